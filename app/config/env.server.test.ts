@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadEnv } from "./env.server";
+
+function configErrorOf(source: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadEnv(source);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("a configuração deveria ter sido recusada");
+}
+
+describe("loadEnv", () => {
+  it("gives the documented defaults for an empty environment", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      PIX_PROVIDER: "sandbox",
+      PIX_EXPIRES_MINUTES: 30,
+      CEP_API_URL: "https://viacep.com.br/ws",
+      SEED_DEMO: true,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("treats an empty value as unset", () => {
+    const env = loadEnv({ PORT: "", DATABASE_URL: "  " });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "80.5"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["PUBLIC_URL", "localhost:3000"],
+    ["ADMIN_EMAIL", "admin"],
+    ["PIX_PROVIDER", "stripe"],
+    ["PIX_EXPIRES_MINUTES", "0"],
+    ["SEED_DEMO", "talvez"],
+    ["WHATSAPP_NUMBER", "(11) 99999-9999"],
+    ["CEP_API_URL", "ftp://example.com"],
+  ])("refuses %s=%s with one line naming the variable", (variable, value) => {
+    const error = configErrorOf({ [variable]: value });
+    expect(error.variable).toBe(variable);
+    expect(error.message).toMatch(new RegExp(`^Configuração inválida: ${variable} \\S`));
+    expect(error.message).not.toContain("\n");
+  });
+
+  it("requires the Woovi credentials when the Woovi provider is chosen", () => {
+    expect(configErrorOf({ PIX_PROVIDER: "woovi" }).variable).toBe("WOOVI_APP_ID");
+    expect(
+      loadEnv({ PIX_PROVIDER: "woovi", WOOVI_APP_ID: "app", WOOVI_WEBHOOK_PUBLIC_KEY: "key" }).PIX_PROVIDER,
+    ).toBe("woovi");
+  });
+
+  it("reads booleans the way people write them", () => {
+    expect(loadEnv({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
+    expect(loadEnv({ SEED_DEMO: "0" }).SEED_DEMO).toBe(false);
+    expect(loadEnv({ SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+  });
+});

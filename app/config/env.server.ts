@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+const booleanText = z
+  .enum(["true", "false", "1", "0", "yes", "no", "sim", "não"], {
+    error: "deve ser true ou false",
+  })
+  .transform((value) => ["true", "1", "yes", "sim"].includes(value));
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "deve ser uma URL http(s) válida" });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    PORT: z.coerce
+      .number({ error: "deve ser um número de porta" })
+      .int("deve ser um número inteiro")
+      .min(0, "deve estar entre 0 e 65535")
+      .max(65535, "deve estar entre 0 e 65535")
+      .default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    PUBLIC_URL: httpUrl.optional(),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, "deve ser uma URL postgres://…")
+      .optional(),
+    AUTH_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
+    ADMIN_EMAIL: z.email("deve ser um e-mail válido").default("admin@vitrine.local"),
+    ADMIN_PASSWORD: z.string().min(8, "deve ter pelo menos 8 caracteres").default("vitrine-admin"),
+    ADMIN_PANEL_PASSWORD: z.string().min(8, "deve ter pelo menos 8 caracteres").optional(),
+    PIX_PROVIDER: z.enum(["sandbox", "woovi"], { error: "deve ser sandbox ou woovi" }).default("sandbox"),
+    PIX_KEY: z.string().min(1).max(77, "deve ter no máximo 77 caracteres").default("contato@vitrine.local"),
+    PIX_MERCHANT_NAME: z.string().min(1).max(25, "deve ter no máximo 25 caracteres").default("VITRINE"),
+    PIX_MERCHANT_CITY: z.string().min(1).max(15, "deve ter no máximo 15 caracteres").default("SAO PAULO"),
+    PIX_EXPIRES_MINUTES: z.coerce
+      .number({ error: "deve ser um número de minutos" })
+      .int("deve ser um número inteiro")
+      .min(1, "deve estar entre 1 e 1440")
+      .max(1440, "deve estar entre 1 e 1440")
+      .default(30),
+    WOOVI_API_URL: httpUrl.default("https://api.openpix.com.br"),
+    WOOVI_APP_ID: z.string().min(1).optional(),
+    WOOVI_WEBHOOK_PUBLIC_KEY: z.string().min(1).optional(),
+    CEP_API_URL: httpUrl.default("https://viacep.com.br/ws"),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps://" }).optional(),
+    MAIL_FROM: z.string().min(3).default("Vitrine <nao-responda@vitrine.local>"),
+    SUPPORT_EMAIL: z.email("deve ser um e-mail válido").default("contato@vitrine.local"),
+    WHATSAPP_NUMBER: z
+      .string()
+      .regex(/^\d{12,13}$/, "deve ter 12 ou 13 dígitos com DDI e DDD, ex.: 5511999999999")
+      .default("5511999999999"),
+    SEED_DEMO: booleanText.default(true),
+  })
+  .superRefine((env, context) => {
+    if (env.PIX_PROVIDER !== "woovi") return;
+    for (const key of ["WOOVI_APP_ID", "WOOVI_WEBHOOK_PUBLIC_KEY"] as const) {
+      if (!env[key]) {
+        context.addIssue({ code: "custom", path: [key], message: "é obrigatório quando PIX_PROVIDER=woovi" });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Configuração inválida: ${variable} ${reason}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Validates the process environment; an empty value counts as unset. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const values = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const result = envSchema.safeParse(values);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new ConfigError(String(issue.path[0] ?? "?"), issue.message);
+}

@@ -1,0 +1,278 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+// ---------------------------------------------------------------------------
+// Auth library tables (better-auth core model: user, session, account, verification)
+// ---------------------------------------------------------------------------
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  ...timestamps,
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    ...timestamps,
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+// ---------------------------------------------------------------------------
+// Store tables (spec section 3)
+// ---------------------------------------------------------------------------
+
+export const products = pgTable(
+  "products",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    category: text("category").notNull(),
+    image: text("image").notNull().default("/placeholder.svg"),
+    stock: integer("stock").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("products_price_positive", sql`${t.priceCents} > 0 and ${t.priceCents} <= 100000000`),
+    check("products_stock_non_negative", sql`${t.stock} >= 0`),
+    check("products_name_length", sql`char_length(${t.name}) between 1 and 200`),
+    check("products_category_length", sql`char_length(${t.category}) between 1 and 100`),
+    index("products_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("products_category_idx").on(t.category),
+    index("products_price_idx").on(t.priceCents),
+    // Catalogue name search: case- and accent-insensitive substring (see search_text()).
+    index("products_search_trgm_idx").using("gin", sql`search_text(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    imageUrl: text("image_url").notNull(),
+    displayOrder: integer("display_order").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("product_images_product_order_idx").on(t.productId, t.displayOrder)],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index("favorites_product_id_idx").on(t.productId),
+  ],
+);
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    userType: text("user_type", { enum: ["PF", "PJ"] }).notNull(),
+    cpf: text("cpf"),
+    cnpj: text("cnpj"),
+    companyWebsite: text("company_website"),
+    avatarUrl: text("avatar_url"),
+    ...timestamps,
+  },
+  (t) => [
+    check("profiles_user_type", sql`${t.userType} in ('PF', 'PJ')`),
+    check(
+      "profiles_document_matches_type",
+      sql`(${t.userType} = 'PF' and ${t.cpf} ~ '^[0-9]{11}$' and ${t.cnpj} is null and ${t.companyWebsite} is null)
+       or (${t.userType} = 'PJ' and ${t.cnpj} ~ '^[0-9]{14}$' and ${t.cpf} is null)`,
+    ),
+    check("profiles_phone_digits", sql`${t.phone} ~ '^[0-9]{10,11}$'`),
+    index("profiles_created_at_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin", "user"] }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    check("user_roles_role", sql`${t.role} in ('admin', 'user')`),
+  ],
+);
+
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cep: text("cep").notNull(),
+    street: text("street").notNull(),
+    number: text("number").notNull(),
+    complement: text("complement"),
+    neighborhood: text("neighborhood").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check("addresses_cep_digits", sql`${t.cep} ~ '^[0-9]{8}$'`),
+    check("addresses_state_uf", sql`${t.state} ~ '^[A-Z]{2}$'`),
+    index("addresses_user_listing_idx").on(t.userId, t.isDefault.desc(), t.createdAt.desc()),
+    uniqueIndex("addresses_one_default_per_user")
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+export const ORDER_STATUSES = ["pending", "processing", "completed", "cancelled"] as const;
+export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Null once the customer's account is erased: paid orders are kept, anonymised.
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    totalCents: integer("total_cents").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    pixStatus: text("pix_status").notNull().default("ACTIVE"),
+    pixProvider: text("pix_provider"),
+    pixChargeId: text("pix_charge_id"),
+    pixBrCode: text("pix_br_code"),
+    pixExpiresAt: timestamp("pix_expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone").notNull(),
+    customerTaxId: text("customer_tax_id").notNull(),
+    shippingAddress: jsonb("shipping_address").notNull(),
+    // A customer's "delete" hides the order from their list; the store keeps the record.
+    hiddenByCustomerAt: timestamp("hidden_by_customer_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("orders_total_positive", sql`${t.totalCents} > 0`),
+    check("orders_status", sql`${t.status} in ('pending', 'processing', 'completed', 'cancelled')`),
+    check("orders_payment_status", sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
+    check("orders_paid_consistency", sql`(${t.paymentStatus} = 'paid') = (${t.paidAt} is not null)`),
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("orders_created_at_idx").on(t.createdAt.desc()),
+    uniqueIndex("orders_pix_charge_idx").on(t.pixProvider, t.pixChargeId),
+    index("orders_pending_expiry_idx")
+      .on(t.pixExpiresAt)
+      .where(sql`${t.paymentStatus} = 'pending' and ${t.status} = 'pending'`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    // Kept when the product is later deleted: the line is a snapshot of what was bought.
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    productImage: text("product_image").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check("order_items_quantity", sql`${t.quantity} between 1 and 100`),
+    check("order_items_unit_price_positive", sql`${t.unitPriceCents} > 0`),
+    index("order_items_order_id_idx").on(t.orderId),
+    index("order_items_product_id_idx").on(t.productId),
+  ],
+);

@@ -1,0 +1,74 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { DEMO_CATALOG, type DemoProduct } from "./demo-catalog";
+import { PRODUCT_ART_SIZE, renderProductArt } from "./product-art.server";
+
+const REQUIRED_CATEGORIES = ["Smartphones", "Notebooks", "Áudio", "Monitores", "Periféricos", "Acessórios"];
+const MAX_IMAGE_BYTES = 60 * 1024;
+const BATCH_SIZE = 8;
+
+/** The views the seed stores for a product: 0..galleryViews-1, or just the main image. */
+function viewsOf(product: DemoProduct): number[] {
+  return Array.from({ length: Math.max(product.galleryViews, 1) }, (_, view) => view);
+}
+
+describe("DEMO_CATALOG", () => {
+  it("is large enough and covers the required categories", () => {
+    expect(DEMO_CATALOG.length).toBeGreaterThanOrEqual(40);
+    const categories = new Set(DEMO_CATALOG.map((product) => product.category));
+    expect(categories.size).toBeGreaterThanOrEqual(6);
+    for (const category of REQUIRED_CATEGORIES) expect(categories).toContain(category);
+    const withGallery = DEMO_CATALOG.filter(
+      (product) => product.galleryViews >= 3 && product.galleryViews <= 4,
+    );
+    expect(withGallery.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("has unique slugs and names", () => {
+    expect(new Set(DEMO_CATALOG.map((product) => product.slug)).size).toBe(DEMO_CATALOG.length);
+    expect(new Set(DEMO_CATALOG.map((product) => product.name)).size).toBe(DEMO_CATALOG.length);
+  });
+
+  it("fits the database constraints", () => {
+    for (const product of DEMO_CATALOG) {
+      const where = product.slug;
+      expect(product.slug, where).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(Number.isInteger(product.priceCents), where).toBe(true);
+      expect(product.priceCents, where).toBeGreaterThan(0);
+      expect(product.priceCents, where).toBeLessThanOrEqual(100_000_000);
+      expect(Number.isInteger(product.stock), where).toBe(true);
+      expect(product.stock, where).toBeGreaterThanOrEqual(0);
+      expect(product.name.length, where).toBeGreaterThanOrEqual(1);
+      expect(product.name.length, where).toBeLessThanOrEqual(200);
+      expect(product.category.length, where).toBeGreaterThanOrEqual(1);
+      expect(product.category.length, where).toBeLessThanOrEqual(100);
+      expect(product.description.length, where).toBeGreaterThan(0);
+      expect(product.color, where).toMatch(/^#[0-9a-f]{6}$/);
+      expect([0, 3, 4], where).toContain(product.galleryViews);
+    }
+  });
+
+  it("renders every image as an 800x800 WebP of at most 60 KB", async () => {
+    const jobs = DEMO_CATALOG.flatMap((product) => viewsOf(product).map((view) => ({ product, view })));
+    for (let start = 0; start < jobs.length; start += BATCH_SIZE) {
+      await Promise.all(
+        jobs.slice(start, start + BATCH_SIZE).map(async ({ product, view }) => {
+          const where = `${product.slug} view ${view}`;
+          const image = await renderProductArt(product, view);
+          expect(image.subarray(0, 4).toString("ascii"), where).toBe("RIFF");
+          expect(image.subarray(8, 12).toString("ascii"), where).toBe("WEBP");
+          expect(image.length, where).toBeLessThanOrEqual(MAX_IMAGE_BYTES);
+          const metadata = await sharp(image).metadata();
+          expect(metadata.format, where).toBe("webp");
+          expect([metadata.width, metadata.height], where).toEqual([PRODUCT_ART_SIZE, PRODUCT_ART_SIZE]);
+        }),
+      );
+    }
+  }, 60_000);
+
+  it("renders deterministically", async () => {
+    const product = DEMO_CATALOG.find((candidate) => candidate.galleryViews > 0)!;
+    const [first, second] = await Promise.all([renderProductArt(product, 2), renderProductArt(product, 2)]);
+    expect(first.equals(second)).toBe(true);
+  });
+});

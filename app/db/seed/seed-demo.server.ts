@@ -1,0 +1,78 @@
+import { createHash } from "node:crypto";
+import { count } from "drizzle-orm";
+import type { FileStorage } from "../../storage/file-storage.server";
+import type { Database } from "../client.server";
+import { productImages, products } from "../schema.server";
+import { DEMO_CATALOG, type DemoProduct } from "./demo-catalog";
+import { renderProductArt } from "./product-art.server";
+
+const RENDER_CONCURRENCY = 4;
+
+/**
+ * Loads the demo catalogue into an empty store and returns how many products it added (0 when
+ * the store already has products). Images are drawn and stored first; the rows land in one
+ * transaction, so an interrupted first start simply seeds again at the next.
+ */
+export async function seedDemoCatalog(db: Database, storage: FileStorage): Promise<number> {
+  const [existing] = await db.select({ total: count() }).from(products);
+  if (existing!.total > 0) return 0;
+
+  const imagesByProduct = await mapWithConcurrency(DEMO_CATALOG, RENDER_CONCURRENCY, (product) =>
+    storeProductImages(product, storage),
+  );
+  await db.transaction(async (tx) => {
+    for (const [index, product] of DEMO_CATALOG.entries()) {
+      const [main, ...gallery] = imagesByProduct[index]!;
+      const [row] = await tx
+        .insert(products)
+        .values({
+          name: product.name,
+          description: product.description,
+          priceCents: product.priceCents,
+          category: product.category,
+          stock: product.stock,
+          image: main!,
+        })
+        .returning({ id: products.id });
+      if (gallery.length > 0) {
+        await tx.insert(productImages).values(
+          [main!, ...gallery].map((imageUrl, displayOrder) => ({
+            productId: row!.id,
+            imageUrl,
+            displayOrder,
+          })),
+        );
+      }
+    }
+  });
+  return DEMO_CATALOG.length;
+}
+
+/** Main image first, then the gallery views; file names carry a content hash so they cache forever. */
+async function storeProductImages(product: DemoProduct, storage: FileStorage): Promise<string[]> {
+  const views = Array.from({ length: product.galleryViews || 1 }, (_, view) => view);
+  const urls: string[] = [];
+  for (const view of views) {
+    const image = await renderProductArt(product, view);
+    const hash = createHash("sha256").update(image).digest("hex").slice(0, 10);
+    urls.push(await storage.put(`products/${product.slug}-${view}-${hash}.webp`, image));
+  }
+  return urls;
+}
+
+async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}

@@ -1,0 +1,72 @@
+import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { products } from "../../db/schema.server";
+import type { ProductCard } from "./featured-products.server";
+
+export const CATALOG_PAGE_SIZE = 24;
+
+export interface CatalogFilters {
+  /** Name search: case- and accent-insensitive substring. */
+  search?: string;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  category?: string;
+  /** 1-based. */
+  page: number;
+}
+
+export interface CatalogPage {
+  products: ProductCard[];
+  /** Products matching the filters. */
+  matching: number;
+  /** Products in the whole catalogue. */
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export async function searchProducts(db: Database, filters: CatalogFilters): Promise<CatalogPage> {
+  const where = and(...conditions(filters));
+  const [[matching], [total]] = await Promise.all([
+    db.select({ value: count() }).from(products).where(where),
+    db.select({ value: count() }).from(products),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(matching!.value / CATALOG_PAGE_SIZE));
+  const page = Math.min(filters.page, pageCount);
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      category: products.category,
+      priceCents: products.priceCents,
+      image: products.image,
+      stock: products.stock,
+    })
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(CATALOG_PAGE_SIZE)
+    .offset((page - 1) * CATALOG_PAGE_SIZE);
+  return { products: rows, matching: matching!.value, total: total!.value, page, pageCount };
+}
+
+function conditions(filters: CatalogFilters): SQL[] {
+  const result: SQL[] = [];
+  if (filters.search) {
+    const pattern = `%${filters.search.replace(/[\\%_]/g, "\\$&")}%`;
+    result.push(sql`search_text(${products.name}) like search_text(${pattern})`);
+  }
+  if (filters.minPriceCents !== undefined) result.push(gte(products.priceCents, filters.minPriceCents));
+  if (filters.maxPriceCents !== undefined) result.push(lte(products.priceCents, filters.maxPriceCents));
+  if (filters.category) result.push(eq(products.category, filters.category));
+  return result;
+}
+
+/** The catalogue's category filter: the distinct categories of the products. */
+export async function listCategories(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ category: products.category })
+    .from(products)
+    .orderBy(products.category);
+  return rows.map((row) => row.category);
+}

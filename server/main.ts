@@ -1,0 +1,115 @@
+import http from "node:http";
+import { fileURLToPath } from "node:url";
+import * as serverBuild from "virtual:react-router/server-build";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { ConfigError, loadEnv, type Env } from "../app/config/env.server";
+import { createLogger, type Logger } from "../app/config/logger.server";
+import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
+import { prepareStore } from "../app/db/seed/prepare-store.server";
+import type { FileStorage } from "../app/storage/file-storage.server";
+import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
+import { createApp } from "./app";
+
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Starts the store: configuration, HTTP listener, then the database (retried until it answers). */
+export async function startServer(options: { vite?: ViteDevServer } = {}): Promise<void> {
+  const env = loadEnvOrExit();
+  const logger = createLogger(env);
+  const storage = createLocalFileStorage(env.DATA_DIR);
+  let database: DatabaseHandle | null = null;
+  const vite = options.vite;
+
+  const app = createApp({
+    env,
+    logger,
+    database: () => database,
+    build: vite
+      ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+      : (serverBuild as unknown as ServerBuild),
+    clientDirectory: vite ? undefined : fileURLToPath(new URL("../client", import.meta.url)),
+    devMiddleware: vite?.middlewares,
+  });
+  const server = http.createServer(app);
+  await listen(server, env);
+  logger.info(
+    `Vitrine ouvindo em http://localhost:${env.PORT} (${env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "Encerrando: aguardando as requisições em andamento");
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    clearTimeout(force);
+    await vite?.close();
+    await database?.close();
+    logger.info("Encerrado");
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+
+  database = await connectUntilReady(env, storage, logger, () => stopping);
+  if (database) logger.info("Loja pronta");
+}
+
+function loadEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+function listen(server: http.Server, env: Env): Promise<void> {
+  return new Promise((resolve) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      const reason = error.code === "EADDRINUSE" ? "já está em uso" : `não pôde ser aberta (${error.code})`;
+      console.error(`A porta ${env.PORT} em ${env.HOST} ${reason}; defina outra em PORT.`);
+      process.exit(1);
+    });
+    server.listen(env.PORT, env.HOST, resolve);
+  });
+}
+
+/** Opens, migrates and seeds the database; while it cannot be reached, tries again with backoff. */
+async function connectUntilReady(
+  env: Env,
+  storage: FileStorage,
+  logger: Logger,
+  stopping: () => boolean,
+): Promise<DatabaseHandle | null> {
+  const location = env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
+  for (let delay = RETRY_MIN_MS; !stopping(); delay = Math.min(delay * 2, RETRY_MAX_MS)) {
+    let handle: DatabaseHandle | undefined;
+    try {
+      handle = await openDatabase(location, {
+        onPoolError: (error) => logger.warn({ err: error }, "Conexão com o banco de dados perdida"),
+      });
+      await handle.migrate();
+      await prepareStore(handle.db, storage, env, logger);
+      return handle;
+    } catch (error) {
+      await handle?.close().catch(() => undefined);
+      logger.error(
+        { err: error },
+        `Banco de dados indisponível: ${errorMessage(error)}; nova tentativa em ${delay / 1000} s`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  return null;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}

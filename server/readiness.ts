@@ -1,0 +1,35 @@
+import type { Logger } from "../app/config/logger.server";
+import type { DatabaseHandle } from "../app/db/client.server";
+
+export type Readiness = "ok" | "starting" | "unavailable";
+
+const PING_TIMEOUT_MS = 2_000;
+
+/** `/readyz`: the database answers. Logs only when the answer changes, not at every probe. */
+export function createReadinessProbe(database: () => DatabaseHandle | null, logger: Logger) {
+  let last: Readiness = "starting";
+  return {
+    async check(): Promise<Readiness> {
+      const handle = database();
+      if (!handle) return "starting";
+      let next: Readiness = "ok";
+      try {
+        await withTimeout(handle.ping(), PING_TIMEOUT_MS);
+      } catch (error) {
+        next = "unavailable";
+        if (last !== "unavailable") logger.error({ err: error }, "Banco de dados indisponível");
+      }
+      if (next === "ok" && last === "unavailable") logger.info("Banco de dados disponível novamente");
+      last = next;
+      return next;
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`sem resposta em ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,67 @@
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser } from "../support/browser";
+
+describe("server-rendered pages", () => {
+  const browser = useBrowser({ javaScriptEnabled: false });
+
+  it("renders the home page on the server, in pt-BR, with at most six featured products", async () => {
+    const { page } = browser;
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    expect(await page.locator("html").getAttribute("lang")).toBe("pt-BR");
+    await expect.poll(() => page.title()).toContain("Vitrine");
+    const featured = page.getByRole("region", { name: "Produtos em destaque" }).getByRole("listitem");
+    expect(await featured.count()).toBeGreaterThan(0);
+    expect(await featured.count()).toBeLessThanOrEqual(6);
+    await expect.poll(() => featured.first().textContent()).toMatch(/R\$\s?[\d.]+,\d{2}/);
+  });
+
+  it("answers an unknown path with the 404 page and status 404", async () => {
+    const { page } = browser;
+    const response = await page.goto("/pagina/que-nao-existe");
+    expect(response?.status()).toBe(404);
+    expect(await page.getByText("Oops! Page not found").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Voltar para o início" }).click();
+    await page.waitForURL(browser.baseURL + "/");
+  });
+});
+
+describe("HTTP shell", () => {
+  const baseURL = inject("baseURL");
+
+  it("reports the process up and the database ready", async () => {
+    const health = await fetch(`${baseURL}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${baseURL}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ok" });
+  });
+
+  it("sends security headers, a request id and compressed HTML", async () => {
+    const response = await fetch(`${baseURL}/`, { headers: { "accept-encoding": "gzip" } });
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+    expect(response.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("serves hashed assets with immutable caching", async () => {
+    const html = await (await fetch(`${baseURL}/`)).text();
+    const asset = html.match(/\/assets\/[\w.-]+-[\w-]{8}\.js/)?.[0];
+    expect(asset).toBeDefined();
+    const response = await fetch(`${baseURL}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("never shows a stack trace for a missing asset", async () => {
+    const response = await fetch(`${baseURL}/assets/nao-existe-12345678.js`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toMatch(/at \w+ \(|node_modules/);
+  });
+});

@@ -1,0 +1,136 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { favorites, orders, profiles } from "../../app/db/schema.server";
+import { expectConstraintViolation } from "../support/constraints";
+import { createAddress, createProduct, createUser } from "../support/factories";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+describe("products", () => {
+  it("never holds negative stock", async () => {
+    await expectConstraintViolation(createProduct(database.db, { stock: -1 }), "products_stock_non_negative");
+  });
+
+  it("holds prices as positive centavos up to R$ 1.000.000,00", async () => {
+    await expectConstraintViolation(createProduct(database.db, { priceCents: 0 }), "products_price_positive");
+    await expectConstraintViolation(
+      createProduct(database.db, { priceCents: 100_000_001 }),
+      "products_price_positive",
+    );
+    const product = await createProduct(database.db, { priceCents: 100_000_000 });
+    expect(product.priceCents).toBe(100_000_000);
+  });
+
+  it("defaults a new product to the placeholder image and no stock", async () => {
+    const product = await createProduct(database.db, { stock: undefined, image: undefined });
+    expect(product.image).toBe("/placeholder.svg");
+    expect(product.stock).toBe(0);
+  });
+});
+
+describe("profiles", () => {
+  const base = { fullName: "Maria Silva", phone: "11987654321", email: "maria@example.com" };
+
+  it("keeps a CPF only for PF and a CNPJ only for PJ", async () => {
+    const pf = await createUser(database.db);
+    await expectConstraintViolation(
+      database.db.insert(profiles).values({ ...base, id: pf.id, userType: "PF", cnpj: "11222333000181" }),
+      "profiles_document_matches_type",
+    );
+    await database.db.insert(profiles).values({ ...base, id: pf.id, userType: "PF", cpf: "52998224725" });
+
+    const pj = await createUser(database.db);
+    await expectConstraintViolation(
+      database.db.insert(profiles).values({ ...base, id: pj.id, userType: "PJ", cpf: "52998224725" }),
+      "profiles_document_matches_type",
+    );
+    await database.db.insert(profiles).values({
+      ...base,
+      id: pj.id,
+      userType: "PJ",
+      cnpj: "11222333000181",
+      companyWebsite: "https://a.com.br",
+    });
+    const saved = await database.db.select().from(profiles).where(eq(profiles.id, pj.id));
+    expect(saved[0]).toMatchObject({ userType: "PJ", cnpj: "11222333000181", cpf: null });
+  });
+
+  it("stores the phone as 10 or 11 digits", async () => {
+    const user = await createUser(database.db);
+    await expectConstraintViolation(
+      database.db
+        .insert(profiles)
+        .values({ ...base, id: user.id, userType: "PF", cpf: "52998224725", phone: "(11) 98765-4321" }),
+      "profiles_phone_digits",
+    );
+  });
+});
+
+describe("addresses", () => {
+  it("allows at most one default address per user", async () => {
+    const user = await createUser(database.db);
+    await createAddress(database.db, user.id, { isDefault: true });
+    await createAddress(database.db, user.id, { isDefault: false });
+    await expectConstraintViolation(
+      createAddress(database.db, user.id, { isDefault: true }),
+      "addresses_one_default_per_user",
+    );
+    const other = await createUser(database.db);
+    const otherDefault = await createAddress(database.db, other.id, { isDefault: true });
+    expect(otherDefault.isDefault).toBe(true);
+  });
+
+  it("requires an 8-digit CEP and a two-letter UF", async () => {
+    const user = await createUser(database.db);
+    await expectConstraintViolation(
+      createAddress(database.db, user.id, { cep: "0131010" }),
+      "addresses_cep_digits",
+    );
+    await expectConstraintViolation(
+      createAddress(database.db, user.id, { state: "São" }),
+      "addresses_state_uf",
+    );
+  });
+});
+
+describe("favorites", () => {
+  it("holds a product once per user", async () => {
+    const user = await createUser(database.db);
+    const product = await createProduct(database.db);
+    await database.db.insert(favorites).values({ userId: user.id, productId: product.id });
+    await expectConstraintViolation(
+      database.db.insert(favorites).values({ userId: user.id, productId: product.id }),
+      "favorites_user_id_product_id_pk",
+    );
+  });
+});
+
+describe("orders", () => {
+  it("marks an order paid only together with its payment time", async () => {
+    const user = await createUser(database.db);
+    const address = await createAddress(database.db, user.id);
+    const order = {
+      userId: user.id,
+      totalCents: 19_990,
+      customerName: "Maria Silva",
+      customerEmail: "maria@example.com",
+      customerPhone: "11987654321",
+      customerTaxId: "52998224725",
+      shippingAddress: address,
+    };
+    await expectConstraintViolation(
+      database.db.insert(orders).values({ ...order, paymentStatus: "paid" }),
+      "orders_paid_consistency",
+    );
+    const [paid] = await database.db
+      .insert(orders)
+      .values({ ...order, paymentStatus: "paid", paidAt: new Date() })
+      .returning();
+    expect(paid!.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

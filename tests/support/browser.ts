@@ -1,0 +1,58 @@
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, afterEach, expect, inject } from "vitest";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+/**
+ * A browser per test file and a fresh page per test, on the suite's store. Any console error
+ * or uncaught exception in the page fails the test.
+ */
+export function useBrowser(options: { javaScriptEnabled?: boolean } = {}) {
+  const baseURL = inject("baseURL");
+  let browser: Browser;
+  const state = { page: undefined as unknown as Page, baseURL, consoleErrors: [] as string[] };
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+
+  beforeEach(async () => {
+    const context = await browser.newContext({ baseURL, locale: "pt-BR", ...options });
+    state.consoleErrors = [];
+    state.page = await context.newPage();
+    state.page.on("console", (message) => {
+      if (message.type() === "error" && !isExpectedResourceError(message.text())) {
+        state.consoleErrors.push(message.text());
+      }
+    });
+    state.page.on("pageerror", (error) => state.consoleErrors.push(error.message));
+  });
+  afterEach(async () => {
+    await state.page.context().close();
+    expect(state.consoleErrors, "erros no console do navegador").toEqual([]);
+  });
+
+  return state;
+}
+
+/** The browser reports a 404 response as a console error; a test that visits a 404 expects it. */
+function isExpectedResourceError(text: string): boolean {
+  return text.startsWith("Failed to load resource: the server responded with a status of 404");
+}

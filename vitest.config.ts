@@ -1,0 +1,40 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          // The PostgreSQL-only tests (a real server going down and back) join when one is given.
+          include: [
+            "tests/integration/**/*.test.ts",
+            ...(process.env.TEST_DATABASE_URL ? ["tests/postgres/**/*.test.ts"] : []),
+          ],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["tests/browser/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/browser/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // One built server is shared; test files run one after another against it.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
