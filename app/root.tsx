@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -5,18 +6,34 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
+import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { CartProvider } from "./components/cart/cart-context";
+import { Footer } from "./components/layout/footer";
+import { TopBar } from "./components/layout/top-bar";
 import { useNonce } from "./components/nonce";
 import { NotFoundPage } from "./components/not-found-page";
+import { publicOrigin } from "./config/public-origin.server";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    origin: publicOrigin(request, context.env),
+    supportEmail: context.env.SUPPORT_EMAIL,
+    whatsappNumber: context.env.WHATSAPP_NUMBER,
+  };
+}
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const contacts = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="pt-BR">
       <head>
@@ -25,19 +42,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
-        <header className="border-b border-slate-200">
-          <nav className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3" aria-label="Principal">
-            <Link to="/" className="text-lg font-bold text-brand-700">
-              Vitrine
-            </Link>
-            <Link to="/" className="text-sm text-slate-700 hover:text-brand-700">
-              Início
-            </Link>
-          </nav>
-        </header>
-        {children}
-        <ScrollRestoration nonce={nonce} />
+      <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
+        <CartProvider>
+          <TopBar />
+          <ProductsLoadingNotice />
+          <div className="flex-1">{children}</div>
+          {contacts && (
+            <Footer supportEmail={contacts.supportEmail} whatsappNumber={contacts.whatsappNumber} />
+          )}
+          <Toaster position="top-center" richColors closeButton />
+        </CartProvider>
+        <ScrollToTopOnRouteChange />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -46,6 +61,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+/** The spec scrolls smoothly to the top on each route change (a new path, not a new filter). */
+function ScrollToTopOnRouteChange() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  }, [pathname]);
+  return null;
+}
+
+const PRODUCT_LISTS = new Set(["/", "/catalog"]);
+
+/** While the browser fetches a product list (home, catalogue, a new filter), say so. */
+function ProductsLoadingNotice() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading" || !PRODUCT_LISTS.has(navigation.location.pathname)) return null;
+  return (
+    <p role="status" className="bg-brand-50 py-2 text-center text-sm text-brand-700">
+      Carregando produtos...
+    </p>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,33 +1,58 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { createRequestHandler } from "@react-router/express";
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import helmet from "helmet";
+import express, {
+  type ErrorRequestHandler,
+  type Request as ExpressRequest,
+  type RequestHandler,
+} from "express";
 import { pinoHttp } from "pino-http";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Env } from "../app/config/env.server";
 import type { Logger } from "../app/config/logger.server";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { UPLOADS_URL_PREFIX, uploadsDirectory } from "../app/storage/local-file-storage.server";
+import { contentSecurityPolicy, createNonce, nonceSource } from "./content-security-policy";
+import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
+import { createPageCache } from "./page-cache";
 import { createReadinessProbe } from "./readiness";
+import { securityHeaders } from "./security-headers";
+import { createVisitorPages } from "./visitor-pages";
 
 export interface AppOptions {
   env: Env;
   logger: Logger;
   /** The database once it is migrated and ready; null while the store is starting. */
   database: () => DatabaseHandle | null;
+  /** The catalogue version the visitors' page cache is valid for; null when unknown. */
+  catalogVersion: () => number | null;
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Production: the built client files (`build/client`). */
   clientDirectory?: string;
-  /** Development: Vite's middlewares (HMR, on-demand modules). */
+  /** Development: Vite's middlewares (HMR, on-demand modules). No CSP and no page cache then. */
   devMiddleware?: RequestHandler;
 }
 
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
 const REQUEST_ID = /^[\w-]{1,64}$/;
 const PROBES = new Set(["/healthz", "/readyz"]);
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
-export function createApp(options: AppOptions): express.Express {
+/** The store's HTTP handler: cached visitor pages first, then the Express stack. */
+export function createApp(options: AppOptions): RequestListener {
   const { env, logger } = options;
+  const development = Boolean(options.devMiddleware);
+  const https = env.PUBLIC_URL?.startsWith("https:") ?? false;
+  const headers = securityHeaders(https);
+  const visitorPages = createVisitorPages({
+    cache: createPageCache(PAGE_CACHE_BYTES),
+    catalogVersion: development ? () => null : options.catalogVersion,
+    securityHeaders: headers,
+    https,
+    logger,
+  });
+
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -58,10 +83,15 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(compression());
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    for (const [name, value] of headers) res.setHeader(name, value);
+    // Vite's dev client injects inline scripts; production is held to the full policy.
+    if (!development) {
+      const nonce = createNonce();
+      res.locals.cspNonce = nonce;
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy([nonceSource(nonce)], https));
+    }
     next();
   });
-  app.use(securityHeaders(env, Boolean(options.devMiddleware)));
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
@@ -74,54 +104,33 @@ export function createApp(options: AppOptions): express.Express {
   }
   app.use(UPLOADS_URL_PREFIX, express.static(uploadsDirectory(env.DATA_DIR), { maxAge: "7d", index: false }));
 
-  app.use((req, res, next) => {
+  app.use((_req, res, next) => {
     if (options.database()) return next();
     res.status(503).setHeader("Retry-After", "5");
     res.type("html").send(startingPage);
   });
 
-  app.use(
-    createRequestHandler({
-      build: options.build,
-      mode: env.NODE_ENV,
-      getLoadContext: (req, res) => ({
-        db: options.database()!.db,
-        env,
-        logger: req.log,
-        cspNonce: String(res.locals.cspNonce),
-      }),
-    }),
-  );
+  const handleRequest = createRequestHandler(options.build, env.NODE_ENV);
+  const render = (request: Request, req: ExpressRequest, cspNonce: string) =>
+    handleRequest(request, { db: options.database()!.db, env, logger: req.log, cspNonce });
+
+  // Pages shared by all visitors are rendered without a nonce: the cache serves them with script hashes.
+  app.use(visitorPages.renderAndStore((request, req) => render(request, req, "")));
+  app.use(async (req, res, next) => {
+    try {
+      await sendFetchResponse(
+        res,
+        await render(toFetchRequest(req, res), req, String(res.locals.cspNonce ?? "")),
+      );
+    } catch (error) {
+      next(error);
+    }
+  });
 
   app.use(errorHandler);
-  return app;
-}
-
-function securityHeaders(env: Env, development: boolean): RequestHandler {
-  const https = env.PUBLIC_URL?.startsWith("https:") ?? false;
-  return helmet({
-    // Vite's dev client injects inline scripts; production is held to the full policy.
-    contentSecurityPolicy: development
-      ? false
-      : {
-          useDefaults: false,
-          directives: {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", "blob:"],
-            fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
-            objectSrc: ["'none'"],
-            baseUri: ["'self'"],
-            formAction: ["'self'"],
-            frameAncestors: ["'none'"],
-            ...(https ? { upgradeInsecureRequests: [] } : {}),
-          },
-        },
-    strictTransportSecurity: https,
-    crossOriginEmbedderPolicy: false,
-  });
+  return (req, res) => {
+    if (!visitorPages.serveFromCache(req, res)) app(req, res);
+  };
 }
 
 const startingPage = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Vitrine</title></head>

@@ -10,6 +10,7 @@ import { prepareStore } from "../app/db/seed/prepare-store.server";
 import type { FileStorage } from "../app/storage/file-storage.server";
 import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
 import { createApp } from "./app";
+import { watchCatalogVersion, type CatalogVersion } from "./catalog-version";
 
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 10_000;
@@ -21,12 +22,14 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   const logger = createLogger(env);
   const storage = createLocalFileStorage(env.DATA_DIR);
   let database: DatabaseHandle | null = null;
+  let catalogVersion: CatalogVersion | null = null;
   const vite = options.vite;
 
   const app = createApp({
     env,
     logger,
     database: () => database,
+    catalogVersion: () => catalogVersion?.current() ?? null,
     build: vite
       ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
       : (serverBuild as unknown as ServerBuild),
@@ -49,6 +52,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     await new Promise<void>((resolve) => server.close(() => resolve()));
     clearTimeout(force);
     await vite?.close();
+    await catalogVersion?.stop();
     await database?.close();
     logger.info("Encerrado");
     process.exit(0);
@@ -56,8 +60,11 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
-  database = await connectUntilReady(env, storage, logger, () => stopping);
-  if (database) logger.info("Loja pronta");
+  const ready = await connectUntilReady(env, storage, logger, () => stopping);
+  if (!ready) return;
+  catalogVersion = await watchCatalogVersion(ready, logger);
+  database = ready;
+  logger.info("Loja pronta");
 }
 
 function loadEnvOrExit(): Env {

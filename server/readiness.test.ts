@@ -11,6 +11,7 @@ function fakeDatabase(answers: () => boolean): DatabaseHandle {
     ping: async () => {
       if (!answers()) throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
     },
+    listen: async () => async () => undefined,
     close: async () => undefined,
   };
 }

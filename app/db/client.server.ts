@@ -23,7 +23,17 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query, rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * Receives the NOTIFY messages of a channel. `onConnected(false)` says messages may be missed
+   * until the next `onConnected(true)` (the connection is re-established by itself).
+   */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ChannelListener {
+  onMessage(payload: string): void;
+  onConnected(connected: boolean): void;
 }
 
 export type DatabaseLocation =
@@ -61,7 +71,55 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, listener) => listenPostgres(url, channel, listener, options),
     close: () => pool.end(),
+  };
+}
+
+const LISTEN_RETRY_MS = 2_000;
+
+/** A dedicated connection for LISTEN, opened again after any failure until unlistened. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  listener: ChannelListener,
+  options: DatabaseOptions,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const candidate = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+    candidate.on("notification", (message) => {
+      if (message.channel === channel) listener.onMessage(message.payload ?? "");
+    });
+    candidate.on("error", (error) => {
+      options.onPoolError?.(error);
+      void candidate.end().catch(() => undefined);
+    });
+    candidate.on("end", () => {
+      if (client !== candidate) return;
+      client = null;
+      listener.onConnected(false);
+      if (!stopped) retry = setTimeout(() => void connect(), LISTEN_RETRY_MS);
+    });
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      client = candidate;
+      listener.onConnected(true);
+    } catch {
+      await candidate.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect(), LISTEN_RETRY_MS);
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end();
   };
 }
 
@@ -79,6 +137,11 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await client.query("select 1");
+    },
+    listen: async (channel, listener) => {
+      const unlisten = await client.listen(channel, listener.onMessage);
+      listener.onConnected(true);
+      return unlisten;
     },
     close: () => client.close(),
   };

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -105,11 +106,25 @@ export const products = pgTable(
     check("products_name_length", sql`char_length(${t.name}) between 1 and 200`),
     check("products_category_length", sql`char_length(${t.category}) between 1 and 100`),
     index("products_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("products_category_idx").on(t.category),
+    // Category filter, and the newest product of each category (featured products).
+    index("products_category_created_idx").on(t.category, t.createdAt.desc(), t.id.desc()),
     index("products_price_idx").on(t.priceCents),
     // Catalogue name search: case- and accent-insensitive substring (see search_text()).
     index("products_search_trgm_idx").using("gin", sql`search_text(${t.name}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * One row whose version rises, by trigger, in the same transaction as any change to products or
+ * their images: the visitors' page cache is valid exactly while the version it was made at holds.
+ */
+export const catalogState = pgTable(
+  "catalog_state",
+  {
+    id: boolean("id").primaryKey().default(true),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("catalog_state_single_row", sql`${t.id}`)],
 );
 
 export const productImages = pgTable(

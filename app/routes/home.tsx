@@ -1,44 +1,80 @@
+import { ArrowRight, CreditCard, ShieldCheck, Truck } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { ProductGrid } from "../components/product/product-grid";
+import { buttonClasses } from "../components/ui/button";
+import { canonicalLink } from "../lib/seo";
 import { listFeaturedProducts } from "../domain/catalog/featured-products.server";
-import { formatBRL } from "../lib/money";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { products: await listFeaturedProducts(context.db) };
 }
 
+const HIGHLIGHTS = [
+  { icon: Truck, title: "Frete grátis", text: "Entrega para todo o Brasil" },
+  { icon: CreditCard, title: "Pagamento via PIX", text: "Aprovação na hora" },
+  { icon: ShieldCheck, title: "Garantia de 12 meses", text: "Produtos originais com nota fiscal" },
+];
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight">Tecnologia com entrega para todo o Brasil</h1>
-      <section aria-labelledby="featured-heading" className="mt-10">
-        <h2 id="featured-heading" className="text-xl font-semibold">
-          Produtos em destaque
-        </h2>
-        <ul className="mt-6 grid grid-cols-2 gap-6 md:grid-cols-3">
-          {loaderData.products.map((product) => (
-            <li key={product.id} className="rounded-xl border border-slate-200 p-3">
-              <img
-                src={product.image}
-                alt={product.name}
-                width={800}
-                height={800}
-                className="aspect-square w-full rounded-lg object-cover"
-              />
-              <p className="mt-2 text-xs text-slate-500">{product.category}</p>
-              <h3 className="font-medium">{product.name}</h3>
-              <p className="mt-1 font-semibold text-brand-700">{formatBRL(product.priceCents)}</p>
-            </li>
-          ))}
-        </ul>
+    <main>
+      <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-indigo-500 text-white">
+        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:py-24">
+          <p className="rounded-full bg-white/15 px-3 py-1 text-sm font-medium">Revendedor oficial</p>
+          <h1 className="max-w-2xl text-4xl font-bold tracking-tight sm:text-5xl">
+            Tecnologia original, entregue em todo o Brasil
+          </h1>
+          <p className="max-w-xl text-lg text-white/90">
+            Smartphones, notebooks, áudio, monitores e acessórios com garantia, frete grátis e pagamento via
+            PIX.
+          </p>
+          <a href="#produtos" className={buttonClasses("secondary", "lg", "bg-white text-brand-700")}>
+            Explorar Produtos
+            <ArrowRight aria-hidden className="size-5" />
+          </a>
+        </div>
+      </section>
+
+      <ul className="mx-auto grid max-w-6xl gap-4 px-4 py-8 sm:grid-cols-3">
+        {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="flex items-center gap-3 rounded-xl border border-slate-200 p-4">
+            <Icon aria-hidden className="size-8 shrink-0 text-brand-600" />
+            <div>
+              <p className="font-semibold">{title}</p>
+              <p className="text-sm text-slate-600">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <section
+        id="produtos"
+        aria-labelledby="featured-heading"
+        className="mx-auto max-w-6xl scroll-mt-20 px-4"
+      >
+        <div className="flex items-end justify-between gap-4">
+          <h2 id="featured-heading" className="text-2xl font-bold tracking-tight">
+            Produtos em destaque
+          </h2>
+          <Link to="/catalog" className="text-sm font-medium text-brand-700 hover:underline">
+            Ver catálogo completo
+          </Link>
+        </div>
+        <div className="mt-6">
+          <ProductGrid products={loaderData.products} />
+        </div>
       </section>
     </main>
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Vitrine | Loja de tecnologia" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: "Vitrine | Loja de tecnologia com entrega para todo o Brasil" },
   {
     name: "description",
-    content: "Smartphones, notebooks, áudio, monitores e acessórios com pagamento via PIX.",
+    content:
+      "Smartphones, notebooks, áudio, monitores, periféricos e acessórios originais, com frete grátis e pagamento via PIX.",
   },
+  ...canonicalLink(matches, "/"),
 ];

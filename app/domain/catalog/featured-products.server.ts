@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, gt } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { products } from "../../db/schema.server";
 
@@ -13,10 +13,13 @@ export interface ProductCard {
   stock: number;
 }
 
-/** The home page's featured products: the newest ones, at most six. */
+/**
+ * The home page's featured products (at most six): the newest product in stock of each
+ * category, the most valuable of those first, so the shop window shows its range.
+ */
 export function listFeaturedProducts(db: Database): Promise<ProductCard[]> {
-  return db
-    .select({
+  const newestPerCategory = db
+    .selectDistinctOn([products.category], {
       id: products.id,
       name: products.name,
       category: products.category,
@@ -25,6 +28,12 @@ export function listFeaturedProducts(db: Database): Promise<ProductCard[]> {
       stock: products.stock,
     })
     .from(products)
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .where(gt(products.stock, 0))
+    .orderBy(products.category, desc(products.createdAt), desc(products.id))
+    .as("newest_per_category");
+  return db
+    .select()
+    .from(newestPerCategory)
+    .orderBy(desc(newestPerCategory.priceCents), desc(newestPerCategory.id))
     .limit(FEATURED_PRODUCTS_LIMIT);
 }

@@ -1,0 +1,96 @@
+import { clsx } from "clsx";
+import { Menu, ShoppingCart, X } from "lucide-react";
+import { useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useCart } from "../cart/cart-context";
+import { buttonClasses } from "../ui/button";
+
+const NAV_LINKS = [
+  { to: "/", label: "Início" },
+  { to: "/catalog", label: "Catálogo" },
+];
+
+export function TopBar() {
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: navigating closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link to="/" className="text-xl font-bold tracking-tight text-brand-700">
+          Vitrine
+        </Link>
+        <nav aria-label="Principal" className="ml-6 hidden gap-6 md:flex">
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={navLinkClasses}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <CartButton />
+          <Link to="/auth" className={buttonClasses("default", "sm")}>
+            Entrar
+          </Link>
+          <button
+            type="button"
+            className={buttonClasses("ghost", "icon", "md:hidden")}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
+            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+          >
+            {menuOpen ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
+          </button>
+        </div>
+      </div>
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label="Menu" className="border-t border-slate-200 px-4 py-3 md:hidden">
+          <ul className="flex flex-col gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={mobileLinkClasses}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}
+
+function CartButton() {
+  const { totalQuantity } = useCart();
+  const label = totalQuantity === 1 ? "Carrinho, 1 item" : `Carrinho, ${totalQuantity} itens`;
+  return (
+    <Link to="/cart" aria-label={label} className={buttonClasses("ghost", "icon", "relative")}>
+      <ShoppingCart aria-hidden className="size-5" />
+      {totalQuantity > 0 && (
+        <span
+          data-testid="cart-badge"
+          className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-semibold text-white"
+        >
+          {totalQuantity}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+function navLinkClasses({ isActive }: { isActive: boolean }) {
+  return clsx(
+    "text-sm font-medium transition-colors hover:text-brand-700",
+    isActive ? "text-brand-700" : "text-slate-700",
+  );
+}
+
+function mobileLinkClasses({ isActive }: { isActive: boolean }) {
+  return clsx(
+    "block rounded-lg px-3 py-2 text-base font-medium",
+    isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:bg-slate-50",
+  );
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.cart-products";
+import { CART_PRODUCTS_LIMIT, getCartProducts } from "../domain/catalog/cart-products.server";
+
+/** `GET /api/cart-products?ids=1,2,3`: the cart's products as they are now, for the cart page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ids = idsQuery.safeParse(new URL(request.url).searchParams.get("ids"));
+  if (!ids.success) {
+    return Response.json({ error: "Parâmetro ids inválido" }, { status: 400, headers: NO_STORE });
+  }
+  return Response.json(await getCartProducts(context.db, ids.data), { headers: NO_STORE });
+}
+
+// Prices and stock change at any moment: no browser or proxy may answer from a stale copy.
+const NO_STORE = { "Cache-Control": "no-store" };
+
+const idsQuery = z
+  .string()
+  .regex(/^\d+(,\d+)*$/)
+  .transform((text) => text.split(",").map(Number))
+  .pipe(z.array(z.number().int().positive()).max(CART_PRODUCTS_LIMIT));

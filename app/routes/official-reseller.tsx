@@ -1,0 +1,83 @@
+import { BadgeCheck, Headphones, ShieldCheck, Truck } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/official-reseller";
+import { MARKETPLACES, MarketplaceLogo } from "../components/marketplace-logos";
+import { buttonClasses } from "../components/ui/button";
+import { canonicalLink } from "../lib/seo";
+
+const BENEFITS = [
+  {
+    icon: BadgeCheck,
+    title: "Produtos originais",
+    text: "Todos os produtos vêm direto dos fabricantes e distribuidores oficiais, com nota fiscal.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Garantia oficial",
+    text: "Garantia de 12 meses e devolução grátis em até 30 dias.",
+  },
+  {
+    icon: Truck,
+    title: "Entrega para todo o Brasil",
+    text: "Frete grátis e envio rápido, com acompanhamento do pedido.",
+  },
+  {
+    icon: Headphones,
+    title: "Suporte especializado",
+    text: "Equipe técnica para ajudar na escolha e no uso dos seus produtos.",
+  },
+];
+
+export default function OfficialReseller() {
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <div className="text-center">
+        <BadgeCheck aria-hidden className="mx-auto size-14 text-brand-600" />
+        <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Revendedor Oficial Certificado</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-600">
+          A Vitrine é revendedora oficial das marcas que vende: procedência garantida, nota fiscal e garantia
+          em todos os pedidos.
+        </p>
+      </div>
+
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {BENEFITS.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="rounded-xl border border-slate-200 p-6">
+            <Icon aria-hidden className="size-8 text-brand-600" />
+            <h2 className="mt-4 font-semibold">{title}</h2>
+            <p className="mt-2 text-sm text-slate-600">{text}</p>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="marketplaces-heading" className="mt-14 text-center">
+        <h2 id="marketplaces-heading" className="text-2xl font-bold tracking-tight">
+          Também estamos nos principais marketplaces
+        </h2>
+        <ul className="mx-auto mt-6 grid max-w-4xl grid-cols-2 gap-4 sm:grid-cols-4">
+          {MARKETPLACES.map((marketplace) => (
+            <li key={marketplace.name}>
+              <MarketplaceLogo marketplace={marketplace} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="mt-12 text-center">
+        <Link to="/catalog" className={buttonClasses("default", "lg")}>
+          Ver produtos
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: "Revendedor Oficial | Vitrine" },
+  {
+    name: "description",
+    content:
+      "Revendedor oficial certificado: produtos originais, garantia de 12 meses e entrega em todo o Brasil.",
+  },
+  ...canonicalLink(matches, "/official-reseller"),
+];

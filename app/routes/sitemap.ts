@@ -1,0 +1,45 @@
+import type { Route } from "./+types/sitemap";
+import { publicOrigin } from "../config/public-origin.server";
+import { SITEMAP_PRODUCTS_PER_FILE, sitemapProducts, sitemapSummary } from "../domain/catalog/sitemap.server";
+
+/**
+ * `/sitemap.xml`: the home, the catalogue and every product. A catalogue too large for one file
+ * gets a sitemap index whose parts are `/sitemap.xml?part=N`.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = publicOrigin(request, context.env);
+  const summary = await sitemapSummary(context.db);
+  const parts = Math.max(1, Math.ceil(summary.products / SITEMAP_PRODUCTS_PER_FILE));
+  const requested = new URL(request.url).searchParams.get("part");
+
+  if (requested === null && parts > 1) {
+    const entries = Array.from(
+      { length: parts },
+      (_, index) => `<sitemap><loc>${origin}/sitemap.xml?part=${index + 1}</loc></sitemap>`,
+    );
+    return xml(
+      `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join("")}</sitemapindex>`,
+    );
+  }
+  const part = requested === null ? 1 : Number(requested);
+  if (!Number.isInteger(part) || part < 1 || part > parts) throw new Response(null, { status: 404 });
+
+  const rows = await sitemapProducts(context.db, part);
+  const lastModified = summary.lastModified?.toISOString();
+  const fixedPages =
+    part === 1 ? [url(`${origin}/`, lastModified), url(`${origin}/catalog`, lastModified)] : [];
+  const productPages = rows.map((row) => url(`${origin}/product/${row.id}`, row.updatedAt.toISOString()));
+  return xml(
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[...fixedPages, ...productPages].join("")}</urlset>`,
+  );
+}
+
+function url(location: string, lastModified: string | undefined) {
+  return `<url><loc>${location}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ""}</url>`;
+}
+
+function xml(body: string) {
+  return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,118 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createPageCache } from "./page-cache";
+import { createVisitorPages } from "./visitor-pages";
+
+let version: number | null = 1;
+let renders: string[] = [];
+let nextResponse: () => Response;
+let server: http.Server;
+let baseUrl: string;
+
+const page = (script: string) =>
+  new Response(
+    `<!doctype html><html><body><script>${script}</script><script src="/assets/a.js"></script></body></html>`,
+    {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    },
+  );
+
+beforeAll(async () => {
+  const visitorPages = createVisitorPages({
+    cache: createPageCache(1024 * 1024),
+    catalogVersion: () => version,
+    securityHeaders: [["X-Frame-Options", "DENY"]],
+    https: false,
+    logger: pino({ level: "silent" }),
+  });
+  const app = express();
+  app.use(
+    visitorPages.renderAndStore(async (request) => {
+      renders.push(new URL(request.url).pathname + new URL(request.url).search);
+      return nextResponse();
+    }),
+  );
+  app.use((_req, res) => {
+    renders.push("not shared");
+    res.send("rendered for this user");
+  });
+  server = http.createServer((req, res) => {
+    if (!visitorPages.serveFromCache(req, res)) app(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+beforeEach(() => {
+  version = 1;
+  renders = [];
+  nextResponse = () => page("window.a = 1");
+});
+
+describe("visitors' page cache", () => {
+  it("renders a public page once and serves it from the cache until the catalogue changes", async () => {
+    const first = await fetch(`${baseUrl}/product/7`);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    const second = await fetch(`${baseUrl}/product/7`);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers.get("x-frame-options")).toBe("DENY");
+    expect(second.headers.get("x-request-id")).toMatch(/^[\w-]{36}$/);
+    expect(renders).toEqual(["/product/7"]);
+
+    version = 2;
+    expect((await fetch(`${baseUrl}/product/7`)).headers.get("x-cache")).toBe("MISS");
+    expect(renders).toEqual(["/product/7", "/product/7"]);
+  });
+
+  it("keeps one page per query string", async () => {
+    await fetch(`${baseUrl}/catalog?q=fone`);
+    await fetch(`${baseUrl}/catalog?q=mouse`);
+    expect((await fetch(`${baseUrl}/catalog?q=fone`)).headers.get("x-cache")).toBe("HIT");
+    expect(renders).toEqual(["/catalog?q=fone", "/catalog?q=mouse"]);
+  });
+
+  it("allows the page's inline scripts by hash, not by a nonce", async () => {
+    const response = await fetch(`${baseUrl}/`);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    const hash = createHash("sha256").update("window.a = 1").digest("base64");
+    expect(policy).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(policy).not.toContain("nonce-");
+  });
+
+  it("compresses a cached page once per encoding the browser accepts", async () => {
+    await fetch(`${baseUrl}/official-reseller`);
+    const brotli = await fetch(`${baseUrl}/official-reseller`, { headers: { "accept-encoding": "br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(await brotli.text()).toContain("window.a = 1");
+  });
+
+  it("never shares a page with a signed-in customer", async () => {
+    const cookie = "vitrine.session_token=abc";
+    await fetch(`${baseUrl}/product/8`, { headers: { cookie } });
+    await fetch(`${baseUrl}/product/8`, { headers: { cookie } });
+    expect(renders).toEqual(["not shared", "not shared"]);
+  });
+
+  it("does not keep errors, responses that set cookies, or non-public paths", async () => {
+    nextResponse = () => new Response("não encontrado", { status: 404 });
+    await fetch(`${baseUrl}/product/9`);
+    await fetch(`${baseUrl}/product/9`);
+    nextResponse = () => new Response("ok", { headers: { "Set-Cookie": "a=1" } });
+    await fetch(`${baseUrl}/catalog?x=1`);
+    await fetch(`${baseUrl}/catalog?x=1`);
+    await fetch(`${baseUrl}/cart`);
+    expect(renders).toEqual(["/product/9", "/product/9", "/catalog?x=1", "/catalog?x=1", "not shared"]);
+  });
+
+  it("renders without caching while the catalogue version is unknown", async () => {
+    version = null;
+    await fetch(`${baseUrl}/product/10`);
+    await fetch(`${baseUrl}/product/10`);
+    expect(renders).toEqual(["not shared", "not shared"]);
+  });
+});

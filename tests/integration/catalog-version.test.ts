@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productImages, products } from "../../app/db/schema.server";
+import { watchCatalogVersion, type CatalogVersion } from "../../server/catalog-version";
+import { createProduct } from "../support/factories";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+let database: TestDatabase;
+let version: CatalogVersion;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  version = await watchCatalogVersion(database, pino({ level: "silent" }));
+});
+afterAll(async () => {
+  await version.stop();
+  await database.destroy();
+});
+
+/** Runs a change and waits for the server to learn of a newer catalogue version. */
+async function expectNewVersionAfter(change: () => Promise<unknown>) {
+  const before = version.current()!;
+  await change();
+  await expect.poll(() => version.current()).toBeGreaterThan(before);
+}
+
+describe("catalogue version", () => {
+  it("is known once the database is watched", async () => {
+    await expect.poll(() => version.current()).toBe(0);
+  });
+
+  it("rises when a product is created, repriced, restocked or deleted", async () => {
+    let productId = 0;
+    await expectNewVersionAfter(async () => {
+      productId = (await createProduct(database.db, { priceCents: 10_000, stock: 5 })).id;
+    });
+    await expectNewVersionAfter(() =>
+      database.db.update(products).set({ priceCents: 9_000 }).where(eq(products.id, productId)),
+    );
+    await expectNewVersionAfter(() =>
+      database.db.update(products).set({ stock: 4 }).where(eq(products.id, productId)),
+    );
+    await expectNewVersionAfter(() =>
+      database.db.insert(productImages).values({ productId, imageUrl: "/uploads/x.webp", displayOrder: 1 }),
+    );
+    await expectNewVersionAfter(() => database.db.delete(products).where(eq(products.id, productId)));
+  });
+
+  it("does not move for a change that is rolled back", async () => {
+    let settled = 0;
+    const product = await createProduct(database.db);
+    await expect.poll(() => (settled = version.current()!)).toBeGreaterThan(0);
+    await database.db
+      .transaction(async (tx) => {
+        await tx.update(products).set({ stock: 0 }).where(eq(products.id, product.id));
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    await createProduct(database.db); // a later change proves the channel delivered everything before it
+    await expect.poll(() => version.current()).toBe(settled + 1);
+  });
+});
