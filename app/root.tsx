@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -66,7 +66,10 @@ export default function App() {
 /** The spec scrolls smoothly to the top on each route change (a new path, not a new filter). */
 function ScrollToTopOnRouteChange() {
   const { pathname } = useLocation();
+  const previous = useRef(pathname);
   useEffect(() => {
+    if (previous.current === pathname) return; // the first render is not a route change
+    previous.current = pathname;
     window.scrollTo({ top: 0, behavior: "smooth" });
   }, [pathname]);
   return null;

@@ -102,7 +102,11 @@ export function createApp(options: AppOptions): RequestListener {
     );
     app.use(express.static(options.clientDirectory, { maxAge: "1h", index: false }));
   }
-  app.use(UPLOADS_URL_PREFIX, express.static(uploadsDirectory(env.DATA_DIR), { maxAge: "7d", index: false }));
+  // Stored files change name when they change content (a hash, or a version query): cache forever.
+  app.use(
+    UPLOADS_URL_PREFIX,
+    express.static(uploadsDirectory(env.DATA_DIR), { immutable: true, maxAge: "1y", index: false }),
+  );
 
   app.use((_req, res, next) => {
     if (options.database()) return next();

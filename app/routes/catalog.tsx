@@ -97,8 +97,11 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           Nenhum produto encontrado com os filtros selecionados
         </p>
       ) : (
-        <section aria-label="Produtos" className="mt-4">
-          <ProductGrid products={catalog.products} />
+        <section aria-labelledby="results-heading" className="mt-4">
+          <h2 id="results-heading" className="sr-only">
+            Produtos
+          </h2>
+          <ProductGrid products={catalog.products} eagerCards={2} />
           <Pagination page={catalog.page} pageCount={catalog.pageCount} />
         </section>
       )}

@@ -4,10 +4,12 @@ import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import { count, countDistinct, eq } from "drizzle-orm";
 import pino from "pino";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareStore } from "../../app/db/seed/prepare-store.server";
 import { seedSyntheticProducts } from "../../app/db/seed/synthetic-products.server";
 import { accounts, productImages, products, userRoles, users } from "../../app/db/schema.server";
+import { smallProductImageUrl } from "../../app/lib/product-images";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -35,13 +37,19 @@ describe("first start", () => {
     expect(totals!.categories).toBeGreaterThanOrEqual(6);
   });
 
-  it("gives every product a stored WebP main image and at least 10 products a gallery of 3-4", async () => {
+  it("gives every product a stored WebP main image, in two widths, and at least 10 products a gallery of 3-4", async () => {
     const rows = await database.db.select({ image: products.image }).from(products);
     for (const { image } of rows) {
       expect(image).toMatch(/^\/uploads\/products\/[\w-]+\.webp$/);
-      const bytes = await readFile(path.join(dataDir, image.replace(/^\//, "")));
-      expect(bytes.subarray(8, 12).toString("latin1")).toBe("WEBP");
-      expect(bytes.length).toBeLessThanOrEqual(60 * 1024);
+      for (const [url, width] of [
+        [image, 800],
+        [smallProductImageUrl(image), 400],
+      ] as const) {
+        const bytes = await readFile(path.join(dataDir, url.replace(/^\//, "")));
+        expect(bytes.subarray(8, 12).toString("latin1")).toBe("WEBP");
+        expect(bytes.length).toBeLessThanOrEqual(60 * 1024);
+        expect((await sharp(bytes).metadata()).width).toBe(width);
+      }
     }
     const galleries = await database.db
       .select({ productId: productImages.productId, images: count() })

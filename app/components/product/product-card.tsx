@@ -1,6 +1,7 @@
 import { ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { formatBRL } from "../../lib/money";
+import { productImageSrcSet } from "../../lib/product-images";
 import { useCart } from "../cart/cart-context";
 import type { CartProduct } from "../cart/cart-items";
 import { Badge } from "../ui/badge";
@@ -14,6 +15,8 @@ export function ProductCard({ product, eager = false }: { product: CartProduct; 
       <Link to={`/product/${product.id}`} className="flex flex-1 flex-col">
         <img
           src={product.image}
+          srcSet={productImageSrcSet(product.image)}
+          sizes="(min-width: 1024px) 360px, 50vw"
           alt=""
           width={800}
           height={800}
@@ -32,14 +35,10 @@ export function ProductCard({ product, eager = false }: { product: CartProduct; 
         </div>
       </Link>
       <div className="px-4 pb-4">
-        <Button
-          className="w-full"
-          disabled={soldOut}
-          onClick={() => cart.add(product)}
-          aria-label={soldOut ? `${product.name} esgotado` : `Adicionar ${product.name} ao carrinho`}
-        >
+        <Button className="w-full" disabled={soldOut} onClick={() => cart.add(product)}>
           <ShoppingCart aria-hidden className="size-4" />
           {soldOut ? "Esgotado" : "Adicionar ao carrinho"}
+          <span className="sr-only">: {product.name}</span>
         </Button>
       </div>
     </article>

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { count } from "drizzle-orm";
+import { storeProductImage } from "../../domain/catalog/store-product-image.server";
 import type { FileStorage } from "../../storage/file-storage.server";
 import type { Database } from "../client.server";
 import { productImages, products } from "../schema.server";
@@ -48,14 +48,14 @@ export async function seedDemoCatalog(db: Database, storage: FileStorage): Promi
   return DEMO_CATALOG.length;
 }
 
-/** Main image first, then the gallery views; file names carry a content hash so they cache forever. */
+/** Main image first, then the gallery views. */
 async function storeProductImages(product: DemoProduct, storage: FileStorage): Promise<string[]> {
   const views = Array.from({ length: product.galleryViews || 1 }, (_, view) => view);
   const urls: string[] = [];
   for (const view of views) {
-    const image = await renderProductArt(product, view);
-    const hash = createHash("sha256").update(image).digest("hex").slice(0, 10);
-    urls.push(await storage.put(`products/${product.slug}-${view}-${hash}.webp`, image));
+    urls.push(
+      await storeProductImage(storage, `${product.slug}-${view}`, await renderProductArt(product, view)),
+    );
   }
   return urls;
 }

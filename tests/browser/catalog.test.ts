@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
+import { CATALOG_PAGE_SIZE } from "../../app/domain/catalog/search-products.server";
+import { useBrowser } from "../support/browser";
+
+/** The demo catalogue is what the suite's fresh store holds: expected counts come from it. */
+function countWhere(predicate: (product: (typeof DEMO_CATALOG)[number]) => boolean) {
+  return DEMO_CATALOG.filter(predicate).length;
+}
+const total = DEMO_CATALOG.length;
+const normalize = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+
+describe("catalogue", () => {
+  const browser = useBrowser();
+
+  it("lists the whole catalogue, one page at a time", async () => {
+    const { page } = browser;
+    await page.goto("/catalog");
+    await expect.poll(() => page.getByText(`Exibindo ${total} de ${total} produtos`).isVisible()).toBe(true);
+    const cards = page.getByRole("region", { name: "Produtos" }).getByRole("article");
+    expect(await cards.count()).toBe(Math.min(total, CATALOG_PAGE_SIZE));
+    await page.getByRole("navigation", { name: "Paginação" }).getByRole("link", { name: "Próxima" }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => page.getByText("Página 2 de").isVisible()).toBe(true);
+  });
+
+  it("searches names case- and accent-insensitively", async () => {
+    const { page } = browser;
+    const term = "ZENITE";
+    const expected = countWhere((product) => normalize(product.name).includes(normalize(term)));
+    expect(expected).toBeGreaterThan(0);
+    await page.goto("/catalog");
+    await page.getByLabel("Buscar por nome").fill(term);
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await page.waitForURL(/q=ZENITE/);
+    await expect
+      .poll(() => page.getByText(`Exibindo ${expected} de ${total} produtos`).isVisible())
+      .toBe(true);
+  });
+
+  it("filters by price range and category, and the filtered list is a shareable link", async () => {
+    const { page } = browser;
+    const expected = countWhere(
+      (product) =>
+        product.category === "Áudio" && product.priceCents >= 20_000 && product.priceCents <= 100_000,
+    );
+    await page.goto("/catalog");
+    await page.getByLabel("Preço mínimo (R$)").fill("200");
+    await page.getByLabel("Preço máximo (R$)").fill("1.000,00");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await page.waitForURL(/max=/);
+    await page.getByLabel("Categoria").selectOption("Áudio");
+    await page.waitForURL(/category=%C3%81udio/);
+    await expect
+      .poll(() => page.getByText(`Exibindo ${expected} de ${total} produtos`).isVisible())
+      .toBe(true);
+
+    const shared = page.url();
+    const other = await page.context().newPage();
+    await other.goto(shared);
+    await expect
+      .poll(() => other.getByText(`Exibindo ${expected} de ${total} produtos`).isVisible())
+      .toBe(true);
+    expect(await other.getByLabel("Categoria").inputValue()).toBe("Áudio");
+  });
+
+  it("offers every category once, plus all", async () => {
+    const { page } = browser;
+    await page.goto("/catalog");
+    const options = await page.getByLabel("Categoria").locator("option").allTextContents();
+    const categories = [...new Set(DEMO_CATALOG.map((product) => product.category))];
+    expect(options[0]).toBe("Todas as categorias");
+    expect(options.slice(1).sort()).toEqual(categories.sort());
+  });
+
+  it("shows the empty message when nothing matches", async () => {
+    const { page } = browser;
+    await page.goto("/catalog?q=produto-que-nao-existe");
+    await expect
+      .poll(() => page.getByText("Nenhum produto encontrado com os filtros selecionados").isVisible())
+      .toBe(true);
+    expect(await page.getByText(`Exibindo 0 de ${total} produtos`).isVisible()).toBe(true);
+  });
+
+  it.each([
+    ["negative and non-numeric prices", "/catalog?min=-50&max=abc", total],
+    ["an empty minimum and maximum", "/catalog?min=&max=", total],
+    ["an unknown category", "/catalog?category=Inexistente", 0],
+    ["a page past the end", "/catalog?page=9999", total],
+  ])("never breaks on %s", async (_case, url, expected) => {
+    const { page } = browser;
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(200);
+    await expect
+      .poll(() => page.getByText(`Exibindo ${expected} de ${total} produtos`).isVisible())
+      .toBe(true);
+  });
+
+  it("says it is loading products while a new list is on its way", async () => {
+    const { page } = browser;
+    await page.goto("/catalog");
+    await page.waitForLoadState("networkidle");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/catalog\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel("Categoria").selectOption("Notebooks");
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Carregando produtos..." }).isVisible())
+      .toBe(true);
+    release();
+    await expect.poll(() => page.getByText("Carregando produtos...").count()).toBe(0);
+  });
+});
+
+describe("catalogue without JavaScript", () => {
+  const browser = useBrowser({ javaScriptEnabled: false });
+
+  it("filters through the plain form", async () => {
+    const { page } = browser;
+    const expected = countWhere((product) => product.category === "Monitores");
+    await page.goto("/catalog");
+    await page.getByLabel("Categoria").selectOption("Monitores");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await page.waitForURL(/category=Monitores/);
+    expect(await page.getByText(`Exibindo ${expected} de ${total} produtos`).isVisible()).toBe(true);
+  });
+});
