@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseBRLToCents } from "../../lib/money";
 import type { CatalogFilters } from "./search-products.server";
 
 /** The catalogue's filters as they appear in the URL query, so a filtered list is a link. */
@@ -17,17 +18,10 @@ const queryText = z
   .nullable()
   .transform((value) => (value ?? "").trim().slice(0, 100));
 
-/**
- * A typed price in reais ("1299,90", "1299.90", "1.299,90") as centavos; anything else,
- * including negatives, is no filter at all (spec section 5: bad input never breaks the page).
- */
-export function parsePriceFilter(value: string): number | undefined {
-  const text = value.trim().replace(/^R\$\s*/, "");
-  let decimal: string;
-  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(text)) decimal = text.replace(/\./g, "").replace(",", ".");
-  else if (/^\d+([.,]\d{1,2})?$/.test(text)) decimal = text.replace(",", ".");
-  else return undefined;
-  return Math.min(Math.round(Number(decimal) * 100), MAX_PRICE_CENTS);
+/** A typed price in reais as centavos; anything else, negatives included, is no filter at all. */
+function parsePriceFilter(value: string): number | undefined {
+  const cents = parseBRLToCents(value);
+  return cents === null ? undefined : Math.min(cents, MAX_PRICE_CENTS);
 }
 
 export function readCatalogQuery(searchParams: URLSearchParams): CatalogQuery {
