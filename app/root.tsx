@@ -40,7 +40,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce (style-src allows self); none keeps server and browser markup equal. */}
+        <Links nonce="" />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
         <CartProvider>
@@ -50,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {contacts && (
             <Footer supportEmail={contacts.supportEmail} whatsappNumber={contacts.whatsappNumber} />
           )}
-          <Toaster position="top-center" richColors closeButton />
+          <Toaster position="bottom-right" richColors closeButton />
         </CartProvider>
         <ScrollToTopOnRouteChange />
         <Scripts nonce={nonce} />

@@ -1,3 +1,261 @@
-export default function Placeholder() {
-  return null;
+import {
+  ArrowLeft,
+  ArrowRight,
+  Info,
+  LoaderCircle,
+  Minus,
+  Plus,
+  ShieldCheck,
+  ShoppingBag,
+  Trash2,
+} from "lucide-react";
+import { useId } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/cart";
+import { useCart } from "../components/cart/cart-context";
+import { maxQuantity, type CartItem } from "../components/cart/cart-items";
+import { useServerRefresh, type PreviousPrices } from "../components/cart/use-server-refresh";
+import { Badge } from "../components/ui/badge";
+import { Button, buttonClasses } from "../components/ui/button";
+import { useHydrated } from "../components/use-hydrated";
+import { formatBRL } from "../lib/money";
+import { productImageSrcSet } from "../lib/product-images";
+
+export default function CartPage() {
+  const hydrated = useHydrated();
+  const { items, totalQuantity } = useCart();
+  const previousPrices = useServerRefresh(hydrated);
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-3xl font-bold tracking-tight">Carrinho de Compras</h1>
+        {hydrated && items.length > 0 && <p className="text-sm text-slate-600">{itemCount(totalQuantity)}</p>}
+      </div>
+      {!hydrated ? (
+        <CartSkeleton />
+      ) : items.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <CartContents previousPrices={previousPrices} />
+      )}
+    </main>
+  );
 }
+
+function CartContents({ previousPrices }: { previousPrices: PreviousPrices }) {
+  const cart = useCart();
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <section aria-labelledby="cart-items-heading" className="min-w-0">
+        <h2 id="cart-items-heading" className="sr-only">
+          Itens do carrinho
+        </h2>
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-3 sm:px-6">
+          {cart.items.map((item) => (
+            <CartLine key={item.id} item={item} previousPriceCents={previousPrices.get(item.id)} />
+          ))}
+        </ul>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <Link to="/catalog" className={buttonClasses("ghost", "md", "-ml-3")}>
+            <ArrowLeft aria-hidden className="size-4" />
+            Continuar comprando
+          </Link>
+          <Button variant="outline" onClick={cart.clear}>
+            <Trash2 aria-hidden className="size-4" />
+            Limpar carrinho
+          </Button>
+        </div>
+      </section>
+      <OrderSummary totalQuantity={cart.totalQuantity} subtotalCents={cart.subtotalCents} />
+    </div>
+  );
+}
+
+function CartLine({ item, previousPriceCents }: { item: CartItem; previousPriceCents: number | undefined }) {
+  const cart = useCart();
+  return (
+    <li className="flex gap-3 py-5 sm:gap-4">
+      <img
+        src={item.image}
+        srcSet={productImageSrcSet(item.image)}
+        sizes="96px"
+        alt=""
+        width={96}
+        height={96}
+        decoding="async"
+        className="size-16 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-cover sm:size-24"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <h3 className="leading-snug font-medium">
+              <Link to={`/product/${item.id}`} className="hover:text-brand-700 hover:underline">
+                {item.name}
+              </Link>
+            </h3>
+            <Badge variant="secondary" className="mt-1.5">
+              {item.category}
+            </Badge>
+            <p className="mt-2 text-sm text-slate-600">
+              {formatBRL(item.priceCents)} <span className="text-slate-500">cada</span>
+            </p>
+            {previousPriceCents !== undefined && (
+              <p className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-700">
+                <Info aria-hidden className="size-3.5 shrink-0" />
+                Preço atualizado (antes {formatBRL(previousPriceCents)})
+              </p>
+            )}
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mt-2 -mr-2 shrink-0 text-slate-500 hover:text-red-600"
+            aria-label={`Remover ${item.name}`}
+            onClick={() => cart.remove(item.id)}
+          >
+            <Trash2 aria-hidden className="size-5" />
+          </Button>
+        </div>
+        <div className="mt-3 flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+          <QuantityStepper item={item} />
+          <p className="py-2 font-semibold whitespace-nowrap tabular-nums">
+            <span className="sr-only">Total do item: </span>
+            {formatBRL(item.priceCents * item.quantity)}
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function QuantityStepper({ item }: { item: CartItem }) {
+  const cart = useCart();
+  const limitHintId = useId();
+  const max = maxQuantity(item);
+  const atMax = item.quantity >= max;
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <div
+        role="group"
+        aria-label={`Quantidade de ${item.name}`}
+        className="inline-flex items-center rounded-lg border border-slate-300 bg-white"
+      >
+        <Button
+          variant="ghost"
+          size="icon"
+          className="rounded-r-none"
+          aria-label={`Diminuir quantidade de ${item.name}`}
+          onClick={() => cart.setQuantity(item.id, item.quantity - 1)}
+        >
+          <Minus aria-hidden className="size-4" />
+        </Button>
+        <output
+          aria-label={`Quantidade de ${item.name}`}
+          className="w-10 text-center text-sm font-semibold tabular-nums"
+        >
+          {item.quantity}
+        </output>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="rounded-l-none"
+          aria-label={`Aumentar quantidade de ${item.name}`}
+          aria-describedby={atMax ? limitHintId : undefined}
+          disabled={atMax}
+          onClick={() => cart.setQuantity(item.id, item.quantity + 1)}
+        >
+          <Plus aria-hidden className="size-4" />
+        </Button>
+      </div>
+      {atMax && (
+        <p id={limitHintId} className="text-xs text-slate-500">
+          Máximo disponível: {max}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function OrderSummary({ totalQuantity, subtotalCents }: { totalQuantity: number; subtotalCents: number }) {
+  return (
+    <section
+      aria-labelledby="order-summary-heading"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24"
+    >
+      <h2 id="order-summary-heading" className="text-lg font-semibold">
+        Resumo do pedido
+      </h2>
+      <dl aria-live="polite" className="mt-4 space-y-3 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Subtotal ({itemCount(totalQuantity)})</dt>
+          <dd className="font-medium tabular-nums">{formatBRL(subtotalCents)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Frete</dt>
+          <dd className="font-medium text-emerald-700">Grátis</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-semibold">
+          <dt>Total</dt>
+          <dd className="tabular-nums">{formatBRL(subtotalCents)}</dd>
+        </div>
+      </dl>
+      <Link to="/checkout" className={buttonClasses("default", "lg", "mt-6 w-full")}>
+        Finalizar Compra
+        <ArrowRight aria-hidden className="size-5" />
+      </Link>
+      <p className="mt-4 flex items-center justify-center gap-2 text-xs text-slate-500">
+        <ShieldCheck aria-hidden className="size-4 text-emerald-600" />
+        Pagamento seguro via PIX e frete grátis para todo o Brasil
+      </p>
+    </section>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-6 py-16 text-center">
+      <ShoppingBag aria-hidden className="size-14 text-slate-400" />
+      <h2 className="mt-4 text-xl font-semibold">Seu carrinho está vazio</h2>
+      <p className="mt-2 max-w-sm text-slate-600">
+        Explore o catálogo e adicione os produtos que você procura.
+      </p>
+      <Link to="/catalog" className={buttonClasses("default", "lg", "mt-6")}>
+        Explorar Produtos
+      </Link>
+    </div>
+  );
+}
+
+/** Until the browser's cart is read, the page keeps its shape instead of claiming it is empty. */
+function CartSkeleton() {
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <div className="rounded-xl border border-slate-200 px-4 sm:px-6">
+        <p role="status" className="flex items-center gap-2 pt-5 text-sm text-slate-600">
+          <LoaderCircle aria-hidden className="size-4 animate-spin" />
+          Carregando carrinho...
+        </p>
+        {[0, 1].map((line) => (
+          <div key={line} aria-hidden className="flex animate-pulse gap-4 py-5">
+            <div className="size-20 shrink-0 rounded-lg bg-slate-100 sm:size-24" />
+            <div className="flex flex-1 flex-col gap-2">
+              <div className="h-4 w-2/3 rounded bg-slate-100" />
+              <div className="h-4 w-1/4 rounded bg-slate-100" />
+              <div className="h-4 w-1/3 rounded bg-slate-100" />
+            </div>
+          </div>
+        ))}
+      </div>
+      <div aria-hidden className="h-64 animate-pulse rounded-xl border border-slate-200 bg-slate-50" />
+    </div>
+  );
+}
+
+function itemCount(quantity: number): string {
+  return quantity === 1 ? "1 item" : `${quantity} itens`;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Carrinho | Vitrine" },
+  { name: "robots", content: "noindex" },
+];

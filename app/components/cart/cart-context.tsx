@@ -43,6 +43,8 @@ function notify(change: CartChange): void {
       return void toast.warning(`Quantidade máxima disponível: ${change.max}`);
     case "unavailable":
       return void toast.warning("Produto esgotado");
+    case "full":
+      return void toast.warning("Máximo de 50 itens por pedido");
   }
 }
 

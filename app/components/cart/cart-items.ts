@@ -1,6 +1,8 @@
 /** The cart's rules (spec section 4), pure, shared by the browser store and tests. */
 
 export const MAX_QUANTITY_PER_ITEM = 100;
+/** An order holds at most 50 products (spec section 9), so a cart does too. */
+export const MAX_CART_LINES = 50;
 
 /** What the cart knows of a product: enough to show a line and to price it for display. */
 export interface CartProduct {
@@ -23,6 +25,7 @@ export type CartChange =
   | { kind: "removed" }
   | { kind: "cleared" }
   | { kind: "limit"; max: number }
+  | { kind: "full" }
   | { kind: "unavailable" };
 
 /** The most of a product one cart may hold: its stock, and never more than 100. */
@@ -35,7 +38,10 @@ export function addItem(items: CartItem[], product: CartProduct): [CartItem[], C
   const existing = items.find((item) => item.id === product.id);
   const max = maxQuantity(product);
   if (max === 0) return [items, { kind: "unavailable" }];
-  if (!existing) return [[...items, { ...product, quantity: 1 }], { kind: "added" }];
+  if (!existing) {
+    if (items.length >= MAX_CART_LINES) return [items, { kind: "full" }];
+    return [[...items, { ...product, quantity: 1 }], { kind: "added" }];
+  }
   if (existing.quantity >= max) return [items, { kind: "limit", max }];
   return [
     items.map((item) => (item.id === product.id ? { ...product, quantity: item.quantity + 1 } : item)),
@@ -47,9 +53,9 @@ export function addItem(items: CartItem[], product: CartProduct): [CartItem[], C
 export function setQuantity(items: CartItem[], id: number, quantity: number): [CartItem[], CartChange] {
   const existing = items.find((item) => item.id === id);
   if (!existing) return [items, { kind: "updated" }];
-  if (!Number.isFinite(quantity) || quantity <= 0) return removeItem(items, id);
-  const max = maxQuantity(existing);
   const wanted = Math.floor(quantity);
+  if (!(wanted > 0)) return removeItem(items, id); // 0, negatives, fractions below 1 and NaN
+  const max = maxQuantity(existing);
   if (wanted > max) {
     const capped = items.map((item) => (item.id === id ? { ...item, quantity: max } : item));
     return [capped, { kind: "limit", max }];
@@ -104,28 +110,52 @@ export function refreshItems(items: CartItem[], current: CartProduct[]): CartRef
 
 /** Reads a stored cart defensively: anything malformed is dropped, never trusted. */
 export function parseStoredCart(raw: string | null): CartItem[] {
-  if (!raw) return [];
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(raw);
-    if (!Array.isArray(value)) return [];
-    return value.filter(isCartItem).slice(0, 50);
+    value = raw ? JSON.parse(raw) : [];
   } catch {
     return [];
   }
+  if (!Array.isArray(value)) return [];
+  const items: CartItem[] = [];
+  for (const entry of value) {
+    const item = toCartItem(entry);
+    if (item && !items.some((kept) => kept.id === item.id)) items.push(item);
+  }
+  return items.slice(0, MAX_CART_LINES);
 }
 
-function isCartItem(value: unknown): value is CartItem {
-  if (typeof value !== "object" || value === null) return false;
-  const item = value as Record<string, unknown>;
-  return (
-    Number.isInteger(item.id) &&
-    typeof item.name === "string" &&
-    typeof item.category === "string" &&
-    Number.isInteger(item.priceCents) &&
-    typeof item.image === "string" &&
-    Number.isInteger(item.stock) &&
-    Number.isInteger(item.quantity) &&
-    (item.quantity as number) > 0 &&
-    (item.quantity as number) <= MAX_QUANTITY_PER_ITEM
-  );
+const isPositiveInteger = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) > 0;
+
+/** Only the known fields, with sane values; anything else makes the product unreadable. */
+function toCartProduct(value: unknown): CartProduct | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { id, name, category, priceCents, image, stock } = value as Record<string, unknown>;
+  if (
+    !isPositiveInteger(id) ||
+    typeof name !== "string" ||
+    typeof category !== "string" ||
+    !isPositiveInteger(priceCents) ||
+    typeof image !== "string" ||
+    !Number.isInteger(stock) ||
+    (stock as number) < 0
+  ) {
+    return null;
+  }
+  return { id, name, category, priceCents, image, stock: stock as number };
+}
+
+function toCartItem(value: unknown): CartItem | null {
+  const product = toCartProduct(value);
+  const quantity = (value as { quantity?: unknown } | null)?.quantity;
+  if (!product || !isPositiveInteger(quantity) || quantity > MAX_QUANTITY_PER_ITEM) return null;
+  return { ...product, quantity };
+}
+
+/** The server's answer about the cart's products (`/api/cart-products`), or null when malformed. */
+export function parseCartProducts(value: unknown): CartProduct[] | null {
+  if (!Array.isArray(value)) return null;
+  const products = value.map(toCartProduct);
+  return products.every((product) => product !== null) ? products : null;
 }
