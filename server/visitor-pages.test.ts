@@ -91,6 +91,24 @@ describe("visitors' page cache", () => {
     expect(await brotli.text()).toContain("window.a = 1");
   });
 
+  it("sends an uncached public page with the policy of its own scripts and its cookies", async () => {
+    nextResponse = () =>
+      new Response("<html><script>window.b = 2</script></html>", {
+        status: 404,
+        headers: [
+          ["Content-Type", "text/html"],
+          ["Set-Cookie", "a=1"],
+          ["Set-Cookie", "b=2"],
+        ],
+      });
+    const response = await fetch(`${baseUrl}/product/404`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("x-cache")).toBe("BYPASS");
+    const hash = createHash("sha256").update("window.b = 2").digest("base64");
+    expect(response.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
+    expect(response.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+  });
+
   it("never shares a page with a signed-in customer", async () => {
     const cookie = "vitrine.session_token=abc";
     await fetch(`${baseUrl}/product/8`, { headers: { cookie } });

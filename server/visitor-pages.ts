@@ -3,7 +3,7 @@ import accepts from "accepts";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import type { Logger } from "../app/config/logger.server";
 import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy";
-import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
+import { toFetchRequest } from "./fetch-bridge";
 import type { CachedPage, Encoding, PageCache } from "./page-cache";
 
 /** Public storefront pages and their client-navigation data (`.data`), the same for every visitor. */
@@ -11,7 +11,8 @@ const PUBLIC_PAGE =
   /^\/(|_root\.data|catalog(\.data)?|product\/\d{1,10}(\.data)?|official-reseller(\.data)?|sitemap\.xml|robots\.txt)$/;
 /** A signed-in customer gets pages made for them, never a shared copy. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?vitrine\.session_token=/;
-const NOT_STORED = new Set(["content-length", "content-encoding", "set-cookie", "content-security-policy"]);
+/** Set again when the page is sent: its own length and encoding, and a policy for its scripts. */
+const RESENT_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy"]);
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
 export interface VisitorPagesOptions {
@@ -38,12 +39,20 @@ export function createVisitorPages(options: VisitorPagesOptions) {
     return PUBLIC_PAGE.test(path) && !SESSION_COOKIE.test(req.headers.cookie ?? "");
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS") {
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: CachedPage,
+    state: "HIT" | "MISS" | "BYPASS",
+  ) {
     const encoding = (accepts(req).encoding("br", "gzip", "identity") || "identity") as Encoding;
     const body = cache.body(page, encoding);
     res.statusCode = page.status;
     for (const [name, value] of options.securityHeaders) res.setHeader(name, value);
-    for (const [name, value] of page.headers) res.setHeader(name, value);
+    for (const [name, value] of page.headers) {
+      if (name === "set-cookie") res.appendHeader(name, value);
+      else res.setHeader(name, value);
+    }
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Vary", "Accept-Encoding");
     res.setHeader("Content-Length", body.length);
@@ -77,19 +86,20 @@ export function createVisitorPages(options: VisitorPagesOptions) {
       return true;
     },
 
-    /** Express middleware for a miss: renders the page, stores it when shareable, sends it. */
+    /**
+     * Express middleware for a miss: renders the page (without a nonce, like every page of
+     * these paths), stores it when anyone may share it, and sends it.
+     */
     renderAndStore(render: (request: Request, req: ExpressRequest) => Promise<Response>): RequestHandler {
       return async (req, res, next) => {
         try {
           const version = catalogVersion();
           if (version === null || !isShared(req)) return next();
           const response = await render(toFetchRequest(req, res), req);
-          if (response.status !== 200 || response.headers.has("set-cookie")) {
-            return await sendFetchResponse(res, response);
-          }
           const page = await toCachedPage(response, version, options.https);
-          cache.set(keyOf(req), page);
-          send(req, res, page, "MISS");
+          const shareable = response.status === 200 && !response.headers.has("set-cookie");
+          if (shareable) cache.set(keyOf(req), page);
+          send(req, res, page, shareable ? "MISS" : "BYPASS");
         } catch (error) {
           next(error);
         }
@@ -102,7 +112,7 @@ export type VisitorPages = ReturnType<typeof createVisitorPages>;
 
 async function toCachedPage(response: Response, version: number, https: boolean): Promise<CachedPage> {
   const body = Buffer.from(await response.arrayBuffer());
-  const headers = [...response.headers].filter(([name]) => !NOT_STORED.has(name));
+  const headers = [...response.headers].filter(([name]) => !RESENT_HEADERS.has(name));
   if (response.headers.get("content-type")?.startsWith("text/html")) {
     headers.push([
       "Content-Security-Policy",

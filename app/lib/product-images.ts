@@ -11,6 +11,11 @@ export function smallProductImageUrl(url: string): string {
   return url.replace(/\.webp$/, `.${SMALL_PRODUCT_IMAGE_WIDTH}w.webp`);
 }
 
+/** The 400 px copy of a stored product image; any other image as it is. */
+export function productThumbnailUrl(url: string): string {
+  return STORED_PRODUCT_IMAGE.test(url) ? smallProductImageUrl(url) : url;
+}
+
 /** The `srcset` of a product image, or undefined when only one size exists. */
 export function productImageSrcSet(url: string): string | undefined {
   if (!STORED_PRODUCT_IMAGE.test(url)) return undefined;

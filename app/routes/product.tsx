@@ -1,3 +1,129 @@
-export default function Placeholder() {
-  return null;
+import { Headphones, RotateCcw, ShieldCheck, ShoppingCart, Truck } from "lucide-react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/product";
+import { useCart } from "../components/cart/cart-context";
+import { FavoriteButton } from "../components/product/favorite-button";
+import { ProductGallery } from "../components/product/product-gallery";
+import { Badge } from "../components/ui/badge";
+import { Button, buttonClasses } from "../components/ui/button";
+import { publicOrigin } from "../config/public-origin.server";
+import { getProductDetails } from "../domain/catalog/product-details.server";
+import { productJsonLd } from "../domain/catalog/product-structured-data";
+import { formatBRL } from "../lib/money";
+import { canonicalLink } from "../lib/seo";
+
+const productId = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(2_147_483_647));
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = productId.safeParse(params.id);
+  const product = id.success ? await getProductDetails(context.db, id.data) : null;
+  if (!product) throw data("Produto não encontrado", { status: 404 });
+  const origin = publicOrigin(request, context.env);
+  return { product, origin, jsonLd: productJsonLd(product, origin) };
+}
+
+const BENEFITS = [
+  { icon: Truck, text: "Entrega para todo o Brasil" },
+  { icon: ShieldCheck, text: "Garantia de 12 meses" },
+  { icon: RotateCcw, text: "Devolução grátis em até 30 dias" },
+  { icon: Headphones, text: "Suporte especializado" },
+];
+
+/** Few enough units left to say so. */
+const LOW_STOCK = 3;
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, jsonLd } = loaderData;
+  const cart = useCart();
+  const soldOut = product.stock <= 0;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <Link to="/catalog" className="text-sm text-slate-600 hover:text-brand-700">
+        ← Voltar ao catálogo
+      </Link>
+      <div className="mt-4 grid gap-8 lg:grid-cols-2">
+        <ProductGallery images={product.images} name={product.name} />
+        <div className="flex flex-col gap-4">
+          <Badge variant="secondary" className="self-start">
+            {product.category}
+          </Badge>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
+          <p className="text-3xl font-bold text-slate-900">{formatBRL(product.priceCents)}</p>
+          <StockNotice stock={product.stock} />
+          <p className="whitespace-pre-line text-slate-700">{product.description}</p>
+          <div className="flex gap-3">
+            <Button size="lg" className="flex-1" disabled={soldOut} onClick={() => cart.add(product)}>
+              <ShoppingCart aria-hidden className="size-5" />
+              {soldOut ? "Esgotado" : "Adicionar ao carrinho"}
+            </Button>
+            <FavoriteButton />
+          </div>
+          <ul className="mt-2 grid gap-3 rounded-xl border border-slate-200 p-4 sm:grid-cols-2">
+            {BENEFITS.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-3 text-sm text-slate-700">
+                <Icon aria-hidden className="size-5 shrink-0 text-brand-600" />
+                {text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function StockNotice({ stock }: { stock: number }) {
+  if (stock <= 0) return <p className="font-medium text-red-700">Produto esgotado</p>;
+  if (stock <= LOW_STOCK) {
+    return (
+      <p className="font-medium text-amber-700">
+        {stock === 1 ? "Última unidade" : `Últimas ${stock} unidades`}
+      </p>
+    );
+  }
+  return <p className="font-medium text-emerald-700">Em estoque</p>;
+}
+
+const DESCRIPTION_LENGTH = 155;
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  if (!loaderData)
+    return [{ title: "Produto não encontrado | Vitrine" }, { name: "robots", content: "noindex" }];
+  const { product, origin } = loaderData;
+  const description =
+    product.description.length > DESCRIPTION_LENGTH
+      ? `${product.description.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`
+      : product.description;
+  const url = `${origin}/product/${product.id}`;
+  return [
+    { title: `${product.name} | Vitrine` },
+    { name: "description", content: description },
+    ...canonicalLink(matches, `/product/${product.id}`),
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: product.name },
+    { property: "og:description", content: description },
+    { property: "og:image", content: new URL(product.image, origin).toString() },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: "pt_BR" },
+    { property: "og:site_name", content: "Vitrine" },
+  ];
+};
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Produto não encontrado</h1>
+      <p className="mt-2 text-slate-600">O produto que você procura não existe ou foi removido.</p>
+      <Link to="/catalog" className={buttonClasses("default", "md", "mt-6")}>
+        Voltar ao catálogo
+      </Link>
+    </main>
+  );
 }

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, afterEach, expect, inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -23,7 +23,7 @@ export function launchChromium(): Promise<Browser> {
  * A browser per test file and a fresh page per test, on the suite's store. Any console error
  * or uncaught exception in the page fails the test.
  */
-export function useBrowser(options: { javaScriptEnabled?: boolean } = {}) {
+export function useBrowser(options: BrowserContextOptions = {}) {
   const baseURL = inject("baseURL");
   let browser: Browser;
   const state = { page: undefined as unknown as Page, baseURL, consoleErrors: [] as string[] };

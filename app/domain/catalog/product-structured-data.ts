@@ -1,0 +1,25 @@
+import { centsToDecimalString } from "../../lib/money";
+import type { ProductDetails } from "./product-details.server";
+
+/** schema.org `Product` for search engines, with absolute URLs. */
+export function productJsonLd(product: ProductDetails, origin: string): string {
+  const absolute = (url: string) => new URL(url, origin).toString();
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    sku: String(product.id),
+    name: product.name,
+    description: product.description,
+    category: product.category,
+    image: product.images.map(absolute),
+    offers: {
+      "@type": "Offer",
+      url: `${origin}/product/${product.id}`,
+      priceCurrency: "BRL",
+      price: centsToDecimalString(product.priceCents),
+      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+  };
+  // Inside <script>, "<" could close the element: escape it, whatever the product text says.
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

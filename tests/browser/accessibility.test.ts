@@ -1,0 +1,47 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "../support/browser";
+
+const PAGES = [
+  "/",
+  "/catalog",
+  "/catalog?q=produto-que-nao-existe",
+  "/product/1",
+  "/product/999999",
+  "/cart",
+  "/official-reseller",
+  "/pagina-inexistente",
+];
+
+describe("accessibility (axe)", () => {
+  const browser = useBrowser();
+
+  it.each(PAGES)("%s has no serious or critical violation", async (path) => {
+    const { page } = browser;
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      );
+    expect(severe).toEqual([]);
+  });
+
+  it("/cart with items has no serious or critical violation", async () => {
+    const { page } = browser;
+    await page.goto("/catalog");
+    await page
+      .getByRole("button", { name: /^Adicionar ao carrinho/ })
+      .first()
+      .click();
+    await page.goto("/cart");
+    await page.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations.filter((violation) =>
+      ["serious", "critical"].includes(violation.impact ?? ""),
+    );
+    expect(severe.map((violation) => violation.id)).toEqual([]);
+  });
+});
