@@ -53,7 +53,7 @@ describe("a PostgreSQL server that goes away and comes back", () => {
     await proxy.down();
     await eventually(async () => (await readiness(store)) === 503);
     expect((await fetch(`${store.url}/healthz`)).status).toBe(200);
-    expect(store.output()).toContain("Banco de dados indisponível");
+    await eventually(async () => store.output().includes("Banco de dados indisponível"));
 
     await proxy.up();
     await eventually(async () => (await readiness(store)) === 200);
