@@ -1,11 +1,19 @@
 import type { Env } from "./config/env.server";
 import type { Logger } from "./config/logger.server";
 import type { Database } from "./db/client.server";
+import type { Auth } from "./domain/accounts/auth.server";
+import type { FileStorage } from "./storage/file-storage.server";
 
 /** What every loader and action receives from the HTTP shell (`server/app.ts`). */
 export interface ServerContext {
   db: Database;
+  auth: Auth;
+  storage: FileStorage;
   env: Env;
+  /** The store's public origin. */
+  baseURL: string;
+  /** The client's address (behind a local proxy, the one it reports). */
+  clientIp: string;
   /** The request's logger: every line carries the request id. */
   logger: Logger;
   /** Nonce of this response's Content-Security-Policy, for the inline scripts React Router emits. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -8,6 +9,7 @@ import {
   Scripts,
   useLocation,
   useNavigation,
+  useRevalidator,
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
@@ -20,20 +22,31 @@ import { TopBar } from "./components/layout/top-bar";
 import { useNonce } from "./components/nonce";
 import { NotFoundPage } from "./components/not-found-page";
 import { publicOrigin } from "./config/public-origin.server";
+import { readSession } from "./domain/accounts/session.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return {
-    origin: publicOrigin(request, context.env),
-    supportEmail: context.env.SUPPORT_EMAIL,
-    whatsappNumber: context.env.WHATSAPP_NUMBER,
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await readSession(context, request);
+  const user = session.user && {
+    name: session.user.name,
+    email: session.user.email,
+    avatarUrl: session.user.avatarUrl,
   };
+  return data(
+    {
+      origin: publicOrigin(request, context.env),
+      supportEmail: context.env.SUPPORT_EMAIL,
+      whatsappNumber: context.env.WHATSAPP_NUMBER,
+      user,
+    },
+    { headers: session.headers },
+  );
 }
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const contacts = useRouteLoaderData<typeof loader>("root");
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="pt-BR">
       <head>
@@ -45,15 +58,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
         <CartProvider>
-          <TopBar />
+          <TopBar user={root?.user ?? null} />
           <ProductsLoadingNotice />
           <div className="flex-1">{children}</div>
-          {contacts && (
-            <Footer supportEmail={contacts.supportEmail} whatsappNumber={contacts.whatsappNumber} />
-          )}
+          {root && <Footer supportEmail={root.supportEmail} whatsappNumber={root.whatsappNumber} />}
           <Toaster position="bottom-right" richColors closeButton />
         </CartProvider>
         <ScrollToTopOnRouteChange />
+        <RecheckSessionWhenVisible signedIn={Boolean(root?.user)} />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -73,6 +85,20 @@ function ScrollToTopOnRouteChange() {
     previous.current = pathname;
     window.scrollTo({ top: 0, behavior: "smooth" });
   }, [pathname]);
+  return null;
+}
+
+/** Back on a tab after a while, a signed-in page checks that its session still holds. */
+function RecheckSessionWhenVisible({ signedIn }: { signedIn: boolean }) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!signedIn) return;
+    const recheck = () => {
+      if (document.visibilityState === "visible") void revalidator.revalidate();
+    };
+    document.addEventListener("visibilitychange", recheck);
+    return () => document.removeEventListener("visibilitychange", recheck);
+  }, [signedIn, revalidator]);
   return null;
 }
 

@@ -11,19 +11,31 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Env } from "../app/config/env.server";
 import type { Logger } from "../app/config/logger.server";
 import type { DatabaseHandle } from "../app/db/client.server";
+import type { Auth } from "../app/domain/accounts/auth.server";
+import type { FileStorage } from "../app/storage/file-storage.server";
 import { UPLOADS_URL_PREFIX, uploadsDirectory } from "../app/storage/local-file-storage.server";
 import { contentSecurityPolicy, createNonce, nonceSource } from "./content-security-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createPageCache } from "./page-cache";
 import { createReadinessProbe } from "./readiness";
+import { sameOriginWrites } from "./same-origin-writes";
 import { securityHeaders } from "./security-headers";
 import { createVisitorPages } from "./visitor-pages";
+
+/** What the store needs once its database is migrated and ready. */
+export interface StoreServices {
+  database: DatabaseHandle;
+  auth: Auth;
+}
 
 export interface AppOptions {
   env: Env;
   logger: Logger;
-  /** The database once it is migrated and ready; null while the store is starting. */
-  database: () => DatabaseHandle | null;
+  /** The store's services; null while the store is starting. */
+  services: () => StoreServices | null;
+  storage: FileStorage;
+  /** The store's public origin (auth endpoints and absolute links). */
+  baseURL: string;
   /** The catalogue version the visitors' page cache is valid for; null when unknown. */
   catalogVersion: () => number | null;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -75,7 +87,7 @@ export function createApp(options: AppOptions): RequestListener {
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
-  const readiness = createReadinessProbe(options.database, logger);
+  const readiness = createReadinessProbe(() => options.services()?.database ?? null, logger);
   app.get("/readyz", async (_req, res) => {
     const status = await readiness.check();
     res.status(status === "ok" ? 200 : 503).json({ status });
@@ -109,14 +121,27 @@ export function createApp(options: AppOptions): RequestListener {
   );
 
   app.use((_req, res, next) => {
-    if (options.database()) return next();
+    if (options.services()) return next();
     res.status(503).setHeader("Retry-After", "5");
     res.type("html").send(startingPage);
   });
 
+  app.use(sameOriginWrites(/^\/api\/webhooks\//));
+
   const handleRequest = createRequestHandler(options.build, env.NODE_ENV);
-  const render = (request: Request, req: ExpressRequest, cspNonce: string) =>
-    handleRequest(request, { db: options.database()!.db, env, logger: req.log, cspNonce });
+  const render = (request: Request, req: ExpressRequest, cspNonce: string) => {
+    const services = options.services()!;
+    return handleRequest(request, {
+      db: services.database.db,
+      auth: services.auth,
+      storage: options.storage,
+      env,
+      baseURL: options.baseURL,
+      clientIp: req.ip ?? "desconhecido",
+      logger: req.log,
+      cspNonce,
+    });
+  };
 
   // Pages shared by all visitors are rendered without a nonce: the cache serves them with script hashes.
   app.use(visitorPages.renderAndStore((request, req) => render(request, req, "")));

@@ -9,7 +9,9 @@ import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { prepareStore } from "../app/db/seed/prepare-store.server";
 import type { FileStorage } from "../app/storage/file-storage.server";
 import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
-import { createApp } from "./app";
+import { resolveAuthSecret } from "../app/config/auth-secret.server";
+import { createAuth } from "../app/domain/accounts/auth.server";
+import { createApp, type StoreServices } from "./app";
 import { watchCatalogVersion, type CatalogVersion } from "./catalog-version";
 
 const RETRY_MIN_MS = 1_000;
@@ -21,14 +23,17 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   const env = loadEnvOrExit();
   const logger = createLogger(env);
   const storage = createLocalFileStorage(env.DATA_DIR);
-  let database: DatabaseHandle | null = null;
+  const baseURL = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
+  let services: StoreServices | null = null;
   let catalogVersion: CatalogVersion | null = null;
   const vite = options.vite;
 
   const app = createApp({
     env,
     logger,
-    database: () => database,
+    services: () => services,
+    storage,
+    baseURL,
     catalogVersion: () => catalogVersion?.current() ?? null,
     build: vite
       ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
@@ -53,7 +58,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     clearTimeout(force);
     await vite?.close();
     await catalogVersion?.stop();
-    await database?.close();
+    await services?.database.close();
     logger.info("Encerrado");
     process.exit(0);
   };
@@ -63,7 +68,14 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   const ready = await connectUntilReady(env, storage, logger, () => stopping);
   if (!ready) return;
   catalogVersion = await watchCatalogVersion(ready, logger);
-  database = ready;
+  const auth = createAuth({
+    db: ready.db,
+    secret: resolveAuthSecret(env),
+    baseURL,
+    https: baseURL.startsWith("https:"),
+    logger,
+  });
+  services = { database: ready, auth };
   logger.info("Loja pronta");
 }
 

@@ -32,6 +32,7 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   ...timestamps,
 });
 
@@ -83,6 +84,43 @@ export const verifications = pgTable(
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
+
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+/** TOTP codes already accepted: a code is valid for about 90 s, and accepted only once. */
+export const usedTotpCodes = pgTable(
+  "used_totp_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] }), index("used_totp_codes_used_at_idx").on(t.usedAt)],
+);
+
+/** Sign-in and sign-up attempts per client, kept in the database so limits survive restarts. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
 
 // ---------------------------------------------------------------------------
 // Store tables (spec section 3)
@@ -182,6 +220,13 @@ export const profiles = pgTable(
        or (${t.userType} = 'PJ' and ${t.cnpj} ~ '^[0-9]{14}$' and ${t.cpf} is null)`,
     ),
     check("profiles_phone_digits", sql`${t.phone} ~ '^[0-9]{10,11}$'`),
+    // One account per taxpayer number.
+    uniqueIndex("profiles_cpf_unique")
+      .on(t.cpf)
+      .where(sql`${t.cpf} is not null`),
+    uniqueIndex("profiles_cnpj_unique")
+      .on(t.cnpj)
+      .where(sql`${t.cnpj} is not null`),
     index("profiles_created_at_idx").on(t.createdAt.desc()),
   ],
 );

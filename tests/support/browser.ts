@@ -34,7 +34,13 @@ export function useBrowser(options: BrowserContextOptions = {}) {
   afterAll(() => browser?.close());
 
   beforeEach(async () => {
-    const context = await browser.newContext({ baseURL, locale: "pt-BR", ...options });
+    // Each test is its own client (as seen through a local proxy): sign-in rate limits count per test.
+    const context = await browser.newContext({
+      baseURL,
+      locale: "pt-BR",
+      extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+      ...options,
+    });
     state.consoleErrors = [];
     state.page = await context.newPage();
     state.page.on("console", (message) => {
@@ -55,4 +61,9 @@ export function useBrowser(options: BrowserContextOptions = {}) {
 /** The browser reports a 404 response as a console error; a test that visits a 404 expects it. */
 function isExpectedResourceError(text: string): boolean {
   return text.startsWith("Failed to load resource: the server responded with a status of 404");
+}
+
+/** An address from TEST-NET-3 (documentation range), different for each test client. */
+export function randomClientIp(): string {
+  return `203.0.113.${Math.floor(Math.random() * 254) + 1}`;
 }

@@ -4,13 +4,14 @@ import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useCart } from "../cart/cart-context";
 import { buttonClasses } from "../ui/button";
+import { UserMenu, type MenuUser } from "./user-menu";
 
 const NAV_LINKS = [
   { to: "/", label: "Início" },
   { to: "/catalog", label: "Catálogo" },
 ];
 
-export function TopBar() {
+export function TopBar({ user }: { user: MenuUser | null }) {
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: navigating closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -31,9 +32,13 @@ export function TopBar() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <CartButton />
-          <Link to="/auth" className={buttonClasses("default", "sm")}>
-            Entrar
-          </Link>
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <Link to="/auth" className={buttonClasses("default", "sm")}>
+              Entrar
+            </Link>
+          )}
           <button
             type="button"
             className={buttonClasses("ghost", "icon", "md:hidden")}

@@ -1,0 +1,8 @@
+/** What the /auth action answers to its forms. */
+export interface AuthActionData {
+  errors?: Record<string, string>;
+  message?: string;
+  /** The password was right; the account asks for its second factor. */
+  secondFactor?: boolean;
+  welcome?: "login" | "signup";
+}

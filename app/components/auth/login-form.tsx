@@ -1,0 +1,61 @@
+import { useFetcher } from "react-router";
+import type { AuthActionData } from "./auth-action-data";
+import { PasswordInput } from "./password-input";
+import { Button } from "../ui/button";
+import { FormField } from "../ui/form-field";
+
+/** E-mail and password; then, for an account with two-factor, the code. */
+export function LoginForm() {
+  const login = useFetcher<AuthActionData>({ key: "login" });
+  const secondFactor = useFetcher<AuthActionData>({ key: "second-factor" });
+  const busy = login.state !== "idle" || secondFactor.state !== "idle";
+
+  if (login.data?.secondFactor && !secondFactor.data?.welcome) {
+    const errors = secondFactor.data?.errors ?? {};
+    return (
+      <secondFactor.Form method="post" className="flex flex-col gap-4" noValidate>
+        <input type="hidden" name="intent" value="second-factor" />
+        <p className="text-sm text-slate-600">
+          Sua conta usa verificação em duas etapas. Digite o código de 6 dígitos do seu aplicativo
+          autenticador ou um código de recuperação.
+        </p>
+        <FormField
+          label="Código de verificação"
+          name="code"
+          inputMode="text"
+          autoComplete="one-time-code"
+          autoFocus
+          required
+          error={errors.code ?? secondFactor.data?.message}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Verificando..." : "Verificar"}
+        </Button>
+      </secondFactor.Form>
+    );
+  }
+
+  const errors = login.data?.errors ?? {};
+  return (
+    <login.Form method="post" className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="intent" value="login" />
+      <FormField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email}
+      />
+      <PasswordInput name="password" autoComplete="current-password" error={errors.password} />
+      {login.data?.message && (
+        <p role="alert" className="text-sm text-red-600">
+          {login.data.message}
+        </p>
+      )}
+      <Button type="submit" disabled={busy}>
+        {busy ? "Entrando..." : "Entrar"}
+      </Button>
+    </login.Form>
+  );
+}

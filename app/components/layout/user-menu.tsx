@@ -1,0 +1,55 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { LogOut, User } from "lucide-react";
+import { Link } from "react-router";
+import { Avatar } from "../account/avatar";
+import { useSignOut } from "../account/use-sign-out";
+
+export interface MenuUser {
+  name: string;
+  email: string;
+  avatarUrl: string | null;
+}
+
+/** The signed-in customer's menu in the top bar: who they are, their account, sign out. */
+export function UserMenu({ user }: { user: MenuUser }) {
+  const signOut = useSignOut();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label={`Menu da conta de ${user.name}`}
+        className="rounded-full focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+      >
+        <Avatar name={user.name} email={user.email} avatarUrl={user.avatarUrl} className="size-9 text-sm" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          <div className="px-3 py-2">
+            <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
+            <p className="truncate text-xs text-slate-600">{user.email}</p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item asChild>
+            <Link
+              to="/account"
+              className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 outline-none data-highlighted:bg-slate-100"
+            >
+              <User aria-hidden className="size-4" />
+              Minha Conta
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            onSelect={signOut}
+            className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 outline-none data-highlighted:bg-slate-100"
+          >
+            <LogOut aria-hidden className="size-4" />
+            Sair
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { onlyDigits, isValidCnpj, isValidCpf } from "../../lib/tax-id";
+
+/** Form schemas shared by the browser (instant feedback) and the server (the authority). */
+
+export const PASSWORD_MIN = 6;
+
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, "Informe o e-mail")
+  .max(255, "E-mail muito longo")
+  .pipe(z.email("E-mail inválido"));
+
+export const passwordField = z
+  .string()
+  .min(PASSWORD_MIN, `A senha deve ter pelo menos ${PASSWORD_MIN} caracteres`)
+  .max(128, "A senha deve ter no máximo 128 caracteres");
+
+export const phoneField = z
+  .string()
+  .transform(onlyDigits)
+  .refine(
+    (digits) => digits.length === 10 || digits.length === 11,
+    "Telefone inválido (deve ter 10 ou 11 dígitos)",
+  );
+
+export const fullNameField = z
+  .string()
+  .trim()
+  .min(3, "Nome deve ter no mínimo 3 caracteres")
+  .max(100, "Nome deve ter no máximo 100 caracteres");
+
+export const cpfField = z.string().transform(onlyDigits).refine(isValidCpf, "CPF inválido");
+export const cnpjField = z.string().transform(onlyDigits).refine(isValidCnpj, "CNPJ inválido");
+
+/** A company site as typed ("loja.com.br" or "https://loja.com.br"), kept as an http(s) URL. */
+export const websiteField = z
+  .string()
+  .trim()
+  .min(1, "Informe o site da empresa")
+  .transform((value) => (/^https?:\/\//i.test(value) ? value : `https://${value}`))
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, hostname: /^[^.]+(\.[^.]+)+$/, error: "Informe uma URL válida" })
+      .max(255, "URL muito longa"),
+  );
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, "Informe a senha"),
+});
+
+const signUpCommon = {
+  name: fullNameField,
+  phone: phoneField,
+  email: emailField,
+  password: passwordField,
+};
+
+export const signUpSchema = z.discriminatedUnion("userType", [
+  z.object({ userType: z.literal("PF"), cpf: cpfField, ...signUpCommon }),
+  z.object({ userType: z.literal("PJ"), cnpj: cnpjField, companyWebsite: websiteField, ...signUpCommon }),
+]);
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(
+      /^(\d{6}|[A-Za-z0-9-]{10,11})$/,
+      "Informe o código de 6 dígitos do aplicativo ou um código de recuperação",
+    ),
+});
+
+/** Field → first message, for showing errors next to the fields. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,78 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins";
+import type { Logger } from "../../config/logger.server";
+import type { Database } from "../../db/client.server";
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../../db/schema.server";
+
+export const SESSION_COOKIE_PREFIX = "vitrine";
+/**
+ * The client's address, set by our own server when it calls the auth handler (which is not
+ * exposed over HTTP), so rate limits count per client; a request cannot forge it.
+ */
+export const CLIENT_IP_HEADER = "x-vitrine-client-ip";
+const DAY_SECONDS = 24 * 60 * 60;
+
+export interface AuthOptions {
+  db: Database;
+  secret: string;
+  /** The store's public origin, e.g. http://localhost:3000. */
+  baseURL: string;
+  /** Secure cookies (production behind https). */
+  https: boolean;
+  logger: Logger;
+}
+
+/** Accounts, sessions and two-factor sign-in, by better-auth (DESIGN: never hand-rolled). */
+export function createAuth(options: AuthOptions) {
+  return betterAuth({
+    appName: "Vitrine",
+    secret: options.secret,
+    baseURL: options.baseURL,
+    basePath: "/api/auth",
+    trustedOrigins: [options.baseURL],
+    database: drizzleAdapter(options.db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        rateLimit: rateLimits,
+      },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: true } },
+    session: {
+      expiresIn: 30 * DAY_SECONDS,
+      // Sliding expiry: a session used at least daily is extended.
+      updateAge: DAY_SECONDS,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 5 },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/two-factor/verify-totp": { window: 60, max: 5 },
+        "/two-factor/verify-backup-code": { window: 60, max: 5 },
+      },
+    },
+    logger: {
+      log: (level, message) => options.logger[level]({ auth: true }, message),
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: options.https,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: options.https },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    plugins: [twoFactor({ issuer: "Vitrine", backupCodeOptions: { amount: 10, length: 10 } })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

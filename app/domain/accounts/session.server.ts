@@ -1,0 +1,71 @@
+import { and, eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import type { ServerContext } from "../../context.server";
+import { profiles, userRoles } from "../../db/schema.server";
+import { SESSION_COOKIE_PREFIX } from "./auth.server";
+
+export type Role = "admin" | "user";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  /** The profile's full name, else the account's name. */
+  name: string;
+  avatarUrl: string | null;
+  role: Role;
+  twoFactorEnabled: boolean;
+}
+
+export interface SessionState {
+  user: SessionUser | null;
+  /** Cookies to send back: the auth library extends a session that is in use (sliding expiry). */
+  headers: Headers;
+}
+
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=`);
+
+/** The signed-in user of a request, with role and profile name, or null. */
+export async function readSession(
+  context: Pick<ServerContext, "auth" | "db">,
+  request: Request,
+): Promise<SessionState> {
+  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? ""))
+    return { user: null, headers: new Headers() };
+  const { headers, response } = await context.auth.api.getSession({
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  if (!response) return { user: null, headers };
+  const { user } = response;
+  const [[profile], [admin]] = await Promise.all([
+    context.db
+      .select({ fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(eq(profiles.id, user.id)),
+    context.db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, "admin"))),
+  ]);
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name: profile?.fullName || user.name,
+      avatarUrl: profile?.avatarUrl ?? null,
+      role: admin ? "admin" : "user",
+      twoFactorEnabled: Boolean(user.twoFactorEnabled),
+    },
+    headers,
+  };
+}
+
+/** The signed-in user, or a redirect to /auth that comes back here after signing in. */
+export async function requireUser(context: Pick<ServerContext, "auth" | "db">, request: Request) {
+  const session = await readSession(context, request);
+  if (!session.user) {
+    const { pathname, search } = new URL(request.url);
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(pathname + search)}`);
+  }
+  return { ...session, user: session.user };
+}

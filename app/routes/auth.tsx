@@ -1,0 +1,153 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useState } from "react";
+import {
+  data,
+  Link,
+  redirect,
+  useFetcher,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/auth";
+import type { loader as rootLoader } from "../root";
+import type { AuthActionData } from "../components/auth/auth-action-data";
+import { LoginForm } from "../components/auth/login-form";
+import { SignUpForm } from "../components/auth/sign-up-form";
+import { WelcomeDialog } from "../components/auth/welcome-dialog";
+import {
+  fieldErrors,
+  loginSchema,
+  signUpSchema,
+  twoFactorCodeSchema,
+} from "../domain/accounts/account-schemas";
+import { readSession } from "../domain/accounts/session.server";
+import {
+  authCall,
+  signIn,
+  signUp,
+  verifySecondFactor,
+  type AuthOutcome,
+} from "../domain/accounts/sign-in.server";
+import { safeRedirectPath } from "../lib/safe-redirect";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const { user } = await readSession(context, request);
+  if (user) throw redirect(safeRedirectPath(redirectTo, "/account"));
+  return { reason: new URL(request.url).searchParams.get("motivo") };
+}
+
+/** A successful sign-in keeps this page (and its welcome dialog); a fresh visit is redirected. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.startsWith("/auth") && !formAction.startsWith("/auth/logout") ? false : defaultShouldRevalidate;
+
+/** Answers to the forms: a refused entry is a normal answer (200) carrying its messages. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const call = authCall(context, request);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+
+  const finish = (outcome: AuthOutcome, welcome: "login" | "signup") => {
+    if (!outcome.ok) {
+      const answer: AuthActionData = outcome.field
+        ? { errors: { [outcome.field]: outcome.message } }
+        : { message: outcome.message };
+      return answer;
+    }
+    if (outcome.twoFactorRequired)
+      return data<AuthActionData>({ secondFactor: true }, { headers: outcome.headers });
+    // Coming from a page that asked for a sign-in (e.g. the checkout): straight back there.
+    if (redirectTo) throw redirect(safeRedirectPath(redirectTo, "/account"), { headers: outcome.headers });
+    return data<AuthActionData>({ welcome }, { headers: outcome.headers });
+  };
+
+  switch (form.intent) {
+    case "login": {
+      const input = loginSchema.safeParse(form);
+      if (!input.success) return { errors: fieldErrors(input.error) } satisfies AuthActionData;
+      return finish(await signIn(call, input.data.email, input.data.password), "login");
+    }
+    case "second-factor": {
+      const input = twoFactorCodeSchema.safeParse(form);
+      if (!input.success) return { errors: fieldErrors(input.error) } satisfies AuthActionData;
+      return finish(await verifySecondFactor(context, call, input.data.code), "login");
+    }
+    case "signup": {
+      const input = signUpSchema.safeParse(form);
+      if (!input.success) return { errors: fieldErrors(input.error) } satisfies AuthActionData;
+      return finish(await signUp(context, call, input.data), "signup");
+    }
+    default:
+      throw data("Ação desconhecida", { status: 400 });
+  }
+}
+
+export default function AuthPage({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [tab, setTab] = useState("login");
+  const welcome = useWelcome();
+  return (
+    <main className="mx-auto max-w-md px-4 py-8">
+      <Link to="/" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-brand-700">
+        <ArrowLeft aria-hidden className="size-4" />
+        Voltar
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight">Acesse sua conta</h1>
+      {loaderData.reason && (
+        <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
+          {loaderData.reason}
+        </p>
+      )}
+      <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
+        <Tabs.List aria-label="Entrar ou cadastrar" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1">
+          {[
+            ["login", "Login"],
+            ["signup", "Cadastro"],
+          ].map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value!}
+              className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="login" className="mt-6">
+          <LoginForm />
+        </Tabs.Content>
+        <Tabs.Content value="signup" className="mt-6">
+          <SignUpForm whatsappNumber={root?.whatsappNumber ?? ""} />
+        </Tabs.Content>
+      </Tabs.Root>
+      <WelcomeDialog open={welcome.open} onOpenChange={welcome.setOpen} />
+    </main>
+  );
+}
+
+/** The spec's toast and the 'Bem-vindo!' dialog, once a sign-in or sign-up succeeded. */
+function useWelcome() {
+  const login = useFetcher<AuthActionData>({ key: "login" });
+  const secondFactor = useFetcher<AuthActionData>({ key: "second-factor" });
+  const signUp = useFetcher<AuthActionData>({ key: "signup" });
+  const success = [login.data, secondFactor.data, signUp.data].find((answer) => answer?.welcome);
+  const [dismissed, setDismissed] = useState<AuthActionData>();
+  useEffect(() => {
+    if (success) {
+      toast.success(
+        success.welcome === "signup" ? "Cadastro realizado com sucesso!" : "Login realizado com sucesso!",
+      );
+    }
+  }, [success]);
+  return {
+    open: success !== undefined && success !== dismissed,
+    setOpen: (open: boolean) => !open && setDismissed(success),
+  };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Entrar ou cadastrar | Vitrine" },
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,47 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { loadEnv } from "../../app/config/env.server";
+import type { ServerContext } from "../../app/context.server";
+import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
+import { createAuth } from "../../app/domain/accounts/auth.server";
+import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
+import type { TestDatabase } from "./test-database";
+
+export const TEST_BASE_URL = "http://localhost:3000";
+
+let clients = 0;
+
+/** A new client address (documentation range), so rate limits count each test client apart. */
+export function nextClientIp(): string {
+  clients += 1;
+  return `198.18.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
+}
+
+/** What loaders and actions receive, around a test database. */
+export function createTestContext(database: TestDatabase, clientIp = nextClientIp()): ServerContext {
+  const logger = pino({ level: "silent" });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrine-context-"));
+  return {
+    db: database.db,
+    auth: createAuth({
+      db: database.db,
+      secret: "s".repeat(48),
+      baseURL: TEST_BASE_URL,
+      https: false,
+      logger,
+    }),
+    storage: createLocalFileStorage(dataDir),
+    env: loadEnv({ DATA_DIR: dataDir }),
+    baseURL: TEST_BASE_URL,
+    clientIp,
+    logger,
+    cspNonce: "",
+  };
+}
+
+/** A browser request carrying the cookies an auth answer set. */
+export function requestWithCookies(headers: Headers, url = `${TEST_BASE_URL}/account`): Request {
+  return new Request(url, { headers: { cookie: cookieHeader(headers) } });
+}
