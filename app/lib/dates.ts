@@ -2,19 +2,50 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { ptBR } from "date-fns/locale";
 
-/** The store's dates are São Paulo's, whatever the server's or the browser's time zone. */
+/**
+ * The store's dates are São Paulo's, whatever the time zone of the server rendering the page or
+ * of the browser hydrating it, so both print the same text and hydration never mismatches.
+ */
 export const STORE_TIME_ZONE = "America/Sao_Paulo";
 
+/**
+ * ISO text without "Z" or an offset: "2026-01-15", "2026-01-15T10:00", "2026-01-15 10:00:00.5".
+ * JavaScript reads the date-only form as UTC midnight (the evening before in São Paulo) and the
+ * others in the machine's zone; both are read here as São Paulo's calendar and wall clock.
+ */
+const ISO_DAY = String.raw`(\d{4})-(\d{2})-(\d{2})`;
+const ISO_TIME = String.raw`(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?`;
+const FLOATING_ISO = new RegExp(`^${ISO_DAY}${ISO_TIME}$`);
+
+/** A zone-less ISO text as São Paulo time; impossible dates ("2026-02-30") are invalid. */
+function fromFloatingIso(match: RegExpExecArray): TZDate {
+  const [, year, month, day, hours = "0", minutes = "0", seconds = "0", fraction = ""] = match;
+  const date = new TZDate(
+    Number(year),
+    Number(month) - 1,
+    Number(day),
+    Number(hours),
+    Number(minutes),
+    Number(seconds),
+    Number(fraction.padEnd(3, "0")),
+    STORE_TIME_ZONE,
+  );
+  const asWritten = date.getMonth() === Number(month) - 1 && date.getDate() === Number(day);
+  return asWritten ? date : new TZDate(NaN, STORE_TIME_ZONE);
+}
+
 function inStoreTimeZone(date: Date | string | number): TZDate {
+  const floating = typeof date === "string" ? FLOATING_ISO.exec(date.trim()) : null;
+  if (floating) return fromFloatingIso(floating);
   return new TZDate(new Date(date).getTime(), STORE_TIME_ZONE);
 }
 
-/** dd/MM/yyyy */
+/** dd/MM/yyyy in São Paulo. Throws a RangeError for an invalid date. */
 export function formatDate(date: Date | string | number): string {
   return format(inStoreTimeZone(date), "dd/MM/yyyy", { locale: ptBR });
 }
 
-/** dd/MM/yyyy 'às' HH:mm */
+/** dd/MM/yyyy 'às' HH:mm in São Paulo. Throws a RangeError for an invalid date. */
 export function formatDateTime(date: Date | string | number): string {
   return format(inStoreTimeZone(date), "dd/MM/yyyy 'às' HH:mm", { locale: ptBR });
 }

@@ -1,15 +1,27 @@
 import { onlyDigits } from "./tax-id";
 
-/** Input masks of spec section 5, applied as the user types: extra digits and other characters drop. */
+/**
+ * Input masks for Brazilian numbers, applied on every keystroke: characters other than digits
+ * are dropped, digits past the limit are cut, and a partial entry gets a partial mask.
+ */
 
 export const CPF_DIGITS = 11;
 export const CNPJ_DIGITS = 14;
 export const PHONE_MAX_DIGITS = 11;
 export const CEP_DIGITS = 8;
 
+const CPF_PATTERN = "000.000.000-00";
+const CNPJ_PATTERN = "00.000.000/0000-00";
+/** Landlines and, while typing, any number that has not reached its 11th digit yet. */
+const PHONE_10_PATTERN = "(00) 0000-0000";
+/** Mobiles: the extra leading 9 only shows up with the 11th digit. */
+const PHONE_11_PATTERN = "(00) 00000-0000";
+const CEP_PATTERN = "00000-000";
+
 /**
- * Lays `digits` over a pattern where `0` stands for a digit; literal characters appear only
- * once a digit follows them, so a partial entry gets a partial mask.
+ * Lays `digits` over a pattern where `0` stands for a digit. A literal is written only when a
+ * digit follows it, so the caret never lands after a separator the user did not type past
+ * (which would make backspace appear to do nothing).
  */
 function applyPattern(digits: string, pattern: string): string {
   let result = "";
@@ -23,21 +35,25 @@ function applyPattern(digits: string, pattern: string): string {
 
 /** 000.000.000-00 */
 export function maskCpf(value: string): string {
-  return applyPattern(onlyDigits(value).slice(0, CPF_DIGITS), "000.000.000-00");
+  return applyPattern(onlyDigits(value).slice(0, CPF_DIGITS), CPF_PATTERN);
 }
 
 /** 00.000.000/0000-00 */
 export function maskCnpj(value: string): string {
-  return applyPattern(onlyDigits(value).slice(0, CNPJ_DIGITS), "00.000.000/0000-00");
+  return applyPattern(onlyDigits(value).slice(0, CNPJ_DIGITS), CNPJ_PATTERN);
 }
 
-/** (11) 90000-0000 with 11 digits; (11) 0000-0000 up to 10, the layout while typing. */
+/**
+ * (11) 0000-0000 up to 10 digits, (11) 90000-0000 from the 11th on. The layout switches when
+ * the 11th digit arrives because until then a landline and an unfinished mobile look the same.
+ */
 export function maskPhone(value: string): string {
   const digits = onlyDigits(value).slice(0, PHONE_MAX_DIGITS);
-  return applyPattern(digits, digits.length === PHONE_MAX_DIGITS ? "(00) 00000-0000" : "(00) 0000-0000");
+  const pattern = digits.length === PHONE_MAX_DIGITS ? PHONE_11_PATTERN : PHONE_10_PATTERN;
+  return applyPattern(digits, pattern);
 }
 
 /** 00000-000 */
 export function maskCep(value: string): string {
-  return applyPattern(onlyDigits(value).slice(0, CEP_DIGITS), "00000-000");
+  return applyPattern(onlyDigits(value).slice(0, CEP_DIGITS), CEP_PATTERN);
 }

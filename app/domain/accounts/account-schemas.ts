@@ -32,8 +32,9 @@ export const fullNameField = z
   .min(3, "Nome deve ter no mínimo 3 caracteres")
   .max(100, "Nome deve ter no máximo 100 caracteres");
 
-export const cpfField = z.string().transform(onlyDigits).refine(isValidCpf, "CPF inválido");
-export const cnpjField = z.string().transform(onlyDigits).refine(isValidCnpj, "CNPJ inválido");
+// Validated as typed (a mask is fine, a stray letter is not), then kept as digits.
+export const cpfField = z.string().refine(isValidCpf, "CPF inválido").transform(onlyDigits);
+export const cnpjField = z.string().refine(isValidCnpj, "CNPJ inválido").transform(onlyDigits);
 
 /** A company site as typed ("loja.com.br" or "https://loja.com.br"), kept as an http(s) URL. */
 export const websiteField = z
@@ -64,6 +65,25 @@ export const signUpSchema = z.discriminatedUnion("userType", [
   z.object({ userType: z.literal("PJ"), cnpj: cnpjField, companyWebsite: websiteField, ...signUpCommon }),
 ]);
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const profileUpdateSchema = z.object({
+  fullName: fullNameField,
+  email: emailField,
+  phone: phoneField,
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+export const profileCreateSchema = z.discriminatedUnion("userType", [
+  z.object({ userType: z.literal("PF"), cpf: cpfField, fullName: fullNameField, phone: phoneField }),
+  z.object({
+    userType: z.literal("PJ"),
+    cnpj: cnpjField,
+    companyWebsite: z.preprocess((value) => (value === "" ? undefined : value), websiteField.optional()),
+    fullName: fullNameField,
+    phone: phoneField,
+  }),
+]);
+export type ProfileCreateInput = z.infer<typeof profileCreateSchema>;
 
 export const twoFactorCodeSchema = z.object({
   code: z

@@ -1,0 +1,97 @@
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import type { ServerContext } from "../../context.server";
+import { addresses, favorites, orderItems, orders, products, profiles, users } from "../../db/schema.server";
+import { cancelPendingOrdersOf } from "../orders/release-unpaid-orders.server";
+import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
+
+/** LGPD: everything the store keeps about a customer, as one JSON document. */
+export async function exportPersonalData(db: ServerContext["db"], userId: string) {
+  const [[account], [profile], customerAddresses, customerFavorites, customerOrders] = await Promise.all([
+    db
+      .select({
+        email: users.email,
+        nome: users.name,
+        criadoEm: users.createdAt,
+        verificacaoEmDuasEtapas: users.twoFactorEnabled,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+    db.select().from(profiles).where(eq(profiles.id, userId)),
+    db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt)),
+    db
+      .select({ produtoId: favorites.productId, produto: products.name, adicionadoEm: favorites.createdAt })
+      .from(favorites)
+      .innerJoin(products, eq(products.id, favorites.productId))
+      .where(eq(favorites.userId, userId)),
+    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)),
+  ]);
+  const items =
+    customerOrders.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              customerOrders.map((order) => order.id),
+            ),
+          )
+          .orderBy(asc(orderItems.id));
+  return {
+    geradoEm: new Date().toISOString(),
+    conta: account ?? null,
+    perfil: profile ?? null,
+    enderecos: customerAddresses,
+    favoritos: customerFavorites,
+    pedidos: customerOrders.map((order) => ({
+      ...order,
+      itens: items.filter((item) => item.orderId === order.id),
+    })),
+  };
+}
+
+export type AccountDeletion = { ok: true; headers: Headers } | { ok: false; message: string };
+
+/**
+ * LGPD: erases the account after the password is confirmed. Pending unpaid orders are cancelled
+ * (stock returned) and removed; paid orders stay for the store's fiscal records, anonymised.
+ */
+export async function deleteAccount(
+  context: ServerContext,
+  call: AuthCall,
+  userId: string,
+  password: string,
+): Promise<AccountDeletion> {
+  const check = await callAuthEndpoint(call, "/verify-password", { password });
+  if (!check.body)
+    return {
+      ok: false,
+      message:
+        check.status === 429 ? "Muitas tentativas. Aguarde um minuto e tente novamente." : "Senha incorreta",
+    };
+
+  // Signed out first, so the answer clears the browser's session cookie.
+  const signOut = await context.auth.api.signOut({ headers: call.request.headers, asResponse: true });
+  const headers = new Headers();
+  for (const cookie of signOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+
+  await context.db.transaction(async (tx) => {
+    await cancelPendingOrdersOf(tx, userId);
+    await tx.delete(orders).where(and(eq(orders.userId, userId), ne(orders.paymentStatus, "paid")));
+    await tx
+      .update(orders)
+      .set({
+        userId: null,
+        customerName: "Cliente removido",
+        customerEmail: "",
+        customerPhone: "",
+        customerTaxId: "",
+        shippingAddress: {},
+      })
+      .where(eq(orders.userId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+  await context.storage.delete(`avatars/${userId}/avatar.webp`);
+  return { ok: true, headers };
+}

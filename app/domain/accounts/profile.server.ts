@@ -1,0 +1,111 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import type { ServerContext } from "../../context.server";
+import { profiles, users } from "../../db/schema.server";
+import type { ProfileCreateInput, ProfileUpdateInput } from "./account-schemas";
+import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const AVATAR_SIZE = 256;
+const IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
+
+export type ProfileOutcome = { ok: true; headers?: Headers } | { ok: false; message: string; field?: string };
+
+export function getProfile(db: ServerContext["db"], userId: string) {
+  return db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .then(([profile]) => profile ?? null);
+}
+
+/** A profile for a user who has none; the CPF is kept only for PF, the CNPJ only for PJ. */
+export async function createProfile(
+  context: ServerContext,
+  user: { id: string; email: string },
+  input: ProfileCreateInput,
+): Promise<ProfileOutcome> {
+  const [created] = await context.db
+    .insert(profiles)
+    .values({
+      id: user.id,
+      email: user.email,
+      fullName: input.fullName,
+      phone: input.phone,
+      userType: input.userType,
+      cpf: input.userType === "PF" ? input.cpf : null,
+      cnpj: input.userType === "PJ" ? input.cnpj : null,
+      companyWebsite: input.userType === "PJ" ? (input.companyWebsite ?? null) : null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: profiles.id })
+    .catch(() => []);
+  if (!created) return { ok: false, message: "Erro ao criar perfil" };
+  return { ok: true };
+}
+
+/**
+ * Name, phone and e-mail; the CPF/CNPJ never changes once the profile exists. A new e-mail goes
+ * through the auth library first, so the sign-in address and the profile always agree.
+ */
+export async function updateProfile(
+  context: ServerContext,
+  call: AuthCall,
+  user: { id: string; email: string },
+  input: ProfileUpdateInput,
+): Promise<ProfileOutcome> {
+  let headers: Headers | undefined;
+  if (input.email !== user.email) {
+    const change = await callAuthEndpoint(call, "/change-email", { newEmail: input.email });
+    if (!change.body) {
+      return change.code === "USER_ALREADY_EXISTS" || change.status === 422
+        ? { ok: false, message: "Este e-mail já está cadastrado", field: "email" }
+        : { ok: false, message: "Erro ao atualizar perfil" };
+    }
+    headers = change.headers;
+  }
+  const updated = await context.db.transaction(async (tx) => {
+    await tx.update(users).set({ name: input.fullName }).where(eq(users.id, user.id));
+    return tx
+      .update(profiles)
+      .set({ fullName: input.fullName, phone: input.phone, email: input.email })
+      .where(eq(profiles.id, user.id))
+      .returning({ id: profiles.id });
+  });
+  if (updated.length === 0) return { ok: false, message: "Erro ao atualizar perfil" };
+  return { ok: true, headers };
+}
+
+/**
+ * A new profile photo: only an image (judged by its content, not its name), at most 5 MB,
+ * re-encoded as a small WebP (metadata stripped) under the user's own folder, replacing the
+ * earlier one. The URL changes with each upload so browsers show the new one at once.
+ */
+export async function updateAvatar(
+  context: ServerContext,
+  userId: string,
+  file: File,
+): Promise<ProfileOutcome> {
+  const failure = { ok: false as const, message: "Erro ao atualizar foto" };
+  if (file.size === 0 || file.size > AVATAR_MAX_BYTES) return failure;
+  const bytes = Buffer.from(await file.arrayBuffer());
+  let avatar: Buffer;
+  try {
+    const metadata = await sharp(bytes).metadata();
+    if (!metadata.format || !IMAGE_FORMATS.has(metadata.format)) return failure;
+    avatar = await sharp(bytes)
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    return failure;
+  }
+  const url = await context.storage.put(`avatars/${userId}/avatar.webp`, avatar);
+  const updated = await context.db
+    .update(profiles)
+    .set({ avatarUrl: `${url}?v=${Date.now()}` })
+    .where(eq(profiles.id, userId))
+    .returning({ id: profiles.id });
+  return updated.length === 1 ? { ok: true } : failure;
+}

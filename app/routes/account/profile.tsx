@@ -1,0 +1,73 @@
+import { data } from "react-router";
+import type { Route } from "./+types/profile";
+import type { ProfileActionData } from "../../components/account/profile-action-data";
+import { ProfileCreateForm } from "../../components/account/profile-create-form";
+import { ProfileDetails } from "../../components/account/profile-details";
+import { fieldErrors, profileCreateSchema, profileUpdateSchema } from "../../domain/accounts/account-schemas";
+import {
+  AVATAR_MAX_BYTES,
+  createProfile,
+  getProfile,
+  updateAvatar,
+  updateProfile,
+} from "../../domain/accounts/profile.server";
+import { requireUser } from "../../domain/accounts/session.server";
+import { authCall } from "../../domain/accounts/sign-in.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(context, request);
+  return { email: user.email, profile: await getProfile(context.db, user.id) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireUser(context, request);
+  // An avatar larger than allowed is refused before it is read into memory.
+  if (Number(request.headers.get("content-length") ?? 0) > AVATAR_MAX_BYTES + 64 * 1024) {
+    return { intent: "avatar", ok: false, message: "Erro ao atualizar foto" } satisfies ProfileActionData;
+  }
+  const form = await request.formData();
+  switch (form.get("intent")) {
+    case "avatar": {
+      const file = form.get("avatar");
+      const outcome =
+        file instanceof File
+          ? await updateAvatar(context, user.id, file)
+          : { ok: false, message: "Erro ao atualizar foto" };
+      return { intent: "avatar", ...outcome } satisfies ProfileActionData;
+    }
+    case "update": {
+      const input = profileUpdateSchema.safeParse(Object.fromEntries(form));
+      if (!input.success)
+        return { intent: "update", ok: false, errors: fieldErrors(input.error) } satisfies ProfileActionData;
+      const outcome = await updateProfile(context, authCall(context, request), user, input.data);
+      if (!outcome.ok) {
+        const errors = outcome.field ? { [outcome.field]: outcome.message } : undefined;
+        return { intent: "update", ok: false, message: outcome.message, errors } satisfies ProfileActionData;
+      }
+      return data<ProfileActionData>({ intent: "update", ok: true }, { headers: outcome.headers });
+    }
+    case "create": {
+      const input = profileCreateSchema.safeParse(Object.fromEntries(form));
+      if (!input.success)
+        return { intent: "create", ok: false, errors: fieldErrors(input.error) } satisfies ProfileActionData;
+      return {
+        intent: "create",
+        ...(await createProfile(context, user, input.data)),
+      } satisfies ProfileActionData;
+    }
+    default:
+      throw data("Ação desconhecida", { status: 400 });
+  }
+}
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const { profile, email } = loaderData;
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight">Meu Perfil</h1>
+      {profile ? <ProfileDetails profile={profile} email={email} /> : <ProfileCreateForm />}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Meu Perfil | Vitrine" }];

@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerContext } from "../../app/context.server";
+import { orderItems, orders, products, profiles, users } from "../../app/db/schema.server";
+import { signUpSchema } from "../../app/domain/accounts/account-schemas";
+import { deleteAccount } from "../../app/domain/accounts/personal-data.server";
+import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
+import { createAddress, createProduct } from "../support/factories";
+import { createTestContext, requestWithCookies, TEST_BASE_URL } from "../support/test-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+let database: TestDatabase;
+let context: ServerContext;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  context = createTestContext(database);
+});
+afterAll(() => database.destroy());
+
+describe("account deletion (LGPD)", () => {
+  it("needs the password, erases the person, cancels unpaid orders and anonymises paid ones", async () => {
+    const input = signUpSchema.parse({
+      userType: "PF",
+      name: "Elisa Prado",
+      cpf: "529.982.247-25",
+      phone: "11987654321",
+      email: "elisa@example.com",
+      password: "segredo1",
+    });
+    const created = await signUp(context, authCall(context, new Request(`${TEST_BASE_URL}/auth`)), input);
+    if (!created.ok) throw new Error(created.message);
+    const [user] = await database.db.select().from(users).where(eq(users.email, "elisa@example.com"));
+    const product = await createProduct(database.db, { stock: 5, priceCents: 10_000 });
+    const address = await createAddress(database.db, user!.id);
+    const order = (paid: boolean) => ({
+      userId: user!.id,
+      totalCents: 20_000,
+      customerName: "Elisa Prado",
+      customerEmail: "elisa@example.com",
+      customerPhone: "11987654321",
+      customerTaxId: "52998224725",
+      shippingAddress: address,
+      ...(paid ? { paymentStatus: "paid" as const, paidAt: new Date(), pixStatus: "COMPLETED" } : {}),
+    });
+    const [paid, pending] = await database.db
+      .insert(orders)
+      .values([order(true), order(false)])
+      .returning();
+    await database.db.insert(orderItems).values(
+      [paid!, pending!].map((row) => ({
+        orderId: row.id,
+        productId: product.id,
+        productName: product.name,
+        productImage: product.image,
+        quantity: 2,
+        unitPriceCents: 10_000,
+      })),
+    );
+
+    const call = authCall(context, requestWithCookies(created.headers));
+    expect(await deleteAccount(context, call, user!.id, "senha-errada")).toEqual({
+      ok: false,
+      message: "Senha incorreta",
+    });
+    expect((await deleteAccount(context, call, user!.id, "segredo1")).ok).toBe(true);
+
+    expect(await database.db.select().from(users).where(eq(users.id, user!.id))).toEqual([]);
+    expect(await database.db.select().from(profiles).where(eq(profiles.id, user!.id))).toEqual([]);
+    const remaining = await database.db.select().from(orders);
+    expect(remaining.map((row) => row.id)).toEqual([paid!.id]);
+    expect(remaining[0]).toMatchObject({
+      userId: null,
+      customerName: "Cliente removido",
+      customerTaxId: "",
+      customerEmail: "",
+    });
+    const [restocked] = await database.db.select().from(products).where(eq(products.id, product.id));
+    expect(restocked!.stock).toBe(7);
+  });
+});
