@@ -8,6 +8,7 @@ import type { ProfileActionData } from "./profile-action-data";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
 import { Avatar } from "./avatar";
+import { PhoneField } from "./taxpayer-fields";
 
 /** The profile with its photo; name, e-mail and phone can be edited, the CPF/CNPJ cannot. */
 export function ProfileDetails({ profile, email }: { profile: Profile; email: string }) {
@@ -96,23 +97,6 @@ export function ProfileDetails({ profile, email }: { profile: Profile; email: st
         </>
       )}
     </section>
-  );
-}
-
-function PhoneField({ defaultValue, error }: { defaultValue: string; error?: string }) {
-  const [phone, setPhone] = useState(maskPhone(defaultValue));
-  return (
-    <FormField
-      label="Telefone"
-      name="phone"
-      type="tel"
-      inputMode="numeric"
-      maxLength={15}
-      value={phone}
-      onChange={(event) => setPhone(maskPhone(event.target.value))}
-      error={error}
-      required
-    />
   );
 }
 

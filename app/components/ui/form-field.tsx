@@ -4,7 +4,7 @@ import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 export const inputClasses =
   "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-[invalid=true]:border-red-500";
 
-interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
   /** Something beside the input (e.g. a show-password button). */
