@@ -1,10 +1,13 @@
 import { clsx } from "clsx";
 import { Menu, ShoppingCart, X } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useCart } from "../cart/cart-context";
 import { buttonClasses } from "../ui/button";
-import { UserMenu, type MenuUser } from "./user-menu";
+import type { MenuUser } from "./user-menu";
+
+// Only signed-in customers need the menu (and its dropdown library): visitors never load it.
+const UserMenu = lazy(() => import("./user-menu").then((module) => ({ default: module.UserMenu })));
 
 const NAV_LINKS = [
   { to: "/", label: "Início" },
@@ -33,7 +36,9 @@ export function TopBar({ user }: { user: MenuUser | null }) {
         <div className="ml-auto flex items-center gap-2">
           <CartButton />
           {user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={<span className="size-9 rounded-full bg-brand-100" />}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <Link to="/auth" className={buttonClasses("default", "sm")}>
               Entrar
