@@ -183,6 +183,7 @@ describe("sessions", () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
 
     await page.goto("/account");
+    await page.waitForLoadState("networkidle"); // the menu is interactive once its code has loaded
     await page.getByRole("button", { name: /Menu da conta/ }).click();
     await page.getByRole("menuitem", { name: "Sair" }).click();
     await page.waitForURL(/\/auth$/);
