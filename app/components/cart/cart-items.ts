@@ -1,3 +1,5 @@
+import type { ProductCard } from "../../domain/catalog/product-card";
+
 /** The cart's rules (spec section 4), pure, shared by the browser store and tests. */
 
 export const MAX_QUANTITY_PER_ITEM = 100;
@@ -5,14 +7,7 @@ export const MAX_QUANTITY_PER_ITEM = 100;
 export const MAX_CART_LINES = 50;
 
 /** What the cart knows of a product: enough to show a line and to price it for display. */
-export interface CartProduct {
-  id: number;
-  name: string;
-  category: string;
-  priceCents: number;
-  image: string;
-  stock: number;
-}
+export type CartProduct = ProductCard;
 
 export interface CartItem extends CartProduct {
   quantity: number;

@@ -1,17 +1,10 @@
 import { desc, gt } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { products } from "../../db/schema.server";
+import type { ProductCard } from "./product-card";
+import { productCardColumns } from "./product-card-columns.server";
 
 export const FEATURED_PRODUCTS_LIMIT = 6;
-
-export interface ProductCard {
-  id: number;
-  name: string;
-  category: string;
-  priceCents: number;
-  image: string;
-  stock: number;
-}
 
 /**
  * The home page's featured products (at most six): the newest product in stock of each
@@ -19,14 +12,7 @@ export interface ProductCard {
  */
 export function listFeaturedProducts(db: Database): Promise<ProductCard[]> {
   const newestPerCategory = db
-    .selectDistinctOn([products.category], {
-      id: products.id,
-      name: products.name,
-      category: products.category,
-      priceCents: products.priceCents,
-      image: products.image,
-      stock: products.stock,
-    })
+    .selectDistinctOn([products.category], productCardColumns)
     .from(products)
     .where(gt(products.stock, 0))
     .orderBy(products.category, desc(products.createdAt), desc(products.id))

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { products } from "../../db/schema.server";
-import type { ProductCard } from "./featured-products.server";
+import type { ProductCard } from "./product-card";
+import { productCardColumns } from "./product-card-columns.server";
 
 export const CATALOG_PAGE_SIZE = 24;
 
@@ -34,14 +35,7 @@ export async function searchProducts(db: Database, filters: CatalogFilters): Pro
   const pageCount = Math.max(1, Math.ceil(matching!.value / CATALOG_PAGE_SIZE));
   const page = Math.min(filters.page, pageCount);
   const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      category: products.category,
-      priceCents: products.priceCents,
-      image: products.image,
-      stock: products.stock,
-    })
+    .select(productCardColumns)
     .from(products)
     .where(where)
     .orderBy(desc(products.createdAt), desc(products.id))
