@@ -8,6 +8,8 @@ import { ProductGallery } from "../components/product/product-gallery";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonClasses } from "../components/ui/button";
 import { publicOrigin } from "../config/public-origin.server";
+import { readSession } from "../domain/accounts/session.server";
+import { isFavorite } from "../domain/catalog/favorites.server";
 import { getProductDetails } from "../domain/catalog/product-details.server";
 import { productJsonLd } from "../domain/catalog/product-structured-data";
 import { formatBRL } from "../lib/money";
@@ -24,7 +26,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = id.success ? await getProductDetails(context.db, id.data) : null;
   if (!product) throw data("Produto não encontrado", { status: 404 });
   const origin = publicOrigin(request, context.env);
-  return { product, origin, jsonLd: productJsonLd(product, origin) };
+  // Personal only for a signed-in customer; a visitor's page (shared, cached) carries null.
+  const { user } = await readSession(context, request);
+  const favorited = user ? await isFavorite(context.db, user.id, product.id) : null;
+  return { product, origin, jsonLd: productJsonLd(product, origin), favorited };
 }
 
 const BENEFITS = [
@@ -38,7 +43,7 @@ const BENEFITS = [
 const LOW_STOCK = 3;
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, jsonLd } = loaderData;
+  const { product, jsonLd, favorited } = loaderData;
   const cart = useCart();
   const soldOut = product.stock <= 0;
   return (
@@ -62,7 +67,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <ShoppingCart aria-hidden className="size-5" />
               {soldOut ? "Esgotado" : "Adicionar ao carrinho"}
             </Button>
-            <FavoriteButton />
+            <FavoriteButton productId={product.id} favorited={favorited} />
           </div>
           <ul className="mt-2 grid gap-3 rounded-xl border border-slate-200 p-4 sm:grid-cols-2">
             {BENEFITS.map(({ icon: Icon, text }) => (
