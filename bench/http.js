@@ -115,10 +115,7 @@ async function postgresDatabase() {
 const format = (value, digits = 0) => value.toLocaleString("pt-BR", { maximumFractionDigits: digits });
 
 console.log("Gerando a build de produção…");
-const build = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
-  cwd: root,
-  stdio: "ignore",
-});
+const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "ignore" });
 if (build.status !== 0) throw new Error("a build falhou: rode npm run build para ver o erro");
 
 const bareServer = await startProcess(

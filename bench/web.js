@@ -54,10 +54,7 @@ function scriptTransferKb(lhr) {
 }
 
 console.log("Gerando a build de produção…");
-if (
-  spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: "ignore" })
-    .status
-) {
+if (spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "ignore" }).status) {
   throw new Error("a build falhou: rode npm run build para ver o erro");
 }
 const store = await startStore();

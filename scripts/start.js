@@ -40,10 +40,7 @@ const built =
     : "";
 if (built !== current) {
   console.log("Gerando a build de produção…");
-  const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  const result = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stampFile, current);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, {
   type ErrorRequestHandler,
   type Request as ExpressRequest,
@@ -108,9 +109,15 @@ export function createApp(options: AppOptions): RequestListener {
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else if (options.clientDirectory) {
+    // Hashed file names: cached for good. Served precompressed (scripts/compress-assets.js).
     app.use(
       "/assets",
-      express.static(`${options.clientDirectory}/assets`, { immutable: true, maxAge: "1y", index: false }),
+      expressStaticGzip(`${options.clientDirectory}/assets`, {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y" },
+      }),
     );
     app.use(express.static(options.clientDirectory, { maxAge: "1h", index: false }));
   }
