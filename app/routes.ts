@@ -11,6 +11,7 @@ export default [
   route("account", "routes/account/layout.tsx", [
     index("routes/account/overview.tsx"),
     route("profile", "routes/account/profile.tsx"),
+    route("addresses", "routes/account/addresses.tsx"),
     route("orders", "routes/account/orders.tsx"),
     route("favorites", "routes/account/favorites.tsx"),
     route("settings", "routes/account/settings.tsx"),
@@ -20,6 +21,7 @@ export default [
   ]),
   route("account/data", "routes/account.data.ts"),
   route("api/cart-products", "routes/api.cart-products.ts"),
+  route("api/cep/:cep", "routes/api.cep.ts"),
   route("api/favorites", "routes/api.favorites.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -15,6 +15,8 @@ import * as schema from "./schema.server";
 
 /** The one database type the domain sees, whichever driver runs underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of that database: domain steps that must commit together take one. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

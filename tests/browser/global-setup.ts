@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { startFakeCepServer } from "../support/fake-cep-server";
 import { startStoreServer } from "../support/store-server";
 
 declare module "vitest" {
@@ -7,9 +8,16 @@ declare module "vitest" {
   }
 }
 
-/** One built store, on a fresh embedded database with the demo catalogue, for the browser suite. */
+/**
+ * One built store, on a fresh embedded database with the demo catalogue, for the browser suite;
+ * its CEP lookups go to a fake ViaCEP on loopback.
+ */
 export default async function setup(project: TestProject) {
-  const server = await startStoreServer();
+  const cepServer = await startFakeCepServer();
+  const server = await startStoreServer({ CEP_API_URL: cepServer.url });
   project.provide("baseURL", server.url);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    await cepServer.stop();
+  };
 }

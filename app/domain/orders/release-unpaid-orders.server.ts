@@ -1,8 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
+import type { Transaction } from "../../db/client.server";
 import { orderItems, orders, products } from "../../db/schema.server";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Cancels a customer's pending, unpaid orders and gives their stock back, in the caller's

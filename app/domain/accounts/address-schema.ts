@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { onlyDigits } from "../../lib/tax-id";
+
+export const BRAZILIAN_STATES = [
+  "AC",
+  "AL",
+  "AP",
+  "AM",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MT",
+  "MS",
+  "MG",
+  "PA",
+  "PB",
+  "PR",
+  "PE",
+  "PI",
+  "RJ",
+  "RN",
+  "RS",
+  "RO",
+  "RR",
+  "SC",
+  "SP",
+  "SE",
+  "TO",
+] as const;
+
+const required = (message: string, max = 120) =>
+  z.string().trim().min(1, message).max(max, "Texto muito longo");
+
+/** A delivery address (spec section 5): every field but the complement is required. */
+export const addressSchema = z.object({
+  cep: z
+    .string()
+    .transform(onlyDigits)
+    .refine((digits) => digits.length === 8, "CEP inválido"),
+  street: required("Informe a rua"),
+  number: required("Informe o número", 20),
+  complement: z
+    .string()
+    .trim()
+    .max(120, "Texto muito longo")
+    .optional()
+    .transform((value) => value || null),
+  neighborhood: required("Informe o bairro"),
+  city: required("Informe a cidade"),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(2, "UF inválida")
+    .refine(
+      (uf): uf is (typeof BRAZILIAN_STATES)[number] => (BRAZILIAN_STATES as readonly string[]).includes(uf),
+      "UF inválida",
+    ),
+  isDefault: z
+    .union([z.literal("on"), z.literal("true"), z.boolean()])
+    .optional()
+    .transform((value) => value === true || value === "on" || value === "true"),
+});
+
+export type AddressInput = z.infer<typeof addressSchema>;
+
+/** What a CEP lookup answers: the address without number and complement. */
+export interface CepAddress {
+  cep: string;
+  street: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+}
