@@ -8,7 +8,8 @@ import { requireUser } from "../../domain/accounts/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await requireUser(context, request);
-  return data({ user }, { headers });
+  const { name, email, avatarUrl, role } = user;
+  return data({ user: { name, email, avatarUrl, role } }, { headers });
 }
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
