@@ -39,7 +39,7 @@ describe("one customer's data, through the routes, for another", () => {
       /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(alicePage)?.[1];
     expect(addressId).toBeDefined();
 
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       {
         intent: "update",
         id: addressId!,
@@ -52,7 +52,8 @@ describe("one customer's data, through the routes, for another", () => {
       },
       { intent: "set-default", id: addressId! },
       { intent: "delete", id: addressId! },
-    ]) {
+    ];
+    for (const fields of attempts) {
       expect(await post(bruno, "/account/addresses", fields)).toContain("Endereço não encontrado");
     }
     expect(await page(bruno, "/account/addresses")).not.toContain("Rua Secreta da Alice");
