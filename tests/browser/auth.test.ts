@@ -196,6 +196,21 @@ describe("sessions", () => {
     expect(reused.headers.get("location")).toMatch(/^\/auth/);
   });
 
+  it("checks the session again when the tab becomes visible", async () => {
+    const { page, baseURL } = browser;
+    const customer = await signUpCustomer(baseURL);
+    await signInContext(page.context(), baseURL, customer);
+    await page.goto("/account/reviews");
+    await page.waitForLoadState("networkidle");
+    // The session ends elsewhere (another tab signs out).
+    await fetch(`${baseURL}/auth/logout`, {
+      method: "POST",
+      headers: { cookie: customer.cookies.map(({ name, value }) => `${name}=${value}`).join("; ") },
+    });
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await page.waitForURL(/\/auth\?redirectTo=%2Faccount%2Freviews$/);
+  });
+
   it("refuses a write from another site", async () => {
     const { baseURL } = browser;
     const response = await fetch(`${baseURL}/auth`, {
