@@ -21,8 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await removeFavorite(context.db, user.id, productId);
     return data<FavoriteAnswer>({ favorited: false }, { headers });
   }
-  if (!(await addFavorite(context.db, user.id, productId))) {
-    return data<FavoriteAnswer>({ error: "Produto não encontrado" }, { status: 404 });
-  }
+  const added = await addFavorite(context.db, user.id, productId);
+  if (!added.ok) return data<FavoriteAnswer>({ error: "Produto não encontrado" }, { status: 404 });
   return data<FavoriteAnswer>({ favorited: true }, { headers });
 }

@@ -1,16 +1,35 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
-import { signInContext, signUpCustomer } from "../support/accounts";
+import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 
 const productId = DEMO_CATALOG.findIndex((product) => product.stock > 0) + 1;
 const productName = DEMO_CATALOG[productId - 1]!.name;
+
+const HEART_BUTTON = /<button[^>]*aria-label="(?:Adicionar aos|Remover dos) favoritos"[^>]*>/g;
+
+/** The heart as a visitor (no cookie) gets it; a fresh query string skips the shared cache. */
+async function visitorHeart(baseURL: string, cacheBypass: string): Promise<string[]> {
+  const html = await (await fetch(`${baseURL}/product/${productId}?${cacheBypass}`)).text();
+  return html.match(HEART_BUTTON) ?? [];
+}
+
+function favoritesRequest(baseURL: string, customer: Customer | null) {
+  return fetch(`${baseURL}/api/favorites`, {
+    method: "POST",
+    headers: customer
+      ? { cookie: customer.cookies.map(({ name, value }) => `${name}=${value}`).join("; ") }
+      : {},
+    body: new URLSearchParams({ productId: String(productId), intent: "add" }),
+  });
+}
 
 describe("favourites", () => {
   const browser = useBrowser({ viewport: { width: 1280, height: 900 } });
 
   it("lets a customer favourite a product on its page and manage it from the account", async () => {
     const { page, baseURL } = browser;
+    const visitorBefore = await visitorHeart(baseURL, `before=${Date.now()}`);
     const customer = await signUpCustomer(baseURL);
     await signInContext(page.context(), baseURL, customer);
     await page.goto(`/product/${productId}`);
@@ -19,17 +38,22 @@ describe("favourites", () => {
     await expect.poll(() => page.getByText("Produto adicionado aos favoritos!").isVisible()).toBe(true);
     const heart = page.getByRole("button", { name: "Remover dos favoritos" });
     expect(await heart.getAttribute("aria-pressed")).toBe("true");
+    expect(await heart.locator("svg").getAttribute("class")).toContain("fill-current");
     await page.reload();
-    expect(await page.getByRole("button", { name: "Remover dos favoritos" }).isVisible()).toBe(true);
+    expect(
+      await page.getByRole("button", { name: "Remover dos favoritos" }).getAttribute("aria-pressed"),
+    ).toBe("true");
 
     // A visitor's copy of the same page never carries anyone's favourite.
-    const visitorHtml = await (await fetch(`${baseURL}/product/${productId}`)).text();
-    expect(visitorHtml).toContain('aria-label="Adicionar aos favoritos"');
-    expect(visitorHtml).not.toContain("Remover dos favoritos");
+    const visitorAfter = await visitorHeart(baseURL, `after=${Date.now()}`);
+    expect(visitorBefore).toHaveLength(1);
+    expect(visitorBefore[0]).toContain('aria-pressed="false"');
+    expect(visitorAfter).toEqual(visitorBefore);
 
     await page.goto("/account/favorites");
+    expect(await page.getByRole("heading", { name: "Meus Favoritos" }).isVisible()).toBe(true);
     const card = page.getByRole("listitem").filter({ hasText: productName });
-    expect(await card.isVisible()).toBe(true);
+    expect(await card.getByText("R$", { exact: false }).isVisible()).toBe(true);
     await card.getByRole("button", { name: "Remover dos favoritos" }).click();
     await expect.poll(() => page.getByText("Produto removido dos favoritos").isVisible()).toBe(true);
     await expect.poll(() => page.getByText("Nenhum produto favoritado").isVisible()).toBe(true);
@@ -42,22 +66,28 @@ describe("favourites", () => {
     const { page, baseURL } = browser;
     const customer = await signUpCustomer(baseURL);
     await signInContext(page.context(), baseURL, customer);
-    await fetch(`${baseURL}/api/favorites`, {
-      method: "POST",
-      headers: { cookie: customer.cookies.map(({ name, value }) => `${name}=${value}`).join("; ") },
-      body: new URLSearchParams({ productId: String(productId), intent: "add" }),
-    });
+    const response = await favoritesRequest(baseURL, customer);
+    expect(await response.json()).toEqual({ favorited: true });
     await page.goto("/account/favorites");
-    await page.getByRole("link", { name: new RegExp(productName) }).click();
-    await page.waitForURL(new RegExp(`/product/${productId}$`));
+    await page.getByRole("listitem").filter({ hasText: productName }).getByRole("link").click();
+    await page.waitForURL(`${baseURL}/product/${productId}`);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1, name: productName }).isVisible())
+      .toBe(true);
+  });
+
+  it("asks a visitor to sign in before favouriting", async () => {
+    const { page } = browser;
+    await page.goto(`/product/${productId}`);
+    await page.waitForLoadState("networkidle");
+    const heart = page.getByRole("button", { name: "Adicionar aos favoritos" });
+    await heart.click();
+    await expect.poll(() => page.getByText("Faça login para adicionar favoritos").isVisible()).toBe(true);
+    expect(await heart.getAttribute("aria-pressed")).toBe("false");
   });
 
   it("refuses a change from someone not signed in", async () => {
-    const { baseURL } = browser;
-    const response = await fetch(`${baseURL}/api/favorites`, {
-      method: "POST",
-      body: new URLSearchParams({ productId: String(productId), intent: "add" }),
-    });
+    const response = await favoritesRequest(browser.baseURL, null);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: "Usuário não autenticado" });
   });

@@ -18,8 +18,8 @@ describe("favourites", () => {
   it("adds and removes idempotently, newest first", async () => {
     const user = await createUser(database.db);
     const [mouse, phone] = [await createProduct(database.db), await createProduct(database.db)];
-    expect(await addFavorite(database.db, user.id, mouse.id)).toBe(true);
-    expect(await addFavorite(database.db, user.id, mouse.id)).toBe(true);
+    expect(await addFavorite(database.db, user.id, mouse.id)).toEqual({ ok: true });
+    expect(await addFavorite(database.db, user.id, mouse.id)).toEqual({ ok: true });
     await new Promise((resolve) => setTimeout(resolve, 5));
     await addFavorite(database.db, user.id, phone.id);
     expect((await listFavoriteProducts(database.db, user.id)).map((product) => product.id)).toEqual([
@@ -34,7 +34,7 @@ describe("favourites", () => {
 
   it("refuses a product that does not exist", async () => {
     const user = await createUser(database.db);
-    expect(await addFavorite(database.db, user.id, 987_654)).toBe(false);
+    expect(await addFavorite(database.db, user.id, 987_654)).toEqual({ ok: false });
     expect(await listFavoriteProducts(database.db, user.id)).toEqual([]);
   });
 

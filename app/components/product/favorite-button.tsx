@@ -11,6 +11,8 @@ export interface FavoriteAnswer {
   error?: string;
 }
 
+type FavoriteIntent = "add" | "remove";
+
 /**
  * The favourite toggle. `favorited` is null for a visitor, who is asked to sign in first (spec
  * section 6); for a customer the heart fills at once and the server confirms.
@@ -25,9 +27,11 @@ export function FavoriteButton({
   className?: string;
 }) {
   const fetcher = useFetcher<FavoriteAnswer>();
-  const lastIntent = useRef<"add" | "remove">("add");
-  const pending = fetcher.formData?.get("intent");
-  const filled = pending ? pending === "add" : (fetcher.data?.favorited ?? favorited) === true;
+  const lastIntent = useRef<FavoriteIntent>("add");
+  const pendingIntent = fetcher.formData?.get("intent");
+  // Once the change is saved the loaders revalidate, so `favorited` is the truth again (and stays
+  // right when the page moves on to another product).
+  const filled = pendingIntent ? pendingIntent === "add" : favorited === true;
 
   useEffect(() => {
     if (!fetcher.data) return;
@@ -43,23 +47,17 @@ export function FavoriteButton({
   }, [fetcher.data]);
 
   const toggle = () => {
+    if (favorited === null) {
+      toast.info("Faça login para adicionar favoritos");
+      return;
+    }
     lastIntent.current = filled ? "remove" : "add";
-    fetcher.submit({ productId, intent: lastIntent.current }, { method: "post", action: "/api/favorites" });
+    void fetcher.submit(
+      { productId, intent: lastIntent.current },
+      { method: "post", action: "/api/favorites" },
+    );
   };
 
-  if (favorited === null) {
-    return (
-      <button
-        type="button"
-        aria-label="Adicionar aos favoritos"
-        aria-pressed={false}
-        onClick={() => toast.info("Faça login para adicionar favoritos")}
-        className={buttonClasses("outline", "icon", clsx("h-12 w-12 shrink-0", className))}
-      >
-        <Heart aria-hidden className="size-5" />
-      </button>
-    );
-  }
   return (
     <button
       type="button"

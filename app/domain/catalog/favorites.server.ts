@@ -22,12 +22,19 @@ export async function isFavorite(db: Database, userId: string, productId: number
   return row !== undefined;
 }
 
-/** Idempotent; false when no product has this id. */
-export async function addFavorite(db: Database, userId: string, productId: number): Promise<boolean> {
+/** Fails only when no product has this id. */
+export type AddFavoriteResult = { ok: true } | { ok: false };
+
+/** Idempotent: favouriting a favourite again changes nothing. */
+export async function addFavorite(
+  db: Database,
+  userId: string,
+  productId: number,
+): Promise<AddFavoriteResult> {
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
-  if (!product) return false;
+  if (!product) return { ok: false };
   await db.insert(favorites).values({ userId, productId }).onConflictDoNothing();
-  return true;
+  return { ok: true };
 }
 
 /** Idempotent: only the customer's own favourite can be removed. */

@@ -7,7 +7,7 @@ import { buttonClasses } from "../../components/ui/button";
 import { requireUser } from "../../domain/accounts/session.server";
 import { listFavoriteProducts } from "../../domain/catalog/favorites.server";
 import { formatBRL } from "../../lib/money";
-import { productThumbnailUrl } from "../../lib/product-images";
+import { productImageSrcSet } from "../../lib/product-images";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);
@@ -34,11 +34,14 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
             <li key={product.id} className="relative overflow-hidden rounded-xl border border-slate-200">
               <Link to={`/product/${product.id}`} className="block">
                 <img
-                  src={productThumbnailUrl(product.image)}
+                  src={product.image}
+                  srcSet={productImageSrcSet(product.image)}
+                  sizes="(min-width: 1024px) 280px, 50vw"
                   alt=""
-                  width={400}
-                  height={400}
+                  width={800}
+                  height={800}
                   loading="lazy"
+                  decoding="async"
                   className="aspect-square w-full bg-slate-50 object-cover"
                 />
                 <div className="flex flex-col gap-1 p-3">
