@@ -69,7 +69,13 @@ describe("visitors' page cache", () => {
     expect(renders).toEqual(["/product/7", "/product/7"]);
   });
 
-  it("keeps one page per query string", async () => {
+  it("shares one copy of a page that reads no query string", async () => {
+    await fetch(`${baseUrl}/product/11?utm_source=newsletter`);
+    expect((await fetch(`${baseUrl}/product/11?x=${Math.random()}`)).headers.get("x-cache")).toBe("HIT");
+    expect(renders).toEqual(["/product/11?utm_source=newsletter"]);
+  });
+
+  it("keeps one catalogue page per query string", async () => {
     await fetch(`${baseUrl}/catalog?q=fone`);
     await fetch(`${baseUrl}/catalog?q=mouse`);
     expect((await fetch(`${baseUrl}/catalog?q=fone`)).headers.get("x-cache")).toBe("HIT");

@@ -9,6 +9,8 @@ import type { CachedPage, Encoding, PageCache } from "./page-cache";
 /** Public storefront pages and their client-navigation data (`.data`), the same for every visitor. */
 const PUBLIC_PAGE =
   /^\/(|_root\.data|catalog(\.data)?|product\/\d{1,10}(\.data)?|official-reseller(\.data)?|sitemap\.xml|robots\.txt)$/;
+/** Pages that read no query string: `?utm_source=…` or a random one shares their one cached copy. */
+const QUERY_INDEPENDENT = /^\/(|product\/\d{1,10}|official-reseller|robots\.txt)$/;
 /** A signed-in customer gets pages made for them, never a shared copy. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?vitrine\.session_token=/;
 /** Set again when the page is sent: its own length and encoding, and a policy for its scripts. */
@@ -31,7 +33,11 @@ export interface VisitorPagesOptions {
  */
 export function createVisitorPages(options: VisitorPagesOptions) {
   const { cache, catalogVersion } = options;
-  const keyOf = (req: IncomingMessage) => `${req.headers.host}${req.url}`;
+  const keyOf = (req: IncomingMessage) => {
+    const url = req.url ?? "/";
+    const path = url.split("?", 1)[0]!;
+    return `${req.headers.host}${QUERY_INDEPENDENT.test(path) ? path : url}`;
+  };
 
   function isShared(req: IncomingMessage): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
