@@ -15,11 +15,11 @@ import type { Route } from "./+types/cart";
 import { useCart } from "../components/cart/cart-context";
 import { maxQuantity, type CartItem } from "../components/cart/cart-items";
 import { useServerRefresh, type PreviousPrices } from "../components/cart/use-server-refresh";
+import { ProductImage } from "../components/product/product-image";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonClasses } from "../components/ui/button";
 import { useHydrated } from "../components/use-hydrated";
 import { formatBRL } from "../lib/money";
-import { productImageSrcSet } from "../lib/product-images";
 
 export default function CartPage() {
   const hydrated = useHydrated();
@@ -75,14 +75,10 @@ function CartLine({ item, previousPriceCents }: { item: CartItem; previousPriceC
   const cart = useCart();
   return (
     <li className="flex gap-3 py-5 sm:gap-4">
-      <img
+      <ProductImage
         src={item.image}
-        srcSet={productImageSrcSet(item.image)}
         sizes="96px"
-        alt=""
-        width={96}
-        height={96}
-        decoding="async"
+        eager
         className="size-16 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-cover sm:size-24"
       />
       <div className="min-w-0 flex-1">

@@ -1,11 +1,11 @@
 import { ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { formatBRL } from "../../lib/money";
-import { productImageSrcSet } from "../../lib/product-images";
 import { useCart } from "../cart/cart-context";
 import type { CartProduct } from "../cart/cart-items";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { ProductImage } from "./product-image";
 
 export function ProductCard({ product, eager = false }: { product: CartProduct; eager?: boolean }) {
   const cart = useCart();
@@ -13,15 +13,10 @@ export function ProductCard({ product, eager = false }: { product: CartProduct; 
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-md">
       <Link to={`/product/${product.id}`} className="flex flex-1 flex-col">
-        <img
+        <ProductImage
           src={product.image}
-          srcSet={productImageSrcSet(product.image)}
           sizes="(min-width: 1024px) 360px, 50vw"
-          alt=""
-          width={800}
-          height={800}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
+          eager={eager}
           className="aspect-square w-full bg-slate-50 object-cover"
         />
         <div className="flex flex-1 flex-col gap-1 p-4">

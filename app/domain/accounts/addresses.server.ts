@@ -42,40 +42,35 @@ export async function createAddress(
   });
 }
 
-export async function updateAddress(
+export function updateAddress(
   db: Database,
   userId: string,
   addressId: string,
   input: AddressInput,
 ): Promise<AddressOutcome> {
+  return changeOwnAddress(db, userId, addressId, input);
+}
+
+export function setDefaultAddress(db: Database, userId: string, addressId: string): Promise<AddressOutcome> {
+  return changeOwnAddress(db, userId, addressId, { isDefault: true });
+}
+
+/** The default stays the default until another address is made the default. */
+async function changeOwnAddress(
+  db: Database,
+  userId: string,
+  addressId: string,
+  changes: Partial<AddressInput>,
+): Promise<AddressOutcome> {
   if (!isAddressId(addressId)) return NOT_FOUND;
   return db.transaction(async (tx) => {
     const current = await findOwn(tx, userId, addressId);
     if (!current) return NOT_FOUND;
-    // The default stays the default until another one is chosen.
-    const isDefault = current.isDefault || input.isDefault;
+    const isDefault = current.isDefault || Boolean(changes.isDefault);
     if (isDefault && !current.isDefault) await clearDefault(tx, userId);
     const [address] = await tx
       .update(addresses)
-      .set({ ...input, isDefault })
-      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-      .returning();
-    return { ok: true, address: address! };
-  });
-}
-
-export async function setDefaultAddress(
-  db: Database,
-  userId: string,
-  addressId: string,
-): Promise<AddressOutcome> {
-  if (!isAddressId(addressId)) return NOT_FOUND;
-  return db.transaction(async (tx) => {
-    if (!(await findOwn(tx, userId, addressId))) return NOT_FOUND;
-    await clearDefault(tx, userId);
-    const [address] = await tx
-      .update(addresses)
-      .set({ isDefault: true })
+      .set({ ...changes, isDefault })
       .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
       .returning();
     return { ok: true, address: address! };

@@ -2,12 +2,12 @@ import { Heart } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/favorites";
 import { FavoriteButton } from "../../components/product/favorite-button";
+import { ProductImage } from "../../components/product/product-image";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { requireUser } from "../../domain/accounts/session.server";
 import { listFavoriteProducts } from "../../domain/catalog/favorites.server";
 import { formatBRL } from "../../lib/money";
-import { productImageSrcSet } from "../../lib/product-images";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);
@@ -33,15 +33,9 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
           {products.map((product) => (
             <li key={product.id} className="relative overflow-hidden rounded-xl border border-slate-200">
               <Link to={`/product/${product.id}`} className="block">
-                <img
+                <ProductImage
                   src={product.image}
-                  srcSet={productImageSrcSet(product.image)}
                   sizes="(min-width: 1024px) 280px, 50vw"
-                  alt=""
-                  width={800}
-                  height={800}
-                  loading="lazy"
-                  decoding="async"
                   className="aspect-square w-full bg-slate-50 object-cover"
                 />
                 <div className="flex flex-col gap-1 p-3">
