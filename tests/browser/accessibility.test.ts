@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
+import { signInContext, signUpCustomer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 
 const PAGES = [
@@ -10,7 +11,17 @@ const PAGES = [
   "/product/999999",
   "/cart",
   "/official-reseller",
+  "/auth",
   "/pagina-inexistente",
+];
+
+const ACCOUNT_PAGES = [
+  "/account",
+  "/account/profile",
+  "/account/addresses",
+  "/account/orders",
+  "/account/favorites",
+  "/account/settings",
 ];
 
 describe("accessibility (axe)", () => {
@@ -27,6 +38,20 @@ describe("accessibility (axe)", () => {
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
       );
     expect(severe).toEqual([]);
+  });
+
+  it("the account pages have no serious or critical violation", async () => {
+    const { page, baseURL } = browser;
+    await signInContext(page.context(), baseURL, await signUpCustomer(baseURL));
+    for (const path of ACCOUNT_PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const results = await new AxeBuilder({ page }).analyze();
+      const severe = results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => `${path} ${violation.id}`);
+      expect(severe).toEqual([]);
+    }
   });
 
   it("/cart with items has no serious or critical violation", async () => {
