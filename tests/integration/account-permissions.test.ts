@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerContext } from "../../app/context.server";
+import { describe, expect, it } from "vitest";
 import { orderItems, orders } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { accountOverview } from "../../app/domain/accounts/overview.server";
@@ -8,16 +7,9 @@ import { readSession } from "../../app/domain/accounts/session.server";
 import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
 import { listCustomerOrders } from "../../app/domain/orders/customer-orders.server";
 import { createAddress, createProduct } from "../support/factories";
-import { createTestContext, requestWithCookies, TEST_BASE_URL } from "../support/test-context";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { setUpTestStore, requestWithCookies, TEST_BASE_URL } from "../support/test-context";
 
-let database: TestDatabase;
-let context: ServerContext;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  context = createTestContext(database);
-});
-afterAll(() => database.destroy());
+const store = setUpTestStore();
 
 async function customer(email: string, cpf: string, extra: Record<string, string> = {}) {
   const input = signUpSchema.parse({
@@ -29,9 +21,13 @@ async function customer(email: string, cpf: string, extra: Record<string, string
     password: "segredo1",
     ...extra,
   });
-  const outcome = await signUp(context, authCall(context, new Request(`${TEST_BASE_URL}/auth`)), input);
+  const outcome = await signUp(
+    store.context,
+    authCall(store.context, new Request(`${TEST_BASE_URL}/auth`)),
+    input,
+  );
   if (!outcome.ok) throw new Error(outcome.message);
-  return (await readSession(context, requestWithCookies(outcome.headers))).user!;
+  return (await readSession(store.context, requestWithCookies(outcome.headers))).user!;
 }
 
 describe("permissions", () => {
@@ -43,9 +39,9 @@ describe("permissions", () => {
   it("keeps one customer's orders and data away from another", async () => {
     const alice = await customer("alice@example.com", "111.444.777-35");
     const bruno = await customer("bruno@example.com", "390.533.447-05");
-    const product = await createProduct(database.db);
-    const address = await createAddress(database.db, alice.id);
-    const [order] = await database.db
+    const product = await createProduct(store.database.db);
+    const address = await createAddress(store.database.db, alice.id);
+    const [order] = await store.database.db
       .insert(orders)
       .values({
         userId: alice.id,
@@ -57,7 +53,7 @@ describe("permissions", () => {
         shippingAddress: address,
       })
       .returning();
-    await database.db.insert(orderItems).values({
+    await store.database.db.insert(orderItems).values({
       orderId: order!.id,
       productId: product.id,
       productName: product.name,
@@ -66,10 +62,12 @@ describe("permissions", () => {
       unitPriceCents: product.priceCents,
     });
 
-    expect((await listCustomerOrders(database.db, alice.id)).map((listed) => listed.id)).toEqual([order!.id]);
-    expect(await listCustomerOrders(database.db, bruno.id)).toEqual([]);
-    expect((await accountOverview(database.db, bruno.id)).orders).toBe(0);
-    const exported = await exportPersonalData(database.db, bruno.id);
+    expect((await listCustomerOrders(store.database.db, alice.id)).map((listed) => listed.id)).toEqual([
+      order!.id,
+    ]);
+    expect(await listCustomerOrders(store.database.db, bruno.id)).toEqual([]);
+    expect((await accountOverview(store.database.db, bruno.id)).orders).toBe(0);
+    const exported = await exportPersonalData(store.database.db, bruno.id);
     expect(JSON.stringify(exported)).not.toContain(alice.email);
     expect(exported.pedidos).toEqual([]);
     expect(exported.enderecos).toEqual([]);

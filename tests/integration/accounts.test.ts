@@ -1,20 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerContext } from "../../app/context.server";
+import { describe, expect, it } from "vitest";
 import { profiles, sessions, users } from "../../app/db/schema.server";
 import { signUpSchema, type SignUpInput } from "../../app/domain/accounts/account-schemas";
 import { readSession } from "../../app/domain/accounts/session.server";
 import { authCall, signIn, signUp } from "../../app/domain/accounts/sign-in.server";
-import { createTestContext, requestWithCookies, TEST_BASE_URL } from "../support/test-context";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import {
+  createTestContext,
+  setUpTestStore,
+  requestWithCookies,
+  TEST_BASE_URL,
+} from "../support/test-context";
 
-let database: TestDatabase;
-let context: ServerContext;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  context = createTestContext(database);
-});
-afterAll(() => database.destroy());
+const store = setUpTestStore();
 
 const browserRequest = () => new Request(`${TEST_BASE_URL}/auth`, { method: "POST" });
 let sequence = 0;
@@ -35,12 +32,15 @@ function pfSignUp(overrides: Partial<Record<string, string>> = {}): SignUpInput 
 describe("sign-up", () => {
   it("creates the account and its PF profile together, and signs in", async () => {
     const input = pfSignUp();
-    const outcome = await signUp(context, authCall(context, browserRequest()), input);
+    const outcome = await signUp(store.context, authCall(store.context, browserRequest()), input);
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
-    const session = await readSession(context, requestWithCookies(outcome.headers));
+    const session = await readSession(store.context, requestWithCookies(outcome.headers));
     expect(session.user).toMatchObject({ email: input.email, name: "Maria da Silva", role: "user" });
-    const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, session.user!.id));
+    const [profile] = await store.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, session.user!.id));
     expect(profile).toMatchObject({ userType: "PF", cpf: "52998224725", cnpj: null, phone: "11987654321" });
   });
 
@@ -55,9 +55,9 @@ describe("sign-up", () => {
       email: `empresa${sequence}@example.com`,
       password: "segredo1",
     });
-    const outcome = await signUp(context, authCall(context, browserRequest()), input);
+    const outcome = await signUp(store.context, authCall(store.context, browserRequest()), input);
     expect(outcome.ok).toBe(true);
-    const [profile] = await database.db.select().from(profiles).where(eq(profiles.email, input.email));
+    const [profile] = await store.database.db.select().from(profiles).where(eq(profiles.email, input.email));
     expect(profile).toMatchObject({
       userType: "PJ",
       cnpj: "11222333000181",
@@ -68,22 +68,22 @@ describe("sign-up", () => {
 
   it("refuses a taken e-mail and creates nothing", async () => {
     const first = pfSignUp({ cpf: "111.444.777-35" });
-    await signUp(context, authCall(context, browserRequest()), first);
-    const usersBefore = await database.db.select().from(users);
+    await signUp(store.context, authCall(store.context, browserRequest()), first);
+    const usersBefore = await store.database.db.select().from(users);
     const again = { ...pfSignUp({ cpf: "390.533.447-05" }), email: first.email };
-    expect(await signUp(context, authCall(context, browserRequest()), again)).toEqual({
+    expect(await signUp(store.context, authCall(store.context, browserRequest()), again)).toEqual({
       ok: false,
       message: "Este e-mail já está cadastrado",
       field: "email",
     });
-    expect(await database.db.select().from(users)).toHaveLength(usersBefore.length);
+    expect(await store.database.db.select().from(users)).toHaveLength(usersBefore.length);
   });
 
   it("refuses a CPF already registered and creates nothing", async () => {
-    const usersBefore = await database.db.select().from(users);
-    const outcome = await signUp(context, authCall(context, browserRequest()), pfSignUp());
+    const usersBefore = await store.database.db.select().from(users);
+    const outcome = await signUp(store.context, authCall(store.context, browserRequest()), pfSignUp());
     expect(outcome).toEqual({ ok: false, message: "CPF já cadastrado", field: "cpf" });
-    expect(await database.db.select().from(users)).toHaveLength(usersBefore.length);
+    expect(await store.database.db.select().from(users)).toHaveLength(usersBefore.length);
   });
 
   it.each([
@@ -109,27 +109,27 @@ describe("sign-up", () => {
 describe("sign-in", () => {
   it("starts a new session at every sign-in", async () => {
     const input = pfSignUp({ cpf: "248.438.034-80" });
-    await signUp(context, authCall(context, browserRequest()), input);
-    const first = await signIn(authCall(context, browserRequest()), input.email, input.password);
-    const second = await signIn(authCall(context, browserRequest()), input.email, input.password);
+    await signUp(store.context, authCall(store.context, browserRequest()), input);
+    const first = await signIn(authCall(store.context, browserRequest()), input.email, input.password);
+    const second = await signIn(authCall(store.context, browserRequest()), input.email, input.password);
     expect(first.ok && second.ok).toBe(true);
-    const [user] = await database.db.select().from(users).where(eq(users.email, input.email));
-    const userSessions = await database.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    const [user] = await store.database.db.select().from(users).where(eq(users.email, input.email));
+    const userSessions = await store.database.db.select().from(sessions).where(eq(sessions.userId, user!.id));
     expect(userSessions.length).toBeGreaterThanOrEqual(3);
   });
 
   it("answers a wrong password and an unknown e-mail the same way", async () => {
-    const call = () => authCall(createTestContext(database, "198.51.100.7"), browserRequest());
+    const call = () => authCall(createTestContext(store.database, "198.51.100.7"), browserRequest());
     const wrongPassword = await signIn(call(), "admin-inexistente@example.com", "qualquer");
     const input = pfSignUp({ cpf: "853.513.468-93" });
-    await signUp(context, authCall(context, browserRequest()), input);
+    await signUp(store.context, authCall(store.context, browserRequest()), input);
     const wrongEmail = await signIn(call(), input.email, "senha-errada");
     expect(wrongPassword).toEqual({ ok: false, message: "E-mail ou senha incorretos" });
     expect(wrongEmail).toEqual(wrongPassword);
   });
 
   it("limits repeated attempts from one client with a pt-BR message", async () => {
-    const limited = createTestContext(database, "192.0.2.55");
+    const limited = createTestContext(store.database, "192.0.2.55");
     const outcomes = [];
     for (let attempt = 0; attempt < 7; attempt++) {
       outcomes.push(await signIn(authCall(limited, browserRequest()), "ninguem@example.com", "errada"));
@@ -139,7 +139,7 @@ describe("sign-in", () => {
       message: "Muitas tentativas. Aguarde um minuto e tente novamente.",
     });
     const otherClient = await signIn(
-      authCall(createTestContext(database, "192.0.2.56"), browserRequest()),
+      authCall(createTestContext(store.database, "192.0.2.56"), browserRequest()),
       "ninguem@example.com",
       "errada",
     );

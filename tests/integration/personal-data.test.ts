@@ -1,21 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerContext } from "../../app/context.server";
+import { describe, expect, it } from "vitest";
 import { orderItems, orders, products, profiles, users } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { deleteAccount } from "../../app/domain/accounts/personal-data.server";
 import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
 import { createAddress, createProduct } from "../support/factories";
-import { createTestContext, requestWithCookies, TEST_BASE_URL } from "../support/test-context";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { setUpTestStore, requestWithCookies, TEST_BASE_URL } from "../support/test-context";
 
-let database: TestDatabase;
-let context: ServerContext;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  context = createTestContext(database);
-});
-afterAll(() => database.destroy());
+const store = setUpTestStore();
 
 describe("account deletion (LGPD)", () => {
   it("needs the password, erases the person, cancels unpaid orders and anonymises paid ones", async () => {
@@ -27,11 +19,15 @@ describe("account deletion (LGPD)", () => {
       email: "elisa@example.com",
       password: "segredo1",
     });
-    const created = await signUp(context, authCall(context, new Request(`${TEST_BASE_URL}/auth`)), input);
+    const created = await signUp(
+      store.context,
+      authCall(store.context, new Request(`${TEST_BASE_URL}/auth`)),
+      input,
+    );
     if (!created.ok) throw new Error(created.message);
-    const [user] = await database.db.select().from(users).where(eq(users.email, "elisa@example.com"));
-    const product = await createProduct(database.db, { stock: 5, priceCents: 10_000 });
-    const address = await createAddress(database.db, user!.id);
+    const [user] = await store.database.db.select().from(users).where(eq(users.email, "elisa@example.com"));
+    const product = await createProduct(store.database.db, { stock: 5, priceCents: 10_000 });
+    const address = await createAddress(store.database.db, user!.id);
     const order = (paid: boolean) => ({
       userId: user!.id,
       totalCents: 20_000,
@@ -42,11 +38,11 @@ describe("account deletion (LGPD)", () => {
       shippingAddress: address,
       ...(paid ? { paymentStatus: "paid" as const, paidAt: new Date(), pixStatus: "COMPLETED" } : {}),
     });
-    const [paid, pending] = await database.db
+    const [paid, pending] = await store.database.db
       .insert(orders)
       .values([order(true), order(false)])
       .returning();
-    await database.db.insert(orderItems).values(
+    await store.database.db.insert(orderItems).values(
       [paid!, pending!].map((row) => ({
         orderId: row.id,
         productId: product.id,
@@ -57,16 +53,16 @@ describe("account deletion (LGPD)", () => {
       })),
     );
 
-    const call = authCall(context, requestWithCookies(created.headers));
-    expect(await deleteAccount(context, call, user!.id, "senha-errada")).toEqual({
+    const call = authCall(store.context, requestWithCookies(created.headers));
+    expect(await deleteAccount(store.context, call, user!.id, "senha-errada")).toEqual({
       ok: false,
       message: "Senha incorreta",
     });
-    expect((await deleteAccount(context, call, user!.id, "segredo1")).ok).toBe(true);
+    expect((await deleteAccount(store.context, call, user!.id, "segredo1")).ok).toBe(true);
 
-    expect(await database.db.select().from(users).where(eq(users.id, user!.id))).toEqual([]);
-    expect(await database.db.select().from(profiles).where(eq(profiles.id, user!.id))).toEqual([]);
-    const remaining = await database.db.select().from(orders);
+    expect(await store.database.db.select().from(users).where(eq(users.id, user!.id))).toEqual([]);
+    expect(await store.database.db.select().from(profiles).where(eq(profiles.id, user!.id))).toEqual([]);
+    const remaining = await store.database.db.select().from(orders);
     expect(remaining.map((row) => row.id)).toEqual([paid!.id]);
     expect(remaining[0]).toMatchObject({
       userId: null,
@@ -74,7 +70,7 @@ describe("account deletion (LGPD)", () => {
       customerTaxId: "",
       customerEmail: "",
     });
-    const [restocked] = await database.db.select().from(products).where(eq(products.id, product.id));
+    const [restocked] = await store.database.db.select().from(products).where(eq(products.id, product.id));
     expect(restocked!.stock).toBe(7);
   });
 });

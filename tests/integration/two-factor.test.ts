@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerContext } from "../../app/context.server";
+import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { readSession } from "../../app/domain/accounts/session.server";
@@ -11,21 +10,14 @@ import {
   disableTwoFactor,
   startTwoFactorEnrolment,
 } from "../../app/domain/accounts/two-factor.server";
-import { createTestContext, nextClientIp, requestWithCookies, TEST_BASE_URL } from "../support/test-context";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { setUpTestStore, nextClientIp, requestWithCookies, TEST_BASE_URL } from "../support/test-context";
 import { totpCode } from "../support/totp";
 
-let database: TestDatabase;
-let context: ServerContext;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  context = createTestContext(database);
-});
-afterAll(() => database.destroy());
+const store = setUpTestStore();
 
 const anonymous = () => new Request(`${TEST_BASE_URL}/auth`, { method: "POST" });
 /** Each call from its own client address: these tests sign in more often than the rate limit allows one client. */
-const callAs = (request: Request) => ({ ...authCall(context, request), clientIp: nextClientIp() });
+const callAs = (request: Request) => ({ ...authCall(store.context, request), clientIp: nextClientIp() });
 const password = "senha-forte-1";
 
 async function customerWithTwoFactor(email: string, cpf: string) {
@@ -37,16 +29,16 @@ async function customerWithTwoFactor(email: string, cpf: string) {
     email,
     password,
   });
-  const created = await signUp(context, callAs(anonymous()), input);
+  const created = await signUp(store.context, callAs(anonymous()), input);
   if (!created.ok) throw new Error(created.message);
   const signedIn = requestWithCookies(created.headers);
   const enrolment = await startTwoFactorEnrolment(callAs(signedIn), password);
   if (!enrolment.ok) throw new Error(enrolment.message);
-  const [user] = await database.db.select().from(users).where(eq(users.email, email));
+  const [user] = await store.database.db.select().from(users).where(eq(users.email, email));
   const confirmed = await confirmTwoFactorEnrolment(
-    database.db,
+    store.database.db,
     authCall(
-      context,
+      store.context,
       requestWithCookies(enrolment.headers.getSetCookie().length ? enrolment.headers : created.headers),
     ),
     user!.id,
@@ -61,26 +53,26 @@ describe("two-factor authentication", () => {
     const email = "ana-2fa@example.com";
     const { secret, backupCodes, user } = await customerWithTwoFactor(email, "529.982.247-25");
     expect(backupCodes).toHaveLength(10);
-    expect((await database.db.select().from(users).where(eq(users.id, user.id)))[0]!.twoFactorEnabled).toBe(
-      true,
-    );
+    expect(
+      (await store.database.db.select().from(users).where(eq(users.id, user.id)))[0]!.twoFactorEnabled,
+    ).toBe(true);
 
     const step1 = await signIn(callAs(anonymous()), email, password);
     expect(step1).toMatchObject({ ok: true, twoFactorRequired: true });
     if (!step1.ok) return;
     const pending = requestWithCookies(step1.headers);
-    expect((await readSession(context, pending)).user).toBeNull();
+    expect((await readSession(store.context, pending)).user).toBeNull();
 
     const code = totpCode(secret);
-    const step2 = await verifySecondFactor(context, callAs(pending), code);
+    const step2 = await verifySecondFactor(store.context, callAs(pending), code);
     expect(step2.ok).toBe(true);
     if (!step2.ok) return;
-    expect((await readSession(context, requestWithCookies(step2.headers))).user?.email).toBe(email);
+    expect((await readSession(store.context, requestWithCookies(step2.headers))).user?.email).toBe(email);
 
     // The same code, again within its 90 seconds: refused.
     const again = await signIn(callAs(anonymous()), email, password);
     if (!again.ok) throw new Error(again.message);
-    const replay = await verifySecondFactor(context, callAs(requestWithCookies(again.headers)), code);
+    const replay = await verifySecondFactor(store.context, callAs(requestWithCookies(again.headers)), code);
     expect(replay).toEqual({ ok: false, message: "Código inválido ou expirado", field: "code" });
   });
 
@@ -90,7 +82,7 @@ describe("two-factor authentication", () => {
     const useBackup = async () => {
       const step1 = await signIn(callAs(anonymous()), email, password);
       if (!step1.ok) throw new Error(step1.message);
-      return verifySecondFactor(context, callAs(requestWithCookies(step1.headers)), backupCodes[0]!);
+      return verifySecondFactor(store.context, callAs(requestWithCookies(step1.headers)), backupCodes[0]!);
     };
     expect((await useBackup()).ok).toBe(true);
     expect((await useBackup()).ok).toBe(false);
@@ -102,7 +94,7 @@ describe("two-factor authentication", () => {
     const step1 = await signIn(callAs(anonymous()), email, password);
     if (!step1.ok) throw new Error(step1.message);
     const step2 = await verifySecondFactor(
-      context,
+      store.context,
       callAs(requestWithCookies(step1.headers)),
       totpCode(secret, Date.now(), 1),
     );
@@ -115,7 +107,7 @@ describe("two-factor authentication", () => {
     });
     const disabled = await disableTwoFactor(current, password);
     expect(disabled.ok).toBe(true);
-    const remaining = await database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    const remaining = await store.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(remaining).toHaveLength(1);
     expect(await signIn(callAs(anonymous()), email, password)).toMatchObject({
       ok: true,
@@ -135,7 +127,7 @@ describe("password change", () => {
       email,
       password,
     });
-    const created = await signUp(context, callAs(anonymous()), input);
+    const created = await signUp(store.context, callAs(anonymous()), input);
     if (!created.ok) throw new Error(created.message);
     await signIn(callAs(anonymous()), email, password);
     const current = callAs(requestWithCookies(created.headers));
@@ -146,8 +138,10 @@ describe("password change", () => {
     });
     const changed = await changePassword(current, password, "nova-senha-1");
     expect(changed.ok).toBe(true);
-    const [user] = await database.db.select().from(users).where(eq(users.email, email));
-    expect(await database.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toHaveLength(1);
+    const [user] = await store.database.db.select().from(users).where(eq(users.email, email));
+    expect(await store.database.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toHaveLength(
+      1,
+    );
     expect((await signIn(callAs(anonymous()), email, "nova-senha-1")).ok).toBe(true);
   });
 });

@@ -2,12 +2,13 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
+import { afterAll, beforeAll } from "vitest";
 import { loadEnv } from "../../app/config/env.server";
 import type { ServerContext } from "../../app/context.server";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { createAuth } from "../../app/domain/accounts/auth.server";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
-import type { TestDatabase } from "./test-database";
+import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const TEST_BASE_URL = "http://localhost:3000";
 
@@ -44,4 +45,15 @@ export function createTestContext(database: TestDatabase, clientIp = nextClientI
 /** A browser request carrying the cookies an auth answer set. */
 export function requestWithCookies(headers: Headers, url = `${TEST_BASE_URL}/account`): Request {
   return new Request(url, { headers: { cookie: cookieHeader(headers) } });
+}
+
+/** A fresh database and a loader context on it for one test file, removed after the file. */
+export function setUpTestStore() {
+  const store = {} as { database: TestDatabase; context: ServerContext };
+  beforeAll(async () => {
+    store.database = await createTestDatabase();
+    store.context = createTestContext(store.database);
+  });
+  afterAll(() => store.database.destroy());
+  return store;
 }
