@@ -25,7 +25,24 @@ export interface SessionState {
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=`);
 
 /** The signed-in user of a request, with role and profile name, or null. */
-export async function readSession(
+export function readSession(
+  context: Pick<ServerContext, "auth" | "db">,
+  request: Request,
+): Promise<SessionState> {
+  // The loaders of one page get the same request: the session is looked up once for all of them.
+  // An action may change the session, so a write always looks again.
+  if (request.method !== "GET") return lookUpSession(context, request);
+  let session = sessionsByRequest.get(request);
+  if (!session) {
+    session = lookUpSession(context, request);
+    sessionsByRequest.set(request, session);
+  }
+  return session;
+}
+
+const sessionsByRequest = new WeakMap<Request, Promise<SessionState>>();
+
+async function lookUpSession(
   context: Pick<ServerContext, "auth" | "db">,
   request: Request,
 ): Promise<SessionState> {
