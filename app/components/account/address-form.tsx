@@ -6,7 +6,7 @@ import { maskCep } from "../../lib/masks";
 import { onlyDigits } from "../../lib/tax-id";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { FormField, inputClasses } from "../ui/form-field";
+import { FormField, FormMessage, inputClasses } from "../ui/form-field";
 import { MaskedField } from "../ui/masked-field";
 
 export interface AddressFormValues {
@@ -159,11 +159,7 @@ export function AddressFormDialog({
               </option>
             ))}
           </select>
-          {errors.state && (
-            <p role="alert" className="text-sm text-red-600">
-              {errors.state}
-            </p>
-          )}
+          <FormMessage message={errors.state} />
         </div>
         <label className="flex items-center gap-2 text-sm sm:col-span-6">
           <input

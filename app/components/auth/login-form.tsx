@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import type { AuthActionData } from "./auth-action-data";
 import { PasswordInput } from "./password-input";
 import { Button } from "../ui/button";
-import { FormField } from "../ui/form-field";
+import { FormField, FormMessage } from "../ui/form-field";
 
 /** E-mail and password; then, for an account with two-factor, the code. */
 export function LoginForm() {
@@ -48,11 +48,7 @@ export function LoginForm() {
         error={errors.email}
       />
       <PasswordInput name="password" autoComplete="current-password" error={errors.password} />
-      {login.data?.message && (
-        <p role="alert" className="text-sm text-red-600">
-          {login.data.message}
-        </p>
-      )}
+      <FormMessage message={login.data?.message} />
       <Button type="submit" disabled={busy}>
         {busy ? "Entrando..." : "Entrar"}
       </Button>

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { fieldErrors, signUpSchema } from "../../domain/accounts/account-schemas";
 import { PhoneField, TaxpayerNumberField, UserTypeChoice, type UserType } from "../account/taxpayer-fields";
 import { Button } from "../ui/button";
-import { FormField } from "../ui/form-field";
+import { FormField, FormMessage } from "../ui/form-field";
 import type { AuthActionData } from "./auth-action-data";
 import { CompanyWebsiteDialog } from "./company-website-dialog";
 import { PasswordInput } from "./password-input";
@@ -84,11 +84,7 @@ export function SignUpForm({ whatsappNumber }: { whatsappNumber: string }) {
           error={errors.email}
         />
         <PasswordInput name="password" autoComplete="new-password" error={errors.password} />
-        {signUp.data?.message && (
-          <p role="alert" className="text-sm text-red-600">
-            {signUp.data.message}
-          </p>
-        )}
+        <FormMessage message={signUp.data?.message} />
         <Button type="submit" disabled={busy}>
           {busy ? "Cadastrando..." : "Cadastrar"}
         </Button>

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { whatsappLink } from "../../lib/whatsapp";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { FormField, inputClasses } from "../ui/form-field";
+import { FormField, FormMessage, inputClasses } from "../ui/form-field";
 
 /** 'Não tem um site? Solicite um conosco!': a request that continues on WhatsApp. */
 export function SiteRequestDialog({
@@ -53,11 +53,7 @@ export function SiteRequestDialog({
             className={`${inputClasses} h-auto py-2`}
           />
         </div>
-        {error && (
-          <p role="alert" className="text-sm text-red-600">
-            {error}
-          </p>
-        )}
+        <FormMessage message={error} />
         <Button type="submit">Enviar pelo WhatsApp</Button>
       </form>
     </Dialog>

@@ -31,11 +31,17 @@ export function FormField({ label, error, trailing, className, id, ...input }: F
         />
         {trailing}
       </div>
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FormMessage id={errorId} message={error} />
     </div>
+  );
+}
+
+/** A form's or a field's error, announced to screen readers; nothing when there is none. */
+export function FormMessage({ message, id }: { message: string | undefined; id?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-600">
+      {message}
+    </p>
   );
 }
