@@ -13,7 +13,6 @@ import { isFavorite } from "../domain/catalog/favorites.server";
 import { getProductDetails } from "../domain/catalog/product-details.server";
 import { productJsonLd } from "../domain/catalog/product-structured-data";
 import { formatBRL } from "../lib/money";
-import { canonicalLink } from "../lib/seo";
 
 const productId = z
   .string()
@@ -53,7 +52,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         ← Voltar ao catálogo
       </Link>
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
-        <ProductGallery images={product.images} name={product.name} />
+        {/* keyed: the route stays mounted from one product to another; each starts on its first image */}
+        <ProductGallery key={product.id} images={product.images} name={product.name} />
         <div className="flex flex-col gap-4">
           <Badge variant="secondary" className="self-start">
             {product.category}
@@ -97,19 +97,16 @@ function StockNotice({ stock }: { stock: number }) {
 
 const DESCRIPTION_LENGTH = 155;
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData)
     return [{ title: "Produto não encontrado | Vitrine" }, { name: "robots", content: "noindex" }];
   const { product, origin } = loaderData;
-  const description =
-    product.description.length > DESCRIPTION_LENGTH
-      ? `${product.description.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`
-      : product.description;
+  const description = summary(product.description);
   const url = `${origin}/product/${product.id}`;
   return [
     { title: `${product.name} | Vitrine` },
     { name: "description", content: description },
-    ...canonicalLink(matches, `/product/${product.id}`),
+    { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "product" },
     { property: "og:title", content: product.name },
     { property: "og:description", content: description },
@@ -119,6 +116,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     { property: "og:site_name", content: "Vitrine" },
   ];
 };
+
+/** The description on one line, cut to what search results show. */
+function summary(description: string): string {
+  const oneLine = description.replace(/\s+/g, " ").trim();
+  if (oneLine.length <= DESCRIPTION_LENGTH) return oneLine;
+  return `${oneLine.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+}
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;

@@ -7,6 +7,7 @@ import { useBrowser } from "../support/browser";
 const demoProducts = DEMO_CATALOG.map((product, index) => ({ ...product, id: index + 1 }));
 const withGallery = demoProducts.find((product) => product.galleryViews === 4 && product.stock > 3)!;
 const soldOut = demoProducts.find((product) => product.stock === 0)!;
+const lastUnits = demoProducts.find((product) => product.stock === 2)!;
 const baseURL = inject("baseURL");
 
 describe("product page without JavaScript", () => {
@@ -65,11 +66,35 @@ describe("product page without JavaScript", () => {
     expect(await page.getByRole("button", { name: "Esgotado" }).isDisabled()).toBe(true);
   });
 
+  it("says when only a few units are left", async () => {
+    const { page } = browser;
+    await page.goto(`/product/${lastUnits.id}`);
+    expect(await page.getByText("Últimas 2 unidades").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Adicionar ao carrinho" }).isEnabled()).toBe(true);
+  });
+
+  it("loads the main image first and the thumbnails lazily, at known sizes", async () => {
+    const { page } = browser;
+    await page.goto(`/product/${withGallery.id}`);
+    const main = page.getByRole("img", {
+      name: `${withGallery.name}, imagem 1 de ${withGallery.galleryViews}`,
+    });
+    expect(await main.getAttribute("fetchpriority")).toBe("high");
+    expect([await main.getAttribute("width"), await main.getAttribute("height")]).toEqual(["800", "800"]);
+    const thumbnails = page.getByRole("list", { name: "Imagens do produto" }).locator("img");
+    expect(await thumbnails.count()).toBe(withGallery.galleryViews);
+    for (const thumbnail of await thumbnails.all()) {
+      expect(await thumbnail.getAttribute("loading")).toBe("lazy");
+      expect(await thumbnail.getAttribute("width")).not.toBeNull();
+    }
+  });
+
   it.each(["999999", "abc", "0", "-1", "1abc", "99999999999"])("answers /product/%s with 404", async (id) => {
     const { page } = browser;
     const response = await page.goto(`/product/${id}`);
     expect(response?.status()).toBe(404);
     expect(await page.getByRole("heading", { name: "Produto não encontrado" }).isVisible()).toBe(true);
+    expect(await page.title()).toBe("Produto não encontrado | Vitrine");
     await page.getByRole("main").getByRole("link", { name: "Voltar ao catálogo" }).click();
     await page.waitForURL(/\/catalog$/);
   });
@@ -112,6 +137,23 @@ describe("product page", () => {
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.6);
     await expect.poll(() => image.evaluate((element) => element.style.transformOrigin)).toBe("30% 60%");
     await page.getByRole("button", { name: "Reduzir imagem" }).click();
+    await expect.poll(() => image.evaluate((element) => getComputedStyle(element).transform)).toBe("none");
+  });
+
+  it("zooms from the keyboard on the middle of the image", async () => {
+    const { page } = browser;
+    await page.goto(`/product/${withGallery.id}`);
+    const image = page.getByTestId("zoomable-image");
+    await page.getByRole("button", { name: "Ampliar imagem" }).focus();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => image.evaluate((element) => getComputedStyle(element).transform))
+      .toMatch(/^matrix\(2, 0, 0, 2/);
+    expect(await image.evaluate((element) => element.style.transformOrigin)).toBe("50% 50%");
+    expect(await page.getByRole("button", { name: "Reduzir imagem" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+    await page.keyboard.press("Space");
     await expect.poll(() => image.evaluate((element) => getComputedStyle(element).transform)).toBe("none");
   });
 
