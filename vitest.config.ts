@@ -19,8 +19,10 @@ export default defineConfig({
             ...(process.env.TEST_DATABASE_URL ? ["tests/postgres/**/*.test.ts"] : []),
           ],
           environment: "node",
+          // Tests of the started store share one production build, made before any file runs.
+          globalSetup: ["tests/integration/global-setup.ts"],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {

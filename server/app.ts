@@ -10,7 +10,7 @@ import express, {
 import { pinoHttp } from "pino-http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Env } from "../app/config/env.server";
-import type { Logger } from "../app/config/logger.server";
+import { logSerializers, type Logger } from "../app/config/logger.server";
 import type { DatabaseHandle } from "../app/db/client.server";
 import type { Auth } from "../app/domain/accounts/auth.server";
 import type { FileStorage } from "../app/storage/file-storage.server";
@@ -68,11 +68,15 @@ export function createApp(options: AppOptions): RequestListener {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set(
+    "trust proxy",
+    env.TRUST_PROXY.split(",").map((entry) => entry.trim()),
+  );
 
   app.use(
     pinoHttp({
       logger,
+      serializers: logSerializers,
       genReqId: (req, res) => {
         const incoming = req.headers["x-request-id"];
         const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();

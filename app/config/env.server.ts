@@ -1,4 +1,8 @@
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
+
+/** The demo admin password of the README: fine on a laptop, refused on a public store. */
+export const DEMO_ADMIN_PASSWORD = "vitrine-admin";
 
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no", "sim", "não"], {
@@ -20,6 +24,11 @@ const envSchema = z
       .default(3000),
     HOST: z.string().default("0.0.0.0"),
     PUBLIC_URL: httpUrl.optional(),
+    // Express's `trust proxy`: the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed.
+    TRUST_PROXY: z
+      .string()
+      .refine(isProxyList, "deve listar endereços ou sub-redes (ex.: loopback, 10.0.0.0/8)")
+      .default("loopback"),
     DATA_DIR: z.string().default("./data"),
     DATABASE_URL: z
       .string()
@@ -27,7 +36,7 @@ const envSchema = z
       .optional(),
     AUTH_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
     ADMIN_EMAIL: z.email("deve ser um e-mail válido").default("admin@vitrine.local"),
-    ADMIN_PASSWORD: z.string().min(8, "deve ter pelo menos 8 caracteres").default("vitrine-admin"),
+    ADMIN_PASSWORD: z.string().min(8, "deve ter pelo menos 8 caracteres").default(DEMO_ADMIN_PASSWORD),
     ADMIN_PANEL_PASSWORD: z.string().min(8, "deve ter pelo menos 8 caracteres").optional(),
     PIX_PROVIDER: z.enum(["sandbox", "woovi"], { error: "deve ser sandbox ou woovi" }).default("sandbox"),
     PIX_KEY: z.string().min(1).max(77, "deve ter no máximo 77 caracteres").default("contato@vitrine.local"),
@@ -53,6 +62,18 @@ const envSchema = z
     SEED_DEMO: booleanText.default(true),
   })
   .superRefine((env, context) => {
+    if (env.PUBLIC_URL?.startsWith("https:")) {
+      for (const key of ["ADMIN_PASSWORD", "ADMIN_PANEL_PASSWORD"] as const) {
+        if (env[key] === DEMO_ADMIN_PASSWORD) {
+          context.addIssue({
+            code: "custom",
+            path: [key],
+            message:
+              "não pode ser a senha de demonstração numa loja pública (PUBLIC_URL https); defina outra",
+          });
+        }
+      }
+    }
     if (env.PIX_PROVIDER !== "woovi") return;
     for (const key of ["WOOVI_APP_ID", "WOOVI_WEBHOOK_PUBLIC_KEY"] as const) {
       if (!env[key]) {
@@ -60,6 +81,15 @@ const envSchema = z
       }
     }
   });
+
+function isProxyList(value: string): boolean {
+  try {
+    proxyAddr.compile(value.split(",").map((entry) => entry.trim()));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { createPostgresDatabase } from "./test-database";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -25,13 +26,40 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Where a started store keeps its data, kept across restarts until `remove`. */
+export interface StoreData {
+  dataDir: string;
+  /** `DATABASE_URL` and the like: what the store's environment needs to use this data. */
+  env: NodeJS.ProcessEnv;
+  remove(): Promise<void>;
+}
+
+/**
+ * Data for stores started by a test: the embedded database in a fresh data directory, or, with
+ * `TEST_DATABASE_URL`, a fresh database on that PostgreSQL server.
+ */
+export async function createStoreData(): Promise<StoreData> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-test-"));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const database = serverUrl ? await createPostgresDatabase(serverUrl) : null;
+  return {
+    dataDir,
+    env: database ? { DATABASE_URL: database.url } : {},
+    async remove() {
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * Starts the store the way a user does (`npm start`: build when needed, then serve) on a free
- * port and a fresh data directory, and waits until `/readyz` answers 200.
+ * port, and waits until `/readyz` answers 200. Without `data`, on a fresh data directory that
+ * `stop` removes.
  */
-export async function startStoreServer(env: NodeJS.ProcessEnv = {}): Promise<StoreServer> {
+export async function startStoreServer(env: NodeJS.ProcessEnv = {}, data?: StoreData): Promise<StoreServer> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-test-"));
+  const dataDir = data?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "vitrine-test-")));
   let output = "";
   const child = spawn(process.execPath, [path.join(root, "scripts/start.js")], {
     cwd: root,
@@ -41,6 +69,7 @@ export async function startStoreServer(env: NodeJS.ProcessEnv = {}): Promise<Sto
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
+      ...data?.env,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -58,7 +87,7 @@ export async function startStoreServer(env: NodeJS.ProcessEnv = {}): Promise<Sto
         child.kill("SIGTERM");
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!data) await rm(dataDir, { recursive: true, force: true });
     },
   };
   await waitUntilReady(server);

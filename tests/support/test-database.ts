@@ -18,18 +18,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await handle.migrate();
     return { ...handle, destroy: handle.close };
   }
-  const name = `vitrine_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  await administer(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const database = await createPostgresDatabase(serverUrl);
+  const handle = await openDatabase({ url: database.url });
   await handle.migrate();
   return {
     ...handle,
     destroy: async () => {
       await handle.close();
-      await administer(serverUrl, `drop database if exists ${name} with (force)`);
+      await database.drop();
     },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`: its URL, and a way to drop it. */
+export async function createPostgresDatabase(serverUrl: string) {
+  const name = `vitrine_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  await administer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => administer(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
