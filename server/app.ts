@@ -21,7 +21,8 @@ import { createPageCache } from "./page-cache";
 import { createReadinessProbe } from "./readiness";
 import { sameOriginWrites } from "./same-origin-writes";
 import { securityHeaders } from "./security-headers";
-import { createVisitorPages } from "./visitor-pages";
+import { createRequestOrigin } from "./request-origin";
+import { carriesSession, createVisitorPages } from "./visitor-pages";
 
 /** What the store needs once its database is migrated and ready. */
 export interface StoreServices {
@@ -58,9 +59,11 @@ export function createApp(options: AppOptions): RequestListener {
   const development = Boolean(options.devMiddleware);
   const https = env.PUBLIC_URL?.startsWith("https:") ?? false;
   const headers = securityHeaders(https);
+  const origin = createRequestOrigin({ publicUrl: env.PUBLIC_URL, trustProxy: env.TRUST_PROXY });
   const visitorPages = createVisitorPages({
     cache: createPageCache(PAGE_CACHE_BYTES),
     catalogVersion: development ? () => null : options.catalogVersion,
+    origin,
     securityHeaders: headers,
     https,
     logger,
@@ -68,10 +71,7 @@ export function createApp(options: AppOptions): RequestListener {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set(
-    "trust proxy",
-    env.TRUST_PROXY.split(",").map((entry) => entry.trim()),
-  );
+  app.set("trust proxy", origin.trust);
 
   app.use(
     pinoHttp({
@@ -158,10 +158,14 @@ export function createApp(options: AppOptions): RequestListener {
   app.use(visitorPages.renderAndStore((request, req) => render(request, req, "")));
   app.use(async (req, res, next) => {
     try {
-      await sendFetchResponse(
-        res,
-        await render(toFetchRequest(req, res), req, String(res.locals.cspNonce ?? "")),
-      );
+      // An invalid Host builds no URL of its own; the page is made for localhost.
+      const url = `${origin.of(req) ?? "http://localhost"}${req.originalUrl}`;
+      const response = await render(toFetchRequest(req, res, url), req, String(res.locals.cspNonce ?? ""));
+      // Made for this session (or opening one): no browser or proxy may keep it.
+      if (carriesSession(req) || response.headers.has("set-cookie")) {
+        response.headers.set("Cache-Control", "private, no-store");
+      }
+      await sendFetchResponse(res, response);
     } catch (error) {
       next(error);
     }

@@ -3,24 +3,29 @@ import accepts from "accepts";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import type { Logger } from "../app/config/logger.server";
 import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy";
-import { toFetchRequest } from "./fetch-bridge";
+import { abortedOnClose } from "./fetch-bridge";
 import type { CachedPage, Encoding, PageCache } from "./page-cache";
+import { canonicalPublicPath } from "./public-pages";
+import type { RequestOrigin } from "./request-origin";
 
-/** Public storefront pages and their client-navigation data (`.data`), the same for every visitor. */
-const PUBLIC_PAGE =
-  /^\/(|_root\.data|catalog(\.data)?|product\/\d{1,10}(\.data)?|official-reseller(\.data)?|sitemap\.xml|robots\.txt)$/;
-/** Pages that read no query string: `?utm_source=…` or a random one shares their one cached copy. */
-const QUERY_INDEPENDENT = /^\/(|product\/\d{1,10}|official-reseller|robots\.txt)$/;
 /** A signed-in customer gets pages made for them, never a shared copy. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?vitrine\.session_token=/;
 /** Set again when the page is sent: its own length and encoding, and a policy for its scripts. */
-const RESENT_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy"]);
+const RESENT_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy", "vary"]);
+/** What decides between the shared page and one made for a session, for caches downstream. */
+const VARY = "Accept-Encoding, Cookie";
 const REQUEST_ID = /^[\w-]{1,64}$/;
+
+/** Whether a request carries a session cookie, so its answer is made for that session. */
+export function carriesSession(req: IncomingMessage): boolean {
+  return SESSION_COOKIE.test(req.headers.cookie ?? "");
+}
 
 export interface VisitorPagesOptions {
   cache: PageCache;
   /** The current catalogue version, or null when unknown (then nothing is cached or served). */
   catalogVersion: () => number | null;
+  origin: RequestOrigin;
   /** Headers every response carries, besides the page's own. */
   securityHeaders: [string, string][];
   https: boolean;
@@ -30,37 +35,37 @@ export interface VisitorPagesOptions {
 /**
  * Visitors' public pages, rendered once per catalogue version. A hit is answered before the
  * Express stack, like a reverse proxy's cache would; a miss renders through React Router.
+ * A page is rendered from its canonical URL alone, without the visitor's headers, and kept only
+ * when the render is a complete 200 with a body; a HEAD is answered from the GET's page.
  */
 export function createVisitorPages(options: VisitorPagesOptions) {
   const { cache, catalogVersion } = options;
-  const keyOf = (req: IncomingMessage) => {
-    const url = req.url ?? "/";
-    const path = url.split("?", 1)[0]!;
-    return `${req.headers.host}${QUERY_INDEPENDENT.test(path) ? path : url}`;
-  };
 
-  function isShared(req: IncomingMessage): boolean {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const path = (req.url ?? "").split("?", 1)[0]!;
-    return PUBLIC_PAGE.test(path) && !SESSION_COOKIE.test(req.headers.cookie ?? "");
+  /** The canonical URL of the shared page a request asks for, or null when it gets its own. */
+  function sharedPageUrl(req: IncomingMessage): string | null {
+    if (req.method !== "GET" && req.method !== "HEAD") return null;
+    if (carriesSession(req)) return null;
+    const origin = options.origin.of(req);
+    if (!origin) return null;
+    const url = new URL(`${origin}${req.url ?? "/"}`);
+    const path = canonicalPublicPath(url.pathname, url.searchParams);
+    return path && `${origin}${path}`;
   }
 
   function send(
     req: IncomingMessage,
     res: ServerResponse,
+    url: string,
     page: CachedPage,
-    state: "HIT" | "MISS" | "BYPASS",
+    state: "HIT" | "MISS",
   ) {
     const encoding = (accepts(req).encoding("br", "gzip", "identity") || "identity") as Encoding;
-    const body = cache.body(page, encoding);
+    const body = cache.body(url, page, encoding);
     res.statusCode = page.status;
-    for (const [name, value] of options.securityHeaders) res.setHeader(name, value);
-    for (const [name, value] of page.headers) {
-      if (name === "set-cookie") res.appendHeader(name, value);
-      else res.setHeader(name, value);
-    }
+    setHeaders(res, options.securityHeaders);
+    setHeaders(res, page.headers);
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("Vary", VARY);
     res.setHeader("Content-Length", body.length);
     res.setHeader("X-Cache", state);
     res.end(req.method === "HEAD" ? undefined : body);
@@ -70,15 +75,15 @@ export function createVisitorPages(options: VisitorPagesOptions) {
     /** Answers a visitor's public page from the cache; false when it is not there to answer. */
     serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
       const version = catalogVersion();
-      if (version === null || !isShared(req)) return false;
-      const page = cache.get(keyOf(req), version);
+      const url = version === null ? null : sharedPageUrl(req);
+      const page = url === null ? undefined : cache.get(url, version!);
       if (!page) return false;
       const startedAt = performance.now();
       const incoming = req.headers["x-request-id"];
       const requestId =
         typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
       res.setHeader("X-Request-Id", requestId);
-      send(req, res, page, "HIT");
+      send(req, res, url!, page, "HIT");
       options.logger.info(
         {
           reqId: requestId,
@@ -93,19 +98,39 @@ export function createVisitorPages(options: VisitorPagesOptions) {
     },
 
     /**
-     * Express middleware for a miss: renders the page (without a nonce, like every page of
-     * these paths), stores it when anyone may share it, and sends it.
+     * Express middleware for a miss: renders the shared page (without a nonce, like every page
+     * of these paths) and keeps it if it is complete. Anything else is rendered for the request
+     * by the next handler, as if there were no cache.
      */
     renderAndStore(render: (request: Request, req: ExpressRequest) => Promise<Response>): RequestHandler {
       return async (req, res, next) => {
         try {
           const version = catalogVersion();
-          if (version === null || !isShared(req)) return next();
-          const response = await render(toFetchRequest(req, res), req);
-          const page = await toCachedPage(response, version, options.https);
-          const shareable = response.status === 200 && !response.headers.has("set-cookie");
-          if (shareable) cache.set(keyOf(req), page);
-          send(req, res, page, shareable ? "MISS" : "BYPASS");
+          const url = version === null ? null : sharedPageUrl(req);
+          if (url === null) return next();
+          const signal = abortedOnClose(res);
+          const response = await render(new Request(url, { method: "GET", signal }), req);
+          const body = Buffer.from(await response.arrayBuffer());
+          const complete =
+            response.status === 200 &&
+            body.length > 0 &&
+            !signal.aborted &&
+            !response.headers.has("set-cookie") &&
+            !/no-store|private/.test(response.headers.get("cache-control") ?? "");
+          if (!complete) {
+            // Not shared (a 404, a redirect): passed on exactly as rendered, never kept.
+            await sendRendered(res, response, body, options.https);
+            return;
+          }
+          const page: CachedPage = {
+            version: version!,
+            status: 200,
+            headers: pageHeaders(response, body, options.https),
+            body,
+            encoded: {},
+          };
+          cache.set(url, page);
+          send(req, res, url, page, "MISS");
         } catch (error) {
           next(error);
         }
@@ -116,8 +141,8 @@ export function createVisitorPages(options: VisitorPagesOptions) {
 
 export type VisitorPages = ReturnType<typeof createVisitorPages>;
 
-async function toCachedPage(response: Response, version: number, https: boolean): Promise<CachedPage> {
-  const body = Buffer.from(await response.arrayBuffer());
+/** The page's own headers, with a script policy allowing its inline scripts by hash. */
+function pageHeaders(response: Response, body: Buffer, https: boolean): [string, string][] {
   const headers = [...response.headers].filter(([name]) => !RESENT_HEADERS.has(name));
   if (response.headers.get("content-type")?.startsWith("text/html")) {
     headers.push([
@@ -125,5 +150,21 @@ async function toCachedPage(response: Response, version: number, https: boolean)
       contentSecurityPolicy(inlineScriptHashes(body.toString()), https),
     ]);
   }
-  return { version, status: response.status, headers, body, encoded: {} };
+  return headers;
+}
+
+function sendRendered(res: ServerResponse, response: Response, body: Buffer, https: boolean) {
+  res.statusCode = response.status;
+  setHeaders(res, pageHeaders(response, body, https));
+  res.setHeader("Vary", VARY);
+  res.setHeader("X-Cache", "BYPASS");
+  res.end(body);
+}
+
+/** Headers onto a response: each replaces what was set, but cookies add up. */
+function setHeaders(res: ServerResponse, headers: [string, string][]) {
+  for (const [name, value] of headers) {
+    if (name.toLowerCase() === "set-cookie") res.appendHeader(name, value);
+    else res.setHeader(name, value);
+  }
 }

@@ -44,6 +44,16 @@ export function parseBRLToCents(input: string): number | null {
 }
 
 /**
+ * Integer centavos as a person types an amount in reais, which `parseBRLToCents` reads back:
+ * 1000 → "10", 1050 → "10,50", 123456 → "1234,56".
+ */
+export function formatCentsAsTyped(cents: number): string {
+  const reais = Math.trunc(cents / 100);
+  const centavos = Math.abs(cents % 100);
+  return centavos === 0 ? String(reais) : `${reais},${String(centavos).padStart(2, "0")}`;
+}
+
+/**
  * Integer centavos as the plain decimal a number input (`step="0.01"`) or structured data
  * expects: 123456 → "1234.56", -5 → "-0.05". Built from integers, never by dividing by 100.
  */

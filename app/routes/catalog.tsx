@@ -8,10 +8,9 @@ import { canonicalLink } from "../lib/seo";
 import { listCategories, searchProducts } from "../domain/catalog/search-products.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const searchParams = new URL(request.url).searchParams;
-  const query = readCatalogQuery(searchParams);
+  const query = readCatalogQuery(new URL(request.url).searchParams);
   const [catalog, categories] = await Promise.all([
-    searchProducts(context.db, toCatalogFilters(query, searchParams.get("page"))),
+    searchProducts(context.db, toCatalogFilters(query)),
     listCategories(context.db),
   ]);
   return { query, catalog, categories };
@@ -20,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { query, catalog, categories } = loaderData;
   const submit = useSubmit();
-  const filtered = Boolean(query.q || query.min || query.max || (query.category && query.category !== "all"));
+  const filtered = Boolean(query.q || query.min || query.max || query.category);
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">Catálogo</h1>
@@ -102,7 +101,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
             Produtos
           </h2>
           <ProductGrid products={catalog.products} eagerCards={2} />
-          <Pagination page={catalog.page} pageCount={catalog.pageCount} />
+          <Pagination query={{ ...query, page: catalog.page }} pageCount={catalog.pageCount} />
         </section>
       )}
     </main>

@@ -1,5 +1,5 @@
 import { Headphones, RotateCcw, ShieldCheck, ShoppingCart, Truck } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/product";
 import { useCart } from "../components/cart/cart-context";
@@ -22,6 +22,8 @@ const productId = z
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = productId.safeParse(params.id);
+  // One URL per product: /product/0001 is /product/1.
+  if (id.success && params.id !== String(id.data)) throw redirect(`/product/${id.data}`, 301);
   const product = id.success ? await getProductDetails(context.db, id.data) : null;
   if (!product) throw data("Produto não encontrado", { status: 404 });
   const origin = publicOrigin(request, context.env);

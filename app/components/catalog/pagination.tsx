@@ -1,17 +1,15 @@
 import { clsx } from "clsx";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
+import { catalogSearch, type CatalogQuery } from "../../domain/catalog/catalog-filters";
 
-/** Page links that keep the current filters; numbers around the current page. */
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
-  const { pathname, search } = useLocation();
+/**
+ * Page links that keep the current filters; numbers around the current page. Built from the
+ * listing's canonical query, not the address bar, so every spelling of a URL renders the same.
+ */
+export function Pagination({ query, pageCount }: { query: CatalogQuery; pageCount: number }) {
+  const { page } = query;
   if (pageCount <= 1) return null;
-  const hrefFor = (target: number) => {
-    const params = new URLSearchParams(search);
-    if (target === 1) params.delete("page");
-    else params.set("page", String(target));
-    const query = params.toString();
-    return query ? `${pathname}?${query}` : pathname;
-  };
+  const hrefFor = (target: number) => `/catalog${catalogSearch({ ...query, page: target })}`;
   const first = Math.max(1, Math.min(page - 2, pageCount - 4));
   const pages = Array.from({ length: Math.min(5, pageCount) }, (_, index) => first + index);
   return (

@@ -1,46 +1,70 @@
-import { z } from "zod";
-import { parseBRLToCents } from "../../lib/money";
+import { formatCentsAsTyped, parseBRLToCents } from "../../lib/money";
 import type { CatalogFilters } from "./search-products.server";
 
-/** The catalogue's filters as they appear in the URL query, so a filtered list is a link. */
+/**
+ * The catalogue's filters as they appear in the URL query, so a filtered list is a link. Read
+ * into one canonical form: every spelling of the same listing reads the same.
+ */
 export interface CatalogQuery {
   q: string;
+  /** A price in reais as typed ("10", "10,50"), or "" for no limit. */
   min: string;
   max: string;
+  /** "" for every category. */
   category: string;
+  /** 1-based. */
+  page: number;
 }
 
+const MAX_TEXT = 100;
 const MAX_PRICE_CENTS = 100_000_000;
 const MAX_PAGE = 100_000;
 
-const queryText = z
-  .string()
-  .nullable()
-  .transform((value) => (value ?? "").trim().slice(0, 100));
+function readText(value: string | null): string {
+  return (value ?? "").slice(0, MAX_TEXT).trim();
+}
 
-/** A typed price in reais as centavos; anything else, negatives included, is no filter at all. */
-function parsePriceFilter(value: string): number | undefined {
-  const cents = parseBRLToCents(value);
-  return cents === null ? undefined : Math.min(cents, MAX_PRICE_CENTS);
+/** A typed price in reais; anything else, negatives included, is no limit at all. */
+function readPrice(value: string | null): string {
+  const cents = parseBRLToCents(readText(value));
+  return cents === null ? "" : formatCentsAsTyped(Math.min(cents, MAX_PRICE_CENTS));
+}
+
+function readPage(value: string | null): number {
+  const page = /^\d+$/.test(value ?? "") ? Number(value) : 1;
+  return Math.min(Math.max(page, 1), MAX_PAGE);
 }
 
 export function readCatalogQuery(searchParams: URLSearchParams): CatalogQuery {
+  const category = readText(searchParams.get("category"));
   return {
-    q: queryText.parse(searchParams.get("q")),
-    min: queryText.parse(searchParams.get("min")),
-    max: queryText.parse(searchParams.get("max")),
-    category: queryText.parse(searchParams.get("category")),
+    q: readText(searchParams.get("q")),
+    min: readPrice(searchParams.get("min")),
+    max: readPrice(searchParams.get("max")),
+    category: category === "all" ? "" : category,
+    page: readPage(searchParams.get("page")),
   };
 }
 
-/** Empty minimum = 0, empty maximum = unlimited; the 'all' category is no category filter. */
-export function toCatalogFilters(query: CatalogQuery, pageParam: string | null): CatalogFilters {
-  const page = Number(pageParam);
+/** The query string of a listing in its one spelling: fixed order, defaults left out. */
+export function catalogSearch(query: CatalogQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.min) params.set("min", query.min);
+  if (query.max) params.set("max", query.max);
+  if (query.category) params.set("category", query.category);
+  if (query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/** Empty minimum = 0, empty maximum = unlimited. */
+export function toCatalogFilters(query: CatalogQuery): CatalogFilters {
   return {
     search: query.q || undefined,
-    minPriceCents: parsePriceFilter(query.min),
-    maxPriceCents: parsePriceFilter(query.max),
-    category: query.category && query.category !== "all" ? query.category : undefined,
-    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    minPriceCents: parseBRLToCents(query.min) ?? undefined,
+    maxPriceCents: parseBRLToCents(query.max) ?? undefined,
+    category: query.category || undefined,
+    page: query.page,
   };
 }

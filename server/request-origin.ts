@@ -1,0 +1,44 @@
+import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
+import proxyAddr from "proxy-addr";
+
+const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
+export interface RequestOriginOptions {
+  /** `PUBLIC_URL`: when set, every page is made for it, whatever Host a request names. */
+  publicUrl: string | undefined;
+  /** `TRUST_PROXY`: the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed. */
+  trustProxy: string;
+}
+
+/** Which origin a request is answered for, and which proxies' forwarding headers count. */
+export function createRequestOrigin(options: RequestOriginOptions) {
+  const trust = proxyAddr.compile(options.trustProxy.split(",").map((entry) => entry.trim()));
+  const fixedOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
+
+  /** `X-Forwarded-Proto` from a trusted proxy, and only http or https; else the connection's own. */
+  function protocolOf(req: IncomingMessage): "http" | "https" {
+    const own = (req.socket as TLSSocket).encrypted ? "https" : "http";
+    const forwarded = req.headers["x-forwarded-proto"];
+    if (typeof forwarded !== "string" || !trust(req.socket.remoteAddress ?? "", 0)) return own;
+    const first = forwarded.split(",", 1)[0]!.trim().toLowerCase();
+    return first === "http" || first === "https" ? first : own;
+  }
+
+  return {
+    /** For Express's `trust proxy`, so `req.ip` believes the same proxies. */
+    trust,
+    /**
+     * `PUBLIC_URL`'s origin when configured; else the one the request names, with a Host header
+     * that is a plain host name (and port). Null for any other Host.
+     */
+    of(req: IncomingMessage): string | null {
+      if (fixedOrigin) return fixedOrigin;
+      const host = req.headers.host;
+      if (!host || !HOST.test(host)) return null;
+      return new URL(`${protocolOf(req)}://${host}`).origin;
+    },
+  };
+}
+
+export type RequestOrigin = ReturnType<typeof createRequestOrigin>;

@@ -1,0 +1,40 @@
+import http from "node:http";
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * One HTTP request as an attacker would send it: any method and any header, Host included
+ * (which `fetch` would not let a test forge), and the body read whole.
+ */
+export function rawRequest(
+  baseUrl: string,
+  path: string,
+  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {},
+): Promise<RawResponse> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: options.method ?? "GET",
+        headers: options.headers,
+        agent: false,
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
