@@ -21,6 +21,7 @@ import { createPageCache } from "./page-cache";
 import { createReadinessProbe } from "./readiness";
 import { sameOriginWrites } from "./same-origin-writes";
 import { securityHeaders } from "./security-headers";
+import { bodyLimitFor, readBoundedBody, refuseTooLarge } from "./request-body";
 import { createRequestOrigin } from "./request-origin";
 import { carriesSession, createVisitorPages } from "./visitor-pages";
 
@@ -139,6 +140,22 @@ export function createApp(options: AppOptions): RequestListener {
 
   app.use(sameOriginWrites(/^\/api\/webhooks\//));
 
+  // Bodies are read here, bounded, before anything parses them.
+  app.use(async (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    try {
+      const body = await readBoundedBody(req, bodyLimitFor(req.path));
+      if (!body) {
+        req.log.warn({ path: req.path }, "Corpo da requisição grande demais; recusado");
+        return refuseTooLarge(res);
+      }
+      res.locals.body = body;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
+
   const handleRequest = createRequestHandler(options.build, env.NODE_ENV);
   const render = (request: Request, req: ExpressRequest, cspNonce: string) => {
     const services = options.services()!;
@@ -160,7 +177,8 @@ export function createApp(options: AppOptions): RequestListener {
     try {
       // An invalid Host builds no URL of its own; the page is made for localhost.
       const url = `${origin.of(req) ?? "http://localhost"}${req.originalUrl}`;
-      const response = await render(toFetchRequest(req, res, url), req, String(res.locals.cspNonce ?? ""));
+      const request = toFetchRequest(req, res, url, res.locals.body as Buffer | undefined);
+      const response = await render(request, req, String(res.locals.cspNonce ?? ""));
       // Made for this session (or opening one): no browser or proxy may keep it.
       if (carriesSession(req) || response.headers.has("set-cookie")) {
         response.headers.set("Cache-Control", "private, no-store");

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 /** A signal that aborts when the client goes away before its answer is complete. */
@@ -11,19 +11,26 @@ export function abortedOnClose(res: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
-/** The Fetch API request React Router handles, built from Express's, for the URL given. */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string): Request {
+/**
+ * The Fetch API request React Router handles, built from Express's, for the URL given, with the
+ * body already read (and bounded) by the server.
+ */
+export function toFetchRequest(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  url: string,
+  body: Buffer | undefined,
+): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(url, {
     method: req.method,
     headers,
     signal: abortedOnClose(res),
-    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+    body: body && new Uint8Array(body),
   });
 }
 

@@ -2,6 +2,7 @@ import { Camera } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { AVATAR_MAX_BYTES } from "../../domain/accounts/account-schemas";
 import type { Profile } from "../../domain/accounts/overview.server";
 import { maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
 import type { ProfileActionData } from "./profile-action-data";
@@ -13,6 +14,9 @@ import { PhoneField } from "./taxpayer-fields";
 /** The profile with its photo; name, e-mail and phone can be edited, the CPF/CNPJ cannot. */
 export function ProfileDetails({ profile, email }: { profile: Profile; email: string }) {
   const [editing, setEditing] = useState(false);
+  // The current password is asked for only once the e-mail typed differs from the current one.
+  const [emailDraft, setEmailDraft] = useState(email);
+  const emailChanged = emailDraft.trim().toLowerCase() !== email.toLowerCase();
   const update = useFetcher<ProfileActionData>({ key: "profile-update" });
   const avatar = useFetcher<ProfileActionData>({ key: "profile-avatar" });
 
@@ -41,9 +45,17 @@ export function ProfileDetails({ profile, email }: { profile: Profile; email: st
               name="avatar"
               accept="image/*"
               className="sr-only"
-              onChange={(event) =>
-                event.currentTarget.files?.length && avatar.submit(event.currentTarget.form)
-              }
+              onChange={(event) => {
+                const input = event.currentTarget;
+                const file = input.files?.[0];
+                if (!file) return;
+                if (file.size > AVATAR_MAX_BYTES) {
+                  toast.error("Erro ao atualizar foto", { description: "A foto deve ter no máximo 5 MB." });
+                  input.value = "";
+                  return;
+                }
+                avatar.submit(input.form);
+              }}
             />
           </label>
         </avatar.Form>
@@ -64,10 +76,21 @@ export function ProfileDetails({ profile, email }: { profile: Profile; email: st
             name="email"
             type="email"
             defaultValue={email}
+            onChange={(event) => setEmailDraft(event.currentTarget.value)}
             error={errors.email}
             required
           />
           <PhoneField defaultValue={profile.phone} error={errors.phone} />
+          {emailChanged && (
+            <FormField
+              label="Senha atual"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              error={errors.currentPassword}
+              required
+            />
+          )}
           <div className="flex items-end gap-2 sm:col-span-2">
             <Button type="submit" disabled={update.state !== "idle"}>
               {update.state !== "idle" ? "Salvando..." : "Salvar"}
@@ -91,7 +114,14 @@ export function ProfileDetails({ profile, email }: { profile: Profile; email: st
             )}
             {profile.companyWebsite && <Detail label="Site da empresa" value={profile.companyWebsite} />}
           </dl>
-          <Button className="mt-6" variant="outline" onClick={() => setEditing(true)}>
+          <Button
+            className="mt-6"
+            variant="outline"
+            onClick={() => {
+              setEmailDraft(email);
+              setEditing(true);
+            }}
+          >
             Editar perfil
           </Button>
         </>

@@ -4,6 +4,8 @@ import { onlyDigits, isValidCnpj, isValidCpf } from "../../lib/tax-id";
 /** Form schemas shared by the browser (instant feedback) and the server (the authority). */
 
 export const PASSWORD_MIN = 6;
+/** A profile photo's upload limit, checked in the browser first and by the server always. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 export const emailField = z
   .string()
@@ -70,6 +72,8 @@ export const profileUpdateSchema = z.object({
   fullName: fullNameField,
   email: emailField,
   phone: phoneField,
+  // Asked for only when the e-mail changes; the server knows the current one and decides.
+  currentPassword: z.string().max(128, "A senha deve ter no máximo 128 caracteres").optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { ServerContext } from "../../context.server";
 import { profiles, users } from "../../db/schema.server";
-import type { ProfileCreateInput, ProfileUpdateInput } from "./account-schemas";
+import { AVATAR_MAX_BYTES, type ProfileCreateInput, type ProfileUpdateInput } from "./account-schemas";
 import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Decoding is bounded too: a small file may declare a huge image (a decompression bomb). */
+const AVATAR_MAX_PIXELS = 50_000_000;
 const AVATAR_SIZE = 256;
 const IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
@@ -45,8 +46,10 @@ export async function createProfile(
 }
 
 /**
- * Name, phone and e-mail; the CPF/CNPJ never changes once the profile exists. A new e-mail goes
- * through the auth library first, so the sign-in address and the profile always agree.
+ * Name, phone and e-mail; the CPF/CNPJ never changes once the profile exists. A new e-mail needs
+ * the current password (a session left open must not be enough to take the sign-in address
+ * over), then goes through the auth library first, so the sign-in address and the profile
+ * always agree.
  */
 export async function updateProfile(
   context: ServerContext,
@@ -56,6 +59,15 @@ export async function updateProfile(
 ): Promise<ProfileOutcome> {
   let headers: Headers | undefined;
   if (input.email !== user.email) {
+    if (!input.currentPassword) {
+      return { ok: false, message: "Digite sua senha atual para alterar o e-mail", field: "currentPassword" };
+    }
+    const check = await callAuthEndpoint(call, "/verify-password", { password: input.currentPassword });
+    if (check.status === 400) return { ok: false, message: "Senha incorreta", field: "currentPassword" };
+    if (check.status === 429) {
+      return { ok: false, message: "Muitas tentativas. Aguarde um minuto e tente novamente." };
+    }
+    if (!check.body) return { ok: false, message: "Erro ao atualizar perfil" };
     const change = await callAuthEndpoint(call, "/change-email", { newEmail: input.email });
     if (!change.body) {
       return change.code === "USER_ALREADY_EXISTS" || change.status === 422
@@ -91,9 +103,9 @@ export async function updateAvatar(
   const bytes = Buffer.from(await file.arrayBuffer());
   let avatar: Buffer;
   try {
-    const metadata = await sharp(bytes).metadata();
+    const metadata = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS }).metadata();
     if (!metadata.format || !IMAGE_FORMATS.has(metadata.format)) return failure;
-    avatar = await sharp(bytes)
+    avatar = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS })
       .rotate()
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
       .webp({ quality: 80 })

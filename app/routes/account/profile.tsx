@@ -4,13 +4,7 @@ import type { ProfileActionData } from "../../components/account/profile-action-
 import { ProfileCreateForm } from "../../components/account/profile-create-form";
 import { ProfileDetails } from "../../components/account/profile-details";
 import { fieldErrors, profileCreateSchema, profileUpdateSchema } from "../../domain/accounts/account-schemas";
-import {
-  AVATAR_MAX_BYTES,
-  createProfile,
-  getProfile,
-  updateAvatar,
-  updateProfile,
-} from "../../domain/accounts/profile.server";
+import { createProfile, getProfile, updateAvatar, updateProfile } from "../../domain/accounts/profile.server";
 import { requireUser } from "../../domain/accounts/session.server";
 import { authCall } from "../../domain/accounts/sign-in.server";
 
@@ -21,10 +15,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(context, request);
-  // An avatar larger than allowed is refused before it is read into memory.
-  if (Number(request.headers.get("content-length") ?? 0) > AVATAR_MAX_BYTES + 64 * 1024) {
-    return { intent: "avatar", ok: false, message: "Erro ao atualizar foto" } satisfies ProfileActionData;
-  }
   const form = await request.formData();
   switch (form.get("intent")) {
     case "avatar": {

@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { AVATAR_MAX_BYTES } from "../app/domain/accounts/account-schemas";
+
+/** Every form post and JSON body; uploads have their own, larger limits. */
+export const FORM_BODY_MAX_BYTES = 64 * 1024;
+
+/** Paths that take an upload, and the most their body may carry: the file and its form. */
+const UPLOAD_LIMITS: [RegExp, number][] = [
+  [/^\/account\/profile(?:\.data)?$/, AVATAR_MAX_BYTES + FORM_BODY_MAX_BYTES],
+];
+
+/** The most a request body to this path may carry. */
+export function bodyLimitFor(path: string): number {
+  return UPLOAD_LIMITS.find(([pattern]) => pattern.test(path))?.[1] ?? FORM_BODY_MAX_BYTES;
+}
+
+export const TOO_LARGE_MESSAGE = "O conteúdo enviado é grande demais.";
+
+/**
+ * The request's body, read whole but never past `maxBytes`: a declared Content-Length over the
+ * limit is refused before reading, and a chunked body is cut off as soon as it passes it.
+ * Null when the body is too large; the request is then left unread.
+ */
+export function readBoundedBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+  if (Number(req.headers["content-length"] ?? 0) > maxBytes) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        stop();
+        chunks.length = 0;
+        resolve(null);
+      } else {
+        chunks.push(chunk);
+      }
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    const stop = () => {
+      req.off("data", onData).off("end", onEnd).off("error", onError);
+      req.pause();
+    };
+    req.on("data", onData).on("end", onEnd).on("error", onError);
+  });
+}
+
+/**
+ * 413 with a pt-BR message; the connection is closed after it, so the rest of an oversized
+ * body is never read.
+ */
+export function refuseTooLarge(res: ServerResponse): void {
+  res.statusCode = 413;
+  res.setHeader("Connection", "close");
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.end(TOO_LARGE_MESSAGE, () => res.socket?.destroySoon());
+}
