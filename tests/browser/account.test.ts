@@ -83,6 +83,30 @@ describe("account area", () => {
     expect(await page.getByRole("textbox", { name: "CPF" }).count()).toBe(0);
   });
 
+  it("asks for the current password to change the e-mail", async () => {
+    const { page } = browser;
+    const customer = await signedIn();
+    await page.goto("/account/profile");
+    await page.getByRole("button", { name: "Editar perfil" }).click();
+    expect(await page.getByLabel("Senha atual").count()).toBe(0);
+    const newEmail = `novo-${customer.email}`;
+    await page.getByLabel("E-mail").fill(newEmail);
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expect
+      .poll(() => page.getByText("Digite sua senha atual para alterar o e-mail").isVisible())
+      .toBe(true);
+    await page.getByLabel("Senha atual").fill("senha-errada");
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expect.poll(() => page.getByText("Senha incorreta").isVisible()).toBe(true);
+    expect(await page.getByLabel("Senha atual").getAttribute("aria-invalid")).toBe("true");
+
+    await page.getByLabel("Senha atual").fill(customer.password);
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expect.poll(() => page.getByText("Perfil atualizado com sucesso!").isVisible()).toBe(true);
+    const details = page.getByRole("main").last();
+    await expect.poll(() => details.getByText(newEmail, { exact: true }).isVisible()).toBe(true);
+  });
+
   it("uploads an avatar, re-encoded and shown at once, and refuses a file that is not an image", async () => {
     const { page, baseURL } = browser;
     await signedIn();

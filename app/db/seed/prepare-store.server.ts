@@ -13,7 +13,14 @@ export async function prepareStore(
   logger: Logger,
 ): Promise<void> {
   const admin = await ensureAdminAccount(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
-  if (admin === "created") logger.info({ email: env.ADMIN_EMAIL }, "Conta de administrador criada");
+  // The address itself stays out of the logs: it is personal data.
+  if (admin === "created") logger.info("Conta de administrador criada");
+  if (admin === "not-admin") {
+    logger.warn(
+      "Já existe uma conta com o e-mail de ADMIN_EMAIL e ela não é administradora; por segurança ela não " +
+        "foi promovida. Se a conta é sua, promova-a com: npm run admin -- promote EMAIL",
+    );
+  }
   if (!env.SEED_DEMO) return;
   const seeded = await seedDemoCatalog(db, storage);
   if (seeded > 0) logger.info({ products: seeded }, "Catálogo de demonstração carregado");

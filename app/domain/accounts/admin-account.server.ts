@@ -1,5 +1,5 @@
 import { hashPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { accounts, userRoles, users } from "../../db/schema.server";
 
@@ -8,31 +8,84 @@ export interface AdminCredentials {
   password: string;
 }
 
+type Executor = Pick<Database, "select">;
+
 /**
- * Makes sure the configured first admin exists and holds the admin role. An existing account
- * keeps its password: the configured one only seeds a new account.
+ * Creates the configured first admin when no account has that e-mail. An account that already
+ * has it keeps its password, and is never promoted here: whoever registered the address first
+ * (perhaps not the owner) would otherwise become admin by a restart. The owner promotes it with
+ * `npm run admin -- promote`.
  */
 export async function ensureAdminAccount(
   db: Database,
   credentials: AdminCredentials,
-): Promise<"created" | "existing"> {
-  const email = credentials.email.toLowerCase();
+): Promise<"created" | "admin" | "not-admin"> {
+  const email = normalizeEmail(credentials.email);
+  const existing = await findUserId(db, email);
+  if (existing) return (await isAdmin(db, existing)) ? "admin" : "not-admin";
   const passwordHash = await hashPassword(credentials.password);
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-    const userId = existing?.id ?? crypto.randomUUID();
-    if (!existing) {
-      await tx.insert(users).values({ id: userId, name: "Administrador", email, emailVerified: true });
-      // The auth library's e-mail/password account: provider "credential", account id = user id.
-      await tx.insert(accounts).values({
-        id: crypto.randomUUID(),
-        accountId: userId,
-        providerId: "credential",
-        userId,
-        password: passwordHash,
-      });
-    }
-    await tx.insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing();
-    return existing ? "existing" : "created";
+  await db.transaction(async (tx) => {
+    const userId = crypto.randomUUID();
+    await tx.insert(users).values({ id: userId, name: "Administrador", email, emailVerified: true });
+    // The auth library's e-mail/password account: provider "credential", account id = user id.
+    await tx.insert(accounts).values({
+      id: crypto.randomUUID(),
+      accountId: userId,
+      providerId: "credential",
+      userId,
+      password: passwordHash,
+    });
+    await tx.insert(userRoles).values({ userId, role: "admin" });
   });
+  return "created";
+}
+
+export type PromoteResult = "promoted" | "already-admin" | "no-account";
+
+export async function promoteToAdmin(db: Database, email: string): Promise<PromoteResult> {
+  const userId = await findUserId(db, normalizeEmail(email));
+  if (!userId) return "no-account";
+  const inserted = await db
+    .insert(userRoles)
+    .values({ userId, role: "admin" })
+    .onConflictDoNothing()
+    .returning({ userId: userRoles.userId });
+  return inserted.length === 1 ? "promoted" : "already-admin";
+}
+
+export type DemoteResult = "demoted" | "not-admin" | "last-admin" | "no-account";
+
+/** Takes the admin role away, unless it is the last admin: the store always keeps one. */
+export async function demoteAdmin(db: Database, email: string): Promise<DemoteResult> {
+  const userId = await findUserId(db, normalizeEmail(email));
+  if (!userId) return "no-account";
+  return db.transaction(async (tx) => {
+    // Rows locked, so two demotions at once cannot both pass the "another admin remains" test.
+    const admins = await tx
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .where(eq(userRoles.role, "admin"))
+      .for("update");
+    if (!admins.some((admin) => admin.userId === userId)) return "not-admin";
+    if (admins.length === 1) return "last-admin";
+    await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
+    return "demoted";
+  });
+}
+
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+async function findUserId(db: Executor, email: string): Promise<string | null> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return user?.id ?? null;
+}
+
+async function isAdmin(db: Executor, userId: string): Promise<boolean> {
+  const [role] = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
+  return Boolean(role);
 }
