@@ -56,9 +56,12 @@ export function createAuth(options: AuthOptions) {
       max: 100,
       customRules: {
         "/sign-in/email": { window: 60, max: 5 },
-        "/sign-up/email": { window: 60, max: 5 },
+        // Counted by consumeSignUpAttempt before the CPF/CNPJ is looked up, once per attempt.
+        "/sign-up/email": false,
         "/two-factor/verify-totp": { window: 60, max: 5 },
         "/two-factor/verify-backup-code": { window: 60, max: 5 },
+        // Confirms the password before an e-mail change or an account deletion.
+        "/verify-password": { window: 60, max: 5 },
       },
     },
     logger: {

@@ -3,6 +3,7 @@ import type { ServerContext } from "../../context.server";
 import { profiles, users } from "../../db/schema.server";
 import type { SignUpInput } from "./account-schemas";
 import { callAuthEndpoint, cookieHeader, type AuthCall } from "./auth-endpoints.server";
+import { consumeSignUpAttempt } from "./sign-up-limit.server";
 import { claimTotpCode } from "./two-factor.server";
 
 export type AuthOutcome =
@@ -56,28 +57,28 @@ export async function verifySecondFactor(
 }
 
 /**
- * A new account with its profile. Nothing is created when the e-mail or the CPF/CNPJ is
- * already in use; a profile that cannot be saved takes its account back with it.
+ * A new account with its profile. Every attempt counts against the client's sign-up limit
+ * before anything is looked up, so a refusal cannot be used to test CPFs, CNPJs or e-mails.
+ * Nothing is created when the e-mail or the CPF/CNPJ is already in use; a profile that cannot be
+ * saved takes its account back with it.
  */
 export async function signUp(
   context: ServerContext,
   call: AuthCall,
   input: SignUpInput,
 ): Promise<AuthOutcome> {
+  if (!(await consumeSignUpAttempt(context.db, call.auth, call.clientIp))) {
+    return { ok: false, message: TOO_MANY_ATTEMPTS };
+  }
   const sameDocument = input.userType === "PF" ? eq(profiles.cpf, input.cpf) : eq(profiles.cnpj, input.cnpj);
   const [taken] = await context.db.select({ id: profiles.id }).from(profiles).where(sameDocument).limit(1);
-  if (taken) {
-    return input.userType === "PF"
-      ? { ok: false, message: "CPF já cadastrado", field: "cpf" }
-      : { ok: false, message: "CNPJ já cadastrado", field: "cnpj" };
-  }
+  if (taken) return documentTaken(input.userType);
 
   const result = await callAuthEndpoint<{ user?: { id: string } }>(call, "/sign-up/email", {
     email: input.email,
     password: input.password,
     name: input.name,
   });
-  if (result.status === 429) return { ok: false, message: TOO_MANY_ATTEMPTS };
   if (result.code === "USER_ALREADY_EXISTS" || result.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
     return { ok: false, message: "Este e-mail já está cadastrado", field: "email" };
   }
@@ -99,7 +100,26 @@ export async function signUp(
   } catch (error) {
     await context.db.delete(users).where(eq(users.id, userId));
     context.logger.warn({ err: error }, "Perfil não criado no cadastro; conta desfeita");
+    // Another sign-up with the same number got there between the check above and this insert.
+    const constraint = violatedConstraint(error);
+    if (constraint === "profiles_cpf_unique" || constraint === "profiles_cnpj_unique") {
+      return documentTaken(input.userType);
+    }
     return { ok: false, message: "Erro ao criar cadastro" };
   }
   return { ok: true, headers: result.headers };
+}
+
+function documentTaken(userType: SignUpInput["userType"]): AuthOutcome {
+  return userType === "PF"
+    ? { ok: false, message: "CPF já cadastrado", field: "cpf" }
+    : { ok: false, message: "CNPJ já cadastrado", field: "cnpj" };
+}
+
+/** The constraint a failed write broke, as the database names it (drizzle wraps its error). */
+function violatedConstraint(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ("constraint" in current && typeof current.constraint === "string") return current.constraint;
+  }
+  return undefined;
 }
