@@ -35,7 +35,7 @@ export function createRequestOrigin(options: RequestOriginOptions) {
     of(req: IncomingMessage): string | null {
       if (fixedOrigin) return fixedOrigin;
       const host = req.headers.host;
-      if (!host || !HOST.test(host)) return null;
+      if (!host || !HOST.test(host) || !URL.canParse(`http://${host}`)) return null;
       return new URL(`${protocolOf(req)}://${host}`).origin;
     },
   };

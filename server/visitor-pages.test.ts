@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rawRequest } from "../tests/support/http";
 import { createPageCache } from "./page-cache";
 import { createRequestOrigin } from "./request-origin";
 import { createVisitorPages } from "./visitor-pages";
@@ -133,6 +134,16 @@ describe("visitors' page cache", () => {
     await fetch(`${baseUrl}/catalog?x=1`);
     await fetch(`${baseUrl}/cart`);
     expect(renders).toEqual(["/product/9", "/product/9", "/catalog", "/catalog", "not shared"]);
+  });
+
+  it("gives a Host it cannot build a URL from, or an absolute-form target, no shared copy", async () => {
+    for (const host of ["loja:99999", "evil.example/<x>"]) {
+      const response = await rawRequest(baseUrl, "/product/12", { headers: { Host: host } });
+      expect(response.body).toBe("rendered for this user");
+    }
+    const absolute = await rawRequest(baseUrl, "http://evil.example/product/12");
+    expect(absolute.body).toBe("rendered for this user");
+    expect(renders).toEqual(["not shared", "not shared", "not shared"]);
   });
 
   it("renders without caching while the catalogue version is unknown", async () => {

@@ -44,10 +44,11 @@ export function createVisitorPages(options: VisitorPagesOptions) {
   /** The canonical URL of the shared page a request asks for, or null when it gets its own. */
   function sharedPageUrl(req: IncomingMessage): string | null {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
-    if (carriesSession(req)) return null;
+    // An absolute-form or asterisk target is not a page of this store's.
+    if (!req.url?.startsWith("/") || carriesSession(req)) return null;
     const origin = options.origin.of(req);
     if (!origin) return null;
-    const url = new URL(`${origin}${req.url ?? "/"}`);
+    const url = new URL(`${origin}${req.url}`);
     const path = canonicalPublicPath(url.pathname, url.searchParams);
     return path && `${origin}${path}`;
   }
