@@ -1,24 +1,14 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { crc32, deflateSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signUpCustomer, type Customer } from "../support/accounts";
 import { rawRequest } from "../support/http";
-import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
+import { setUpStartedStore } from "../support/started-store";
 
-// Request bodies are bounded before they are read (issue 8): tried against the started store.
+// Request bodies are bounded before they are read (issue 8): tried against the started started.store.
 
-let store: StoreServer;
-let data: StoreData;
-
-beforeAll(async () => {
-  data = await createStoreData();
-  store = await startStoreServer({ SEED_DEMO: "false" }, data);
-});
-afterAll(async () => {
-  await store?.stop();
-  await data?.remove();
-});
+const started = setUpStartedStore({ SEED_DEMO: "false" });
 
 const TOO_LARGE = "O conteúdo enviado é grande demais.";
 const MB = 1024 * 1024;
@@ -33,9 +23,9 @@ function residentMemory(pid: number): number {
  * it, and watches the server's resident memory meanwhile.
  */
 function postChunked(path: string, totalBytes: number, headers: http.OutgoingHttpHeaders = {}) {
-  const url = new URL(store.url);
+  const url = new URL(started.store.url);
   const chunk = Buffer.alloc(MB, "a");
-  const pid = store.process.pid!;
+  const pid = started.store.process.pid!;
   let peakMemory = residentMemory(pid);
   const watch = setInterval(() => (peakMemory = Math.max(peakMemory, residentMemory(pid))), 20);
   return new Promise<{ status: number; body: string; sent: number; peakMemory: number }>(
@@ -76,10 +66,10 @@ function postChunked(path: string, totalBytes: number, headers: http.OutgoingHtt
 
 describe("bodies bounded before they are read", () => {
   it("refuses a 1 GB chunked sign-up post with 413, memory flat, serving everyone else", async () => {
-    const before = residentMemory(store.process.pid!);
+    const before = residentMemory(started.store.process.pid!);
     const responsive = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      return rawRequest(store.url, "/healthz");
+      return rawRequest(started.store.url, "/healthz");
     })();
     const answer = await postChunked("/auth", 1024 * MB, {
       "Content-Type": "application/x-www-form-urlencoded",
@@ -89,11 +79,11 @@ describe("bodies bounded before they are read", () => {
     expect(answer.sent).toBeLessThan(1024 * MB);
     expect(answer.peakMemory - before).toBeLessThan(32 * MB);
     expect((await responsive).status).toBe(200);
-    expect((await rawRequest(store.url, "/auth")).status).toBe(200);
+    expect((await rawRequest(started.store.url, "/auth")).status).toBe(200);
   });
 
   it("refuses a declared Content-Length over the limit without waiting for the body", async () => {
-    const answer = await rawRequest(store.url, "/auth", {
+    const answer = await rawRequest(started.store.url, "/auth", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(10 * MB) },
     });
@@ -102,7 +92,7 @@ describe("bodies bounded before they are read", () => {
   });
 
   it("still takes a form post under the limit", async () => {
-    const answer = await rawRequest(store.url, "/auth", {
+    const answer = await rawRequest(started.store.url, "/auth", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.7" },
       body: new URLSearchParams({
@@ -120,7 +110,7 @@ describe("the avatar upload", () => {
   let customer: Customer;
   let cookie: string;
   beforeAll(async () => {
-    customer = await signUpCustomer(store.url);
+    customer = await signUpCustomer(started.store.url);
     cookie = customer.cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
   });
 
@@ -129,7 +119,11 @@ describe("the avatar upload", () => {
     form.set("intent", "avatar");
     form.set("avatar", new File([new Uint8Array(file)], "foto.png", { type }));
     // As the page's fetcher sends it: the answer is the action's data.
-    return fetch(`${store.url}/account/profile.data`, { method: "POST", body: form, headers: { cookie } });
+    return fetch(`${started.store.url}/account/profile.data`, {
+      method: "POST",
+      body: form,
+      headers: { cookie },
+    });
   }
 
   it("refuses more than 5 MB even when no Content-Length is sent", async () => {
@@ -145,7 +139,7 @@ describe("the avatar upload", () => {
     const answer = await upload(hugeBlankPng(10_000, 10_000));
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain("Erro ao atualizar foto");
-    expect((await rawRequest(store.url, "/healthz")).status).toBe(200);
+    expect((await rawRequest(started.store.url, "/healthz")).status).toBe(200);
   });
 });
 

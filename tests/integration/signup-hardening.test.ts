@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomCpf } from "../support/accounts";
-import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
+import { setUpStartedStore } from "../support/started-store";
 
 const TOO_MANY_ATTEMPTS = "Muitas tentativas. Aguarde um minuto e tente novamente.";
 const PROFILE_UNDONE = "Perfil não criado no cadastro; conta desfeita";
 
-let data: StoreData;
-let store: StoreServer;
-
-beforeAll(async () => {
-  data = await createStoreData();
-  store = await startStoreServer({ SEED_DEMO: "false" }, data);
-});
-afterAll(async () => {
-  await store?.stop();
-  await data?.remove();
-});
+const started = setUpStartedStore({ SEED_DEMO: "false" });
 
 let sequence = 0;
 
@@ -28,7 +18,7 @@ interface SignUpFields {
 /** The sign-up form as a browser without JavaScript posts it, from the client at `clientIp`. */
 async function postSignUp(clientIp: string, fields: SignUpFields) {
   sequence += 1;
-  const response = await fetch(`${store.url}/auth`, {
+  const response = await fetch(`${started.store.url}/auth`, {
     method: "POST",
     headers: { "X-Forwarded-For": clientIp },
     body: new URLSearchParams({
@@ -92,7 +82,7 @@ describe("a profile that cannot be saved", () => {
     // Two sign-ups with one CPF at the same time: both pass the early check and the second
     // profile insert breaks the unique CPF index. Retried in the unlikely case the requests
     // did not overlap.
-    for (let round = 0; round < 5 && !store.output().includes(PROFILE_UNDONE); round++) {
+    for (let round = 0; round < 5 && !started.store.output().includes(PROFILE_UNDONE); round++) {
       const cpf = randomCpf();
       const emails = [
         `corrida-a-${round}-${Date.now()}@example.com`,
@@ -108,7 +98,7 @@ describe("a profile that cannot be saved", () => {
       expect(answers.find((answer) => !answer.signedIn)!.page).toContain("CPF já cadastrado");
     }
 
-    const output = store.output();
+    const output = started.store.output();
     expect(output).toContain(PROFILE_UNDONE);
     expect(output).toContain("profiles_cpf_unique");
     for (const value of [...used, phone, "(21) 97531-8642"]) expect(output).not.toContain(value);

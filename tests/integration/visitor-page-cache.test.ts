@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signUpCustomer } from "../support/accounts";
 import { rawRequest } from "../support/http";
-import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
+import { setUpStartedStore } from "../support/started-store";
 
 // The visitors' page cache of the started store, tried as an attacker would (issue 8).
 
-let store: StoreServer;
-let data: StoreData;
-
-beforeAll(async () => {
-  data = await createStoreData();
-  store = await startStoreServer({}, data);
-});
-afterAll(async () => {
-  await store?.stop();
-  await data?.remove();
-});
+const started = setUpStartedStore();
 
 const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
-  rawRequest(store.url, path, { method, headers });
+  rawRequest(started.store.url, path, { method, headers });
 
 /** A query string no other test asks for, so each test starts from an empty entry. */
 const fresh = () => `q=${Math.random().toString(36).slice(2, 8)}`;
@@ -96,7 +86,7 @@ describe("what may enter the visitors' cache", () => {
   });
 
   it("marks every answer made for a session as not to be stored by a browser or a proxy", async () => {
-    const customer = await signUpCustomer(store.url);
+    const customer = await signUpCustomer(started.store.url);
     const cookie = customer.cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
     for (const path of [
       "/product/1",
@@ -129,9 +119,9 @@ describe("headers a visitor can forge", () => {
 
   it("believes X-Forwarded-Proto only as http or https", async () => {
     const page = await get(`/catalog?${fresh()}`, { "X-Forwarded-Proto": "javascript" });
-    expect(page.body).toContain(`rel="canonical" href="${store.url}/catalog"`);
+    expect(page.body).toContain(`rel="canonical" href="${started.store.url}/catalog"`);
     const https = await get(`/catalog?${fresh()}`, { "X-Forwarded-Proto": "https" });
-    expect(https.body).toContain(`href="${store.url.replace("http:", "https:")}/catalog"`);
+    expect(https.body).toContain(`href="${started.store.url.replace("http:", "https:")}/catalog"`);
   });
 });
 
@@ -164,31 +154,22 @@ describe("the cache under a flood", () => {
 });
 
 describe("a store with PUBLIC_URL", () => {
-  let publicStore: StoreServer;
-  let publicData: StoreData;
   const publicUrl = "http://loja.example.com";
-  beforeAll(async () => {
-    publicData = await createStoreData();
-    publicStore = await startStoreServer({ PUBLIC_URL: publicUrl, TRUST_PROXY: "10.0.0.1" }, publicData);
-  });
-  afterAll(async () => {
-    await publicStore?.stop();
-    await publicData?.remove();
-  });
+  const publicStarted = setUpStartedStore({ PUBLIC_URL: publicUrl, TRUST_PROXY: "10.0.0.1" });
 
   it("makes absolute URLs from it and ignores the Host a request names", async () => {
     const forged = { Host: "evil.example", "X-Forwarded-Proto": "https" };
-    const product = await rawRequest(publicStore.url, "/product/1", { headers: forged });
+    const product = await rawRequest(publicStarted.store.url, "/product/1", { headers: forged });
     expect(product.body).toContain(`<link rel="canonical" href="${publicUrl}/product/1"/>`);
     expect(product.body).toContain(`content="${publicUrl}/product/1"`); // og:url
     expect(product.body).toContain(`"url":"${publicUrl}/product/1"`); // JSON-LD
     expect(product.body).not.toContain("evil.example");
-    const sitemap = await rawRequest(publicStore.url, "/sitemap.xml", { headers: forged });
+    const sitemap = await rawRequest(publicStarted.store.url, "/sitemap.xml", { headers: forged });
     expect(sitemap.body).toContain(`<loc>${publicUrl}/product/1</loc>`);
-    const robots = await rawRequest(publicStore.url, "/robots.txt", { headers: forged });
+    const robots = await rawRequest(publicStarted.store.url, "/robots.txt", { headers: forged });
     expect(robots.body).toContain(`Sitemap: ${publicUrl}/sitemap.xml`);
     for (const path of ["/product/1", "/sitemap.xml", "/robots.txt"]) {
-      const own = await rawRequest(publicStore.url, path);
+      const own = await rawRequest(publicStarted.store.url, path);
       expect(own.headers["x-cache"]).toBe("HIT");
       expect(own.body).not.toContain("evil.example");
     }
@@ -196,7 +177,7 @@ describe("a store with PUBLIC_URL", () => {
 
   it("believes X-Forwarded-For only from the proxies TRUST_PROXY names", async () => {
     const attempt = (index: number) =>
-      rawRequest(publicStore.url, "/auth", {
+      rawRequest(publicStarted.store.url, "/auth", {
         method: "POST",
         headers: {
           "Content-Type": "application/x-www-form-urlencoded",
