@@ -23,8 +23,10 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">Catálogo</h1>
+      {/* An explicit action: the default one repeats the address bar's query, and the page must not. */}
       <Form
         method="get"
+        action="/catalog"
         role="search"
         aria-label="Filtrar produtos"
         className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1.5fr_auto]"
