@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { AVATAR_MAX_BYTES } from "../app/domain/accounts/account-schemas";
 
 /** Every form post and JSON body; uploads have their own, larger limits. */
-export const FORM_BODY_MAX_BYTES = 64 * 1024;
+const FORM_BODY_MAX_BYTES = 64 * 1024;
 
 /** Paths that take an upload, and the most their body may carry: the file and its form. */
 const UPLOAD_LIMITS: [RegExp, number][] = [
@@ -14,7 +14,7 @@ export function bodyLimitFor(path: string): number {
   return UPLOAD_LIMITS.find(([pattern]) => pattern.test(path))?.[1] ?? FORM_BODY_MAX_BYTES;
 }
 
-export const TOO_LARGE_MESSAGE = "O conteúdo enviado é grande demais.";
+const TOO_LARGE_MESSAGE = "O conteúdo enviado é grande demais.";
 
 /**
  * The request's body, read whole but never past `maxBytes`: a declared Content-Length over the

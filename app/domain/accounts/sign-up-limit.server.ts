@@ -5,7 +5,7 @@ import { rateLimits } from "../../db/schema.server";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.server";
 
 /** Sign-up attempts one client may make per window (the spec's limit on sign-up). */
-export const SIGN_UP_LIMIT = { window: 60, max: 5 };
+const SIGN_UP_LIMIT = { window: 60, max: 5 };
 const SIGN_UP_PATH = "/sign-up/email";
 /** better-auth's bucket for requests whose address it cannot read. */
 const NO_TRUSTED_IP = "no-trusted-ip";
