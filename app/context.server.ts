@@ -2,6 +2,8 @@ import type { Env } from "./config/env.server";
 import type { Logger } from "./config/logger.server";
 import type { Database } from "./db/client.server";
 import type { Auth } from "./domain/accounts/auth.server";
+import type { PaymentDeps } from "./domain/payments/charge-events.server";
+import type { PixProvider } from "./domain/payments/pix-provider";
 import type { FileStorage } from "./storage/file-storage.server";
 
 /** What every loader and action receives from the HTTP shell (`server/app.ts`). */
@@ -9,6 +11,8 @@ export interface ServerContext {
   db: Database;
   auth: Auth;
   storage: FileStorage;
+  /** The PIX provider `PIX_PROVIDER` names. */
+  pix: PixProvider;
   env: Env;
   /** The store's public origin. */
   baseURL: string;
@@ -23,4 +27,14 @@ export interface ServerContext {
 declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends ServerContext {}
+}
+
+/** What the payment use cases need from a request's context. */
+export function paymentDeps(context: ServerContext): PaymentDeps {
+  return {
+    db: context.db,
+    pix: context.pix,
+    logger: context.logger,
+    contacts: { storeUrl: context.baseURL, supportEmail: context.env.SUPPORT_EMAIL },
+  };
 }

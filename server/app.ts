@@ -13,6 +13,7 @@ import type { Env } from "../app/config/env.server";
 import { logSerializers, type Logger } from "../app/config/logger.server";
 import type { DatabaseHandle } from "../app/db/client.server";
 import type { Auth } from "../app/domain/accounts/auth.server";
+import type { PixProvider } from "../app/domain/payments/pix-provider";
 import type { FileStorage } from "../app/storage/file-storage.server";
 import { UPLOADS_URL_PREFIX, uploadsDirectory } from "../app/storage/local-file-storage.server";
 import { contentSecurityPolicy, createNonce, nonceSource } from "./content-security-policy";
@@ -29,6 +30,7 @@ import { carriesSession, createVisitorPages } from "./visitor-pages";
 export interface StoreServices {
   database: DatabaseHandle;
   auth: Auth;
+  pix: PixProvider;
 }
 
 export interface AppOptions {
@@ -163,6 +165,7 @@ export function createApp(options: AppOptions): RequestListener {
       db: services.database.db,
       auth: services.auth,
       storage: options.storage,
+      pix: services.pix,
       env,
       baseURL: options.baseURL,
       clientIp: req.ip ?? "desconhecido",

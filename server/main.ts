@@ -11,7 +11,10 @@ import type { FileStorage } from "../app/storage/file-storage.server";
 import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
 import { resolveAuthSecret } from "../app/config/auth-secret.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
+import { createPixProvider } from "../app/domain/payments/pix-providers.server";
+import { createMailer } from "../app/mail/mailer.server";
 import { createApp, type StoreServices } from "./app";
+import { startJobs } from "./jobs";
 import { watchCatalogVersion, type CatalogVersion } from "./catalog-version";
 
 const RETRY_MIN_MS = 1_000;
@@ -26,6 +29,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   const baseURL = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
   let services: StoreServices | null = null;
   let catalogVersion: CatalogVersion | null = null;
+  let stopJobs: (() => Promise<void>) | null = null;
   const vite = options.vite;
 
   const app = createApp({
@@ -57,6 +61,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     await new Promise<void>((resolve) => server.close(() => resolve()));
     clearTimeout(force);
     await vite?.close();
+    await stopJobs?.();
     await catalogVersion?.stop();
     await services?.database.close();
     logger.info("Encerrado");
@@ -75,7 +80,15 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     https: baseURL.startsWith("https:"),
     logger,
   });
-  services = { database: ready, auth };
+  const pix = createPixProvider(env, ready.db);
+  services = { database: ready, auth, pix };
+  stopJobs = startJobs({
+    db: ready.db,
+    pix,
+    logger,
+    mailer: createMailer(env, logger),
+    contacts: { storeUrl: baseURL, supportEmail: env.SUPPORT_EMAIL },
+  });
   logger.info("Loja pronta");
 }
 

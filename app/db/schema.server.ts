@@ -275,6 +275,8 @@ export const addresses = pgTable(
 
 export const ORDER_STATUSES = ["pending", "processing", "completed", "cancelled"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
+/** The PIX charge's state as the provider reports it. */
+export const PIX_STATUSES = ["ACTIVE", "COMPLETED", "EXPIRED"] as const;
 
 export const orders = pgTable(
   "orders",
@@ -285,7 +287,7 @@ export const orders = pgTable(
     totalCents: integer("total_cents").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
-    pixStatus: text("pix_status").notNull().default("ACTIVE"),
+    pixStatus: text("pix_status", { enum: PIX_STATUSES }).notNull().default("ACTIVE"),
     pixProvider: text("pix_provider"),
     pixChargeId: text("pix_charge_id"),
     pixBrCode: text("pix_br_code"),
@@ -298,6 +300,12 @@ export const orders = pgTable(
     shippingAddress: jsonb("shipping_address").notNull(),
     // A customer's "delete" hides the order from their list; the store keeps the record.
     hiddenByCustomerAt: timestamp("hidden_by_customer_at", { withTimezone: true }),
+    // One order per checkout attempt: a double click or a retried request finds this one.
+    checkoutKey: text("checkout_key"),
+    // A payment that arrived after the order was cancelled for expiry: kept, and shown to admins.
+    latePaymentAt: timestamp("late_payment_at", { withTimezone: true }),
+    // When the expiry job last asked the provider about this charge (it asks once a minute at most).
+    pixCheckedAt: timestamp("pix_checked_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -305,6 +313,8 @@ export const orders = pgTable(
     check("orders_status", sql`${t.status} in ('pending', 'processing', 'completed', 'cancelled')`),
     check("orders_payment_status", sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
     check("orders_paid_consistency", sql`(${t.paymentStatus} = 'paid') = (${t.paidAt} is not null)`),
+    check("orders_pix_status", sql`${t.pixStatus} in ('ACTIVE', 'COMPLETED', 'EXPIRED')`),
+    uniqueIndex("orders_checkout_key_idx").on(t.userId, t.checkoutKey),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_created_at_idx").on(t.createdAt.desc()),
     uniqueIndex("orders_pix_charge_idx").on(t.pixProvider, t.pixChargeId),
@@ -334,5 +344,68 @@ export const orderItems = pgTable(
     check("order_items_unit_price_positive", sql`${t.unitPriceCents} > 0`),
     index("order_items_order_id_idx").on(t.orderId),
     index("order_items_product_id_idx").on(t.productId),
+  ],
+);
+
+/** Each provider event is handled once: providers deliver again until they get a 2xx. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    provider: text("provider").notNull(),
+    chargeId: text("charge_id").notNull(),
+    eventType: text("event_type").notNull(),
+    // Handled once the order follows the charge's status, as the provider confirms it.
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    // Not tried again before this time: a lease while it is handled, a pause after a failure.
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("payment_events_once_idx").on(t.provider, t.chargeId, t.eventType),
+    index("payment_events_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.processedAt} is null`),
+  ],
+);
+
+/** The sandbox provider's own charges: what a real provider would keep on its side. */
+export const sandboxPixCharges = pgTable("sandbox_pix_charges", {
+  chargeId: text("charge_id").primaryKey(),
+  amountCents: integer("amount_cents").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  paidAt: timestamp("paid_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+
+/**
+ * Every e-mail leaves through this table: written in the transaction that decides to send it,
+ * delivered afterwards by the outbox job, so a crash or a restart loses none.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    // What the message is about (for instance `order-paid:{orderId}`): the same one is queued once.
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    // Not tried again before this time: a back-off after a failure, or a lease while sending.
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    ...timestamps,
+  },
+  (t) => [
+    check("mail_outbox_status", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -13,7 +13,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/cart";
 import { useCart } from "../components/cart/cart-context";
-import { maxQuantity, type CartItem } from "../components/cart/cart-items";
+import { maxQuantity, type CartItem } from "../domain/cart/cart-items";
 import { useServerRefresh, type PreviousPrices } from "../components/cart/use-server-refresh";
 import { ProductImage } from "../components/product/product-image";
 import { Badge } from "../components/ui/badge";

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeEach, describe, expect, inject, it } from "vitest";
-import { parseStoredCart, type CartItem } from "../../app/components/cart/cart-items";
+import { parseStoredCart, type CartItem } from "../../app/domain/cart/cart-items";
 import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
 import { formatBRL } from "../../app/lib/money";
 import { useBrowser } from "../support/browser";

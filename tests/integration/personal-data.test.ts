@@ -36,7 +36,9 @@ describe("account deletion (LGPD)", () => {
       customerPhone: "11987654321",
       customerTaxId: "52998224725",
       shippingAddress: address,
-      ...(paid ? { paymentStatus: "paid" as const, paidAt: new Date(), pixStatus: "COMPLETED" } : {}),
+      ...(paid
+        ? { paymentStatus: "paid" as const, paidAt: new Date(), pixStatus: "COMPLETED" as const }
+        : {}),
     });
     const [paid, pending] = await store.database.db
       .insert(orders)

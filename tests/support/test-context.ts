@@ -7,6 +7,7 @@ import { loadEnv } from "../../app/config/env.server";
 import type { ServerContext } from "../../app/context.server";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { createAuth } from "../../app/domain/accounts/auth.server";
+import { createPixProvider } from "../../app/domain/payments/pix-providers.server";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
@@ -24,6 +25,7 @@ export function nextClientIp(): string {
 export function createTestContext(database: TestDatabase, clientIp = nextClientIp()): ServerContext {
   const logger = pino({ level: "silent" });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrine-context-"));
+  const env = loadEnv({ DATA_DIR: dataDir });
   return {
     db: database.db,
     auth: createAuth({
@@ -34,7 +36,8 @@ export function createTestContext(database: TestDatabase, clientIp = nextClientI
       logger,
     }),
     storage: createLocalFileStorage(dataDir),
-    env: loadEnv({ DATA_DIR: dataDir }),
+    pix: createPixProvider(env, database.db),
+    env,
     baseURL: TEST_BASE_URL,
     clientIp,
     logger,

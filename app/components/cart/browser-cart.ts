@@ -1,4 +1,4 @@
-import { parseStoredCart, type CartItem } from "./cart-items";
+import { parseStoredCart, type CartItem } from "../../domain/cart/cart-items";
 
 /**
  * The visitor's cart in localStorage: it survives reloads, and every open tab follows changes

@@ -11,7 +11,7 @@ import {
   type CartItem,
   type CartProduct,
   type CartRefresh,
-} from "./cart-items";
+} from "../../domain/cart/cart-items";
 
 export interface Cart {
   items: CartItem[];
@@ -21,6 +21,8 @@ export interface Cart {
   setQuantity(id: number, quantity: number): void;
   remove(id: number): void;
   clear(): void;
+  /** Empties the cart without a toast: its items became an order. */
+  empty(): void;
   /** Replaces the lines with the server's current products; returns what changed. */
   refresh(current: CartProduct[]): CartRefresh;
 }
@@ -69,6 +71,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setQuantity: (id, quantity) => apply(setQuantity(browserCart.getSnapshot(), id, quantity)),
       remove: (id) => apply(removeItem(browserCart.getSnapshot(), id)),
       clear: () => apply([[], { kind: "cleared" }]),
+      empty: () => browserCart.set([]),
       refresh: (current) => {
         const result = refreshItems(browserCart.getSnapshot(), current);
         browserCart.set(result.items);

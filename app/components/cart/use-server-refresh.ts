@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { toast } from "sonner";
 import { formatBRL } from "../../lib/money";
 import { useCart } from "./cart-context";
-import { parseCartProducts, type CartProduct, type CartRefresh } from "./cart-items";
+import { parseCartProducts, type CartProduct, type CartRefresh } from "../../domain/cart/cart-items";
 
 /** Prices the customer saw before the server corrected them, by product id. */
 export type PreviousPrices = ReadonlyMap<number, number>;

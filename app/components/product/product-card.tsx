@@ -2,7 +2,7 @@ import { ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { formatBRL } from "../../lib/money";
 import { useCart } from "../cart/cart-context";
-import type { CartProduct } from "../cart/cart-items";
+import type { CartProduct } from "../../domain/cart/cart-items";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ProductImage } from "./product-image";

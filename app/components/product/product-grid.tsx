@@ -1,4 +1,4 @@
-import type { CartProduct } from "../cart/cart-items";
+import type { CartProduct } from "../../domain/cart/cart-items";
 import { ProductCard } from "./product-card";
 
 /** `eagerCards`: how many cards are in the first screen, whose images load at once. */

@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, sum } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { favorites, orders, profiles } from "../../db/schema.server";
+import { paidOrder } from "../orders/paid";
 
 export type Profile = typeof profiles.$inferSelect;
 
@@ -20,7 +21,7 @@ export async function accountOverview(db: Database, userId: string): Promise<Acc
     db
       .select({ value: sum(orders.totalCents).mapWith(Number) })
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, "paid"))),
+      .where(and(eq(orders.userId, userId), paidOrder)),
     db.select({ value: count() }).from(favorites).where(eq(favorites.userId, userId)),
     db.select().from(profiles).where(eq(profiles.id, userId)),
   ]);

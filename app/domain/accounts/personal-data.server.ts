@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, not } from "drizzle-orm";
 import type { ServerContext } from "../../context.server";
 import { addresses, favorites, orderItems, orders, products, profiles, users } from "../../db/schema.server";
-import { cancelPendingOrdersOf } from "../orders/release-unpaid-orders.server";
+import { cancelPendingOrdersOf } from "../orders/cancel-orders.server";
+import { paidOrder } from "../orders/paid";
 import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
 
 /** LGPD: everything the store keeps about a customer, as one JSON document. */
@@ -78,7 +79,7 @@ export async function deleteAccount(
 
   await context.db.transaction(async (tx) => {
     await cancelPendingOrdersOf(tx, userId);
-    await tx.delete(orders).where(and(eq(orders.userId, userId), ne(orders.paymentStatus, "paid")));
+    await tx.delete(orders).where(and(eq(orders.userId, userId), not(paidOrder)));
     await tx
       .update(orders)
       .set({

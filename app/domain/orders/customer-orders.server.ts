@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
+import { isPaid } from "./paid";
 
 export interface CustomerOrder {
   id: string;
@@ -39,8 +40,7 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
     id: order.id,
     createdAt: order.createdAt,
     totalCents: order.totalCents,
-    // Spec section 4: paid only when the PIX charge completed and the payment is marked paid.
-    paid: order.pixStatus === "COMPLETED" && order.paymentStatus === "paid",
+    paid: isPaid(order),
     items: lines
       .filter((line) => line.orderId === order.id)
       .map((line) => ({

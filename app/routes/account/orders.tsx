@@ -1,10 +1,15 @@
-import { Package } from "lucide-react";
-import { Link } from "react-router";
+import { Download, Package, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
 import type { Route } from "./+types/orders";
 import { Badge } from "../../components/ui/badge";
-import { buttonClasses } from "../../components/ui/button";
+import { Button, buttonClasses } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
 import { requireUser } from "../../domain/accounts/session.server";
 import { listCustomerOrders } from "../../domain/orders/customer-orders.server";
+import { deleteCustomerOrder } from "../../domain/orders/delete-order.server";
 import { formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
 
@@ -15,8 +20,48 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { orders: orders.map((order) => ({ ...order, placedAt: formatDateTime(order.createdAt) })) };
 }
 
+// A missing or malformed id names no order: the domain answers 'Erro ao excluir pedido'.
+const deleteOrderSchema = z.object({ orderId: z.string().catch("") });
+
+interface OrderActionData {
+  intent: "delete";
+  ok: boolean;
+  message?: string;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireUser(context, request);
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent !== "delete") throw data("Ação desconhecida", { status: 400 });
+  const { orderId } = deleteOrderSchema.parse(form);
+  const outcome = await deleteCustomerOrder(context.db, user.id, orderId);
+  return {
+    intent: "delete",
+    ok: outcome.ok,
+    message: outcome.ok ? undefined : outcome.message,
+  } satisfies OrderActionData;
+}
+
+type ListedOrder = Route.ComponentProps["loaderData"]["orders"][number];
+
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
+  const [removing, setRemoving] = useState<string | null>(null);
+  const remove = useFetcher<OrderActionData>();
+
+  useEffect(() => {
+    if (!remove.data) return;
+    if (remove.data.ok) toast.success("Pedido excluído com sucesso!");
+    else toast.error(remove.data.message ?? "Erro ao excluir pedido");
+  }, [remove.data]);
+
+  const confirmDelete = async () => {
+    if (!removing) return;
+    // Resolves once the action ran and the list was loaded again.
+    await remove.submit({ intent: "delete", orderId: removing }, { method: "post" });
+    setRemoving(null);
+  };
+
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">
@@ -36,43 +81,123 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="flex flex-col gap-4">
           {orders.map((order) => (
-            <li key={order.id} className="rounded-xl border border-slate-200 p-5">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <div>
-                  <p className="font-semibold">Pedido #{order.id.slice(0, 8)}</p>
-                  <p className="text-sm text-slate-600">{order.placedAt}</p>
-                </div>
-                <Badge variant={order.paid ? "default" : "secondary"}>
-                  {order.paid ? "✓ Pago" : "⏱ Pendente"}
-                </Badge>
-              </div>
-              <ul className="mt-4 flex flex-col gap-3">
-                {order.items.map((item) => (
-                  <li key={item.id} className="flex items-center gap-3">
-                    <img
-                      src={item.image}
-                      alt=""
-                      width={56}
-                      height={56}
-                      loading="lazy"
-                      className="size-14 rounded-lg bg-slate-50 object-cover"
-                    />
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate font-medium">{item.name}</p>
-                      <p className="text-sm text-slate-600">
-                        {item.quantity} x {formatBRL(item.unitPriceCents)}
-                      </p>
-                    </div>
-                    <p className="font-medium">{formatBRL(item.quantity * item.unitPriceCents)}</p>
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-4 text-right font-semibold">Total: {formatBRL(order.totalCents)}</p>
-            </li>
+            <OrderCard key={order.id} order={order} onDelete={() => setRemoving(order.id)} />
           ))}
         </ul>
       )}
+      <Dialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && remove.state === "idle" && setRemoving(null)}
+        title="Excluir Pedido"
+        description="Tem certeza que deseja excluir este pedido? Esta ação não pode ser desfeita."
+      >
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            className="flex-1"
+            disabled={remove.state !== "idle"}
+            onClick={() => setRemoving(null)}
+          >
+            Cancelar
+          </Button>
+          <Button
+            variant="destructive"
+            className="flex-1"
+            disabled={remove.state !== "idle"}
+            onClick={confirmDelete}
+          >
+            {remove.state !== "idle" ? "Excluindo..." : "Excluir"}
+          </Button>
+        </div>
+      </Dialog>
     </div>
+  );
+}
+
+function OrderCard({ order, onDelete }: { order: ListedOrder; onDelete: () => void }) {
+  const number = order.id.slice(0, 8);
+  return (
+    <li aria-label={`Pedido #${number}`} className="rounded-xl border border-slate-200 p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="font-semibold">Pedido #{number}</p>
+          <p className="text-sm text-slate-600">{order.placedAt}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Badge variant={order.paid ? "default" : "secondary"}>{order.paid ? "✓ Pago" : "⏱ Pendente"}</Badge>
+          <a
+            href={`/account/orders/${order.id}/receipt`}
+            download
+            aria-label={`Baixar comprovante do pedido #${number}`}
+            className={buttonClasses("outline", "sm")}
+            onClick={() => toast.success("Comprovante baixado com sucesso!")}
+          >
+            <Download aria-hidden className="size-4" />
+            <span className="hidden sm:inline">Comprovante</span>
+          </a>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Excluir pedido #${number}`}
+            className="text-slate-500 hover:text-red-600"
+            onClick={onDelete}
+          >
+            <Trash2 aria-hidden className="size-4" />
+          </Button>
+        </div>
+      </div>
+      <ul className="mt-4 flex flex-col gap-3">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex items-center gap-3">
+            <div className="relative shrink-0">
+              <OrderItemImage src={item.image} />
+              <Badge variant="secondary" className="absolute -top-2 -right-2 border border-white px-1.5">
+                <span className="sr-only">Quantidade: </span>
+                {item.quantity}
+              </Badge>
+            </div>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium">{item.name}</p>
+              <p className="text-sm text-slate-600">
+                {item.quantity} x {formatBRL(item.unitPriceCents)}
+              </p>
+            </div>
+            <p className="font-medium whitespace-nowrap tabular-nums">
+              {formatBRL(item.quantity * item.unitPriceCents)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 border-t border-slate-100 pt-4 text-right font-semibold">
+        Total: {formatBRL(order.totalCents)}
+      </p>
+    </li>
+  );
+}
+
+const PLACEHOLDER_IMAGE = "/placeholder.svg";
+
+/** The picture bought, or the placeholder when it is missing or no longer loads. */
+function OrderItemImage({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  const shown = !src || failed ? PLACEHOLDER_IMAGE : src;
+  return (
+    <img
+      src={shown}
+      alt=""
+      width={56}
+      height={56}
+      loading="lazy"
+      decoding="async"
+      className="size-14 rounded-lg border border-slate-200 bg-slate-50 object-cover"
+      // An image that failed before hydration fired its error event before React listened.
+      ref={(image) => {
+        if (image?.complete && image.naturalWidth === 0 && shown !== PLACEHOLDER_IMAGE) setFailed(true);
+      }}
+      onError={() => {
+        if (shown !== PLACEHOLDER_IMAGE) setFailed(true);
+      }}
+    />
   );
 }
 

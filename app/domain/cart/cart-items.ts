@@ -1,4 +1,4 @@
-import type { ProductCard } from "../../domain/catalog/product-card";
+import type { ProductCard } from "../catalog/product-card";
 
 /** The cart's rules (spec section 4), pure, shared by the browser store and tests. */
 

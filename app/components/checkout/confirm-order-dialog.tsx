@@ -1,0 +1,191 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { useCart } from "../cart/cart-context";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { FormField, inputClasses } from "../ui/form-field";
+import {
+  checkoutRequestSchema,
+  type CreatePaymentAnswer,
+  type TaxpayerType,
+} from "../../domain/orders/checkout-schema";
+import type { PixPayment } from "../../domain/payments/pix-payment";
+import { CNPJ_DIGITS, CPF_DIGITS, maskCep, maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
+import { onlyDigits } from "../../lib/tax-id";
+
+/** Who pays, as the profile has it: the dialog starts from this and lets the customer edit it. */
+export interface CheckoutCustomer {
+  userType: TaxpayerType;
+  name: string;
+  phone: string;
+  email: string;
+  taxId: string;
+}
+
+export interface CheckoutAddress {
+  id: string;
+  cep: string;
+  street: string;
+  number: string;
+  complement: string | null;
+  neighborhood: string;
+  city: string;
+  state: string;
+  isDefault: boolean;
+}
+
+interface ConfirmOrderDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  customer: CheckoutCustomer;
+  addresses: CheckoutAddress[];
+  onOrdered(orderId: string, pixData: PixPayment): void;
+}
+
+/** 'Confirmar Dados do Pedido' (spec section 2, /checkout): the last look before the PIX charge. */
+export function ConfirmOrderDialog({
+  open,
+  onOpenChange,
+  customer,
+  addresses,
+  onOrdered,
+}: ConfirmOrderDialogProps) {
+  const cart = useCart();
+  const person = customer.userType === "PF";
+  const mask = person ? maskCpf : maskCnpj;
+  const [name, setName] = useState(customer.name);
+  const [phone, setPhone] = useState(maskPhone(customer.phone));
+  const [email, setEmail] = useState(customer.email);
+  const [taxId, setTaxId] = useState(mask(customer.taxId));
+  const [addressId, setAddressId] = useState((addresses.find((a) => a.isDefault) ?? addresses[0])!.id);
+  const [submitting, setSubmitting] = useState(false);
+  // One key per checkout attempt: a double click or a retried request creates one order.
+  // After a refusal the next try is a new attempt; after a lost answer it is the same one.
+  const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
+
+  const request = {
+    products: cart.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      category: item.category,
+      price: item.priceCents / 100,
+      image: item.image,
+      quantity: item.quantity,
+    })),
+    customer: { name, email, phone: onlyDigits(phone), taxId: onlyDigits(taxId) },
+    addressId,
+  };
+  const validation = checkoutRequestSchema(customer.userType).safeParse(request);
+  const taxIdLength = person ? CPF_DIGITS : CNPJ_DIGITS;
+  const taxIdError =
+    onlyDigits(taxId).length === taxIdLength &&
+    validation.error?.issues.find((issue) => issue.path.join(".") === "customer.taxId")?.message;
+  const address = addresses.find((candidate) => candidate.id === addressId);
+
+  const confirm = async () => {
+    setSubmitting(true);
+    try {
+      const response = await fetch("/api/create-payment", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": attemptKey },
+        body: JSON.stringify(request),
+      });
+      const answer = (await response.json()) as CreatePaymentAnswer;
+      if (!answer.success) setAttemptKey(crypto.randomUUID());
+      if (answer.error) toast.error(answer.error);
+      else if (!answer.success || !answer.pixData || !answer.orderId) toast.error("Falha ao criar pagamento");
+      else onOrdered(answer.orderId, answer.pixData);
+    } catch {
+      toast.error("Erro ao processar checkout");
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={submitting ? undefined : onOpenChange}
+      title="Confirmar Dados do Pedido"
+    >
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (validation.success && !submitting) void confirm();
+        }}
+      >
+        <FormField
+          label={person ? "Nome completo" : "Razão social"}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          autoComplete="name"
+          maxLength={100}
+          required
+        />
+        <FormField
+          label="Telefone"
+          value={phone}
+          onChange={(event) => setPhone(maskPhone(event.target.value))}
+          inputMode="tel"
+          autoComplete="tel"
+          required
+        />
+        <FormField
+          label="E-mail"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          autoComplete="email"
+          maxLength={255}
+          required
+        />
+        <FormField
+          label={person ? "CPF" : "CNPJ"}
+          value={taxId}
+          onChange={(event) => setTaxId(mask(event.target.value))}
+          inputMode="numeric"
+          maxLength={person ? 14 : 18}
+          error={taxIdError || undefined}
+          required
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="checkout-address" className="text-sm font-medium text-slate-700">
+            Endereço de entrega
+          </label>
+          <select
+            id="checkout-address"
+            className={inputClasses}
+            value={addressId}
+            onChange={(event) => setAddressId(event.target.value)}
+          >
+            {addresses.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.street}, {option.number}
+                {option.isDefault ? " (padrão)" : ""}
+              </option>
+            ))}
+          </select>
+        </div>
+        {address && (
+          <address className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 not-italic">
+            {address.street}, {address.number}
+            {address.complement ? ` - ${address.complement}` : ""}
+            <br />
+            {address.neighborhood} - {address.city}/{address.state}
+            <br />
+            CEP {maskCep(address.cep)}
+          </address>
+        )}
+        <div className="mt-2 flex justify-end gap-2">
+          <Button variant="outline" disabled={submitting} onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={!validation.success || submitting}>
+            {submitting ? "Processando..." : "Confirmar e Pagar"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

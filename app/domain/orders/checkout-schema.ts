@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { MAX_CART_LINES, MAX_QUANTITY_PER_ITEM } from "../cart/cart-items";
+import { isValidCnpj, isValidCpf } from "../../lib/tax-id";
+import type { PixPayment } from "../payments/pix-payment";
+
+/**
+ * The create-payment request of spec sections 3 and 5: `{products, customer, addressId}`, read by
+ * the confirmation dialog for instant feedback and by the server as the authority. Every message,
+ * including a wrong type, is the spec's pt-BR text; the server reports them all at once.
+ */
+
+export const MAX_PRODUCT_PRICE = 1_000_000;
+
+/** A person's name: letters (any accent), spaces, apostrophes and hyphens. */
+const PERSON_NAME = /^[\p{L}\p{M}\s'-]+$/u;
+/** A company's name may also carry digits and the punctuation of "Loja 3 Irmãos Ltda." or "A & B". */
+const COMPANY_NAME = /^[\p{L}\p{M}\p{N}\s'.,&/-]+$/u;
+
+export type TaxpayerType = "PF" | "PJ";
+
+const text = (message: string) => z.string({ error: message });
+
+const productLine = z.object(
+  {
+    id: z
+      .number({ error: "ID do produto inválido" })
+      .int("ID do produto inválido")
+      .positive("ID do produto inválido")
+      .max(2_147_483_647, "ID do produto inválido"),
+    name: text("Nome do produto inválido")
+      .min(1, "Nome do produto inválido")
+      .max(200, "Nome do produto muito longo"),
+    category: text("Categoria inválida").min(1, "Categoria inválida").max(100, "Categoria muito longa"),
+    // Checked as the spec asks, then ignored: the server prices every line from the database.
+    price: z
+      .number({ error: "Preço inválido" })
+      .positive("Preço inválido")
+      .max(MAX_PRODUCT_PRICE, "Preço inválido"),
+    image: text("Imagem inválida").max(2048, "Imagem inválida").optional(),
+    quantity: z
+      .number({ error: "Quantidade inválida" })
+      .int("Quantidade inválida")
+      .positive("Quantidade inválida")
+      .max(MAX_QUANTITY_PER_ITEM, `Quantidade máxima por item é ${MAX_QUANTITY_PER_ITEM}`),
+  },
+  { error: "Produto inválido" },
+);
+
+function customerSchema(taxpayer: TaxpayerType) {
+  return z.object(
+    {
+      name: text("Nome deve ter no mínimo 3 caracteres")
+        .trim()
+        .min(3, "Nome deve ter no mínimo 3 caracteres")
+        .max(100, "Nome deve ter no máximo 100 caracteres")
+        .regex(taxpayer === "PF" ? PERSON_NAME : COMPANY_NAME, "Nome deve conter apenas letras"),
+      email: text("E-mail inválido").trim().max(255, "E-mail muito longo").pipe(z.email("E-mail inválido")),
+      phone: text("Telefone inválido (deve ter 10 ou 11 dígitos)").regex(
+        /^\d{10,11}$/,
+        "Telefone inválido (deve ter 10 ou 11 dígitos)",
+      ),
+      taxId:
+        taxpayer === "PF"
+          ? text("CPF inválido (deve ter 11 dígitos)")
+              .regex(/^\d{11}$/, "CPF inválido (deve ter 11 dígitos)")
+              .refine(isValidCpf, "CPF inválido")
+          : text("CNPJ inválido (deve ter 14 dígitos)")
+              .regex(/^\d{14}$/, "CNPJ inválido (deve ter 14 dígitos)")
+              .refine(isValidCnpj, "CNPJ inválido"),
+    },
+    { error: "Dados do cliente inválidos" },
+  );
+}
+
+/** The request for a customer who pays as a person (CPF) or as a company (CNPJ). */
+export function checkoutRequestSchema(taxpayer: TaxpayerType) {
+  return z.object(
+    {
+      products: z
+        .array(productLine, { error: "Carrinho vazio" })
+        .min(1, "Carrinho vazio")
+        .max(MAX_CART_LINES, `Máximo de ${MAX_CART_LINES} itens por pedido`)
+        .refine(
+          (lines) => new Set(lines.map((line) => line.id)).size === lines.length,
+          "Produto repetido no pedido",
+        ),
+      customer: customerSchema(taxpayer),
+      addressId: z.uuid({ error: "ID de endereço inválido" }),
+    },
+    { error: "Dados do pedido inválidos" },
+  );
+}
+
+export type CheckoutRequest = z.infer<ReturnType<typeof checkoutRequestSchema>>;
+
+/** Spec section 5: 'Dados inválidos: ' and every message, joined by commas. */
+export function invalidCheckoutMessage(error: z.ZodError): string {
+  const messages = [...new Set(error.issues.map((issue) => issue.message))];
+  return `Dados inválidos: ${messages.join(", ")}`;
+}
+
+/** The create-payment answer (spec section 3). */
+export interface CreatePaymentAnswer {
+  success: boolean;
+  orderId?: string;
+  pixData?: PixPayment;
+  error?: string;
+}

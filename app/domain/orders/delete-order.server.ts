@@ -1,0 +1,33 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../db/client.server";
+import { orders } from "../../db/schema.server";
+import { cancelUnpaidOrders } from "./cancel-orders.server";
+
+export type DeleteOrderOutcome = { ok: true } | { ok: false; message: string };
+
+const NOT_DELETED = { ok: false, message: "Erro ao excluir pedido" } as const;
+/** An id that is not a UUID names no order (and would be a query error). */
+const isOrderId = (id: string) => z.uuid().safeParse(id).success;
+
+/**
+ * A customer's "Excluir pedido" (DESIGN point 4): the order leaves their list; if it was still
+ * waiting for payment it is cancelled and its stock returned. A paid order is only hidden, since
+ * the store must keep it (fiscal records) and admins still see it.
+ */
+export async function deleteCustomerOrder(
+  db: Database,
+  userId: string,
+  orderId: string,
+): Promise<DeleteOrderOutcome> {
+  if (!isOrderId(orderId)) return NOT_DELETED;
+  return db.transaction(async (tx) => {
+    const own = and(eq(orders.id, orderId), eq(orders.userId, userId), isNull(orders.hiddenByCustomerAt));
+    // Locked first, so a payment confirmed meanwhile waits and the order is not cancelled under it.
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(own).for("update");
+    if (!order) return NOT_DELETED;
+    await cancelUnpaidOrders(tx, eq(orders.id, order.id));
+    await tx.update(orders).set({ hiddenByCustomerAt: new Date() }).where(eq(orders.id, order.id));
+    return { ok: true } as const;
+  });
+}

@@ -1,0 +1,58 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../db/client.server";
+import { orders } from "../../db/schema.server";
+import type { PaymentDeps } from "../payments/charge-events.server";
+import type { PixPayment } from "../payments/pix-payment";
+import { qrCodePngBase64 } from "../payments/qr-code.server";
+import { followCharge } from "./follow-charge.server";
+import { isPaid } from "./paid";
+
+type Order = typeof orders.$inferSelect;
+
+const isOrderId = (id: string) => z.uuid().safeParse(id).success;
+
+/** One of the customer's own orders, or null (another customer's order is never found). */
+export async function findCustomerOrder(
+  db: Database,
+  userId: string,
+  orderId: string,
+): Promise<Order | null> {
+  if (!isOrderId(orderId)) return null;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return order ?? null;
+}
+
+/** The payment page's data for an order whose charge exists: the code, its QR image, amount, expiry. */
+export async function pixPaymentOf(order: Order): Promise<PixPayment | null> {
+  if (!order.pixBrCode || !order.pixExpiresAt) return null;
+  return {
+    brCode: order.pixBrCode,
+    qrCodeBase64: await qrCodePngBase64(order.pixBrCode),
+    amount: order.totalCents / 100,
+    expiresAt: order.pixExpiresAt.toISOString(),
+  };
+}
+
+/**
+ * The customer's "Já Paguei" check: when the order is not paid yet, the provider is asked about
+ * its charge and the order follows the answer. Returns whether the order is paid, or null when
+ * the order is not the customer's.
+ */
+export async function checkOrderPayment(
+  deps: PaymentDeps,
+  userId: string,
+  orderId: string,
+): Promise<boolean | null> {
+  const order = await findCustomerOrder(deps.db, userId, orderId);
+  if (!order) return null;
+  if (isPaid(order) || !order.pixChargeId || order.pixProvider !== deps.pix.name) return isPaid(order);
+  const charge = { provider: deps.pix.name, chargeId: order.pixChargeId };
+  const status = await deps.pix.chargeStatus(charge.chargeId);
+  await deps.db.transaction((tx) => followCharge(tx, { ...charge, status }, deps.contacts));
+  const [after] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
+  return isPaid(after!);
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { receiptFileName, receiptHtml, type ReceiptOrder } from "./receipt";
+
+const OPTIONS = { supportEmail: "suporte@vitrine.example", storeName: "Vitrine" };
+const ATTACK = `<img src=x onerror=alert(1)> "aspas"`;
+
+function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
+  return {
+    id: "3f2a9c1e-7b4d-4e8a-9f10-2b3c4d5e6f70",
+    // 13:30 UTC is 10:30 in São Paulo.
+    createdAt: new Date("2026-01-15T13:30:00Z"),
+    paidAt: null,
+    totalCents: 259_980,
+    paymentStatus: "pending",
+    pixStatus: "ACTIVE",
+    paid: false,
+    customerName: "Maria da Silva",
+    customerEmail: "maria@example.com",
+    customerPhone: "11987654321",
+    customerTaxId: "52998224725",
+    shippingAddress: {
+      cep: "01310100",
+      street: "Avenida Paulista",
+      number: "1000",
+      complement: "Apto 12",
+      neighborhood: "Bela Vista",
+      city: "São Paulo",
+      state: "SP",
+    },
+    items: [
+      { id: 1, productId: 7, name: "Fone Bluetooth", image: "/x.webp", quantity: 2, unitPriceCents: 29_990 },
+      { id: 2, productId: 8, name: "Monitor 27", image: "/y.webp", quantity: 1, unitPriceCents: 200_000 },
+    ],
+    ...overrides,
+  };
+}
+
+const PAID = {
+  paid: true,
+  paymentStatus: "paid",
+  pixStatus: "COMPLETED",
+  paidAt: new Date("2026-01-15T13:42:00Z"),
+} as const;
+
+/** The colour the payment status is printed in. */
+function statusColour(html: string): string | undefined {
+  return /class="status" style="color:([^"]+)"/.exec(html)?.[1];
+}
+
+describe("receiptFileName", () => {
+  it("names the file after the first 8 characters of the order id", () => {
+    expect(receiptFileName("3f2a9c1e-7b4d-4e8a-9f10-2b3c4d5e6f70")).toBe("comprovante-pedido-3f2a9c1e.html");
+  });
+});
+
+describe("receiptHtml", () => {
+  it("is a self-contained pt-BR document that loads nothing", () => {
+    const html = receiptHtml(order(), OPTIONS);
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(html).toContain('<meta charset="utf-8">');
+    expect(html).toContain("<style>");
+    expect(html).not.toMatch(/<(script|link|iframe)\b|\bsrc=|url\(|@import/i);
+  });
+
+  it("shows the order, the customer, the address, the items and the total", () => {
+    const html = receiptHtml(order(), OPTIONS);
+    expect(html).toContain("Comprovante de Pedido");
+    expect(html).toContain("#3F2A9C1E");
+    expect(html).toContain("15/01/2026 às 10:30");
+    expect(html).toContain("Maria da Silva");
+    expect(html).toContain("maria@example.com");
+    expect(html).toContain("(11) 98765-4321");
+    expect(html).toContain("529.982.247-25");
+    expect(html).toContain("Avenida Paulista, 1000 - Apto 12");
+    expect(html).toContain("Bela Vista - São Paulo/SP");
+    expect(html).toContain("CEP 01310-100");
+    expect(html).toContain("Fone Bluetooth");
+    expect(html).toContain("R$\u00a0299,90");
+    expect(html).toContain("R$\u00a0599,80");
+    expect(html).toContain("Monitor 27");
+    expect(html).toContain("Total: R$\u00a02.599,80");
+  });
+
+  it("formats a company's CNPJ", () => {
+    expect(receiptHtml(order({ customerTaxId: "11222333000181" }), OPTIONS)).toContain("11.222.333/0001-81");
+  });
+
+  it("says PIX and gives the support e-mail", () => {
+    const html = receiptHtml(order(), OPTIONS);
+    expect(html).toContain("Forma de pagamento:</span> PIX");
+    expect(html).toContain("suporte@vitrine.example");
+  });
+
+  it("marks a pending order pendente, in a colour other than a paid order's", () => {
+    const pending = receiptHtml(order(), OPTIONS);
+    const paid = receiptHtml(order(PAID), OPTIONS);
+    expect(pending).toContain(">pendente</span>");
+    expect(paid).toContain(">pago</span>");
+    expect(statusColour(pending)).toBeDefined();
+    expect(statusColour(paid)).toBeDefined();
+    expect(statusColour(paid)).not.toBe(statusColour(pending));
+  });
+
+  it("gives the payment date only once paid", () => {
+    expect(receiptHtml(order(PAID), OPTIONS)).toContain("Pago em:</span> 15/01/2026 às 10:42");
+    expect(receiptHtml(order(), OPTIONS)).not.toContain("Pago em");
+  });
+
+  it("labels a failed payment falhou, not in the paid colour", () => {
+    const failed = receiptHtml(order({ paymentStatus: "failed" }), OPTIONS);
+    expect(failed).toContain(">falhou</span>");
+    expect(statusColour(failed)).not.toBe(statusColour(receiptHtml(order(PAID), OPTIONS)));
+  });
+
+  it("escapes text people typed: names, products and the address stay text", () => {
+    const html = receiptHtml(
+      order({
+        customerName: ATTACK,
+        shippingAddress: { ...order().shippingAddress, street: ATTACK, complement: ATTACK },
+        items: [{ id: 1, productId: 1, name: ATTACK, image: "", quantity: 1, unitPriceCents: 100 }],
+      }),
+      { ...OPTIONS, supportEmail: `a"b@example.com` },
+    );
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain('"aspas"');
+    expect(html).not.toContain('a"b@');
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt; &quot;aspas&quot;");
+  });
+});

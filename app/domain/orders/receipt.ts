@@ -1,0 +1,161 @@
+import { formatDateTime } from "../../lib/dates";
+import { escapeHtml } from "../../lib/html";
+import { maskCep, maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
+import { formatBRL } from "../../lib/money";
+import { onlyDigits } from "../../lib/tax-id";
+import { orderNumber } from "../../lib/order-number";
+
+/** The delivery address as it was chosen at checkout. */
+export interface ShippingAddress {
+  cep: string;
+  street: string;
+  number: string;
+  complement?: string | null;
+  neighborhood: string;
+  city: string;
+  state: string;
+}
+
+export interface ReceiptItem {
+  id: number;
+  productId: number | null;
+  name: string;
+  image: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/** What a receipt shows of an order (see `findOrderForViewer`). */
+export interface ReceiptOrder {
+  id: string;
+  createdAt: Date | string;
+  paidAt: Date | string | null;
+  totalCents: number;
+  paymentStatus: "pending" | "paid" | "failed";
+  pixStatus: "ACTIVE" | "COMPLETED" | "EXPIRED";
+  /** `isPaid(order)`, worked out on the server: the one rule for "paid". */
+  paid: boolean;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  customerTaxId: string;
+  shippingAddress: ShippingAddress;
+  items: ReceiptItem[];
+}
+
+export interface ReceiptOptions {
+  supportEmail: string;
+  storeName: string;
+}
+
+export function receiptFileName(orderId: string): string {
+  return `comprovante-pedido-${orderId.slice(0, 8)}.html`;
+}
+
+const PAID_COLOUR = "#15803d";
+const PENDING_COLOUR = "#b45309";
+
+function paymentLabel(order: ReceiptOrder): string {
+  if (order.paid) return "pago";
+  return order.paymentStatus === "failed" ? "falhou" : "pendente";
+}
+
+function formatTaxId(taxId: string): string {
+  const digits = onlyDigits(taxId);
+  if (digits.length === 11) return maskCpf(digits);
+  if (digits.length === 14) return maskCnpj(digits);
+  return taxId;
+}
+
+function addressLines(address: ShippingAddress): string[] {
+  const street = [address.street, address.number].filter(Boolean).join(", ");
+  const complement = address.complement?.trim();
+  const place = [address.city, address.state].filter(Boolean).join("/");
+  const lines = [
+    complement ? `${street} - ${complement}` : street,
+    [address.neighborhood, place].filter(Boolean).join(" - "),
+    address.cep ? `CEP ${maskCep(address.cep)}` : "",
+  ].filter(Boolean);
+  return lines.length > 0 ? lines : ["Não informado"];
+}
+
+/** A label and its value; both are escaped here, so callers pass plain text. */
+function field(label: string, value: string): string {
+  return `<p class="field"><span class="label">${escapeHtml(label)}:</span> ${escapeHtml(value || "-")}</p>`;
+}
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;padding:24px;background:#f8fafc;color:#0f172a;font:14px/1.5 -apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
+main{max-width:720px;margin:0 auto;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px}
+h1{margin:0;font-size:22px}
+h2{margin:24px 0 8px;font-size:16px;border-bottom:1px solid #e2e8f0;padding-bottom:4px}
+.store{margin:0 0 4px;color:#475569;font-weight:600}
+.field{margin:2px 0}
+.label{color:#475569}
+table{width:100%;border-collapse:collapse;margin-top:8px}
+th,td{padding:8px;border-bottom:1px solid #e2e8f0;text-align:left}
+th{background:#f1f5f9;font-size:13px}
+.num{text-align:right;white-space:nowrap}
+.total{font-size:18px;font-weight:700;text-align:right;margin-top:16px}
+.status{font-weight:700}
+footer{margin-top:32px;color:#475569;font-size:13px;text-align:center}
+@media print{body{background:#fff;padding:0}main{border:0}}
+`;
+
+/** The order receipt: one self-contained HTML document (inline CSS, nothing fetched). */
+export function receiptHtml(order: ReceiptOrder, options: ReceiptOptions): string {
+  const number = orderNumber(order.id);
+  const colour = order.paid ? PAID_COLOUR : PENDING_COLOUR;
+  const rows = order.items
+    .map(
+      (item) => `<tr>
+<td>${escapeHtml(item.name)}</td>
+<td class="num">${escapeHtml(String(item.quantity))}</td>
+<td class="num">${escapeHtml(formatBRL(item.unitPriceCents))}</td>
+<td class="num">${escapeHtml(formatBRL(item.quantity * item.unitPriceCents))}</td>
+</tr>`,
+    )
+    .join("\n");
+  const paidAt = order.paid && order.paidAt ? field("Pago em", formatDateTime(order.paidAt)) : "";
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Comprovante de Pedido #${escapeHtml(number)} | ${escapeHtml(options.storeName)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="store">${escapeHtml(options.storeName)}</p>
+<h1>Comprovante de Pedido</h1>
+${field("Pedido", `#${number}`)}
+${field("Data", formatDateTime(order.createdAt))}
+<h2>Dados do cliente</h2>
+${field("Nome", order.customerName)}
+${field("E-mail", order.customerEmail)}
+${field("Telefone", maskPhone(order.customerPhone))}
+${field("CPF/CNPJ", formatTaxId(order.customerTaxId))}
+<h2>Endereço de entrega</h2>
+${addressLines(order.shippingAddress)
+  .map((line) => `<p class="field">${escapeHtml(line)}</p>`)
+  .join("\n")}
+<h2>Itens do pedido</h2>
+<table>
+<thead><tr><th>Produto</th><th class="num">Quantidade</th><th class="num">Preço unitário</th><th class="num">Total</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<p class="total">Total: ${escapeHtml(formatBRL(order.totalCents))}</p>
+<h2>Pagamento</h2>
+${field("Forma de pagamento", "PIX")}
+<p class="field"><span class="label">Status do pagamento:</span> <span class="status" style="color:${colour}">${escapeHtml(paymentLabel(order))}</span></p>
+${paidAt}
+<footer>Dúvidas sobre o seu pedido? Entre em contato: <a href="mailto:${escapeHtml(options.supportEmail)}">${escapeHtml(options.supportEmail)}</a></footer>
+</main>
+</body>
+</html>
+`;
+}

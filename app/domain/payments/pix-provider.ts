@@ -1,0 +1,31 @@
+import type { PIX_STATUSES } from "../../db/schema.server";
+
+/** A charge's state as its provider reports it. */
+export type PixChargeStatus = (typeof PIX_STATUSES)[number];
+
+export interface PixChargeRequest {
+  /** The order being paid: the charge's correlation id at the provider. */
+  orderId: string;
+  amountCents: number;
+  customer: { name: string; email: string; phone: string; taxId: string };
+}
+
+export interface PixCharge {
+  /** The provider's id for the charge, used to ask for its status and to match its webhooks. */
+  chargeId: string;
+  /** The PIX copy-and-paste code (EMV BR Code). */
+  brCode: string;
+  /** The QR code of `brCode`, a PNG image in base64 (without a data: prefix). */
+  qrCodeBase64: string;
+  expiresAt: Date;
+}
+
+/**
+ * A PIX payment provider. The domain asks it for charges and for their status, and never knows
+ * which one runs (`PIX_PROVIDER`). A failure to reach the provider is thrown.
+ */
+export interface PixProvider {
+  readonly name: "sandbox" | "woovi";
+  createCharge(request: PixChargeRequest): Promise<PixCharge>;
+  chargeStatus(chargeId: string): Promise<PixChargeStatus>;
+}

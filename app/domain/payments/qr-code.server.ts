@@ -1,0 +1,12 @@
+import QRCode from "qrcode";
+
+/** The QR code of a BR Code as a PNG in base64 (no data: prefix), drawn here rather than by a provider. */
+export async function qrCodePngBase64(brCode: string): Promise<string> {
+  const png = await QRCode.toBuffer(brCode, {
+    type: "png",
+    errorCorrectionLevel: "M",
+    margin: 2,
+    width: 320,
+  });
+  return png.toString("base64");
+}

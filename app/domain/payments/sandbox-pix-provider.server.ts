@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Env } from "../../config/env.server";
+import type { Database } from "../../db/client.server";
+import { sandboxPixCharges } from "../../db/schema.server";
+import { buildBrCode } from "./br-code";
+import type { PixProvider } from "./pix-provider";
+import { qrCodePngBase64 } from "./qr-code.server";
+
+type SandboxEnv = Pick<Env, "PIX_KEY" | "PIX_MERCHANT_NAME" | "PIX_MERCHANT_CITY" | "PIX_EXPIRES_MINUTES">;
+
+/**
+ * A PIX provider without a bank: real BR Codes for the store's own key, charges kept in
+ * `sandbox_pix_charges`, and paid only through `simulateSandboxPayment`.
+ */
+export function createSandboxPixProvider(options: {
+  db: Database;
+  env: SandboxEnv;
+  now?: () => Date;
+}): PixProvider {
+  const { db, env } = options;
+  const now = options.now ?? (() => new Date());
+  return {
+    name: "sandbox",
+    async createCharge(request) {
+      // A txid allows only letters and digits, at most 25 of them.
+      const chargeId = randomUUID().replaceAll("-", "").slice(0, 25);
+      const brCode = buildBrCode({
+        pixKey: env.PIX_KEY,
+        merchantName: env.PIX_MERCHANT_NAME,
+        merchantCity: env.PIX_MERCHANT_CITY,
+        amountCents: request.amountCents,
+        txid: chargeId,
+        oneTime: true,
+      });
+      const expiresAt = new Date(now().getTime() + env.PIX_EXPIRES_MINUTES * 60_000);
+      const qrCodeBase64 = await qrCodePngBase64(brCode);
+      await db.insert(sandboxPixCharges).values({ chargeId, amountCents: request.amountCents, expiresAt });
+      return { chargeId, brCode, qrCodeBase64, expiresAt };
+    },
+    async chargeStatus(chargeId) {
+      const [charge] = await db
+        .select({ expiresAt: sandboxPixCharges.expiresAt, paidAt: sandboxPixCharges.paidAt })
+        .from(sandboxPixCharges)
+        .where(eq(sandboxPixCharges.chargeId, chargeId));
+      if (!charge) throw new Error(`Cobrança PIX de teste desconhecida: ${chargeId}`);
+      if (charge.paidAt) return "COMPLETED";
+      return charge.expiresAt <= now() ? "EXPIRED" : "ACTIVE";
+    },
+  };
+}
+
+/** The sandbox's "customer paid" button: true when it marked an unpaid charge as paid. */
+export async function simulateSandboxPayment(
+  db: Database,
+  chargeId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const changed = await db
+    .update(sandboxPixCharges)
+    .set({ paidAt: now })
+    .where(and(eq(sandboxPixCharges.chargeId, chargeId), isNull(sandboxPixCharges.paidAt)))
+    .returning({ chargeId: sandboxPixCharges.chargeId });
+  return changed.length > 0;
+}

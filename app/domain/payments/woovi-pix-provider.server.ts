@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { PIX_STATUSES } from "../../db/schema.server";
+import { onlyDigits } from "../../lib/tax-id";
+import type { PixProvider } from "./pix-provider";
+import { qrCodePngBase64 } from "./qr-code.server";
+
+export interface WooviOptions {
+  apiUrl: string;
+  /** The AppID sent as `Authorization`: it never appears in an error message. */
+  appId: string;
+  expiresMinutes: number;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+const createdCharge = z.object({
+  charge: z.object({
+    correlationID: z.string().min(1),
+    brCode: z.string().min(1),
+    expiresDate: z.iso.datetime({ offset: true }).optional(),
+  }),
+});
+
+const chargeWithStatus = z.object({
+  charge: z.object({ status: z.enum(PIX_STATUSES) }),
+});
+
+/** Woovi (OpenPix) charges through its REST API, with the order id as the correlation id. */
+export function createWooviPixProvider(options: WooviOptions): PixProvider {
+  const baseUrl = options.apiUrl.replace(/\/$/, "");
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const doFetch = options.fetch ?? fetch;
+
+  async function call<T>(action: string, schema: z.ZodType<T>, path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: {
+          Authorization: options.appId,
+          Accept: "application/json",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) {
+        // The body is not read: it may echo the customer's data.
+        await response.body?.cancel();
+        throw new WooviError(`Woovi respondeu HTTP ${response.status} ao ${action}`);
+      }
+      text = await response.text();
+    } catch (error) {
+      if (error instanceof WooviError) throw error;
+      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+      const reason = timedOut ? `sem resposta em ${timeoutMs} ms` : "falha de conexão";
+      throw new WooviError(`Woovi: ${reason} ao ${action}`, { cause: error });
+    }
+    // Neither the parse error nor zod's issues are kept: they would quote the body.
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new WooviError(`Woovi respondeu HTTP ${response.status} sem JSON válido ao ${action}`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new WooviError(`Woovi respondeu HTTP ${response.status} com um formato inesperado ao ${action}`);
+    }
+    return parsed.data;
+  }
+
+  return {
+    name: "woovi",
+    async createCharge(request) {
+      const expiresIn = options.expiresMinutes * 60;
+      const requestedAt = Date.now();
+      const { charge } = await call("criar a cobrança", createdCharge, "/api/v1/charge", {
+        correlationID: request.orderId,
+        value: request.amountCents,
+        expiresIn,
+        customer: {
+          name: request.customer.name,
+          email: request.customer.email,
+          phone: `+55${onlyDigits(request.customer.phone)}`,
+          taxID: onlyDigits(request.customer.taxId),
+        },
+      });
+      return {
+        chargeId: charge.correlationID,
+        brCode: charge.brCode,
+        // Drawn here from the code itself, so the page never loads an image from the provider.
+        qrCodeBase64: await qrCodePngBase64(charge.brCode),
+        expiresAt: charge.expiresDate
+          ? new Date(charge.expiresDate)
+          : new Date(requestedAt + expiresIn * 1000),
+      };
+    },
+    async chargeStatus(chargeId) {
+      const path = `/api/v1/charge/${encodeURIComponent(chargeId)}`;
+      const { charge } = await call("consultar a cobrança", chargeWithStatus, path);
+      return charge.status;
+    },
+  };
+}
+
+class WooviError extends Error {
+  override name = "WooviError";
+}

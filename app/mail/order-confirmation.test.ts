@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { orderConfirmationMail } from "./order-confirmation";
+
+const input = {
+  orderId: "3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f",
+  customerName: "Maria Souza",
+  items: [
+    { name: "Notebook Ultra 14", quantity: 1, unitPriceCents: 459_990 },
+    { name: "Mouse sem fio", quantity: 2, unitPriceCents: 8_950 },
+  ],
+  totalCents: 477_890,
+  // 15/01/2026 13:05 UTC is 10:05 in São Paulo.
+  paidAt: new Date("2026-01-15T13:05:00Z"),
+  supportEmail: "contato@vitrine.local",
+  orderUrl: "https://loja.example/conta/pedidos/3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f",
+};
+
+describe("order confirmation e-mail", () => {
+  it("names the order in the subject", () => {
+    expect(orderConfirmationMail(input).subject).toBe("Pagamento confirmado — pedido #3F2A9C1E");
+  });
+
+  it("lists the items, the total, the payment and the link in pt-BR, in both parts", () => {
+    const { text, html } = orderConfirmationMail(input);
+    expect(text).toContain("Olá, Maria Souza!");
+    expect(text).toContain("Recebemos o pagamento do seu pedido #3F2A9C1E.");
+    expect(text).toContain("- Notebook Ultra 14: 1 x R$\u00a04.599,90 = R$\u00a04.599,90");
+    expect(text).toContain("- Mouse sem fio: 2 x R$\u00a089,50 = R$\u00a0179,00");
+    expect(text).toContain("Total: R$\u00a04.778,90");
+    expect(text).toContain("Pago em: 15/01/2026 às 10:05");
+    expect(text).toContain("Pagamento: PIX");
+    expect(text).toContain(input.orderUrl);
+
+    expect(html).toContain('lang="pt-BR"');
+    expect(html).toContain("Recebemos o pagamento do seu pedido #3F2A9C1E.");
+    expect(html).toContain("<td");
+    expect(html).toContain("Mouse sem fio");
+    expect(html).toContain("2 x R$\u00a089,50");
+    expect(html).toContain("R$\u00a0179,00");
+    expect(html).toContain("Total: R$\u00a04.778,90");
+    expect(html).toContain("15/01/2026 às 10:05");
+    expect(html).toContain("Pagamento: PIX");
+    expect(html).toContain(`href="${input.orderUrl}"`);
+  });
+
+  it("escapes what the customer typed in the HTML and keeps it as typed in the text", () => {
+    const customerName = "<script>alert(1)</script>";
+    const { text, html } = orderConfirmationMail({
+      ...input,
+      customerName,
+      items: [{ name: 'Cabo "HDMI" & <b>adaptador</b>', quantity: 1, unitPriceCents: 1_000 }],
+    });
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<b>adaptador");
+    expect(html).toContain("Olá, &lt;script&gt;alert(1)&lt;/script&gt;!");
+    expect(html).toContain("Cabo &quot;HDMI&quot; &amp; &lt;b&gt;adaptador&lt;/b&gt;");
+    expect(text).toContain(`Olá, ${customerName}!`);
+    expect(text).toContain('Cabo "HDMI" & <b>adaptador</b>');
+  });
+
+  it("ends with the support address", () => {
+    const { text, html } = orderConfirmationMail({ ...input, supportEmail: "ajuda@loja.example" });
+    expect(text.trimEnd().endsWith("Dúvidas? Fale com a gente: ajuda@loja.example")).toBe(true);
+    expect(html).toContain("Dúvidas? Fale com a gente: ");
+    expect(html).toContain('href="mailto:ajuda@loja.example"');
+  });
+});

@@ -1,0 +1,82 @@
+import { formatDateTime } from "../lib/dates";
+import { orderNumber } from "../lib/order-number";
+import { escapeHtml } from "../lib/html";
+import { formatBRL } from "../lib/money";
+import { mailLayout } from "./layout";
+
+export interface OrderConfirmationInput {
+  orderId: string;
+  customerName: string;
+  items: { name: string; quantity: number; unitPriceCents: number }[];
+  totalCents: number;
+  paidAt: Date;
+  supportEmail: string;
+  /** The order's page in the customer's account, absolute. */
+  orderUrl: string;
+}
+
+/** The e-mail sent once a PIX payment is confirmed. */
+export function orderConfirmationMail(input: OrderConfirmationInput): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const number = orderNumber(input.orderId);
+  const lines = input.items.map((item) => ({
+    name: item.name,
+    quantity: `${item.quantity} x ${formatBRL(item.unitPriceCents)}`,
+    total: formatBRL(item.quantity * item.unitPriceCents),
+  }));
+  const total = formatBRL(input.totalCents);
+  const paidAt = formatDateTime(input.paidAt);
+
+  const bodyText = [
+    `Olá, ${input.customerName}!`,
+    "",
+    `Recebemos o pagamento do seu pedido #${number}.`,
+    "",
+    "Itens:",
+    ...lines.map((line) => `- ${line.name}: ${line.quantity} = ${line.total}`),
+    "",
+    `Total: ${total}`,
+    `Pago em: ${paidAt}`,
+    "Pagamento: PIX",
+    "",
+    `Acompanhe seu pedido: ${input.orderUrl}`,
+  ].join("\n");
+
+  const cell = "padding:8px 0;border-bottom:1px solid #e4e4e7;";
+  const rows = lines
+    .map(
+      (line) => `<tr>
+<td style="${cell}">${escapeHtml(line.name)}</td>
+<td style="${cell}text-align:right;white-space:nowrap;padding-left:12px;">${escapeHtml(line.quantity)}</td>
+<td style="${cell}text-align:right;white-space:nowrap;padding-left:12px;">${escapeHtml(line.total)}</td>
+</tr>`,
+    )
+    .join("\n");
+  const bodyHtml = `<p style="margin:0 0 12px;">Olá, ${escapeHtml(input.customerName)}!</p>
+<p style="margin:0 0 16px;">Recebemos o pagamento do seu pedido #${escapeHtml(number)}.</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 16px;">
+<tr>
+<th align="left" style="${cell}">Produto</th>
+<th align="right" style="${cell}padding-left:12px;">Quantidade</th>
+<th align="right" style="${cell}padding-left:12px;">Subtotal</th>
+</tr>
+${rows}
+</table>
+<p style="margin:0 0 4px;font-size:17px;font-weight:bold;">Total: ${escapeHtml(total)}</p>
+<p style="margin:0 0 4px;">Pago em: ${escapeHtml(paidAt)}</p>
+<p style="margin:0 0 16px;">Pagamento: PIX</p>
+<p style="margin:0;"><a href="${escapeHtml(input.orderUrl)}" style="display:inline-block;padding:10px 16px;background-color:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;">Ver meu pedido</a></p>
+<p style="margin:8px 0 0;font-size:13px;color:#52525b;word-break:break-all;">${escapeHtml(input.orderUrl)}</p>`;
+
+  const { html, text } = mailLayout({
+    storeName: "Vitrine",
+    supportEmail: input.supportEmail,
+    title: "Pagamento confirmado",
+    bodyHtml,
+    bodyText,
+  });
+  return { subject: `Pagamento confirmado — pedido #${number}`, text, html };
+}

@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/api.sandbox-payment";
+import { paymentDeps } from "../context.server";
+import { readSession } from "../domain/accounts/session.server";
+import { findCustomerOrder } from "../domain/orders/order-payment.server";
+import { isPaid } from "../domain/orders/paid";
+import { processChargeEvents, recordChargeEvent } from "../domain/payments/charge-events.server";
+import { simulateSandboxPayment } from "../domain/payments/sandbox-pix-provider.server";
+import type { OrderPaymentAnswer } from "./api.order-payment";
+
+const payment = z.object({ orderId: z.string().max(64) });
+
+/**
+ * 'Simular pagamento (sandbox)': the sandbox's customer pays, and the store learns it the way it
+ * learns a real payment, as an event about the charge, confirmed with the provider.
+ * Only with PIX_PROVIDER=sandbox.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (context.pix.name !== "sandbox") throw new Response("Not Found", { status: 404 });
+  const { user } = await readSession(context, request);
+  if (!user) return data<OrderPaymentAnswer>({ error: "Usuário não autenticado" }, { status: 401 });
+  const input = payment.safeParse(Object.fromEntries(await request.formData()));
+  const order = input.success ? await findCustomerOrder(context.db, user.id, input.data.orderId) : null;
+  if (!order?.pixChargeId)
+    return data<OrderPaymentAnswer>({ error: "Pedido não encontrado" }, { status: 404 });
+  await simulateSandboxPayment(context.db, order.pixChargeId);
+  await recordChargeEvent(context.db, {
+    provider: "sandbox",
+    chargeId: order.pixChargeId,
+    eventType: "COMPLETED",
+  });
+  await processChargeEvents(paymentDeps(context));
+  const after = await findCustomerOrder(context.db, user.id, order.id);
+  return data<OrderPaymentAnswer>({ paid: after ? isPaid(after) : false });
+}

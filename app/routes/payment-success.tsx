@@ -1,0 +1,115 @@
+import { CheckCircle2, Download, Mail } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/payment-success";
+import { ProductImage } from "../components/product/product-image";
+import { Badge } from "../components/ui/badge";
+import { buttonClasses } from "../components/ui/button";
+import { requireUser } from "../domain/accounts/session.server";
+import { findOrderForViewer } from "../domain/orders/order-details.server";
+import { orderNumber } from "../lib/order-number";
+import { formatDateTime } from "../lib/dates";
+import { formatBRL } from "../lib/money";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const orderId = new URL(request.url).searchParams.get("orderId");
+  if (!orderId) return { problem: "Pedido não encontrado" as const };
+  const { user } = await requireUser(context, request);
+  // Only the customer's own order, whatever their role.
+  const order = await findOrderForViewer(context.db, orderId, { id: user.id, role: "user" });
+  if (!order) return { problem: "Pedido não encontrado" as const };
+  if (!order.paid) return { problem: "Pagamento ainda não confirmado" as const, orderId };
+  return {
+    problem: null,
+    order: { ...order, paidAtText: formatDateTime(order.paidAt!) },
+    sender: context.env.MAIL_FROM,
+  };
+}
+
+export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (loaderData.problem === "Pedido não encontrado") {
+      toast.error(loaderData.problem);
+      void navigate("/", { replace: true });
+    } else if (loaderData.problem === "Pagamento ainda não confirmado") {
+      toast.error(loaderData.problem);
+      void navigate(`/payment?orderId=${loaderData.orderId}`, { replace: true });
+    }
+  }, [loaderData, navigate]);
+  if (loaderData.problem !== null) return null;
+  const { order, sender } = loaderData;
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-8 sm:py-10">
+      <div className="flex flex-col items-center text-center">
+        <CheckCircle2 aria-hidden className="size-14 text-emerald-600" />
+        <h1 className="mt-3 text-3xl font-bold tracking-tight">Pagamento Confirmado!</h1>
+        <p className="mt-2 text-slate-600">Obrigado pela sua compra.</p>
+      </div>
+      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-6">
+        <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-600">Pedido</dt>
+            <dd className="font-semibold">#{orderNumber(order.id)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Total</dt>
+            <dd className="font-semibold">{formatBRL(order.totalCents)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Pago em</dt>
+            <dd className="font-semibold">{order.paidAtText}</dd>
+          </div>
+        </dl>
+        <ul className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-4">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex items-center gap-3">
+              <ProductImage
+                src={item.image}
+                sizes="56px"
+                className="size-14 rounded-lg bg-slate-50 object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{item.name}</p>
+                <p className="text-sm text-slate-600">
+                  {item.quantity} x {formatBRL(item.unitPriceCents)}
+                </p>
+              </div>
+              <Badge variant="secondary">{item.quantity}</Badge>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p className="mt-6 flex gap-2 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
+        <Mail aria-hidden className="size-5 shrink-0" />
+        <span>
+          Você receberá um e-mail de confirmação em breve. Se não encontrá-lo, verifique a caixa de spam e
+          adicione <strong>{sender}</strong> aos seus contatos.
+        </span>
+      </p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <a
+          href={`/account/orders/${order.id}/receipt`}
+          download
+          className={buttonClasses("default", "md", "flex-1")}
+          onClick={() => toast.success("Comprovante baixado com sucesso!")}
+        >
+          <Download aria-hidden className="size-4" />
+          Baixar Comprovante de Pedido
+        </a>
+        <Link to="/account/orders" className={buttonClasses("outline", "md", "flex-1")}>
+          Ver Meus Pedidos
+        </Link>
+        <Link to="/" className={buttonClasses("ghost", "md", "flex-1")}>
+          Continuar Comprando
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Pagamento Confirmado | Vitrine" },
+  { name: "robots", content: "noindex" },
+];

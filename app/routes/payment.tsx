@@ -1,0 +1,190 @@
+import { CheckCircle2, Copy, ShieldCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useFetcher, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/payment";
+import { Button, buttonClasses } from "../components/ui/button";
+import { readSession } from "../domain/accounts/session.server";
+import { findCustomerOrder, pixPaymentOf } from "../domain/orders/order-payment.server";
+import { isPaid } from "../domain/orders/paid";
+import { minutesLeft, parsePixPayment, type PixPayment } from "../domain/payments/pix-payment";
+import type { OrderPaymentAnswer } from "./api.order-payment";
+import { formatBRL } from "../lib/money";
+
+const POLL_MS = 3_000;
+const COPIED_MS = 2_000;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const orderId = url.searchParams.get("orderId");
+  const data = url.searchParams.get("data");
+  const sandbox = context.pix.name === "sandbox";
+  // The customer's own order is shown as the server has it, whatever the link carries.
+  const { user } = await readSession(context, request);
+  const order = user && orderId ? await findCustomerOrder(context.db, user.id, orderId) : null;
+  if (order && isPaid(order)) return { problem: null, payment: null, orderId, sandbox, paid: true };
+  const payment = (order && (await pixPaymentOf(order))) ?? (data ? parsePixPayment(data) : null);
+  const problem = payment
+    ? null
+    : data
+      ? "Erro ao carregar dados de pagamento"
+      : "Dados de pagamento não encontrados";
+  return { problem, payment, orderId, sandbox, paid: false };
+}
+
+export default function PaymentPage({ loaderData }: Route.ComponentProps) {
+  const { problem, payment, orderId, sandbox, paid } = loaderData;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (paid) void navigate(`/payment-success?orderId=${orderId}`, { replace: true });
+    else if (problem) {
+      toast.error(problem);
+      void navigate("/", { replace: true });
+    }
+  }, [paid, problem, orderId, navigate]);
+  if (!payment) return null;
+  return <PixPaymentView payment={payment} orderId={orderId} sandbox={sandbox} />;
+}
+
+function PixPaymentView({
+  payment,
+  orderId,
+  sandbox,
+}: {
+  payment: PixPayment;
+  orderId: string | null;
+  sandbox: boolean;
+}) {
+  const navigate = useNavigate();
+  const [copied, setCopied] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const minutes = useMinutesLeft(payment.expiresAt);
+  const simulation = useFetcher<OrderPaymentAnswer>();
+
+  const confirmed = () => {
+    toast.success("Pagamento confirmado!");
+    void navigate(`/payment-success?orderId=${orderId}`);
+  };
+
+  useEffect(() => {
+    if (!orderId) return;
+    const timer = setInterval(async () => {
+      try {
+        const response = await fetch(`/api/orders/${encodeURIComponent(orderId)}/payment`);
+        const answer = (await response.json()) as OrderPaymentAnswer;
+        if (answer.paid) {
+          clearInterval(timer);
+          confirmed();
+        }
+      } catch (error) {
+        console.warn("Falha ao consultar o pagamento", error);
+      }
+    }, POLL_MS);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one poller per order
+  }, [orderId]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(payment.brCode);
+      toast.success("Código PIX copiado!");
+      setCopied(true);
+      setTimeout(() => setCopied(false), COPIED_MS);
+    } catch {
+      toast.error("Erro ao copiar código");
+    }
+  };
+
+  const checkNow = async () => {
+    if (!orderId) return void toast.error("ID do pedido não encontrado");
+    setChecking(true);
+    try {
+      const response = await fetch(`/api/orders/${encodeURIComponent(orderId)}/payment`, { method: "POST" });
+      const answer = (await response.json()) as OrderPaymentAnswer;
+      if (answer.paid) confirmed();
+      else if (answer.error) toast.error(answer.error);
+      else toast.info("Aguardando confirmação do pagamento...");
+    } catch {
+      toast.error("Erro ao verificar pagamento");
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <main className="mx-auto max-w-lg px-4 py-8 sm:py-10">
+      <h1 className="text-center text-3xl font-bold tracking-tight">Pagamento via PIX</h1>
+      <div className="mt-6 flex flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white p-6">
+        <img
+          src={`data:image/png;base64,${payment.qrCodeBase64}`}
+          alt="QR Code PIX"
+          width={256}
+          height={256}
+          className="size-64"
+        />
+        <p className="text-2xl font-bold">{formatBRL(Math.round(payment.amount * 100))}</p>
+        <p className="text-sm text-slate-600">Expira em {minutes} minutos</p>
+        <div className="w-full">
+          <label htmlFor="pix-code" className="text-sm font-medium text-slate-700">
+            Código PIX copia e cola
+          </label>
+          <textarea
+            id="pix-code"
+            readOnly
+            value={payment.brCode}
+            rows={3}
+            className="mt-1.5 w-full resize-none rounded-lg border border-slate-300 bg-slate-50 p-2 font-mono text-xs break-all"
+          />
+        </div>
+        <Button className="w-full" onClick={copy}>
+          {copied ? <CheckCircle2 aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+          {copied ? "Código Copiado!" : "Copiar Código PIX"}
+        </Button>
+        <p className="flex gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+          <ShieldCheck aria-hidden className="size-5 shrink-0" />
+          Pagamento seguro: este código foi gerado só para o seu pedido, e o pagamento é confirmado pelo banco
+          diretamente à loja.
+        </p>
+        {orderId && (
+          <Button variant="outline" className="w-full" disabled={checking} onClick={checkNow}>
+            Já Paguei - Verificar Status
+          </Button>
+        )}
+        {sandbox && orderId && (
+          <simulation.Form method="post" action="/api/sandbox/payment" className="w-full">
+            <input type="hidden" name="orderId" value={orderId} />
+            <Button
+              type="submit"
+              variant="secondary"
+              className="w-full"
+              disabled={simulation.state !== "idle"}
+            >
+              Simular pagamento (sandbox)
+            </Button>
+          </simulation.Form>
+        )}
+        <p className="text-center text-xs text-slate-500">
+          O status do pagamento é atualizado automaticamente assim que o banco confirmar.
+        </p>
+        <Link to="/account/orders" className={buttonClasses("ghost", "md", "w-full")}>
+          Ver Meus Pedidos
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/** Whole minutes left, floored at 0, recounted every few seconds. */
+function useMinutesLeft(expiresAt: string): number {
+  const [minutes, setMinutes] = useState(() => minutesLeft(expiresAt));
+  useEffect(() => {
+    const timer = setInterval(() => setMinutes(minutesLeft(expiresAt)), 5_000);
+    return () => clearInterval(timer);
+  }, [expiresAt]);
+  return minutes;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Pagamento via PIX | Vitrine" },
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,49 @@
+import type { Logger } from "../app/config/logger.server";
+import { expireOverdueOrders } from "../app/domain/orders/expire-orders.server";
+import { processChargeEvents, type PaymentDeps } from "../app/domain/payments/charge-events.server";
+import { deliverDueMail } from "../app/mail/outbox.server";
+import type { Mailer } from "../app/mail/mailer.server";
+
+/** Every background task of the store, each on its own period. */
+const JOBS = [
+  { name: "eventos de pagamento", everyMs: 15_000, run: (deps: JobDeps) => processChargeEvents(deps) },
+  { name: "pedidos vencidos", everyMs: 60_000, run: (deps: JobDeps) => expireOverdueOrders(deps) },
+  {
+    name: "e-mails",
+    everyMs: 5_000,
+    run: (deps: JobDeps) => deliverDueMail(deps.db, deps.mailer, { logger: deps.logger }),
+  },
+];
+
+export interface JobDeps extends PaymentDeps {
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/**
+ * Starts the background jobs. Each runs alone (a run never overlaps the previous one) and is
+ * safe beside the same jobs on other instances (they claim their rows). Returns a stop function
+ * that waits for the runs in progress.
+ */
+export function startJobs(deps: JobDeps): () => Promise<void> {
+  const running = new Set<Promise<unknown>>();
+  const timers = JOBS.map((job) => {
+    let busy = false;
+    return setInterval(() => {
+      if (busy) return;
+      busy = true;
+      const run = job
+        .run(deps)
+        .catch((error: unknown) => deps.logger.error({ err: error }, `Falha no job de ${job.name}`))
+        .finally(() => {
+          busy = false;
+          running.delete(run);
+        });
+      running.add(run);
+    }, job.everyMs).unref();
+  });
+  return async () => {
+    for (const timer of timers) clearInterval(timer);
+    await Promise.all(running);
+  };
+}

@@ -1,0 +1,350 @@
+import { randomUUID } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ServerContext } from "../../app/context.server";
+import { mailOutbox, orders, paymentEvents, products } from "../../app/db/schema.server";
+import { signUpSchema } from "../../app/domain/accounts/account-schemas";
+import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
+import { readSession } from "../../app/domain/accounts/session.server";
+import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
+import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
+import { parseBrCode } from "../../app/domain/payments/br-code";
+import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
+import { paymentDeps } from "../../app/context.server";
+import { action as createPayment } from "../../app/routes/api.create-payment";
+import { action as wooviWebhook } from "../../app/routes/api.webhooks.woovi";
+import { randomCpf } from "../support/accounts";
+import { createAddress, createProduct } from "../support/factories";
+import { startFakeWooviServer } from "../support/fake-woovi-server";
+import { nextClientIp, requestWithCookies, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+
+const store = setUpTestStore();
+const WOOVI_APP_ID = "app-id-de-teste";
+let woovi: Awaited<ReturnType<typeof startFakeWooviServer>>;
+let wooviContext: ServerContext;
+
+beforeAll(async () => {
+  woovi = await startFakeWooviServer({ appId: WOOVI_APP_ID });
+  wooviContext = {
+    ...store.context,
+    pix: createWooviPixProvider({ apiUrl: woovi.url, appId: WOOVI_APP_ID, expiresMinutes: 30 }),
+    env: { ...store.context.env, PIX_PROVIDER: "woovi", WOOVI_WEBHOOK_PUBLIC_KEY: woovi.publicKeyPem },
+  };
+});
+afterAll(() => woovi.stop());
+
+interface Buyer {
+  id: string;
+  cookie: string;
+  cpf: string;
+  addressId: string;
+}
+
+let buyers = 0;
+async function buyer(): Promise<Buyer> {
+  buyers += 1;
+  const cpf = randomCpf();
+  const input = signUpSchema.parse({
+    userType: "PF",
+    name: "Maria Compradora",
+    cpf,
+    phone: "11987654321",
+    email: `compradora-${buyers}-${randomUUID()}@example.com`,
+    password: "segredo1",
+  });
+  // Each buyer signs up from an address of their own, as real customers do (sign-up is rate-limited).
+  const context = { ...store.context, clientIp: nextClientIp() };
+  const outcome = await signUp(context, authCall(context, new Request(`${TEST_BASE_URL}/auth`)), input);
+  if (!outcome.ok) throw new Error(outcome.message);
+  const user = (await readSession(store.context, requestWithCookies(outcome.headers))).user!;
+  const address = await createAddress(store.database.db, user.id);
+  return { id: user.id, cookie: cookieHeader(outcome.headers), cpf, addressId: address.id };
+}
+
+function checkoutRequest(who: Buyer, lines: { id: number; quantity: number; price?: number }[]) {
+  return {
+    products: lines.map((line) => ({
+      id: line.id,
+      name: "Produto",
+      category: "Acessórios",
+      price: line.price ?? 1,
+      image: "/placeholder.svg",
+      quantity: line.quantity,
+    })),
+    customer: { name: "Maria Compradora", email: "maria@example.com", phone: "11987654321", taxId: who.cpf },
+    addressId: who.addressId,
+  };
+}
+
+async function postPayment(who: Buyer, body: unknown, key: string = randomUUID(), context = store.context) {
+  const request = new Request(`${TEST_BASE_URL}/api/create-payment`, {
+    method: "POST",
+    headers: { cookie: who.cookie, "content-type": "application/json", "idempotency-key": key },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const result = await createPayment({ request, context, params: {} } as Parameters<typeof createPayment>[0]);
+  return { status: result.init?.status ?? 200, ...result.data };
+}
+
+const stockOf = async (id: number) =>
+  (await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!
+    .stock;
+const ordersOf = (who: Buyer) => store.database.db.select().from(orders).where(eq(orders.userId, who.id));
+
+describe("create-payment", () => {
+  it("prices every line from the database, takes the stock and answers a PIX code for the real total", async () => {
+    const who = await buyer();
+    const mouse = await createProduct(store.database.db, { priceCents: 12_990, stock: 5 });
+    const answer = await postPayment(who, checkoutRequest(who, [{ id: mouse.id, quantity: 2, price: 0.01 }]));
+    expect(answer).toMatchObject({ success: true, pixData: { amount: 259.8 } });
+    const [order] = await ordersOf(who);
+    expect(order).toMatchObject({
+      id: answer.orderId,
+      totalCents: 25_980,
+      status: "pending",
+      pixProvider: "sandbox",
+    });
+    expect(await stockOf(mouse.id)).toBe(3);
+    const fields = parseBrCode(answer.pixData!.brCode);
+    expect(fields["54"]).toBe("259.80");
+    expect(Buffer.from(answer.pixData!.qrCodeBase64, "base64").subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it("creates one order for a repeated request of the same checkout attempt", async () => {
+    const who = await buyer();
+    const keyboard = await createProduct(store.database.db, { stock: 4 });
+    const key = randomUUID();
+    const body = checkoutRequest(who, [{ id: keyboard.id, quantity: 1 }]);
+    const [first, second] = await Promise.all([postPayment(who, body, key), postPayment(who, body, key)]);
+    const third = await postPayment(who, body, key);
+    expect(first.success && second.success && third.success).toBe(true);
+    expect(new Set([first.orderId, second.orderId, third.orderId]).size).toBe(1);
+    expect(await ordersOf(who)).toHaveLength(1);
+    expect(await stockOf(keyboard.id)).toBe(3);
+  });
+
+  it("refuses more than the stock, naming the product, and changes nothing", async () => {
+    const who = await buyer();
+    const plenty = await createProduct(store.database.db, { stock: 10 });
+    const scarce = await createProduct(store.database.db, { name: "Headset Raro", stock: 1 });
+    const answer = await postPayment(
+      who,
+      checkoutRequest(who, [
+        { id: plenty.id, quantity: 2 },
+        { id: scarce.id, quantity: 2 },
+      ]),
+    );
+    expect(answer).toMatchObject({ success: false, error: "Estoque insuficiente: Headset Raro" });
+    expect(await ordersOf(who)).toHaveLength(0);
+    expect([await stockOf(plenty.id), await stockOf(scarce.id)]).toEqual([10, 1]);
+  });
+
+  it("refuses another customer's address", async () => {
+    const [who, other] = [await buyer(), await buyer()];
+    const product = await createProduct(store.database.db);
+    const answer = await postPayment(who, {
+      ...checkoutRequest(who, [{ id: product.id, quantity: 1 }]),
+      addressId: other.addressId,
+    });
+    expect(answer).toMatchObject({ success: false, error: "Endereço não encontrado" });
+    expect(await ordersOf(who)).toHaveLength(0);
+  });
+
+  it("answers every malformed request with the spec's pt-BR messages and creates nothing", async () => {
+    const who = await buyer();
+    const product = await createProduct(store.database.db, { stock: 3 });
+    const valid = checkoutRequest(who, [{ id: product.id, quantity: 1 }]);
+    const cases: [unknown, string][] = [
+      [{}, "Carrinho vazio"],
+      [{ ...valid, products: [] }, "Carrinho vazio"],
+      [{ ...valid, products: "tudo" }, "Carrinho vazio"],
+      [
+        { ...valid, products: Array.from({ length: 51 }, (_, i) => ({ ...valid.products[0], id: i + 1 })) },
+        "Máximo de 50 itens por pedido",
+      ],
+      [{ ...valid, products: [{ ...valid.products[0], quantity: -1 }] }, "Quantidade inválida"],
+      [{ ...valid, products: [{ ...valid.products[0], quantity: 101 }] }, "Quantidade máxima por item é 100"],
+      [{ ...valid, products: [{ ...valid.products[0], quantity: "2" }] }, "Quantidade inválida"],
+      [{ ...valid, products: [{ ...valid.products[0], price: 2_000_000 }] }, "Preço inválido"],
+      [{ ...valid, products: [{ ...valid.products[0], id: 0 }] }, "ID do produto inválido"],
+      [{ ...valid, customer: { ...valid.customer, name: "Al" } }, "Nome deve ter no mínimo 3 caracteres"],
+      [
+        { ...valid, customer: { ...valid.customer, name: "M".repeat(101) } },
+        "Nome deve ter no máximo 100 caracteres",
+      ],
+      [{ ...valid, customer: { ...valid.customer, name: "Maria 123" } }, "Nome deve conter apenas letras"],
+      [{ ...valid, customer: { ...valid.customer, email: "maria" } }, "E-mail inválido"],
+      [
+        { ...valid, customer: { ...valid.customer, email: `${"a".repeat(250)}@x.com` } },
+        "E-mail muito longo",
+      ],
+      [
+        { ...valid, customer: { ...valid.customer, phone: "119" } },
+        "Telefone inválido (deve ter 10 ou 11 dígitos)",
+      ],
+      [{ ...valid, customer: { ...valid.customer, taxId: "123" } }, "CPF inválido (deve ter 11 dígitos)"],
+      [{ ...valid, customer: { ...valid.customer, taxId: "11111111111" } }, "CPF inválido"],
+      [{ ...valid, customer: null }, "Dados do cliente inválidos"],
+      [{ ...valid, addressId: "casa" }, "ID de endereço inválido"],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await postPayment(who, body);
+      expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(422);
+      expect(answer.error).toMatch(/^Dados inválidos: /);
+      expect(answer.error!.slice("Dados inválidos: ".length).split(", ")).toContain(message);
+    }
+    expect(await postPayment(who, "{não é json")).toMatchObject({
+      status: 400,
+      error: "Dados inválidos: JSON inválido",
+    });
+    const unknown = await postPayment(who, checkoutRequest(who, [{ id: 2_000_000_000, quantity: 1 }]));
+    expect(unknown).toMatchObject({ success: false, error: "Produto não encontrado: Produto" });
+    expect(await ordersOf(who)).toHaveLength(0);
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
+  it("refuses a signed-out request", async () => {
+    const request = new Request(`${TEST_BASE_URL}/api/create-payment`, { method: "POST", body: "{}" });
+    const result = await createPayment({ request, context: store.context, params: {} } as Parameters<
+      typeof createPayment
+    >[0]);
+    expect(result.init?.status).toBe(401);
+    expect(result.data).toEqual({ success: false, error: "Usuário não autenticado" });
+  });
+
+  it("cancels the order and returns its stock when the provider fails", async () => {
+    const who = await buyer();
+    const product = await createProduct(store.database.db, { stock: 6 });
+    woovi.failNext(500);
+    const answer = await postPayment(
+      who,
+      checkoutRequest(who, [{ id: product.id, quantity: 4 }]),
+      randomUUID(),
+      wooviContext,
+    );
+    expect(answer).toMatchObject({ success: false, error: "Falha ao criar pagamento" });
+    expect((await ordersOf(who)).map((order) => order.status)).toEqual(["cancelled"]);
+    expect(await stockOf(product.id)).toBe(6);
+  });
+
+  it("sells exactly the stock to concurrent buyers", async () => {
+    const product = await createProduct(store.database.db, { stock: 10 });
+    const crowd = await Promise.all(Array.from({ length: 50 }, () => buyer()));
+    const answers = await Promise.all(
+      crowd.map((who) => postPayment(who, checkoutRequest(who, [{ id: product.id, quantity: 1 }]))),
+    );
+    expect(answers.filter((answer) => answer.success)).toHaveLength(10);
+    expect(answers.filter((answer) => !answer.success).map((answer) => answer.error)).toEqual(
+      Array(40).fill(`Estoque insuficiente: ${product.name}`),
+    );
+    const sold = await store.database.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.userId,
+          crowd.map((who) => who.id),
+        ),
+      );
+    expect(sold).toHaveLength(10);
+    expect(await stockOf(product.id)).toBe(0);
+  });
+});
+
+describe("Woovi webhook and expiry", () => {
+  async function wooviOrder(stock = 5) {
+    const who = await buyer();
+    const product = await createProduct(store.database.db, { stock });
+    const answer = await postPayment(
+      who,
+      checkoutRequest(who, [{ id: product.id, quantity: 2 }]),
+      randomUUID(),
+      wooviContext,
+    );
+    expect(answer.success).toBe(true);
+    return { orderId: answer.orderId!, productId: product.id };
+  }
+
+  async function deliver(body: string, signature: string) {
+    const request = new Request(`${TEST_BASE_URL}/api/webhooks/woovi`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-webhook-signature": signature },
+      body,
+    });
+    const result = await wooviWebhook({ request, context: wooviContext, params: {} } as Parameters<
+      typeof wooviWebhook
+    >[0]);
+    return result.init?.status ?? 200;
+  }
+
+  const orderOf = async (id: string) =>
+    (await store.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  /** The webhook answers first and handles the event right after: wait for that. */
+  const handled = (chargeId: string) =>
+    vi.waitFor(async () => {
+      const events = await store.database.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.chargeId, chargeId));
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.every((event) => event.processedAt)).toBe(true);
+    });
+  const mailsFor = (id: string) =>
+    store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `order-paid:${id}`));
+
+  it("refuses a delivery with a bad signature and leaves the order unchanged", async () => {
+    const { orderId } = await wooviOrder();
+    woovi.complete(orderId);
+    const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
+    const forged = body.replace('"COMPLETED"', '"COMPLETED" ');
+    expect(await deliver(forged, signature)).toBe(401);
+    expect(await deliver(body, "")).toBe(401);
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "pending", pixStatus: "ACTIVE" });
+  });
+
+  it("marks the order paid once, with one e-mail, however often the event is delivered", async () => {
+    const { orderId } = await wooviOrder();
+    woovi.complete(orderId);
+    const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
+    expect(await deliver(body, signature)).toBe(200);
+    await handled(orderId);
+    const paid = await orderOf(orderId);
+    expect(paid).toMatchObject({ paymentStatus: "paid", pixStatus: "COMPLETED", status: "pending" });
+    expect(await deliver(body, signature)).toBe(200);
+    await handled(orderId);
+    expect((await orderOf(orderId)).paidAt).toEqual(paid.paidAt);
+    expect(await mailsFor(orderId)).toHaveLength(1);
+  });
+
+  it("does not believe a completed event the provider does not confirm", async () => {
+    const { orderId } = await wooviOrder();
+    const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
+    expect(await deliver(body, signature)).toBe(200);
+    await handled(orderId);
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "pending", pixStatus: "ACTIVE" });
+  });
+
+  it("cancels an expired unpaid order once, returning its stock, even with two job runners", async () => {
+    const { orderId, productId } = await wooviOrder(5);
+    expect(await stockOf(productId)).toBe(3);
+    woovi.expire(orderId);
+    const later = new Date(Date.now() + 31 * 60_000);
+    const deps = paymentDeps(wooviContext);
+    const runs = await Promise.all([expireOverdueOrders(deps, later), expireOverdueOrders(deps, later)]);
+    expect(runs.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
+    expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", pixStatus: "EXPIRED" });
+    expect(await stockOf(productId)).toBe(5);
+  });
+
+  it("never cancels an order the provider reports paid, and records a payment after expiry", async () => {
+    const paidLate = await wooviOrder(5);
+    woovi.complete(paidLate.orderId);
+    const later = new Date(Date.now() + 31 * 60_000);
+    await expireOverdueOrders(paymentDeps(wooviContext), later);
+    expect(await orderOf(paidLate.orderId)).toMatchObject({ status: "pending", paymentStatus: "paid" });
+    expect(await stockOf(paidLate.productId)).toBe(3);
+  });
+});

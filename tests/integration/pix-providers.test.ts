@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseBrCode, type BrCodeFields } from "../../app/domain/payments/br-code";
+import type { PixChargeRequest } from "../../app/domain/payments/pix-provider";
+import {
+  createSandboxPixProvider,
+  simulateSandboxPayment,
+} from "../../app/domain/payments/sandbox-pix-provider.server";
+import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
+import { startFakeWooviServer } from "../support/fake-woovi-server";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+const APP_ID = "Q2xpZW50X0lkX2Zha2U6Q2xpZW50X1NlY3JldF9mYWtl";
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+let database: TestDatabase;
+let woovi: Awaited<ReturnType<typeof startFakeWooviServer>>;
+beforeAll(async () => {
+  [database, woovi] = await Promise.all([createTestDatabase(), startFakeWooviServer({ appId: APP_ID })]);
+});
+afterAll(async () => {
+  await Promise.all([database?.destroy(), woovi?.stop()]);
+});
+
+let orders = 0;
+function chargeRequest(overrides: Partial<PixChargeRequest> = {}): PixChargeRequest {
+  orders += 1;
+  return {
+    orderId: `0b7c5e2a-4f1d-4c3b-9a8e-${String(orders).padStart(12, "0")}`,
+    amountCents: 12_990,
+    customer: {
+      name: "Maria Souza",
+      email: "maria@example.com",
+      phone: "(11) 98765-4321",
+      taxId: "529.982.247-25",
+    },
+    ...overrides,
+  };
+}
+
+const isPng = (base64: string) =>
+  [...Buffer.from(base64, "base64").subarray(0, 8)].join() === PNG_SIGNATURE.join();
+const txidOf = (brCode: string) => (parseBrCode(brCode)["62"] as BrCodeFields)["05"];
+
+describe("Woovi PIX provider", () => {
+  const provider = () => createWooviPixProvider({ apiUrl: woovi.url, appId: APP_ID, expiresMinutes: 30 });
+
+  it("creates a charge with the order as correlation id and draws its QR code locally", async () => {
+    const request = chargeRequest();
+    const before = Date.now();
+    const charge = await provider().createCharge(request);
+
+    expect(woovi.requests.at(-1)).toEqual({
+      method: "POST",
+      path: "/api/v1/charge",
+      authorization: APP_ID,
+      body: {
+        correlationID: request.orderId,
+        value: 12_990,
+        expiresIn: 1_800,
+        customer: {
+          name: "Maria Souza",
+          email: "maria@example.com",
+          phone: "+5511987654321",
+          taxID: "52998224725",
+        },
+      },
+    });
+    expect(charge.chargeId).toBe(request.orderId);
+    expect(parseBrCode(charge.brCode)["54"]).toBe("129.90");
+    expect(isPng(charge.qrCodeBase64)).toBe(true);
+    expect(charge.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 1_800_000 - 1_000);
+    expect(charge.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_800_000);
+  });
+
+  it("follows the charge's status at Woovi", async () => {
+    const { chargeId } = await provider().createCharge(chargeRequest());
+    expect(await provider().chargeStatus(chargeId)).toBe("ACTIVE");
+    expect(woovi.requests.at(-1)).toMatchObject({
+      method: "GET",
+      path: `/api/v1/charge/${chargeId}`,
+      authorization: APP_ID,
+    });
+    woovi.complete(chargeId);
+    expect(await provider().chargeStatus(chargeId)).toBe("COMPLETED");
+
+    const other = await provider().createCharge(chargeRequest());
+    woovi.expire(other.chargeId);
+    expect(await provider().chargeStatus(other.chargeId)).toBe("EXPIRED");
+  });
+
+  it("throws on an error answer, naming the status but neither the app id nor the customer", async () => {
+    const messageOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => "",
+        (error: unknown) => (error as Error).message,
+      );
+
+    woovi.failNext(500);
+    const failed = await messageOf(provider().createCharge(chargeRequest()));
+    expect(failed).toMatch(/HTTP 500/);
+
+    const wrongKey = createWooviPixProvider({ apiUrl: woovi.url, appId: "outra-chave", expiresMinutes: 30 });
+    const refused = await messageOf(wrongKey.createCharge(chargeRequest()));
+    expect(refused).toMatch(/HTTP 401/);
+    expect(refused).not.toContain("outra-chave");
+
+    const unknown = await messageOf(provider().chargeStatus("nao-existe"));
+    expect(unknown).toMatch(/HTTP 404/);
+
+    for (const message of [failed, unknown]) {
+      expect(message).not.toContain(APP_ID);
+      expect(message).not.toContain("maria@example.com");
+    }
+  });
+
+  it("throws when Woovi does not answer in time", async () => {
+    const slow: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)),
+      );
+    const impatient = createWooviPixProvider({
+      apiUrl: woovi.url,
+      appId: APP_ID,
+      expiresMinutes: 30,
+      fetch: slow,
+      timeoutMs: 50,
+    });
+    await expect(impatient.chargeStatus("qualquer")).rejects.toThrow(/sem resposta em 50 ms/);
+  });
+
+  it("throws on an answer that is not JSON or has an unknown status", async () => {
+    const answering = (text: string) =>
+      createWooviPixProvider({
+        apiUrl: woovi.url,
+        appId: APP_ID,
+        expiresMinutes: 30,
+        fetch: async () => new Response(text, { status: 200 }),
+      });
+    await expect(answering("<html>").chargeStatus("x")).rejects.toThrow(/HTTP 200 sem JSON válido/);
+    const paused = JSON.stringify({ charge: { status: "PAUSED" } });
+    await expect(answering(paused).chargeStatus("x")).rejects.toThrow(/formato inesperado/);
+    await expect(answering("{}").createCharge(chargeRequest())).rejects.toThrow(/formato inesperado/);
+  });
+});
+
+describe("sandbox PIX provider", () => {
+  const env = {
+    PIX_KEY: "contato@vitrine.local",
+    PIX_MERCHANT_NAME: "Vitrine Eletrônicos",
+    PIX_MERCHANT_CITY: "São Paulo",
+    PIX_EXPIRES_MINUTES: 30,
+  };
+
+  it("charges with a BR Code of the amount, paid by the simulated payment", async () => {
+    const provider = createSandboxPixProvider({ db: database.db, env });
+    const charge = await provider.createCharge(chargeRequest({ amountCents: 4_550 }));
+
+    const fields = parseBrCode(charge.brCode);
+    expect(fields).toMatchObject({ "01": "12", "26": { "01": "contato@vitrine.local" }, "54": "45.50" });
+    expect(fields["60"]).toBe("SAO PAULO");
+    expect(txidOf(charge.brCode)).toBe(charge.chargeId);
+    expect(charge.chargeId).toMatch(/^[A-Za-z0-9]{25}$/);
+    expect(isPng(charge.qrCodeBase64)).toBe(true);
+
+    expect(await provider.chargeStatus(charge.chargeId)).toBe("ACTIVE");
+    expect(await simulateSandboxPayment(database.db, charge.chargeId)).toBe(true);
+    expect(await provider.chargeStatus(charge.chargeId)).toBe("COMPLETED");
+    expect(await simulateSandboxPayment(database.db, charge.chargeId)).toBe(false);
+  });
+
+  it("expires a charge once its time has passed", async () => {
+    let now = new Date("2026-03-02T12:00:00Z");
+    const provider = createSandboxPixProvider({ db: database.db, env, now: () => now });
+    const charge = await provider.createCharge(chargeRequest());
+    expect(charge.expiresAt).toEqual(new Date("2026-03-02T12:30:00Z"));
+
+    now = new Date("2026-03-02T12:29:59Z");
+    expect(await provider.chargeStatus(charge.chargeId)).toBe("ACTIVE");
+    now = new Date("2026-03-02T12:30:00Z");
+    expect(await provider.chargeStatus(charge.chargeId)).toBe("EXPIRED");
+  });
+
+  it("changes nothing when simulating the payment of an unknown charge", async () => {
+    const provider = createSandboxPixProvider({ db: database.db, env });
+    expect(await simulateSandboxPayment(database.db, "desconhecida")).toBe(false);
+    await expect(provider.chargeStatus("desconhecida")).rejects.toThrow(/desconhecida/);
+  });
+});
