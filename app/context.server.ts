@@ -22,6 +22,11 @@ export interface ServerContext {
   logger: Logger;
   /** Nonce of this response's Content-Security-Policy, for the inline scripts React Router emits. */
   cspNonce: string;
+  /**
+   * Loaders add the products whose stock or availability their page shows: the visitors' page
+   * cache drops that page when one of them sells (and only then, for a sale).
+   */
+  shownProducts: Set<number>;
 }
 
 declare module "react-router" {

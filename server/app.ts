@@ -24,7 +24,7 @@ import { sameOriginWrites } from "./same-origin-writes";
 import { securityHeaders } from "./security-headers";
 import { bodyLimitFor, readBoundedBody, refuseTooLarge } from "./request-body";
 import { createRequestOrigin } from "./request-origin";
-import { carriesSession, createVisitorPages } from "./visitor-pages";
+import { carriesSession, createVisitorPages, type CatalogChanges } from "./visitor-pages";
 
 /** What the store needs once its database is migrated and ready. */
 export interface StoreServices {
@@ -41,8 +41,8 @@ export interface AppOptions {
   storage: FileStorage;
   /** The store's public origin (auth endpoints and absolute links). */
   baseURL: string;
-  /** The catalogue version the visitors' page cache is valid for; null when unknown. */
-  catalogVersion: () => number | null;
+  /** The catalogue's changes the visitors' page cache follows; null while unknown. */
+  catalog: () => CatalogChanges | null;
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Production: the built client files (`build/client`). */
   clientDirectory?: string;
@@ -65,7 +65,7 @@ export function createApp(options: AppOptions): RequestListener {
   const origin = createRequestOrigin({ publicUrl: env.PUBLIC_URL, trustProxy: env.TRUST_PROXY });
   const visitorPages = createVisitorPages({
     cache: createPageCache(PAGE_CACHE_BYTES),
-    catalogVersion: development ? () => null : options.catalogVersion,
+    catalog: development ? () => null : options.catalog,
     origin,
     securityHeaders: headers,
     https,
@@ -159,7 +159,12 @@ export function createApp(options: AppOptions): RequestListener {
   });
 
   const handleRequest = createRequestHandler(options.build, env.NODE_ENV);
-  const render = (request: Request, req: ExpressRequest, cspNonce: string) => {
+  const render = (
+    request: Request,
+    req: ExpressRequest,
+    cspNonce: string,
+    shownProducts = new Set<number>(),
+  ) => {
     const services = options.services()!;
     return handleRequest(request, {
       db: services.database.db,
@@ -171,11 +176,14 @@ export function createApp(options: AppOptions): RequestListener {
       clientIp: req.ip ?? "desconhecido",
       logger: req.log,
       cspNonce,
+      shownProducts,
     });
   };
 
   // Pages shared by all visitors are rendered without a nonce: the cache serves them with script hashes.
-  app.use(visitorPages.renderAndStore((request, req) => render(request, req, "")));
+  app.use(
+    visitorPages.renderAndStore((request, req, shownProducts) => render(request, req, "", shownProducts)),
+  );
   app.use(async (req, res, next) => {
     try {
       // An invalid Host builds no URL of its own; the page is made for localhost.

@@ -38,7 +38,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     services: () => services,
     storage,
     baseURL,
-    catalogVersion: () => catalogVersion?.current() ?? null,
+    catalog: () => catalogVersion,
     build: vite
       ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
       : (serverBuild as unknown as ServerBuild),

@@ -6,6 +6,10 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
  */
 export interface CachedPage {
   version: number;
+  /** The catalogue's stock mark when the render started (`CatalogVersion.stockMark`). */
+  stockMark: number;
+  /** The products whose stock or availability the page shows. */
+  productIds: number[];
   status: number;
   headers: [string, string][];
   body: Buffer;
@@ -47,12 +51,13 @@ export function createPageCache(maxBytes: number) {
   };
 
   return {
-    get(key: string, version: number): CachedPage | undefined {
+    /** The page kept under `key` if it is still current; a stale page is dropped. */
+    get(key: string, isCurrent: (page: CachedPage) => boolean): CachedPage | undefined {
       const page = protectedPages.get(key) ?? probation.get(key);
       if (!page) return undefined;
       probation.delete(key);
       protectedPages.delete(key);
-      if (page.version !== version) return undefined;
+      if (!isCurrent(page)) return undefined;
       protectedPages.set(key, page);
       evict();
       return page;

@@ -10,6 +10,9 @@ import { createRequestOrigin } from "./request-origin";
 import { createVisitorPages } from "./visitor-pages";
 
 let version: number | null = 1;
+/** The stock announcements the server heard: a mark, and each product's last announcement. */
+let stockMark = 0;
+const stockChanges = new Map<number, number>();
 let renders: string[] = [];
 let nextResponse: () => Response;
 let server: http.Server;
@@ -26,7 +29,14 @@ const page = (script: string) =>
 beforeAll(async () => {
   const visitorPages = createVisitorPages({
     cache: createPageCache(1024 * 1024),
-    catalogVersion: () => version,
+    catalog: () =>
+      version === null
+        ? null
+        : {
+            current: () => version,
+            stockMark: () => stockMark,
+            stockChangedSince: (ids, mark) => ids.some((id) => (stockChanges.get(id) ?? 0) > mark),
+          },
     origin: createRequestOrigin({ publicUrl: undefined, trustProxy: "loopback" }),
     securityHeaders: [["X-Frame-Options", "DENY"]],
     https: false,
@@ -34,8 +44,11 @@ beforeAll(async () => {
   });
   const app = express();
   app.use(
-    visitorPages.renderAndStore(async (request) => {
-      renders.push(new URL(request.url).pathname + new URL(request.url).search);
+    visitorPages.renderAndStore(async (request, _req, shownProducts) => {
+      const { pathname, search } = new URL(request.url);
+      renders.push(pathname + search);
+      const productId = /^\/product\/(\d+)$/.exec(pathname)?.[1];
+      if (productId) shownProducts.add(Number(productId));
       return nextResponse();
     }),
   );
@@ -76,6 +89,17 @@ describe("visitors' page cache", () => {
     await fetch(`${baseUrl}/product/11?utm_source=newsletter`);
     expect((await fetch(`${baseUrl}/product/11?x=${Math.random()}`)).headers.get("x-cache")).toBe("HIT");
     expect(renders).toEqual(["/product/11"]);
+  });
+
+  it("drops only the pages showing a product whose stock changed", async () => {
+    await fetch(`${baseUrl}/product/21`);
+    await fetch(`${baseUrl}/product/22`);
+    stockMark += 1;
+    stockChanges.set(21, stockMark);
+    expect((await fetch(`${baseUrl}/product/21`)).headers.get("x-cache")).toBe("MISS");
+    expect((await fetch(`${baseUrl}/product/22`)).headers.get("x-cache")).toBe("HIT");
+    expect((await fetch(`${baseUrl}/product/21`)).headers.get("x-cache")).toBe("HIT");
+    expect(renders).toEqual(["/product/21", "/product/22", "/product/21"]);
   });
 
   it("keeps one catalogue page per query string", async () => {

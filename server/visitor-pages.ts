@@ -7,6 +7,10 @@ import { abortedOnClose } from "./fetch-bridge";
 import type { CachedPage, Encoding, PageCache } from "./page-cache";
 import { canonicalPublicPath } from "./public-pages";
 import type { RequestOrigin } from "./request-origin";
+import type { CatalogVersion } from "./catalog-version";
+
+/** What the cache needs to know of the catalogue's changes. */
+export type CatalogChanges = Omit<CatalogVersion, "stop">;
 
 /** A signed-in customer gets pages made for them, never a shared copy. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?vitrine\.session_token=/;
@@ -23,8 +27,8 @@ export function carriesSession(req: IncomingMessage): boolean {
 
 export interface VisitorPagesOptions {
   cache: PageCache;
-  /** The current catalogue version, or null when unknown (then nothing is cached or served). */
-  catalogVersion: () => number | null;
+  /** The catalogue's changes, or null while they cannot be followed (then nothing is cached or served). */
+  catalog: () => CatalogChanges | null;
   origin: RequestOrigin;
   /** Headers every response carries, besides the page's own. */
   securityHeaders: [string, string][];
@@ -39,7 +43,11 @@ export interface VisitorPagesOptions {
  * when the render is a complete 200 with a body; a HEAD is answered from the GET's page.
  */
 export function createVisitorPages(options: VisitorPagesOptions) {
-  const { cache, catalogVersion } = options;
+  const { cache } = options;
+
+  /** Whether a kept page still shows the catalogue as it is. */
+  const isCurrent = (catalog: CatalogChanges, version: number) => (page: CachedPage) =>
+    page.version === version && !catalog.stockChangedSince(page.productIds, page.stockMark);
 
   /** The canonical URL of the shared page a request asks for, or null when it gets its own. */
   function sharedPageUrl(req: IncomingMessage): string | null {
@@ -75,9 +83,10 @@ export function createVisitorPages(options: VisitorPagesOptions) {
   return {
     /** Answers a visitor's public page from the cache; false when it is not there to answer. */
     serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
-      const version = catalogVersion();
+      const catalog = options.catalog();
+      const version = catalog?.current() ?? null;
       const url = version === null ? null : sharedPageUrl(req);
-      const page = url === null ? undefined : cache.get(url, version!);
+      const page = url === null ? undefined : cache.get(url, isCurrent(catalog!, version!));
       if (!page) return false;
       const startedAt = performance.now();
       const incoming = req.headers["x-request-id"];
@@ -103,14 +112,19 @@ export function createVisitorPages(options: VisitorPagesOptions) {
      * of these paths) and keeps it if it is complete. Anything else is rendered for the request
      * by the next handler, as if there were no cache.
      */
-    renderAndStore(render: (request: Request, req: ExpressRequest) => Promise<Response>): RequestHandler {
+    renderAndStore(
+      render: (request: Request, req: ExpressRequest, shownProducts: Set<number>) => Promise<Response>,
+    ): RequestHandler {
       return async (req, res, next) => {
         try {
-          const version = catalogVersion();
+          const catalog = options.catalog();
+          const version = catalog?.current() ?? null;
           const url = version === null ? null : sharedPageUrl(req);
           if (url === null) return next();
+          const stockMark = catalog!.stockMark();
+          const shownProducts = new Set<number>();
           const signal = abortedOnClose(res);
-          const response = await render(new Request(url, { method: "GET", signal }), req);
+          const response = await render(new Request(url, { method: "GET", signal }), req, shownProducts);
           const body = Buffer.from(await response.arrayBuffer());
           const complete =
             response.status === 200 &&
@@ -125,6 +139,8 @@ export function createVisitorPages(options: VisitorPagesOptions) {
           }
           const page: CachedPage = {
             version: version!,
+            stockMark,
+            productIds: [...shownProducts],
             status: 200,
             headers: pageHeaders(response, body, options.https),
             body,

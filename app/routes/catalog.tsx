@@ -13,6 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     searchProducts(context.db, toCatalogFilters(query)),
     listCategories(context.db),
   ]);
+  for (const product of catalog.products) context.shownProducts.add(product.id);
   return { query, catalog, categories };
 }
 

@@ -7,7 +7,9 @@ import { canonicalLink } from "../lib/seo";
 import { listFeaturedProducts } from "../domain/catalog/featured-products.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { products: await listFeaturedProducts(context.db) };
+  const products = await listFeaturedProducts(context.db);
+  for (const product of products) context.shownProducts.add(product.id);
+  return { products };
 }
 
 const HIGHLIGHTS = [

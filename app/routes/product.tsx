@@ -26,6 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (id.success && params.id !== String(id.data)) throw redirect(`/product/${id.data}`, 301);
   const product = id.success ? await getProductDetails(context.db, id.data) : null;
   if (!product) throw data("Produto não encontrado", { status: 404 });
+  context.shownProducts.add(product.id);
   const origin = publicOrigin(request, context.env);
   // Personal only for a signed-in customer; a visitor's page (shared, cached) carries null.
   const { user } = await readSession(context, request);

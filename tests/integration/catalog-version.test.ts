@@ -29,7 +29,7 @@ describe("catalogue version", () => {
     await expect.poll(() => version.current()).toBe(0);
   });
 
-  it("rises when a product is created, repriced, restocked or deleted", async () => {
+  it("rises when a product is created, repriced, sold out, restocked or deleted", async () => {
     let productId = 0;
     await expectNewVersionAfter(async () => {
       productId = (await createProduct(database.db, { priceCents: 10_000, stock: 5 })).id;
@@ -38,12 +38,28 @@ describe("catalogue version", () => {
       database.db.update(products).set({ priceCents: 9_000 }).where(eq(products.id, productId)),
     );
     await expectNewVersionAfter(() =>
-      database.db.update(products).set({ stock: 4 }).where(eq(products.id, productId)),
+      database.db.update(products).set({ stock: 0 }).where(eq(products.id, productId)),
+    );
+    await expectNewVersionAfter(() =>
+      database.db.update(products).set({ stock: 3 }).where(eq(products.id, productId)),
     );
     await expectNewVersionAfter(() =>
       database.db.insert(productImages).values({ productId, imageUrl: "/uploads/x.webp", displayOrder: 1 }),
     );
     await expectNewVersionAfter(() => database.db.delete(products).where(eq(products.id, productId)));
+  });
+
+  it("names the products whose stock alone changed (a sale), without a new version", async () => {
+    const start = version.current()!;
+    const [sold, other] = [await createProduct(database.db, { stock: 5 }), await createProduct(database.db)];
+    const before = start + 2;
+    await expect.poll(() => version.current()).toBe(before);
+    const mark = version.stockMark();
+    await database.db.update(products).set({ stock: 4 }).where(eq(products.id, sold.id));
+    await expect.poll(() => version.stockChangedSince([sold.id], mark)).toBe(true);
+    expect(version.stockChangedSince([other.id], mark)).toBe(false);
+    expect(version.stockChangedSince([sold.id], version.stockMark())).toBe(false);
+    expect(version.current()).toBe(before);
   });
 
   it("does not move for a change that is rolled back", async () => {

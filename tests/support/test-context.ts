@@ -42,6 +42,7 @@ export function createTestContext(database: TestDatabase, clientIp = nextClientI
     clientIp,
     logger,
     cspNonce: "",
+    shownProducts: new Set(),
   };
 }
 

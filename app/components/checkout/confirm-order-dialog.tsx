@@ -59,6 +59,9 @@ export function ConfirmOrderDialog({
   const [taxId, setTaxId] = useState(mask(customer.taxId));
   const [addressId, setAddressId] = useState((addresses.find((a) => a.isDefault) ?? addresses[0])!.id);
   const [submitting, setSubmitting] = useState(false);
+  // Confirm stays disabled while a field is invalid; this says why (a profile name with a digit
+  // is refused here), judging the value the profile gave or the customer left, not each keystroke.
+  const [typingIn, setTypingIn] = useState<string | null>(null);
   // One key per checkout attempt: a double click or a retried request creates one order.
   // After a refusal the next try is a new attempt; after a lost answer it is the same one.
   const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
@@ -76,10 +79,12 @@ export function ConfirmOrderDialog({
     addressId,
   };
   const validation = checkoutRequestSchema(customer.userType).safeParse(request);
+  const issueAt = (field: string) =>
+    validation.error?.issues.find((issue) => issue.path.join(".") === `customer.${field}`)?.message;
+  const fieldError = (field: string, value: string) =>
+    (value.trim() !== "" && typingIn !== field && issueAt(field)) || undefined;
   const taxIdLength = person ? CPF_DIGITS : CNPJ_DIGITS;
-  const taxIdError =
-    onlyDigits(taxId).length === taxIdLength &&
-    validation.error?.issues.find((issue) => issue.path.join(".") === "customer.taxId")?.message;
+  const taxIdError = onlyDigits(taxId).length === taxIdLength && issueAt("taxId");
   const address = addresses.find((candidate) => candidate.id === addressId);
 
   const confirm = async () => {
@@ -118,25 +123,40 @@ export function ConfirmOrderDialog({
         <FormField
           label={person ? "Nome completo" : "Razão social"}
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            setTypingIn("name");
+          }}
           autoComplete="name"
+          onBlur={() => setTypingIn(null)}
+          error={fieldError("name", name)}
           maxLength={100}
           required
         />
         <FormField
           label="Telefone"
           value={phone}
-          onChange={(event) => setPhone(maskPhone(event.target.value))}
+          onChange={(event) => {
+            setPhone(maskPhone(event.target.value));
+            setTypingIn("phone");
+          }}
           inputMode="tel"
           autoComplete="tel"
+          onBlur={() => setTypingIn(null)}
+          error={fieldError("phone", phone)}
           required
         />
         <FormField
           label="E-mail"
           type="email"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setTypingIn("email");
+          }}
           autoComplete="email"
+          onBlur={() => setTypingIn(null)}
+          error={fieldError("email", email)}
           maxLength={255}
           required
         />

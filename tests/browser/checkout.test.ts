@@ -1,0 +1,286 @@
+import { readFile } from "node:fs/promises";
+import type { Locator, Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
+import { formatBRL } from "../../app/lib/money";
+import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
+import { useBrowser } from "../support/browser";
+
+/** Room for hydration, the server's answers and one or two of the payment page's 3 s polls. */
+const WAIT_MS = 15_000;
+const WAIT = { timeout: WAIT_MS };
+
+/**
+ * Bought by these tests and looked at by no other: every order takes real stock, and the other
+ * files count on their products' stock. 140 in stock, so reruns on one store never run out.
+ */
+const MOUSE_NAME = "Mouse Sem Fio Lume Silent";
+/** On the suite's fresh store, product ids follow the demo catalogue's order. */
+const MOUSE_INDEX = DEMO_CATALOG.findIndex((product) => product.name === MOUSE_NAME);
+const MOUSE = { ...DEMO_CATALOG[MOUSE_INDEX]!, id: MOUSE_INDEX + 1 };
+
+/** The text a person reads, any run of whitespace (the currency's no-break space too) as one space. */
+function readable(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+async function textOf(locator: Locator): Promise<string> {
+  return readable((await locator.allInnerTexts()).join(" "));
+}
+
+function brl(cents: number): string {
+  return readable(formatBRL(cents));
+}
+
+function maskedCpf(cpf: string): string {
+  return `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+}
+
+/** Clicks only count once React has taken over the server-rendered page. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+function toast(page: Page, text: string) {
+  return page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: text })
+    .first();
+}
+
+/** The top bar's cart link says the count to everyone, and the badge shows it (hidden at 0). */
+async function expectBadge(page: Page, quantity: number) {
+  const label = quantity === 1 ? "Carrinho, 1 item" : `Carrinho, ${quantity} itens`;
+  await page.getByRole("link", { name: label, exact: true }).waitFor();
+  if (quantity === 0) await expect.poll(() => page.getByTestId("cart-badge").count(), WAIT).toBe(0);
+  else await expect.poll(() => textOf(page.getByTestId("cart-badge")), WAIT).toBe(String(quantity));
+}
+
+/** A definition in a summary, found by its term, as a person reads "Total ... R$ 10,00". */
+function summaryValue(summary: Locator, term: string) {
+  return summary
+    .locator("div")
+    .filter({
+      has: summary
+        .page()
+        .getByRole("term")
+        .filter({ hasText: new RegExp(`^${term}$`) }),
+    })
+    .getByRole("definition");
+}
+
+describe("checkout and PIX payment", () => {
+  const browser = useBrowser({ viewport: { width: 1280, height: 900 } });
+  beforeEach(() => browser.page.setDefaultTimeout(WAIT_MS));
+
+  /** A customer as checkout takes them: the name letters only, as the spec's payload requires. */
+  async function signedIn(overrides: Partial<Customer> = { name: "Maria Compradora" }): Promise<Customer> {
+    const customer = await signUpCustomer(browser.baseURL, overrides);
+    await signInContext(browser.page.context(), browser.baseURL, customer);
+    return customer;
+  }
+
+  /** On the addresses page, as the customer would: the CEP lookup fills the street. */
+  async function addAddress() {
+    const { page } = browser;
+    await page.goto("/account/addresses");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Novo endereço" }).click();
+    const form = page.getByRole("dialog", { name: "Novo endereço" });
+    await form.getByLabel("CEP").fill("01310100");
+    await form.getByLabel("Número").focus(); // leaving the CEP field looks it up
+    await expect.poll(() => form.getByLabel("Rua").inputValue(), WAIT).toBe("Avenida Paulista");
+    await form.getByLabel("Número").fill("1000");
+    await form.getByRole("button", { name: "Salvar endereço" }).click();
+    await toast(page, "Endereço adicionado com sucesso!").waitFor();
+    await page.getByRole("listitem", { name: "Avenida Paulista, 1000" }).waitFor();
+  }
+
+  /** From the product's own page, as a shopper does. */
+  async function addMouseToCart() {
+    const { page } = browser;
+    await page.goto(`/product/${MOUSE.id}`);
+    await waitForHydration(page);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(MOUSE_NAME);
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await toast(page, "Produto adicionado ao carrinho").waitFor();
+    await expectBadge(page, 1);
+  }
+
+  async function openConfirmDialog(): Promise<Locator> {
+    const { page } = browser;
+    await page.goto("/checkout");
+    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirmar Dados do Pedido" });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  it("buys a product with PIX: cart, checkout, confirmation, payment, receipt and the order list", async () => {
+    const { page, baseURL } = browser;
+    const customer = await signedIn();
+    await addAddress();
+    await addMouseToCart();
+
+    await page.getByRole("link", { name: "Carrinho, 1 item", exact: true }).click();
+    await page.waitForURL(`${baseURL}/cart`);
+    await page.getByRole("link", { name: "Finalizar Compra" }).click();
+    await page.waitForURL(`${baseURL}/checkout`);
+
+    await page.getByRole("heading", { level: 1, name: "Finalizar Compra" }).waitFor();
+    const summary = page.getByRole("region", { name: "Resumo do Pedido" });
+    await expect
+      .poll(() => textOf(summary.getByRole("listitem")), WAIT)
+      .toBe(`${MOUSE_NAME} x 1 ${brl(MOUSE.priceCents)}`);
+    expect(await textOf(summaryValue(summary, "Subtotal"))).toBe(brl(MOUSE.priceCents));
+    expect(await textOf(summaryValue(summary, "Frete"))).toBe("Grátis");
+    expect(await textOf(summaryValue(summary, "Total"))).toBe(brl(MOUSE.priceCents));
+    expect(await page.getByRole("link", { name: "Voltar ao carrinho" }).getAttribute("href")).toBe("/cart");
+
+    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirmar Dados do Pedido" });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel("Nome completo").inputValue()).toBe(customer.name);
+    expect(await dialog.getByLabel("Telefone").inputValue()).toBe("(11) 98765-4321");
+    expect(await dialog.getByLabel("E-mail").inputValue()).toBe(customer.email);
+    expect(await dialog.getByLabel("CPF").inputValue()).toBe(maskedCpf(customer.cpf));
+    const addressSelect = dialog.getByLabel("Endereço de entrega");
+    expect(await textOf(addressSelect.locator("option:checked"))).toBe("Avenida Paulista, 1000 (padrão)");
+    // The preview of the chosen address, below the selector.
+    const preview = await textOf(dialog);
+    expect(preview).toContain("Avenida Paulista, 1000");
+    expect(preview).toContain("Bela Vista - São Paulo/SP");
+    expect(preview).toContain("CEP 01310-100");
+
+    await dialog.getByRole("button", { name: "Confirmar e Pagar" }).click();
+    await toast(page, "Pedido criado! Redirecionando para pagamento...").waitFor();
+    await page.waitForURL(/\/payment\?data=.+&orderId=.+$/);
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+    expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+    const number = orderId.slice(0, 8);
+
+    await page.getByRole("heading", { level: 1, name: "Pagamento via PIX" }).waitFor();
+    const qr = page.getByRole("img", { name: "QR Code PIX" });
+    expect(await qr.isVisible()).toBe(true);
+    await expect
+      .poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth), WAIT)
+      .toBeGreaterThan(0);
+    expect(await page.getByText(formatBRL(MOUSE.priceCents), { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(/^Expira em (29|30) minutos$/).isVisible()).toBe(true);
+    expect(await page.getByLabel("Código PIX copia e cola").inputValue()).not.toBe("");
+    expect(await page.getByRole("button", { name: "Copiar Código PIX" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Já Paguei - Verificar Status" }).isVisible()).toBe(true);
+    await expectBadge(page, 0);
+
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Simular pagamento (sandbox)" }).click();
+    await toast(page, "Pagamento confirmado!").waitFor();
+    await page.waitForURL(`${baseURL}/payment-success?orderId=${orderId}`, WAIT);
+    await page.getByRole("heading", { level: 1, name: "Pagamento Confirmado!" }).waitFor();
+    expect(await page.getByText(`#${number.toUpperCase()}`, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(MOUSE_NAME, { exact: true }).isVisible()).toBe(true);
+
+    await waitForHydration(page);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Baixar Comprovante de Pedido" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`comprovante-pedido-${number}.html`);
+    expect(await readFile((await download.path())!, "utf8")).toContain(MOUSE_NAME);
+    await toast(page, "Comprovante baixado com sucesso!").waitFor();
+
+    await page.goto("/account/orders");
+    const order = page.getByRole("listitem", { name: `Pedido #${number}`, exact: true });
+    await order.waitFor();
+    expect(await order.getByText("✓ Pago", { exact: true }).isVisible()).toBe(true);
+    expect(await order.getByText(MOUSE_NAME, { exact: true }).isVisible()).toBe(true);
+    expect(await order.getByText(`Total: ${formatBRL(MOUSE.priceCents)}`).isVisible()).toBe(true);
+    await expectBadge(page, 0);
+  });
+
+  it("sends a signed-out visitor to sign in", async () => {
+    const { page, baseURL } = browser;
+    await page.goto("/checkout");
+
+    await page.waitForURL(`${baseURL}/auth?redirectTo=%2Fcheckout`);
+    await toast(page, "Você precisa estar logado para finalizar a compra").waitFor();
+  });
+
+  it("sends a customer with an empty cart back to the cart", async () => {
+    const { page, baseURL } = browser;
+    await signedIn();
+    await page.goto("/checkout");
+
+    await page.waitForURL(`${baseURL}/cart`);
+    await toast(page, "Seu carrinho está vazio").waitFor();
+    await page.getByRole("heading", { name: "Seu carrinho está vazio" }).waitFor();
+  });
+
+  it("sends a customer without an address to the addresses page", async () => {
+    const { page, baseURL } = browser;
+    await signedIn();
+    await addMouseToCart();
+    await page.goto("/checkout");
+
+    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+
+    await page.waitForURL(`${baseURL}/account/addresses`);
+    await toast(page, "Cadastre um endereço antes de finalizar a compra").waitFor();
+    expect(await page.getByRole("dialog", { name: "Confirmar Dados do Pedido" }).count()).toBe(0);
+  });
+
+  it("refuses an invalid CPF in the confirmation dialog", async () => {
+    await signedIn();
+    await addAddress();
+    await addMouseToCart();
+    const dialog = await openConfirmDialog();
+    const confirm = dialog.getByRole("button", { name: "Confirmar e Pagar" });
+    expect(await confirm.isEnabled()).toBe(true);
+
+    await dialog.getByLabel("CPF").fill("12345678900");
+
+    expect(await dialog.getByLabel("CPF").inputValue()).toBe("123.456.789-00");
+    await dialog.getByText("CPF inválido", { exact: true }).waitFor();
+    expect(await confirm.isDisabled()).toBe(true);
+  });
+
+  it("says why a name from the profile cannot be used, and takes a corrected one", async () => {
+    await signedIn({ name: "Cliente Teste 7" });
+    await addAddress();
+    await addMouseToCart();
+    const dialog = await openConfirmDialog();
+    const confirm = dialog.getByRole("button", { name: "Confirmar e Pagar" });
+    const nameError = dialog.getByText("Nome deve conter apenas letras", { exact: true });
+
+    await nameError.waitFor();
+    expect(await confirm.isDisabled()).toBe(true);
+
+    await dialog.getByLabel("Nome completo").fill("Cliente Teste Sete");
+    await dialog.getByLabel("Telefone").focus();
+
+    await expect.poll(() => nameError.count(), WAIT).toBe(0);
+    expect(await confirm.isEnabled()).toBe(true);
+  });
+});
+
+describe("payment page without payment data", () => {
+  const browser = useBrowser();
+  beforeEach(() => browser.page.setDefaultTimeout(WAIT_MS));
+
+  it("goes home when the link carries no data", async () => {
+    const { page, baseURL } = browser;
+    await page.goto("/payment");
+
+    await page.waitForURL(`${baseURL}/`);
+    await toast(page, "Dados de pagamento não encontrados").waitFor();
+  });
+
+  it("goes home when the data cannot be read", async () => {
+    const { page, baseURL } = browser;
+    await page.goto("/payment?data=garbage");
+
+    await page.waitForURL(`${baseURL}/`);
+    await toast(page, "Erro ao carregar dados de pagamento").waitFor();
+  });
+});
