@@ -62,10 +62,10 @@ function customerSchema(taxpayer: TaxpayerType) {
       taxId:
         taxpayer === "PF"
           ? text("CPF inválido (deve ter 11 dígitos)")
-              .regex(/^\d{11}$/, "CPF inválido (deve ter 11 dígitos)")
+              .regex(/^\d{11}$/, { message: "CPF inválido (deve ter 11 dígitos)", abort: true })
               .refine(isValidCpf, "CPF inválido")
           : text("CNPJ inválido (deve ter 14 dígitos)")
-              .regex(/^\d{14}$/, "CNPJ inválido (deve ter 14 dígitos)")
+              .regex(/^\d{14}$/, { message: "CNPJ inválido (deve ter 14 dígitos)", abort: true })
               .refine(isValidCnpj, "CNPJ inválido"),
     },
     { error: "Dados do cliente inválidos" },
