@@ -13,14 +13,7 @@ export function createFileMailer(options: { directory: string; from: string; log
   const transport = createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     async send(message) {
-      const info = await transport.sendMail({
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        messageId: message.messageId,
-      });
+      const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(options.directory, { recursive: true });
       const file = path.join(options.directory, fileName(new Date(), message.messageId));
       await writeFile(file, info.message);

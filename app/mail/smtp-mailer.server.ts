@@ -14,14 +14,7 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   });
   return {
     async send(message) {
-      await transport.sendMail({
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        messageId: message.messageId,
-      });
+      await transport.sendMail({ from: options.from, ...message });
     },
   };
 }

@@ -3,8 +3,7 @@ import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/payment-success";
-import { ProductImage } from "../components/product/product-image";
-import { Badge } from "../components/ui/badge";
+import { OrderLineRow } from "../components/orders/order-line-row";
 import { buttonClasses } from "../components/ui/button";
 import { requireUser } from "../domain/accounts/session.server";
 import { findOrderForViewer } from "../domain/orders/order-details.server";
@@ -64,20 +63,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
         </dl>
         <ul className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-4">
           {order.items.map((item) => (
-            <li key={item.id} className="flex items-center gap-3">
-              <ProductImage
-                src={item.image}
-                sizes="56px"
-                className="size-14 rounded-lg bg-slate-50 object-cover"
-              />
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{item.name}</p>
-                <p className="text-sm text-slate-600">
-                  {item.quantity} x {formatBRL(item.unitPriceCents)}
-                </p>
-              </div>
-              <Badge variant="secondary">{item.quantity}</Badge>
-            </li>
+            <OrderLineRow key={item.id} line={item} />
           ))}
         </ul>
       </section>

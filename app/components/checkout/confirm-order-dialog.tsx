@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
+import type { AddressFormValues } from "../account/address-form";
 import { useCart } from "../cart/cart-context";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -22,17 +23,8 @@ export interface CheckoutCustomer {
   taxId: string;
 }
 
-export interface CheckoutAddress {
-  id: string;
-  cep: string;
-  street: string;
-  number: string;
-  complement: string | null;
-  neighborhood: string;
-  city: string;
-  state: string;
-  isDefault: boolean;
-}
+/** An address of the customer's, as the address book shows it. */
+export type CheckoutAddress = AddressFormValues & { id: string };
 
 interface ConfirmOrderDialogProps {
   open: boolean;

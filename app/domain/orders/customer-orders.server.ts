@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
+import type { OrderLine } from "./order-line";
 import { isPaid } from "./paid";
 
 export interface CustomerOrder {
@@ -8,14 +9,7 @@ export interface CustomerOrder {
   createdAt: Date;
   totalCents: number;
   paid: boolean;
-  items: {
-    id: number;
-    productId: number | null;
-    name: string;
-    image: string;
-    quantity: number;
-    unitPriceCents: number;
-  }[];
+  items: OrderLine[];
 }
 
 /** A customer's own orders with their lines, newest first; orders they deleted are left out. */
@@ -41,15 +35,18 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
     createdAt: order.createdAt,
     totalCents: order.totalCents,
     paid: isPaid(order),
-    items: lines
-      .filter((line) => line.orderId === order.id)
-      .map((line) => ({
-        id: line.id,
-        productId: line.productId,
-        name: line.productName,
-        image: line.productImage,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-      })),
+    items: lines.filter((line) => line.orderId === order.id).map(toOrderLine),
   }));
+}
+
+/** An order line as the pages show it, from its row. */
+export function toOrderLine(row: typeof orderItems.$inferSelect): OrderLine {
+  return {
+    id: row.id,
+    productId: row.productId,
+    name: row.productName,
+    image: row.productImage,
+    quantity: row.quantity,
+    unitPriceCents: row.unitPriceCents,
+  };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
 import type { Role } from "../accounts/session.server";
+import { toOrderLine } from "./customer-orders.server";
 import { isPaid } from "./paid";
 import type { ReceiptOrder, ShippingAddress } from "./receipt";
 
@@ -17,7 +18,7 @@ export interface OrderViewer {
 }
 
 /** An id that is not a UUID names no order (and would be a query error). */
-const isOrderId = (id: string) => z.uuid().safeParse(id).success;
+export const isOrderId = (id: string) => z.uuid().safeParse(id).success;
 
 /**
  * The address is a snapshot taken at checkout (jsonb); an anonymised order keeps `{}`. Missing
@@ -72,13 +73,6 @@ export async function findOrderForViewer(
     customerPhone: order.customerPhone,
     customerTaxId: order.customerTaxId,
     shippingAddress,
-    items: lines.map((line) => ({
-      id: line.id,
-      productId: line.productId,
-      name: line.productName,
-      image: line.productImage,
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-    })),
+    items: lines.map(toOrderLine),
   };
 }

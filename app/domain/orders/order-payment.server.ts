@@ -1,16 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import type { PaymentDeps } from "../payments/charge-events.server";
 import type { PixPayment } from "../payments/pix-payment";
 import { qrCodePngBase64 } from "../payments/qr-code.server";
 import { followCharge } from "./follow-charge.server";
+import { isOrderId } from "./order-details.server";
 import { isPaid } from "./paid";
 
 type Order = typeof orders.$inferSelect;
-
-const isOrderId = (id: string) => z.uuid().safeParse(id).success;
 
 /** One of the customer's own orders, or null (another customer's order is never found). */
 export async function findCustomerOrder(

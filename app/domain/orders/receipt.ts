@@ -4,6 +4,7 @@ import { maskCep, maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
 import { formatBRL } from "../../lib/money";
 import { onlyDigits } from "../../lib/tax-id";
 import { orderNumber } from "../../lib/order-number";
+import type { OrderLine } from "./order-line";
 
 /** The delivery address as it was chosen at checkout. */
 export interface ShippingAddress {
@@ -14,15 +15,6 @@ export interface ShippingAddress {
   neighborhood: string;
   city: string;
   state: string;
-}
-
-export interface ReceiptItem {
-  id: number;
-  productId: number | null;
-  name: string;
-  image: string;
-  quantity: number;
-  unitPriceCents: number;
 }
 
 /** What a receipt shows of an order (see `findOrderForViewer`). */
@@ -40,7 +32,7 @@ export interface ReceiptOrder {
   customerPhone: string;
   customerTaxId: string;
   shippingAddress: ShippingAddress;
-  items: ReceiptItem[];
+  items: OrderLine[];
 }
 
 export interface ReceiptOptions {

@@ -7,6 +7,7 @@ import type { Route } from "./+types/orders";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
+import { OrderLineRow } from "../../components/orders/order-line-row";
 import { requireUser } from "../../domain/accounts/session.server";
 import { listCustomerOrders } from "../../domain/orders/customer-orders.server";
 import { deleteCustomerOrder } from "../../domain/orders/delete-order.server";
@@ -148,56 +149,13 @@ function OrderCard({ order, onDelete }: { order: ListedOrder; onDelete: () => vo
       </div>
       <ul className="mt-4 flex flex-col gap-3">
         {order.items.map((item) => (
-          <li key={item.id} className="flex items-center gap-3">
-            <div className="relative shrink-0">
-              <OrderItemImage src={item.image} />
-              <Badge variant="secondary" className="absolute -top-2 -right-2 border border-white px-1.5">
-                <span className="sr-only">Quantidade: </span>
-                {item.quantity}
-              </Badge>
-            </div>
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-medium">{item.name}</p>
-              <p className="text-sm text-slate-600">
-                {item.quantity} x {formatBRL(item.unitPriceCents)}
-              </p>
-            </div>
-            <p className="font-medium whitespace-nowrap tabular-nums">
-              {formatBRL(item.quantity * item.unitPriceCents)}
-            </p>
-          </li>
+          <OrderLineRow key={item.id} line={item} />
         ))}
       </ul>
       <p className="mt-4 border-t border-slate-100 pt-4 text-right font-semibold">
         Total: {formatBRL(order.totalCents)}
       </p>
     </li>
-  );
-}
-
-const PLACEHOLDER_IMAGE = "/placeholder.svg";
-
-/** The picture bought, or the placeholder when it is missing or no longer loads. */
-function OrderItemImage({ src }: { src: string }) {
-  const [failed, setFailed] = useState(false);
-  const shown = !src || failed ? PLACEHOLDER_IMAGE : src;
-  return (
-    <img
-      src={shown}
-      alt=""
-      width={56}
-      height={56}
-      loading="lazy"
-      decoding="async"
-      className="size-14 rounded-lg border border-slate-200 bg-slate-50 object-cover"
-      // An image that failed before hydration fired its error event before React listened.
-      ref={(image) => {
-        if (image?.complete && image.naturalWidth === 0 && shown !== PLACEHOLDER_IMAGE) setFailed(true);
-      }}
-      onError={() => {
-        if (shown !== PLACEHOLDER_IMAGE) setFailed(true);
-      }}
-    />
   );
 }
 

@@ -1,0 +1,54 @@
+import { useState } from "react";
+import type { OrderLine } from "../../domain/orders/order-line";
+import { formatBRL } from "../../lib/money";
+import { Badge } from "../ui/badge";
+
+/** One line of an order as bought: picture, quantity badge, name, quantity x unit price, line total. */
+export function OrderLineRow({ line }: { line: OrderLine }) {
+  return (
+    <li className="flex items-center gap-3">
+      <div className="relative shrink-0">
+        <OrderLineImage src={line.image} />
+        <Badge variant="secondary" className="absolute -top-2 -right-2 border border-white px-1.5">
+          <span className="sr-only">Quantidade: </span>
+          {line.quantity}
+        </Badge>
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{line.name}</p>
+        <p className="text-sm text-slate-600">
+          {line.quantity} x {formatBRL(line.unitPriceCents)}
+        </p>
+      </div>
+      <p className="font-medium whitespace-nowrap tabular-nums">
+        {formatBRL(line.quantity * line.unitPriceCents)}
+      </p>
+    </li>
+  );
+}
+
+const PLACEHOLDER_IMAGE = "/placeholder.svg";
+
+/** The picture bought, or the placeholder when it is missing or no longer loads. */
+function OrderLineImage({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  const shown = !src || failed ? PLACEHOLDER_IMAGE : src;
+  return (
+    <img
+      src={shown}
+      alt=""
+      width={56}
+      height={56}
+      loading="lazy"
+      decoding="async"
+      className="size-14 rounded-lg border border-slate-200 bg-slate-50 object-cover"
+      // An image that failed before hydration fired its error event before React listened.
+      ref={(image) => {
+        if (image?.complete && image.naturalWidth === 0 && shown !== PLACEHOLDER_IMAGE) setFailed(true);
+      }}
+      onError={() => {
+        if (shown !== PLACEHOLDER_IMAGE) setFailed(true);
+      }}
+    />
+  );
+}
