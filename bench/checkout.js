@@ -49,6 +49,9 @@ const CONFIGURATIONS = [
 // ---------------------------------------------------------------------------------------------
 
 const cleanups = new Set();
+// What the benchmark is doing, attached to the stores' log lines: a warning at shutdown is not one
+// under load.
+let phase = "partida";
 async function runCleanups() {
   for (const cleanup of [...cleanups].reverse()) {
     cleanups.delete(cleanup);
@@ -137,7 +140,9 @@ async function startStore({ dataDir, databaseUrl }) {
   });
   const logs = [];
   for (const stream of [child.stdout, child.stderr]) {
-    readline.createInterface({ input: stream }).on("line", (line) => logs.push(parseLogLine(line)));
+    readline
+      .createInterface({ input: stream })
+      .on("line", (line) => logs.push({ ...parseLogLine(line), phase }));
   }
   const url = `http://127.0.0.1:${port}`;
   const stop = () =>
@@ -480,6 +485,7 @@ async function benchConfiguration(configuration) {
     return started;
   };
   const result = { configuration, logs: [] };
+  phase = "partida";
   let stores = [];
   const stopStores = async () => {
     for (const store of stores) {
@@ -500,6 +506,9 @@ async function benchConfiguration(configuration) {
     const { hot, race } = await withDatabase((query) => seed(query, buyers));
     if (!postgres) stores = await start();
 
+    phase = "pedidos";
+    // Other processes on the machine (tests, builds) skew every number: their load is reported.
+    result.loadBefore = os.loadavg()[0];
     // A short warm-up: the first orders compile code paths and fill connection pools.
     await runBuyers(buyers, stores, orderHotProducts(hot), forSeconds(2));
 
@@ -507,6 +516,7 @@ async function benchConfiguration(configuration) {
     result.orders = await runBuyers(buyers, stores, orderHotProducts(hot), forSeconds(ORDER_DURATION_S));
 
     console.log(`  GET autenticado (${NO_ORDER.slice(0, 8)}…/payment) por ${SIGNED_IN_DURATION_S} s…`);
+    phase = "GET autenticado";
     result.signedIn = await runBuyers(buyers, stores, signedInRequest, forSeconds(SIGNED_IN_DURATION_S));
 
     const pages = ["/", `/product/${hot[0].id}`];
@@ -515,6 +525,7 @@ async function benchConfiguration(configuration) {
       console.log(
         `  visitantes em ${pagePath}: ${VISITOR_DURATION_S} s sem pedidos, ${VISITOR_DURATION_S} s com pedidos…`,
       );
+      phase = `visitantes ${pagePath}`;
       const idle = await measureVisitors(stores, pagePath);
       // The buyers keep ordering (the page's own product among others) while autocannon runs.
       let visitorsDone = false;
@@ -524,7 +535,10 @@ async function benchConfiguration(configuration) {
     }
 
     console.log(`  corrida: ${RACE_ATTEMPTS} tentativas pelo produto de estoque ${RACE_STOCK}…`);
+    phase = "corrida";
     result.race = await raceForLastUnits(stores, buyers, race);
+    result.loadAfter = os.loadavg()[0];
+    phase = "parada";
     // Stores stopped before reading the database: PGlite needs it, and nothing is still writing.
     await stopStores();
     Object.assign(
@@ -542,6 +556,7 @@ async function benchConfiguration(configuration) {
   } catch (error) {
     result.failure = error;
   } finally {
+    phase = "parada";
     await stopStores().catch(() => undefined);
     if (postgres) {
       cleanups.delete(postgres.drop);
@@ -651,7 +666,11 @@ function printConfiguration(result) {
     if (idle.bad + loaded.bad > 0)
       rows.push([`visitantes ${pagePath}: respostas não-2xx ou erros`, `${idle.bad} / ${loaded.bad}`]);
   }
-  rows.push(["avisos e erros no log da loja", logSummary(result.logs)]);
+  rows.push(["avisos e erros no log da loja [fase]", logSummary(result.logs)]);
+  rows.push([
+    "carga da máquina (load average 1 min) antes / depois",
+    `${format(result.loadBefore, 1)} / ${format(result.loadAfter, 1)}`,
+  ]);
   console.log(`| medida | valor |`);
   console.log(`| --- | ---: |`);
   for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);
@@ -660,7 +679,10 @@ function printConfiguration(result) {
 function logSummary(logs) {
   if (logs.length === 0) return "0";
   const counts = new Map();
-  for (const { message } of logs) counts.set(message, (counts.get(message) ?? 0) + 1);
+  for (const { message, phase } of logs) {
+    const key = `${message} [${phase}]`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
   return [...counts]
     .slice(0, 5)
     .map(([message, count]) => `${count}× ${message.slice(0, 160)}`)
@@ -670,7 +692,7 @@ function logSummary(logs) {
 function printSummary(results) {
   console.log(`\n### Resumo\n`);
   console.log(
-    `| configuração | pedidos/s | p50 (ms) | p99 (ms) | erros | acrescenta (ms) | vendido a mais | visitantes / com pedidos | produto com pedidos |`,
+    `| configuração | pedidos/s | p50 (ms) | p99 (ms) | erros | acrescenta (ms) | vendido a mais | / com pedidos vs parado | produto com pedidos vs parado |`,
   );
   console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`);
   for (const result of results) {

@@ -47,9 +47,11 @@ BEGIN
     PERFORM bump_catalog_version_now();
     RETURN NULL;
   END IF;
+  -- Pages show stock up to 100 (MAX_QUANTITY_PER_ITEM, `shownStock`): a sale that leaves more
+  -- than that changes nothing they show.
   SELECT string_agg(DISTINCT n.id::text, ',') INTO changed_ids
     FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE o.stock <> n.stock;
+    WHERE least(o.stock, 100) <> least(n.stock, 100);
   IF changed_ids IS NULL THEN
     RETURN NULL;
   END IF;

@@ -62,6 +62,21 @@ describe("catalogue version", () => {
     expect(version.current()).toBe(before);
   });
 
+  it("says nothing of a sale that leaves more stock than a page shows (100)", async () => {
+    const start = version.current()!;
+    const [plenty, few] = [
+      await createProduct(database.db, { stock: 500 }),
+      await createProduct(database.db, { stock: 5 }),
+    ];
+    await expect.poll(() => version.current()).toBe(start + 2);
+    const mark = version.stockMark();
+    await database.db.update(products).set({ stock: 499 }).where(eq(products.id, plenty.id));
+    await database.db.update(products).set({ stock: 4 }).where(eq(products.id, few.id));
+    // The second announcement proves the channel delivered everything before it.
+    await expect.poll(() => version.stockChangedSince([few.id], mark)).toBe(true);
+    expect(version.stockChangedSince([plenty.id], mark)).toBe(false);
+  });
+
   it("does not move for a change that is rolled back", async () => {
     const before = version.current()!;
     const product = await createProduct(database.db);

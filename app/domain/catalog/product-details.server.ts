@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { productImages, products } from "../../db/schema.server";
+import { shownStock } from "./product-card-columns.server";
 
 export interface ProductDetails {
   id: number;
@@ -23,7 +24,7 @@ export async function getProductDetails(db: Database, id: number): Promise<Produ
       description: products.description,
       category: products.category,
       priceCents: products.priceCents,
-      stock: products.stock,
+      stock: shownStock,
       image: products.image,
     })
     .from(products)

@@ -6,7 +6,9 @@ export async function qrCodePngBase64(brCode: string): Promise<string> {
     type: "png",
     errorCorrectionLevel: "M",
     margin: 2,
-    width: 320,
+    // A few pixels per module: a small PNG, quick to encode on every order; the page scales it
+    // up without smoothing, so it stays sharp.
+    scale: 4,
   });
   return png.toString("base64");
 }
