@@ -36,8 +36,12 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
   const { problem, payment, orderId, sandbox, paid } = loaderData;
   const navigate = useNavigate();
   useEffect(() => {
-    if (paid) void navigate(`/payment-success?orderId=${orderId}`, { replace: true });
-    else if (problem) {
+    // Paid as the page loads, or as it reloads after 'Simular pagamento (sandbox)': the poller
+    // (which says so too) is gone with the QR code, so the confirmation is said here.
+    if (paid) {
+      toast.success("Pagamento confirmado!");
+      void navigate(`/payment-success?orderId=${orderId}`, { replace: true });
+    } else if (problem) {
       toast.error(problem);
       void navigate("/", { replace: true });
     }
@@ -68,11 +72,13 @@ function PixPaymentView({
 
   useEffect(() => {
     if (!orderId) return;
+    // An answer that arrives after the page moved on (paid, seen by the loader) says nothing more.
+    let stopped = false;
     const timer = setInterval(async () => {
       try {
         const response = await fetch(`/api/orders/${encodeURIComponent(orderId)}/payment`);
         const answer = (await response.json()) as OrderPaymentAnswer;
-        if (answer.paid) {
+        if (answer.paid && !stopped) {
           clearInterval(timer);
           confirmed();
         }
@@ -80,7 +86,10 @@ function PixPaymentView({
         console.warn("Falha ao consultar o pagamento", error);
       }
     }, POLL_MS);
-    return () => clearInterval(timer);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one poller per order
   }, [orderId]);
 
@@ -120,7 +129,7 @@ function PixPaymentView({
           alt="QR Code PIX"
           width={256}
           height={256}
-          className="size-64"
+          className="size-64 [image-rendering:pixelated]"
         />
         <p className="text-2xl font-bold">{formatBRL(Math.round(payment.amount * 100))}</p>
         <p className="text-sm text-slate-600">Expira em {minutes} minutos</p>

@@ -7,8 +7,9 @@ import { MAX_QUANTITY_PER_ITEM } from "../cart/cart-items";
  * product with plenty left changes nothing a page shows, so no cached page is dropped for it
  * (the trigger of migration 0007 announces only changes below this cap).
  */
-export const shownStock =
-  sql<number>`least(${products.stock}, ${sql.raw(String(MAX_QUANTITY_PER_ITEM))})`.mapWith(Number);
+export const shownStock = sql<number>`least(${products.stock}, ${sql.raw(String(MAX_QUANTITY_PER_ITEM))})`
+  .mapWith(Number)
+  .as("stock");
 
 /** The columns of a `ProductCard`, for every query that lists products. */
 export const productCardColumns = {
