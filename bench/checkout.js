@@ -7,7 +7,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
@@ -17,6 +16,7 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ensureBuild } from "../scripts/ensure-build.js";
+import { freePort, waitFor } from "./processes.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -93,25 +93,6 @@ async function snapshotBuild() {
       await new Promise((resolve) => setTimeout(resolve, 10_000));
     }
   }
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, child) {
-  for (let attempt = 0; attempt < 1200; attempt++) {
-    if (child.exitCode !== null) throw new Error(`processo terminou (${child.exitCode}) antes de ${url}`);
-    const response = await fetch(url).catch(() => null);
-    if (response?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`sem resposta de ${url}`);
 }
 
 /**

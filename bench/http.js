@@ -3,35 +3,16 @@
 // PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test) when it answers.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { freePort, waitFor } from "./processes.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, child) {
-  for (let attempt = 0; attempt < 1200; attempt++) {
-    if (child.exitCode !== null) throw new Error(`processo terminou (${child.exitCode}) antes de ${url}`);
-    const response = await fetch(url).catch(() => null);
-    if (response?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`sem resposta de ${url}`);
-}
 
 async function startProcess(args, env, readyPath) {
   const port = await freePort();

@@ -2,25 +2,16 @@
 // catalogue and a product page, driving Debian's Chromium. Prints scores, metrics and JS weight.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { freePort } from "./processes.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startStore() {
   const port = await freePort();

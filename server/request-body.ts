@@ -52,13 +52,22 @@ export function readBoundedBody(req: IncomingMessage, maxBytes: number): Promise
   });
 }
 
+/** How long a client still sending an oversized body gets to read the 413 before the drop. */
+const LINGER_MS = 2_000;
+
 /**
  * 413 with a pt-BR message; the connection is closed after it, so the rest of an oversized
- * body is never read.
+ * body is never read. Our side closes first and the connection is dropped a moment later:
+ * dropping it at once, with the client's bytes unread, resets it, and a client still writing
+ * could lose the answer.
  */
 export function refuseTooLarge(res: ServerResponse): void {
+  const socket = res.socket;
   res.statusCode = 413;
   res.setHeader("Connection", "close");
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
-  res.end(TOO_LARGE_MESSAGE, () => res.socket?.destroySoon());
+  res.end(TOO_LARGE_MESSAGE, () => {
+    socket?.end();
+    setTimeout(() => socket?.destroy(), LINGER_MS).unref();
+  });
 }
