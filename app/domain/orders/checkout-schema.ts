@@ -72,8 +72,7 @@ function customerSchema(taxpayer: TaxpayerType) {
   );
 }
 
-/** The request for a customer who pays as a person (CPF) or as a company (CNPJ). */
-export function checkoutRequestSchema(taxpayer: TaxpayerType) {
+function requestSchema(taxpayer: TaxpayerType) {
   return z.object(
     {
       products: z
@@ -91,7 +90,15 @@ export function checkoutRequestSchema(taxpayer: TaxpayerType) {
   );
 }
 
-export type CheckoutRequest = z.infer<ReturnType<typeof checkoutRequestSchema>>;
+// Built once: a zod schema costs far more to build than to check a request with.
+const REQUEST_SCHEMAS = { PF: requestSchema("PF"), PJ: requestSchema("PJ") };
+
+/** The request for a customer who pays as a person (CPF) or as a company (CNPJ). */
+export function checkoutRequestSchema(taxpayer: TaxpayerType) {
+  return REQUEST_SCHEMAS[taxpayer];
+}
+
+export type CheckoutRequest = z.infer<ReturnType<typeof requestSchema>>;
 
 /** Spec section 5: 'Dados inválidos: ' and every message, joined by commas. */
 export function invalidCheckoutMessage(error: z.ZodError): string {
