@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       expiresMinutes: context.env.PIX_EXPIRES_MINUTES,
       logger: context.logger,
     },
-    { userId: user.id, checkoutKey: key.data, request: body },
+    { userId: user.id, taxpayer: user.taxpayer, checkoutKey: key.data, request: body },
   );
   if (!outcome.ok) return answer({ success: false, error: outcome.message }, 422);
   return answer({ success: true, orderId: outcome.orderId, pixData: outcome.pixData });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServerContext } from "../../app/context.server";
-import { mailOutbox, orders, paymentEvents, products } from "../../app/db/schema.server";
+import { mailOutbox, orderItems, orders, paymentEvents, products } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { readSession } from "../../app/domain/accounts/session.server";
@@ -105,6 +105,13 @@ describe("create-payment", () => {
       pixProvider: "sandbox",
     });
     expect(await stockOf(mouse.id)).toBe(3);
+    // The line is a snapshot of the product as the store has it, not as the request described it.
+    const [line] = await store.database.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    expect(line).toMatchObject({
+      productName: mouse.name,
+      productImage: mouse.image,
+      unitPriceCents: 12_990,
+    });
     const fields = parseBrCode(answer.pixData!.brCode);
     expect(fields["54"]).toBe("259.80");
     expect(Buffer.from(answer.pixData!.qrCodeBase64, "base64").subarray(1, 4).toString()).toBe("PNG");

@@ -12,6 +12,8 @@ export interface SessionUser {
   /** The profile's full name, else the account's name. */
   name: string;
   avatarUrl: string | null;
+  /** Whether the profile is a person's (CPF) or a company's (CNPJ); null before it exists. */
+  taxpayer: "PF" | "PJ" | null;
   role: Role;
   twoFactorEnabled: boolean;
 }
@@ -56,7 +58,7 @@ async function lookUpSession(
   const { user } = response;
   const [[profile], [admin]] = await Promise.all([
     context.db
-      .select({ fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
+      .select({ fullName: profiles.fullName, avatarUrl: profiles.avatarUrl, userType: profiles.userType })
       .from(profiles)
       .where(eq(profiles.id, user.id)),
     context.db
@@ -70,6 +72,7 @@ async function lookUpSession(
       email: user.email,
       name: profile?.fullName || user.name,
       avatarUrl: profile?.avatarUrl ?? null,
+      taxpayer: profile?.userType ?? null,
       role: admin ? "admin" : "user",
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
     },

@@ -1,12 +1,17 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
 import type { Database } from "../../db/client.server";
-import { addresses, orderItems, orders, products, profiles } from "../../db/schema.server";
+import { addresses, orderItems, orders, products } from "../../db/schema.server";
 import type { PixPayment } from "../payments/pix-payment";
 import type { PixProvider } from "../payments/pix-provider";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
 import { pixPaymentOf } from "./order-payment.server";
-import { checkoutRequestSchema, invalidCheckoutMessage, type CheckoutRequest } from "./checkout-schema";
+import {
+  checkoutRequestSchema,
+  invalidCheckoutMessage,
+  type CheckoutRequest,
+  type TaxpayerType,
+} from "./checkout-schema";
 
 export type PlaceOrderOutcome =
   { ok: true; orderId: string; pixData: PixPayment } | { ok: false; message: string };
@@ -21,6 +26,8 @@ export interface PlaceOrderDeps {
 
 export interface PlaceOrderInput {
   userId: string;
+  /** The customer's profile type (the session knows it); null when there is no profile yet. */
+  taxpayer: TaxpayerType | null;
   /** One per checkout attempt: the same key again gets the same order, never a second one. */
   checkoutKey: string;
   /** The create-payment request as received, unvalidated. */
@@ -41,12 +48,8 @@ const fail = (message: string) => ({ ok: false, message }) as const;
  */
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderOutcome> {
   const { db } = deps;
-  const [profile] = await db
-    .select({ userType: profiles.userType })
-    .from(profiles)
-    .where(eq(profiles.id, input.userId));
-  if (!profile) return fail("Complete seu perfil antes de finalizar a compra");
-  const parsed = checkoutRequestSchema(profile.userType).safeParse(input.request);
+  if (!input.taxpayer) return fail("Complete seu perfil antes de finalizar a compra");
+  const parsed = checkoutRequestSchema(input.taxpayer).safeParse(input.request);
   if (!parsed.success) return fail(invalidCheckoutMessage(parsed.error));
 
   const reserved = await reserveOrder(deps, input.userId, input.checkoutKey, parsed.data);
@@ -130,8 +133,8 @@ function reserveOrder(
       if (!product) return fail(`Produto não encontrado: ${line.name}`);
       if (product.stock < line.quantity) return fail(`Estoque insuficiente: ${product.name}`);
     }
-    const bought = lines.map((line) => ({ ...byId.get(line.id)!, quantity: line.quantity }));
-    const totalCents = bought.reduce((total, line) => total + line.priceCents * line.quantity, 0);
+    const priced = lines.map((line) => ({ ...byId.get(line.id)!, quantity: line.quantity }));
+    const totalCents = priced.reduce((total, line) => total + line.priceCents * line.quantity, 0);
 
     const { customer } = request;
     const [order] = await tx
@@ -166,24 +169,28 @@ function reserveOrder(
         .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, checkoutKey)));
       return { ok: true, repeated: true, orderId: existing!.id };
     }
-    await tx.insert(orderItems).values(
-      bought.map((line) => ({
-        orderId: order.id,
-        productId: line.id,
-        productName: line.name,
-        productImage: line.image,
-        quantity: line.quantity,
-        unitPriceCents: line.priceCents,
-      })),
+    // The lines and the stock they take, in one statement.
+    const bought = tx.$with("bought").as(
+      tx
+        .insert(orderItems)
+        .values(
+          priced.map((line) => ({
+            orderId: order.id,
+            productId: line.id,
+            productName: line.name,
+            productImage: line.image,
+            quantity: line.quantity,
+            unitPriceCents: line.priceCents,
+          })),
+        )
+        .returning({ productId: orderItems.productId, quantity: orderItems.quantity }),
     );
-    const taken = sql.join(
-      bought.map((line) => sql`(${line.id}::int, ${line.quantity}::int)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update ${products} set stock = ${products.stock} - taken.quantity
-          from (values ${taken}) as taken(id, quantity) where ${products.id} = taken.id`,
-    );
+    await tx
+      .with(bought)
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${bought.quantity}` })
+      .from(bought)
+      .where(eq(products.id, bought.productId));
     return { ok: true, repeated: false, orderId: order.id, totalCents };
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
 import type { Database } from "../../db/client.server";
 import { paymentEvents } from "../../db/schema.server";
@@ -13,7 +13,7 @@ export interface PaymentDeps {
 }
 
 /** How long an event is left to the instance handling it, and the pause after a failure. */
-const LEASE_MS = 60_000;
+const LEASE = "1 minute";
 const BATCH = 20;
 
 /**
@@ -37,7 +37,7 @@ export async function recordChargeEvent(
  * is news, not proof) and the order follows it. Several instances may run this at once: each
  * event is claimed by one of them for a minute, and handled again after a failure.
  */
-export async function processChargeEvents(deps: PaymentDeps, now = new Date()): Promise<number> {
+export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
   const { db } = deps;
   const due = db
     .select({ id: paymentEvents.id })
@@ -45,7 +45,9 @@ export async function processChargeEvents(deps: PaymentDeps, now = new Date()): 
     .where(
       and(
         isNull(paymentEvents.processedAt),
-        lte(paymentEvents.nextAttemptAt, now),
+        // The database's clock, which stamped the event: a millisecond clock here could read
+        // as just before an event kept a few microseconds ago.
+        lte(paymentEvents.nextAttemptAt, sql`now()`),
         eq(paymentEvents.provider, deps.pix.name),
       ),
     )
@@ -54,7 +56,7 @@ export async function processChargeEvents(deps: PaymentDeps, now = new Date()): 
     .for("update", { skipLocked: true });
   const claimed = await db
     .update(paymentEvents)
-    .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    .set({ nextAttemptAt: sql`now() + ${LEASE}::interval` })
     .where(inArray(paymentEvents.id, due))
     .returning();
   let handled = 0;
@@ -63,7 +65,10 @@ export async function processChargeEvents(deps: PaymentDeps, now = new Date()): 
       const status = await deps.pix.chargeStatus(event.chargeId);
       await db.transaction(async (tx) => {
         await followCharge(tx, { provider: event.provider, chargeId: event.chargeId, status }, deps.contacts);
-        await tx.update(paymentEvents).set({ processedAt: now }).where(eq(paymentEvents.id, event.id));
+        await tx
+          .update(paymentEvents)
+          .set({ processedAt: sql`now()` })
+          .where(eq(paymentEvents.id, event.id));
       });
       handled += 1;
     } catch (error) {
