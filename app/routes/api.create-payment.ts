@@ -2,38 +2,57 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/api.create-payment";
 import { readSession } from "../domain/accounts/session.server";
+import {
+  checkoutPaused,
+  countRefusedCheckout,
+  TOO_MANY_CHECKOUTS,
+} from "../domain/orders/checkout-limit.server";
 import type { CreatePaymentAnswer } from "../domain/orders/checkout-schema";
-import { placeOrder } from "../domain/orders/place-order.server";
+import { placeOrder, type PlaceOrderOutcome } from "../domain/orders/place-order.server";
 
 const checkoutKey = z.uuid();
 
 /**
  * The spec's create-payment function: `{products, customer, addressId}` in, an order and its PIX
  * charge out. The `Idempotency-Key` header names the checkout attempt: a double click or a retry
- * with the same key gets the same order.
+ * with the same key gets the same order. Refused attempts are limited per customer.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const answer = (body: CreatePaymentAnswer, status = 200) => data(body, { status });
   const { user } = await readSession(context, request);
   if (!user) return answer({ success: false, error: "Usuário não autenticado" }, 401);
-  const key = checkoutKey.safeParse(request.headers.get("idempotency-key"));
-  if (!key.success)
-    return answer({ success: false, error: "Dados inválidos: Tentativa de compra inválida" }, 400);
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    return answer({ success: false, error: "Dados inválidos: JSON inválido" }, 400);
-  }
-  const outcome = await placeOrder(
-    {
-      db: context.db,
-      pix: context.pix,
-      expiresMinutes: context.env.PIX_EXPIRES_MINUTES,
-      logger: context.logger,
-    },
-    { userId: user.id, taxpayer: user.taxpayer, checkoutKey: key.data, request: body },
+  if (await checkoutPaused(context.db, user.id))
+    return answer({ success: false, error: TOO_MANY_CHECKOUTS }, 429);
+
+  const outcome = await readCheckout(request).then((checkout) =>
+    checkout.ok
+      ? placeOrder(
+          {
+            db: context.db,
+            pix: context.pix,
+            expiresMinutes: context.env.PIX_EXPIRES_MINUTES,
+            logger: context.logger,
+          },
+          { userId: user.id, taxpayer: user.taxpayer, ...checkout },
+        )
+      : checkout,
   );
-  if (!outcome.ok) return answer({ success: false, error: outcome.message }, 422);
+  if (!outcome.ok) {
+    await countRefusedCheckout(context.db, user.id);
+    return answer({ success: false, error: outcome.message }, 422);
+  }
   return answer({ success: true, orderId: outcome.orderId, pixData: outcome.pixData });
+}
+
+/** The attempt's key and its JSON body, unvalidated (the domain validates it). */
+async function readCheckout(
+  request: Request,
+): Promise<{ ok: true; checkoutKey: string; request: unknown } | Extract<PlaceOrderOutcome, { ok: false }>> {
+  const key = checkoutKey.safeParse(request.headers.get("idempotency-key"));
+  if (!key.success) return { ok: false, message: "Dados inválidos: Tentativa de compra inválida" };
+  try {
+    return { ok: true, checkoutKey: key.data, request: JSON.parse(await request.text()) };
+  } catch {
+    return { ok: false, message: "Dados inválidos: JSON inválido" };
+  }
 }

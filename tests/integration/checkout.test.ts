@@ -158,7 +158,9 @@ describe("create-payment", () => {
   });
 
   it("answers every malformed request with the spec's pt-BR messages and creates nothing", async () => {
-    const who = await buyer();
+    // Three customers share the cases: each stays under the limit on refused checkouts.
+    const crowd = [await buyer(), await buyer(), await buyer()];
+    const who = crowd[0]!;
     const product = await createProduct(store.database.db, { stock: 3 });
     const valid = checkoutRequest(who, [{ id: product.id, quantity: 1 }]);
     const cases: [unknown, string][] = [
@@ -194,20 +196,39 @@ describe("create-payment", () => {
       [{ ...valid, customer: null }, "Dados do cliente inválidos"],
       [{ ...valid, addressId: "casa" }, "ID de endereço inválido"],
     ];
-    for (const [body, message] of cases) {
-      const answer = await postPayment(who, body);
+    for (const [index, [body, message]] of cases.entries()) {
+      const answer = await postPayment(crowd[index % crowd.length]!, body);
       expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(422);
       expect(answer.error).toMatch(/^Dados inválidos: /);
       expect(answer.error!.slice("Dados inválidos: ".length).split(", ")).toContain(message);
     }
-    expect(await postPayment(who, "{não é json")).toMatchObject({
-      status: 400,
+    expect(await postPayment(crowd[1]!, "{não é json")).toMatchObject({
+      status: 422,
       error: "Dados inválidos: JSON inválido",
     });
     const unknown = await postPayment(who, checkoutRequest(who, [{ id: 2_000_000_000, quantity: 1 }]));
     expect(unknown).toMatchObject({ success: false, error: "Produto não encontrado: Produto" });
-    expect(await ordersOf(who)).toHaveLength(0);
+    for (const customer of crowd) expect(await ordersOf(customer)).toHaveLength(0);
     expect(await stockOf(product.id)).toBe(3);
+  });
+
+  it("pauses a customer's checkouts after 20 refused in a minute", async () => {
+    const who = await buyer();
+    const product = await createProduct(store.database.db, { stock: 3 });
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expect((await postPayment(who, {})).error).toMatch(/^Dados inválidos: Carrinho vazio/);
+    }
+    const paused = await postPayment(who, checkoutRequest(who, [{ id: product.id, quantity: 1 }]));
+    expect(paused).toMatchObject({
+      status: 429,
+      success: false,
+      error: "Muitas tentativas. Aguarde um minuto e tente novamente.",
+    });
+    expect(await ordersOf(who)).toHaveLength(0);
+    const other = await buyer();
+    expect(
+      (await postPayment(other, checkoutRequest(other, [{ id: product.id, quantity: 1 }]))).success,
+    ).toBe(true);
   });
 
   it("refuses a signed-out request", async () => {
