@@ -4,6 +4,7 @@ import { MAX_QUANTITY_PER_ITEM, parseStoredCart, type CartItem } from "../../app
 import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
 import { formatBRL } from "../../app/lib/money";
 import { useBrowser } from "../support/browser";
+import { brl, textOf } from "../support/page-text";
 
 const CART_STORAGE_KEY = "vitrine:cart:v1";
 /** Room for hydration and the cart page's request to the server, well within the test timeout. */
@@ -51,19 +52,6 @@ async function storedCart(page: Page): Promise<CartItem[]> {
 /** Clicks only count once React has taken over the server-rendered page. */
 async function waitForHydration(page: Page) {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
-
-/** The text a person reads, any run of whitespace (the currency's no-break space too) as one space. */
-function readable(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
-
-async function textOf(locator: Locator): Promise<string> {
-  return readable((await locator.allInnerTexts()).join(" "));
-}
-
-function brl(cents: number): string {
-  return readable(formatBRL(cents));
 }
 
 async function expectGone(locator: Locator) {

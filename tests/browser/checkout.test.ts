@@ -5,6 +5,7 @@ import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
 import { formatBRL } from "../../app/lib/money";
 import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
+import { brl, textOf } from "../support/page-text";
 
 /** Room for hydration, the server's answers and one or two of the payment page's 3 s polls. */
 const WAIT_MS = 15_000;
@@ -18,19 +19,6 @@ const MOUSE_NAME = "Mouse Sem Fio Lume Silent";
 /** On the suite's fresh store, product ids follow the demo catalogue's order. */
 const MOUSE_INDEX = DEMO_CATALOG.findIndex((product) => product.name === MOUSE_NAME);
 const MOUSE = { ...DEMO_CATALOG[MOUSE_INDEX]!, id: MOUSE_INDEX + 1 };
-
-/** The text a person reads, any run of whitespace (the currency's no-break space too) as one space. */
-function readable(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
-
-async function textOf(locator: Locator): Promise<string> {
-  return readable((await locator.allInnerTexts()).join(" "));
-}
-
-function brl(cents: number): string {
-  return readable(formatBRL(cents));
-}
 
 function maskedCpf(cpf: string): string {
   return `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;

@@ -1,0 +1,16 @@
+import type { Locator } from "playwright-core";
+import { formatBRL } from "../../app/lib/money";
+
+/** The text a person reads, any run of whitespace (the currency's no-break space too) as one space. */
+export function readable(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+export async function textOf(locator: Locator): Promise<string> {
+  return readable((await locator.allInnerTexts()).join(" "));
+}
+
+/** A price as the page shows it, read as `readable` reads it. */
+export function brl(cents: number): string {
+  return readable(formatBRL(cents));
+}
