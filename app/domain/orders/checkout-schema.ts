@@ -9,7 +9,7 @@ import type { PixPayment } from "../payments/pix-payment";
  * including a wrong type, is the spec's pt-BR text; the server reports them all at once.
  */
 
-export const MAX_PRODUCT_PRICE = 1_000_000;
+const MAX_PRODUCT_PRICE = 1_000_000;
 
 /** A person's name: letters (any accent), spaces, apostrophes and hyphens. */
 const PERSON_NAME = /^[\p{L}\p{M}\s'-]+$/u;
