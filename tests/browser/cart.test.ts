@@ -4,7 +4,7 @@ import { MAX_QUANTITY_PER_ITEM, parseStoredCart, type CartItem } from "../../app
 import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
 import { formatBRL } from "../../app/lib/money";
 import { useBrowser } from "../support/browser";
-import { brl, textOf } from "../support/page-text";
+import { brl, textOf, toast } from "../support/page-text";
 
 const CART_STORAGE_KEY = "vitrine:cart:v1";
 /** Room for hydration and the cart page's request to the server, well within the test timeout. */
@@ -64,14 +64,6 @@ function addToCartButton(page: Page, name: string) {
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name, exact: true }) })
     .getByRole("button", { name: /^Adicionar/ });
-}
-
-function toast(page: Page, text: string) {
-  return page
-    .getByRole("region", { name: /^Notifications/ })
-    .getByRole("listitem")
-    .filter({ hasText: text })
-    .first();
 }
 
 function cartLine(page: Page, name: string) {

@@ -5,7 +5,7 @@ import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
 import { formatBRL } from "../../app/lib/money";
 import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
-import { brl, textOf } from "../support/page-text";
+import { brl, textOf, toast } from "../support/page-text";
 
 /** Room for hydration, the server's answers and one or two of the payment page's 3 s polls. */
 const WAIT_MS = 15_000;
@@ -27,14 +27,6 @@ function maskedCpf(cpf: string): string {
 /** Clicks only count once React has taken over the server-rendered page. */
 async function waitForHydration(page: Page) {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
-
-function toast(page: Page, text: string) {
-  return page
-    .getByRole("region", { name: /^Notifications/ })
-    .getByRole("listitem")
-    .filter({ hasText: text })
-    .first();
 }
 
 /** The top bar's cart link says the count to everyone, and the badge shows it (hidden at 0). */

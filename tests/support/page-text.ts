@@ -1,4 +1,4 @@
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { formatBRL } from "../../app/lib/money";
 
 /** The text a person reads, any run of whitespace (the currency's no-break space too) as one space. */
@@ -13,4 +13,13 @@ export async function textOf(locator: Locator): Promise<string> {
 /** A price as the page shows it, read as `readable` reads it. */
 export function brl(cents: number): string {
   return readable(formatBRL(cents));
+}
+
+/** The toast (sonner) that says `text`. */
+export function toast(page: Page, text: string): Locator {
+  return page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: text })
+    .first();
 }
