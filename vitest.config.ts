@@ -33,6 +33,9 @@ export default defineConfig({
           globalSetup: ["tests/browser/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // What a person waits for (a toast after an upload, a page after a redirect) may take
+          // more than a second on a busy machine; a poll still ends as soon as it holds.
+          expect: { poll: { timeout: 5_000 } },
           // One built server is shared; test files run one after another against it.
           fileParallelism: false,
         },
