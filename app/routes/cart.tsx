@@ -13,6 +13,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/cart";
 import { useCart } from "../components/cart/cart-context";
+import { CartTotals } from "../components/cart/cart-totals";
 import { maxQuantity, type CartItem } from "../domain/cart/cart-items";
 import { useServerRefresh, type PreviousPrices } from "../components/cart/use-server-refresh";
 import { ProductImage } from "../components/product/product-image";
@@ -181,20 +182,7 @@ function OrderSummary({ totalQuantity, subtotalCents }: { totalQuantity: number;
       <h2 id="order-summary-heading" className="text-lg font-semibold">
         Resumo do pedido
       </h2>
-      <dl aria-live="polite" className="mt-4 space-y-3 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Subtotal ({itemCount(totalQuantity)})</dt>
-          <dd className="font-medium tabular-nums">{formatBRL(subtotalCents)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Frete</dt>
-          <dd className="font-medium text-emerald-700">Grátis</dd>
-        </div>
-        <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-semibold">
-          <dt>Total</dt>
-          <dd className="tabular-nums">{formatBRL(subtotalCents)}</dd>
-        </div>
-      </dl>
+      <CartTotals subtotalLabel={`Subtotal (${itemCount(totalQuantity)})`} subtotalCents={subtotalCents} />
       <Link to="/checkout" className={buttonClasses("default", "lg", "mt-6 w-full")}>
         Finalizar Compra
         <ArrowRight aria-hidden className="size-5" />

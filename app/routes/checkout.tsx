@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/checkout";
 import { useCart } from "../components/cart/cart-context";
+import { CartTotals } from "../components/cart/cart-totals";
 import { ConfirmOrderDialog, type CheckoutCustomer } from "../components/checkout/confirm-order-dialog";
 import { Button, buttonClasses } from "../components/ui/button";
 import { useHydrated } from "../components/use-hydrated";
@@ -94,20 +95,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <dl className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatBRL(cart.subtotalCents)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Frete</dt>
-            <dd className="font-medium text-emerald-700">Grátis</dd>
-          </div>
-          <div className="flex justify-between text-base font-semibold">
-            <dt>Total</dt>
-            <dd>{formatBRL(cart.subtotalCents)}</dd>
-          </div>
-        </dl>
+        <CartTotals subtotalLabel="Subtotal" subtotalCents={cart.subtotalCents} />
         <Button className="mt-6 w-full" size="lg" onClick={payWithPix}>
           <QrCode aria-hidden className="size-5" />
           Pagar com PIX

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ChangeEvent } from "react";
 import { toast } from "sonner";
 import type { AddressFormValues } from "../account/address-form";
 import { useCart } from "../cart/cart-context";
@@ -73,8 +73,16 @@ export function ConfirmOrderDialog({
   const validation = checkoutRequestSchema(customer.userType).safeParse(request);
   const issueAt = (field: string) =>
     validation.error?.issues.find((issue) => issue.path.join(".") === `customer.${field}`)?.message;
-  const fieldError = (field: string, value: string) =>
-    (value.trim() !== "" && typingIn !== field && issueAt(field)) || undefined;
+  /** A customer field's props: its value as typed, and its message once the customer moves on. */
+  const editable = (field: string, value: string, set: (value: string) => void) => ({
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      set(event.target.value);
+      setTypingIn(field);
+    },
+    onBlur: () => setTypingIn(null),
+    error: (value.trim() !== "" && typingIn !== field && issueAt(field)) || undefined,
+  });
   const taxIdLength = person ? CPF_DIGITS : CNPJ_DIGITS;
   const taxIdError = onlyDigits(taxId).length === taxIdLength && issueAt("taxId");
   const address = addresses.find((candidate) => candidate.id === addressId);
@@ -114,41 +122,23 @@ export function ConfirmOrderDialog({
       >
         <FormField
           label={person ? "Nome completo" : "Razão social"}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setTypingIn("name");
-          }}
+          {...editable("name", name, setName)}
           autoComplete="name"
-          onBlur={() => setTypingIn(null)}
-          error={fieldError("name", name)}
           maxLength={100}
           required
         />
         <FormField
           label="Telefone"
-          value={phone}
-          onChange={(event) => {
-            setPhone(maskPhone(event.target.value));
-            setTypingIn("phone");
-          }}
+          {...editable("phone", phone, (typed) => setPhone(maskPhone(typed)))}
           inputMode="tel"
           autoComplete="tel"
-          onBlur={() => setTypingIn(null)}
-          error={fieldError("phone", phone)}
           required
         />
         <FormField
           label="E-mail"
           type="email"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setTypingIn("email");
-          }}
+          {...editable("email", email, setEmail)}
           autoComplete="email"
-          onBlur={() => setTypingIn(null)}
-          error={fieldError("email", email)}
           maxLength={255}
           required
         />

@@ -1,14 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
+import { isOrderId } from "./order-details.server";
 
 export type DeleteOrderOutcome = { ok: true } | { ok: false; message: string };
 
 const NOT_DELETED = { ok: false, message: "Erro ao excluir pedido" } as const;
-/** An id that is not a UUID names no order (and would be a query error). */
-const isOrderId = (id: string) => z.uuid().safeParse(id).success;
 
 /**
  * A customer's "Excluir pedido" (DESIGN point 4): the order leaves their list; if it was still
