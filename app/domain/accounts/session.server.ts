@@ -1,7 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { parseCookies } from "better-auth/cookies";
+import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { ServerContext } from "../../context.server";
-import { profiles, userRoles } from "../../db/schema.server";
+import type { Database } from "../../db/client.server";
+import { profiles, sessions, userRoles, users } from "../../db/schema.server";
 import { SESSION_COOKIE_PREFIX } from "./auth.server";
 
 export type Role = "admin" | "user";
@@ -44,39 +47,93 @@ export function readSession(
 
 const sessionsByRequest = new WeakMap<Request, Promise<SessionState>>();
 
+/**
+ * One query per request instead of better-auth's lookup plus ours (decision record 0005). The
+ * session row, its user, profile and role come together; better-auth stays the authority for
+ * everything else: a session it must extend (sliding expiry), end (expired or gone) or that was
+ * not meant to be remembered is handed to it, and its answer decides.
+ */
 async function lookUpSession(
   context: Pick<ServerContext, "auth" | "db">,
   request: Request,
 ): Promise<SessionState> {
-  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? ""))
-    return { user: null, headers: new Headers() };
+  const cookie = request.headers.get("cookie") ?? "";
+  if (!SESSION_COOKIE.test(cookie)) return { user: null, headers: new Headers() };
+  const authContext = await context.auth.$context;
+  const cookies = parseCookies(cookie);
+  const token = verifiedToken(cookies.get(authContext.authCookies.sessionToken.name), authContext.secret);
+  if (!token) return { user: null, headers: new Headers() };
+
+  const [row] = await currentSessionQuery(context.db).execute({ token });
+  const { expiresIn, updateAge } = authContext.sessionConfig;
+  const inUse =
+    row &&
+    !cookies.has(authContext.authCookies.dontRememberToken.name) &&
+    row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 > Date.now();
+  if (inUse) return { user: sessionUserOf(row), headers: new Headers() };
+
   const { headers, response } = await context.auth.api.getSession({
     headers: request.headers,
     returnHeaders: true,
   });
-  if (!response) return { user: null, headers };
-  const { user } = response;
-  const [[profile], [admin]] = await Promise.all([
-    context.db
-      .select({ fullName: profiles.fullName, avatarUrl: profiles.avatarUrl, userType: profiles.userType })
-      .from(profiles)
-      .where(eq(profiles.id, user.id)),
-    context.db
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, "admin"))),
-  ]);
+  return { user: response && row ? sessionUserOf(row) : null, headers };
+}
+
+/**
+ * The session token of a signed cookie value (`token.signature`, as better-auth signs it with
+ * HMAC-SHA256 of the auth secret), or null when the signature does not match.
+ */
+function verifiedToken(value: string | undefined, secret: string): string | null {
+  const separator = value?.lastIndexOf(".") ?? -1;
+  if (!value || separator < 1) return null;
+  const token = value.slice(0, separator);
+  const signature = Buffer.from(value.slice(separator + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+const currentSessionQueries = new WeakMap<Database, ReturnType<typeof prepareCurrentSession>>();
+
+function currentSessionQuery(db: Database) {
+  let query = currentSessionQueries.get(db);
+  if (!query) {
+    query = prepareCurrentSession(db);
+    currentSessionQueries.set(db, query);
+  }
+  return query;
+}
+
+function prepareCurrentSession(db: Database) {
+  return db
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      accountName: users.name,
+      twoFactorEnabled: users.twoFactorEnabled,
+      fullName: profiles.fullName,
+      avatarUrl: profiles.avatarUrl,
+      taxpayer: profiles.userType,
+      admin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .prepare("current_session");
+}
+
+type CurrentSessionRow = Awaited<ReturnType<ReturnType<typeof prepareCurrentSession>["execute"]>>[number];
+
+function sessionUserOf(row: CurrentSessionRow): SessionUser {
   return {
-    user: {
-      id: user.id,
-      email: user.email,
-      name: profile?.fullName || user.name,
-      avatarUrl: profile?.avatarUrl ?? null,
-      taxpayer: profile?.userType ?? null,
-      role: admin ? "admin" : "user",
-      twoFactorEnabled: Boolean(user.twoFactorEnabled),
-    },
-    headers,
+    id: row.id,
+    email: row.email,
+    name: row.fullName || row.accountName,
+    avatarUrl: row.avatarUrl,
+    taxpayer: row.taxpayer,
+    role: row.admin ? "admin" : "user",
+    twoFactorEnabled: row.twoFactorEnabled,
   };
 }
 
