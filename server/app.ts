@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
@@ -126,7 +127,7 @@ export function createApp(options: AppOptions): RequestListener {
         serveStatic: { immutable: true, maxAge: "1y" },
       }),
     );
-    app.use(express.static(options.clientDirectory, { maxAge: "1h", index: false }));
+    app.use(publicFiles(options.clientDirectory));
   }
   // Stored files change name when they change content (a hash, or a version query): cache forever.
   app.use(
@@ -204,6 +205,20 @@ export function createApp(options: AppOptions): RequestListener {
   return (req, res) => {
     if (!visitorPages.serveFromCache(req, res)) app(req, res);
   };
+}
+
+/**
+ * The files next to `assets/` (favicon, placeholder), served for their own paths only: a static
+ * handler in front of every route would look for a file on disk at each request.
+ */
+function publicFiles(directory: string): RequestHandler {
+  const serve = express.static(directory, { maxAge: "1h", index: false });
+  const paths = new Set(
+    readdirSync(directory, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  return (req, res, next) => (paths.has(req.path) ? serve(req, res, next) : next());
 }
 
 const startingPage = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Vitrine</title></head>

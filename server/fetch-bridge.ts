@@ -41,5 +41,11 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
     res.end();
     return;
   }
+  // JSON is complete before it is sent: written in one piece, its length is known and compression
+  // leaves the many small answers alone (a deflate stream costs more than it saves on them).
+  if (response.headers.get("content-type")?.startsWith("application/json")) {
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return;
+  }
   await writeReadableStreamToWritable(response.body, res);
 }
