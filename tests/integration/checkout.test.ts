@@ -130,6 +130,17 @@ describe("create-payment", () => {
     expect(await stockOf(keyboard.id)).toBe(3);
   });
 
+  it("answers a repeated request for the last unit with its order, not with missing stock", async () => {
+    const who = await buyer();
+    const lastOne = await createProduct(store.database.db, { stock: 1 });
+    const key = randomUUID();
+    const body = checkoutRequest(who, [{ id: lastOne.id, quantity: 1 }]);
+    const first = await postPayment(who, body, key);
+    const retried = await postPayment(who, body, key);
+    expect(retried).toMatchObject({ success: true, orderId: first.orderId });
+    expect(await stockOf(lastOne.id)).toBe(0);
+  });
+
   it("refuses more than the stock, naming the product, and changes nothing", async () => {
     const who = await buyer();
     const plenty = await createProduct(store.database.db, { stock: 10 });

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
 import type { Database } from "../../db/client.server";
-import { addresses, orderItems, orders, products } from "../../db/schema.server";
+import { orders } from "../../db/schema.server";
 import type { PixPayment } from "../payments/pix-payment";
 import type { PixProvider } from "../payments/pix-provider";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
@@ -94,105 +94,111 @@ type Reservation =
   | { ok: true; repeated: true; orderId: string }
   | { ok: false; message: string };
 
-/** The order, its lines and the stock they take, in one transaction; nothing is kept on failure. */
-function reserveOrder(
+interface ReservationRow {
+  addressFound: boolean;
+  /** The first line (in product id order) whose product is missing or short of stock. */
+  problemProductId: number | null;
+  problemProductName: string | null;
+  orderId: string | null;
+  totalCents: number | null;
+}
+
+/**
+ * The order, its lines and the stock they take, in one statement: one round trip, and the
+ * products stay locked only while it runs and commits. Nothing is written unless the address is
+ * the customer's and every line is in stock; a second request with the same key inserts nothing
+ * and finds the first one's order.
+ */
+async function reserveOrder(
   deps: PlaceOrderDeps,
   userId: string,
   checkoutKey: string,
   request: CheckoutRequest,
 ): Promise<Reservation> {
-  return deps.db.transaction(async (tx) => {
-    const [address] = await tx
-      .select()
-      .from(addresses)
-      .where(and(eq(addresses.id, request.addressId), eq(addresses.userId, userId)));
-    if (!address) return fail("Endereço não encontrado");
-
-    // Locked in id order, so two checkouts sharing products never wait on each other in a cycle.
-    const lines = [...request.products].sort((a, b) => a.id - b.id);
-    const stocked = await tx
-      .select({
-        id: products.id,
-        name: products.name,
-        image: products.image,
-        priceCents: products.priceCents,
-        stock: products.stock,
-      })
-      .from(products)
-      .where(
-        inArray(
-          products.id,
-          lines.map((line) => line.id),
-        ),
+  const { customer } = request;
+  // Validated integers, passed as array literals (one parameter each, whatever the cart's size).
+  const productIds = `{${request.products.map((line) => line.id).join(",")}}`;
+  const quantities = `{${request.products.map((line) => line.quantity).join(",")}}`;
+  // Until the provider gives the charge's own expiry: an order whose charge was never created
+  // still expires, and its stock comes back.
+  const provisionalExpiry = new Date(Date.now() + deps.expiresMinutes * 60_000);
+  // Both drivers answer `{ rows }`; the shared Database type does not say so.
+  const { rows } = (await deps.db.execute(sql`
+    with wanted as (
+      select product_id, quantity
+      from unnest(${productIds}::integer[], ${quantities}::integer[]) as wanted (product_id, quantity)
+    ),
+    -- Locked in id order, so two checkouts sharing products never wait on each other in a cycle;
+    -- a row another checkout changed meanwhile is read as it is now.
+    locked as materialized (
+      select id, name, image, price_cents, stock from products
+      where id = any (${productIds}::integer[])
+      order by id
+      for update
+    ),
+    address as (
+      select jsonb_build_object(
+        'cep', cep, 'street', street, 'number', number, 'complement', complement,
+        'neighborhood', neighborhood, 'city', city, 'state', state
+      ) as shipping_address
+      from addresses
+      where id = ${request.addressId} and user_id = ${userId}
+    ),
+    problem as (
+      select wanted.product_id, locked.name
+      from wanted left join locked on locked.id = wanted.product_id
+      where locked.id is null or locked.stock < wanted.quantity
+      order by wanted.product_id
+      limit 1
+    ),
+    new_order as (
+      insert into orders (
+        user_id, checkout_key, total_cents, customer_name, customer_email, customer_phone,
+        customer_tax_id, shipping_address, pix_expires_at
       )
-      .orderBy(asc(products.id))
-      .for("update");
-    const byId = new Map(stocked.map((product) => [product.id, product]));
-    for (const line of lines) {
-      const product = byId.get(line.id);
-      if (!product) return fail(`Produto não encontrado: ${line.name}`);
-      if (product.stock < line.quantity) return fail(`Estoque insuficiente: ${product.name}`);
-    }
-    const priced = lines.map((line) => ({ ...byId.get(line.id)!, quantity: line.quantity }));
-    const totalCents = priced.reduce((total, line) => total + line.priceCents * line.quantity, 0);
-
-    const { customer } = request;
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        checkoutKey,
-        totalCents,
-        customerName: customer.name,
-        customerEmail: customer.email,
-        customerPhone: customer.phone,
-        customerTaxId: customer.taxId,
-        shippingAddress: {
-          cep: address.cep,
-          street: address.street,
-          number: address.number,
-          complement: address.complement,
-          neighborhood: address.neighborhood,
-          city: address.city,
-          state: address.state,
-        },
-        // Until the provider gives the charge's own expiry: an order whose charge was never
-        // created still expires, and its stock comes back.
-        pixExpiresAt: new Date(Date.now() + deps.expiresMinutes * 60_000),
-      })
-      .onConflictDoNothing({ target: [orders.userId, orders.checkoutKey] })
-      .returning({ id: orders.id });
-    if (!order) {
-      const [existing] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, checkoutKey)));
-      return { ok: true, repeated: true, orderId: existing!.id };
-    }
-    // The lines and the stock they take, in one statement.
-    const bought = tx.$with("bought").as(
-      tx
-        .insert(orderItems)
-        .values(
-          priced.map((line) => ({
-            orderId: order.id,
-            productId: line.id,
-            productName: line.name,
-            productImage: line.image,
-            quantity: line.quantity,
-            unitPriceCents: line.priceCents,
-          })),
-        )
-        .returning({ productId: orderItems.productId, quantity: orderItems.quantity }),
-    );
-    await tx
-      .with(bought)
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${bought.quantity}` })
-      .from(bought)
-      .where(eq(products.id, bought.productId));
-    return { ok: true, repeated: false, orderId: order.id, totalCents };
-  });
+      select
+        ${userId}, ${checkoutKey},
+        (select sum(locked.price_cents * wanted.quantity) from wanted join locked on locked.id = wanted.product_id),
+        ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.taxId},
+        address.shipping_address, ${provisionalExpiry}
+      from address
+      where not exists (select from problem)
+      on conflict (user_id, checkout_key) do nothing
+      returning id, total_cents
+    ),
+    bought as (
+      insert into order_items (order_id, product_id, product_name, product_image, quantity, unit_price_cents)
+      select new_order.id, locked.id, locked.name, locked.image, wanted.quantity, locked.price_cents
+      from new_order, wanted join locked on locked.id = wanted.product_id
+      returning product_id, quantity
+    ),
+    taken as (
+      update products set stock = products.stock - bought.quantity
+      from bought
+      where products.id = bought.product_id
+    )
+    select
+      exists (select from address) as "addressFound",
+      (select product_id from problem) as "problemProductId",
+      (select name from problem) as "problemProductName",
+      (select id from new_order) as "orderId",
+      (select total_cents from new_order) as "totalCents"
+  `)) as unknown as { rows: ReservationRow[] };
+  const reserved = rows[0]!;
+  if (reserved.orderId !== null) {
+    return { ok: true, repeated: false, orderId: reserved.orderId, totalCents: reserved.totalCents! };
+  }
+  // Nothing inserted: a repeated request (its first order exists), or a refusal.
+  const [existing] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, checkoutKey)));
+  if (existing) return { ok: true, repeated: true, orderId: existing.id };
+  if (!reserved.addressFound) return fail("Endereço não encontrado");
+  if (reserved.problemProductName !== null)
+    return fail(`Estoque insuficiente: ${reserved.problemProductName}`);
+  const missing = request.products.find((line) => line.id === reserved.problemProductId);
+  return fail(`Produto não encontrado: ${missing?.name ?? reserved.problemProductId}`);
 }
 
 /** A repeated request: the first one's payment, once its charge exists. */
