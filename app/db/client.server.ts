@@ -132,7 +132,7 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client: takingTurns(client), schema });
   return {
     db,
     driver: "pglite",
@@ -147,4 +147,24 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite runs every query on this thread, and queued queries follow one another in microtasks:
+ * under load the event loop would read no socket until every waiting request had finished, and a
+ * visitor's cached page would wait behind whole orders. Each query first lets the loop turn once,
+ * so cached pages and new requests are answered between queries.
+ */
+function takingTurns(client: PGlite): PGlite {
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      if (property !== "query" && property !== "exec") return value.bind(target);
+      return async (...args: unknown[]) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        return value.apply(target, args);
+      };
+    },
+  });
 }
