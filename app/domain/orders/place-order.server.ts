@@ -197,8 +197,9 @@ async function reserveOrder(
   if (!reserved.addressFound) return fail("Endereço não encontrado");
   if (reserved.problemProductName !== null)
     return fail(`Estoque insuficiente: ${reserved.problemProductName}`);
-  const missing = request.products.find((line) => line.id === reserved.problemProductId);
-  return fail(`Produto não encontrado: ${missing?.name ?? reserved.problemProductId}`);
+  // The problem line comes from the request's own products: its name is the one the cart sent.
+  const missing = request.products.find((line) => line.id === reserved.problemProductId)!;
+  return fail(`Produto não encontrado: ${missing.name}`);
 }
 
 /** A repeated request: the first one's payment, once its charge exists. */
