@@ -87,8 +87,9 @@ function verifiedToken(value: string | undefined, secret: string): string | null
   const separator = value?.lastIndexOf(".") ?? -1;
   if (!value || separator < 1) return null;
   const token = value.slice(0, separator);
-  const signature = Buffer.from(value.slice(separator + 1), "base64");
-  const expected = createHmac("sha256", secret).update(token).digest();
+  // Compared as the exact base64 text better-auth writes: a lenient decoding would accept more.
+  const signature = Buffer.from(value.slice(separator + 1));
+  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
 }
 
