@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, userRoles } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
+import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
 import { loader as accountLoader } from "../../app/routes/account/layout";
 import { randomCpf } from "../support/accounts";
-import { nextClientIp, setUpTestStore, requestWithCookies, TEST_BASE_URL } from "../support/test-context";
+import { nextClientIp, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
 
 const store = setUpTestStore();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +24,7 @@ async function signedUpCookie(name: string): Promise<string> {
   const call = { ...authCall(store.context, new Request(`${TEST_BASE_URL}/auth`)), clientIp: nextClientIp() };
   const outcome = await signUp(store.context, call, input);
   if (!outcome.ok) throw new Error(outcome.message);
-  return requestWithCookies(outcome.headers).headers.get("cookie")!;
+  return cookieHeader(outcome.headers);
 }
 
 /** /account as the browser asks for it: the user it shows and the cookies it sets, or where it sends. */

@@ -5,6 +5,13 @@ import QRCode from "qrcode";
 const MARGIN = 2;
 const BLACK = 0;
 const WHITE = 255;
+/** One grey byte per pixel in and out, and no per-row filter search: the rows are short and two-toned. */
+const GREY_PIXELS_UNFILTERED = {
+  colorType: 0,
+  inputColorType: 0,
+  inputHasAlpha: false,
+  filterType: 0,
+} as const;
 
 /** The QR code of a BR Code as a PNG in base64 (no data: prefix), drawn here rather than by a provider. */
 export function qrCodePngBase64(brCode: string): string {
@@ -17,14 +24,15 @@ export function qrCodePngBase64(brCode: string): string {
   // payment page's URL) in about 0.4 ms beyond the symbol itself, where the library's RGBA stream
   // took 1 ms for 2.6 KB. The page scales it up without smoothing, so it stays sharp.
   const side = modules.size + 2 * MARGIN;
-  const image = new PNG({ width: side, height: side, colorType: 0, inputColorType: 0, inputHasAlpha: false });
+  // Sized by hand: given a size, the constructor would allocate an RGBA buffer this image never uses.
+  const image = new PNG();
+  image.width = side;
+  image.height = side;
   image.data = Buffer.alloc(side * side, WHITE);
   for (let row = 0; row < modules.size; row++) {
     for (let column = 0; column < modules.size; column++) {
       if (modules.get(row, column)) image.data[(row + MARGIN) * side + column + MARGIN] = BLACK;
     }
   }
-  return PNG.sync
-    .write(image, { colorType: 0, inputColorType: 0, inputHasAlpha: false, filterType: 0 })
-    .toString("base64");
+  return PNG.sync.write(image, GREY_PIXELS_UNFILTERED).toString("base64");
 }
