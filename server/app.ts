@@ -19,6 +19,7 @@ import type { FileStorage } from "../app/storage/file-storage.server";
 import { UPLOADS_URL_PREFIX, uploadsDirectory } from "../app/storage/local-file-storage.server";
 import { contentSecurityPolicy, createNonce, nonceSource } from "./content-security-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
+import { createOrderTurns } from "./order-turns";
 import { createPageCache } from "./page-cache";
 import { createReadinessProbe } from "./readiness";
 import { sameOriginWrites } from "./same-origin-writes";
@@ -56,8 +57,14 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
 const REQUEST_ID = /^[\w-]{1,64}$/;
 const PROBES = new Set(["/healthz", "/readyz"]);
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+const CREATE_PAYMENT_PATH = "/api/create-payment";
+/**
+ * Alone, as many orders at once as the database pool has connections (more would wait there);
+ * beside pages, one (docs/decisions/0006-order-turns.md, measured with `npm run bench:checkout`).
+ */
+const ORDER_TURNS = { slotsAlone: 10, slotsBesidePages: 1, maxWaiting: 500, pagesWindowMs: 100 };
 
-/** The store's HTTP handler: cached visitor pages first, then the Express stack. */
+/** The store's HTTP handler: orders take turns, cached visitor pages come first, then the Express stack. */
 export function createApp(options: AppOptions): RequestListener {
   const { env, logger } = options;
   const development = Boolean(options.devMiddleware);
@@ -202,7 +209,10 @@ export function createApp(options: AppOptions): RequestListener {
   });
 
   app.use(errorHandler);
+  const orderTurns = createOrderTurns(ORDER_TURNS);
   return (req, res) => {
+    if (req.method === "POST" && req.url === CREATE_PAYMENT_PATH) return orderTurns.takeTurn(req, res, app);
+    orderTurns.noteOtherRequest();
     if (!visitorPages.serveFromCache(req, res)) app(req, res);
   };
 }

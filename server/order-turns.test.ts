@@ -1,0 +1,127 @@
+import { once } from "node:events";
+import http, { type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { createOrderTurns, type OrderTurnsOptions } from "./order-turns";
+
+const PAGES_WINDOW_MS = 100;
+
+/**
+ * A store whose order creation never ends on its own: each order being created is held until the
+ * test answers it, so which buyers are being served at any moment can be seen.
+ */
+async function startStore(options: Omit<OrderTurnsOptions, "pagesWindowMs" | "now">) {
+  let clock = 1_000;
+  const turns = createOrderTurns({ ...options, pagesWindowMs: PAGES_WINDOW_MS, now: () => clock });
+  const beingCreated: { buyer: string; res: ServerResponse }[] = [];
+  const server = http.createServer((req, res) => {
+    if (req.url === "/api/create-payment") {
+      turns.takeTurn(req, res, () => beingCreated.push({ buyer: String(req.headers["x-buyer"]), res }));
+    } else {
+      turns.noteOtherRequest();
+      res.end("página");
+    }
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stops.push(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return {
+    beingCreated,
+    buyersBeingServed: () => beingCreated.map(({ buyer }) => buyer),
+    visitPage: () => fetch(`${url}/`).then((response) => response.text()),
+    order(buyer: string, signal?: AbortSignal) {
+      const answer = fetch(`${url}/api/create-payment`, {
+        method: "POST",
+        headers: { "x-buyer": buyer },
+        signal,
+      });
+      // An order still held when the test ends is cut off with the server: not a failure.
+      answer.catch(() => undefined);
+      return answer;
+    },
+    /** Answers the oldest order being created. */
+    finishOne: () => beingCreated.shift()!.res.end("pedido"),
+    passTime: (ms: number) => (clock += ms),
+  };
+}
+
+const stops: (() => void)[] = [];
+afterEach(() => stops.splice(0).forEach((stop) => stop()));
+
+/** Sends the orders one after another, each arriving (being served or waiting) before the next. */
+async function orderInTurn<const Buyers extends readonly string[]>(
+  store: Awaited<ReturnType<typeof startStore>>,
+  buyers: Buyers,
+) {
+  const answers: Promise<Response>[] = [];
+  for (const buyer of buyers) {
+    answers.push(store.order(buyer));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+  return answers as { [Index in keyof Buyers]: Promise<Response> };
+}
+
+describe("order turns", () => {
+  it("creates one order at a time while pages are being served, the others in arrival order", async () => {
+    const store = await startStore({ slotsAlone: 10, slotsBesidePages: 1, maxWaiting: 10 });
+    expect(await store.visitPage()).toBe("página");
+    const answers = await orderInTurn(store, ["ana", "bia", "caio"]);
+
+    await expect.poll(store.buyersBeingServed).toEqual(["ana"]);
+    store.finishOne();
+    await expect.poll(store.buyersBeingServed).toEqual(["bia"]);
+    store.finishOne();
+    await expect.poll(store.buyersBeingServed).toEqual(["caio"]);
+    store.finishOne();
+    const bodies = await Promise.all(answers.map(async (answer) => (await answer).text()));
+    expect(bodies).toEqual(["pedido", "pedido", "pedido"]);
+  });
+
+  it("creates several orders at once when nothing else was asked for lately", async () => {
+    const store = await startStore({ slotsAlone: 2, slotsBesidePages: 1, maxWaiting: 10 });
+    await store.visitPage();
+    store.passTime(PAGES_WINDOW_MS);
+    await orderInTurn(store, ["ana", "bia", "caio"]);
+
+    await expect.poll(store.buyersBeingServed).toEqual(["ana", "bia"]);
+    store.finishOne();
+    await expect.poll(store.buyersBeingServed).toEqual(["bia", "caio"]);
+  });
+
+  it("turns a buyer away with a pt-BR message when the line is full, creating nothing", async () => {
+    const store = await startStore({ slotsAlone: 1, slotsBesidePages: 1, maxWaiting: 1 });
+    const [, waiting, turnedAway] = await orderInTurn(store, ["ana", "bia", "caio"]);
+
+    const answer = await turnedAway;
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("retry-after")).toBe("5");
+    expect(await answer.json()).toEqual({
+      success: false,
+      error: "Muitos pedidos ao mesmo tempo. Aguarde alguns segundos e tente novamente.",
+    });
+    store.finishOne();
+    await expect.poll(store.buyersBeingServed).toEqual(["bia"]);
+    store.finishOne();
+    expect(await (await waiting).text()).toBe("pedido");
+    expect(store.buyersBeingServed()).toEqual([]);
+  });
+
+  it("does not create the order of a buyer who left the line", async () => {
+    const store = await startStore({ slotsAlone: 1, slotsBesidePages: 1, maxWaiting: 10 });
+    const leaving = new AbortController();
+    const [first] = await orderInTurn(store, ["ana"]);
+    const left = store.order("bia", leaving.signal).catch((error: Error) => error.name);
+    await orderInTurn(store, ["caio"]);
+    leaving.abort();
+    expect(await left).toBe("AbortError");
+    await new Promise((resolve) => setTimeout(resolve, 30));
+
+    store.finishOne();
+    await first;
+    await expect.poll(store.buyersBeingServed).toEqual(["caio"]);
+  });
+});

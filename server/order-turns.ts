@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface OrderTurnsOptions {
+  /** Orders created at once when nothing else is being asked of the store. */
+  slotsAlone: number;
+  /** Orders created at once while pages and other requests keep arriving. */
+  slotsBesidePages: number;
+  /** Orders waiting for a turn; the next one is turned away at once. */
+  maxWaiting: number;
+  /** How recent another request must be for the store to count as serving pages. */
+  pagesWindowMs: number;
+  now?: () => number;
+}
+
+/** The checkout's own answer shape, so its page shows the message. */
+const BUSY_ANSWER = JSON.stringify({
+  success: false,
+  error: "Muitos pedidos ao mesmo tempo. Aguarde alguns segundos e tente novamente.",
+});
+
+/**
+ * Order creation takes turns. An order costs the store's one thread a few milliseconds of CPU in
+ * several pieces; twenty at once interleave all their pieces ahead of every visitor's page, which
+ * then waits behind all of them. So while other requests keep arriving, orders are created
+ * `slotsBesidePages` at a time and the rest wait in arrival order; when the store does nothing
+ * else, `slotsAlone` at a time, enough to keep both CPUs and the database busy. A buyer who gives
+ * up while waiting leaves the line. See docs/decisions/0006-order-turns.md.
+ */
+export function createOrderTurns(options: OrderTurnsOptions) {
+  const now = options.now ?? (() => performance.now());
+  let running = 0;
+  let lastOtherRequest = -Infinity;
+  const waiting = new Set<() => void>();
+
+  const slots = () =>
+    now() - lastOtherRequest < options.pagesWindowMs ? options.slotsBesidePages : options.slotsAlone;
+
+  const startWaiting = () => {
+    for (const start of waiting) {
+      if (running >= slots()) return;
+      waiting.delete(start);
+      start();
+    }
+  };
+
+  return {
+    /** Counts a request that is not an order: the store is serving pages. */
+    noteOtherRequest() {
+      lastOtherRequest = now();
+    },
+    /** Runs `handle` for an order creation now, or once its turn comes. */
+    takeTurn(req: IncomingMessage, res: ServerResponse, handle: Handler) {
+      const start = () => {
+        running++;
+        res.once("close", () => {
+          running--;
+          startWaiting();
+        });
+        handle(req, res);
+      };
+      if (waiting.size === 0 && running < slots()) return start();
+      if (waiting.size >= options.maxWaiting) {
+        res.writeHead(503, {
+          "Content-Type": "application/json; charset=utf-8",
+          "Cache-Control": "no-store",
+          "Retry-After": "5",
+        });
+        res.end(BUSY_ANSWER);
+        return;
+      }
+      waiting.add(start);
+      res.once("close", () => waiting.delete(start));
+    },
+  };
+}
