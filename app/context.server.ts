@@ -27,6 +27,11 @@ export interface ServerContext {
    * cache drops that page when one of them sells (and only then, for a sale).
    */
   shownProducts: Set<number>;
+  /**
+   * Ends an order creation's turn (server/order-turns.ts) before the order waits on a remote PIX
+   * provider; for other requests it does nothing.
+   */
+  endOrderTurn: () => void;
 }
 
 declare module "react-router" {

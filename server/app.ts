@@ -166,6 +166,7 @@ export function createApp(options: AppOptions): RequestListener {
     }
   });
 
+  const orderTurns = createOrderTurns(ORDER_TURNS);
   const handleRequest = createRequestHandler(options.build, env.NODE_ENV);
   const render = (
     request: Request,
@@ -185,6 +186,7 @@ export function createApp(options: AppOptions): RequestListener {
       logger: req.log,
       cspNonce,
       shownProducts,
+      endOrderTurn: () => orderTurns.endTurn(req),
     });
   };
 
@@ -209,7 +211,6 @@ export function createApp(options: AppOptions): RequestListener {
   });
 
   app.use(errorHandler);
-  const orderTurns = createOrderTurns(ORDER_TURNS);
   return (req, res) => {
     if (req.method === "POST" && req.url === CREATE_PAYMENT_PATH) return orderTurns.takeTurn(req, res, app);
     orderTurns.noteOtherRequest();

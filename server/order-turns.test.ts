@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import http, { type ServerResponse } from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createOrderTurns, type OrderTurnsOptions } from "./order-turns";
@@ -13,10 +13,10 @@ const PAGES_WINDOW_MS = 100;
 async function startStore(options: Omit<OrderTurnsOptions, "pagesWindowMs" | "now">) {
   let clock = 1_000;
   const turns = createOrderTurns({ ...options, pagesWindowMs: PAGES_WINDOW_MS, now: () => clock });
-  const beingCreated: { buyer: string; res: ServerResponse }[] = [];
+  const beingCreated: { buyer: string; req: IncomingMessage; res: ServerResponse }[] = [];
   const server = http.createServer((req, res) => {
     if (req.url === "/api/create-payment") {
-      turns.takeTurn(req, res, () => beingCreated.push({ buyer: String(req.headers["x-buyer"]), res }));
+      turns.takeTurn(req, res, () => beingCreated.push({ buyer: String(req.headers["x-buyer"]), req, res }));
     } else {
       turns.noteOtherRequest();
       res.end("página");
@@ -43,6 +43,8 @@ async function startStore(options: Omit<OrderTurnsOptions, "pagesWindowMs" | "no
       answer.catch(() => undefined);
       return answer;
     },
+    /** The oldest order being created now waits on the PIX provider. */
+    waitOnProvider: () => turns.endTurn(beingCreated[0]!.req),
     /** Answers the oldest order being created. */
     finishOne: () => beingCreated.shift()!.res.end("pedido"),
     passTime: (ms: number) => (clock += ms),
@@ -123,5 +125,18 @@ describe("order turns", () => {
     store.finishOne();
     await first;
     await expect.poll(store.buyersBeingServed).toEqual(["caio"]);
+  });
+
+  it("lets the next buyer in while an order waits on the PIX provider, once", async () => {
+    const store = await startStore({ slotsAlone: 1, slotsBesidePages: 1, maxWaiting: 10 });
+    await orderInTurn(store, ["ana", "bia", "caio"]);
+    await expect.poll(store.buyersBeingServed).toEqual(["ana"]);
+
+    store.waitOnProvider();
+    store.waitOnProvider();
+    await expect.poll(store.buyersBeingServed).toEqual(["ana", "bia"]);
+    store.finishOne();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(store.buyersBeingServed()).toEqual(["bia"]);
   });
 });

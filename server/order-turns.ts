@@ -33,6 +33,7 @@ export function createOrderTurns(options: OrderTurnsOptions) {
   let running = 0;
   let lastOtherRequest = -Infinity;
   const waiting = new Set<() => void>();
+  const turnEnds = new WeakMap<IncomingMessage, () => void>();
 
   const slots = () =>
     now() - lastOtherRequest < options.pagesWindowMs ? options.slotsBesidePages : options.slotsAlone;
@@ -54,10 +55,15 @@ export function createOrderTurns(options: OrderTurnsOptions) {
     takeTurn(req: IncomingMessage, res: ServerResponse, handle: Handler) {
       const start = () => {
         running++;
-        res.once("close", () => {
+        let ended = false;
+        const end = () => {
+          if (ended) return;
+          ended = true;
           running--;
           startWaiting();
-        });
+        };
+        turnEnds.set(req, end);
+        res.once("close", end);
         handle(req, res);
       };
       if (waiting.size === 0 && running < slots()) return start();
@@ -72,6 +78,13 @@ export function createOrderTurns(options: OrderTurnsOptions) {
       }
       waiting.add(start);
       res.once("close", () => waiting.delete(start));
+    },
+    /**
+     * Ends the order's turn before its answer: what is left is waiting on a remote PIX provider,
+     * which would hold the next buyer for nothing. Does nothing for other requests.
+     */
+    endTurn(req: IncomingMessage) {
+      turnEnds.get(req)?.();
     },
   };
 }

@@ -32,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             pix: context.pix,
             expiresMinutes: context.env.PIX_EXPIRES_MINUTES,
             logger: context.logger,
+            beforeRemoteCharge: context.endOrderTurn,
           },
           { userId: user.id, taxpayer: user.taxpayer, ...checkout },
         )

@@ -266,6 +266,24 @@ describe("create-payment", () => {
     expect(await stockOf(product.id)).toBe(6);
   });
 
+  it("ends the order's turn before waiting on Woovi, and keeps it through the sandbox's charge", async () => {
+    const who = await buyer();
+    const product = await createProduct(store.database.db, { stock: 5 });
+    const chargeRequestsAtTurnEnd: number[] = [];
+    const endOrderTurn = () => chargeRequestsAtTurnEnd.push(woovi.requests.length);
+    const chargeRequestsBefore = woovi.requests.length;
+    const lines = checkoutRequest(who, [{ id: product.id, quantity: 1 }]);
+
+    const paidThroughWoovi = await postPayment(who, lines, randomUUID(), { ...wooviContext, endOrderTurn });
+    expect(paidThroughWoovi).toMatchObject({ success: true });
+    expect(chargeRequestsAtTurnEnd).toEqual([chargeRequestsBefore]);
+    expect(woovi.requests.length).toBe(chargeRequestsBefore + 1);
+
+    const paidInSandbox = await postPayment(who, lines, randomUUID(), { ...store.context, endOrderTurn });
+    expect(paidInSandbox).toMatchObject({ success: true });
+    expect(chargeRequestsAtTurnEnd).toHaveLength(1);
+  });
+
   it("sells exactly the stock to concurrent buyers", async () => {
     const product = await createProduct(store.database.db, { stock: 10 });
     const crowd = await Promise.all(Array.from({ length: 50 }, () => buyer()));

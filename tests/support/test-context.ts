@@ -43,6 +43,7 @@ export function createTestContext(database: TestDatabase, clientIp = nextClientI
     logger,
     cspNonce: "",
     shownProducts: new Set(),
+    endOrderTurn: () => undefined,
   };
 }
 

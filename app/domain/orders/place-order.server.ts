@@ -22,6 +22,11 @@ export interface PlaceOrderDeps {
   /** How long a PIX code is valid (`PIX_EXPIRES_MINUTES`). */
   expiresMinutes: number;
   logger: Logger;
+  /**
+   * Called once the order holds its stock, before a remote PIX provider is asked for the charge:
+   * the store ends the order's turn there, as waiting on the network takes none of its CPU.
+   */
+  beforeRemoteCharge: () => void;
 }
 
 export interface PlaceOrderInput {
@@ -57,6 +62,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
   if (reserved.repeated) return paymentOfExistingOrder(db, reserved.orderId);
 
   const { orderId, totalCents } = reserved;
+  if (deps.pix.remote) deps.beforeRemoteCharge();
   try {
     const charge = await deps.pix.createCharge({
       orderId,

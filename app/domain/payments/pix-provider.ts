@@ -26,6 +26,8 @@ export interface PixCharge {
  */
 export interface PixProvider {
   readonly name: "sandbox" | "woovi";
+  /** Whether its charges are created by a service elsewhere, over the network. */
+  readonly remote: boolean;
   createCharge(request: PixChargeRequest): Promise<PixCharge>;
   chargeStatus(chargeId: string): Promise<PixChargeStatus>;
 }

@@ -22,6 +22,7 @@ export function createSandboxPixProvider(options: {
   const now = options.now ?? (() => new Date());
   return {
     name: "sandbox",
+    remote: false,
     async createCharge(request) {
       // A txid allows only letters and digits, at most 25 of them.
       const chargeId = randomUUID().replaceAll("-", "").slice(0, 25);

@@ -73,6 +73,7 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
 
   return {
     name: "woovi",
+    remote: true,
     async createCharge(request) {
       const expiresIn = options.expiresMinutes * 60;
       const requestedAt = Date.now();
