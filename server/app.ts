@@ -212,7 +212,9 @@ export function createApp(options: AppOptions): RequestListener {
 
   app.use(errorHandler);
   return (req, res) => {
-    if (req.method === "POST" && req.url === CREATE_PAYMENT_PATH) return orderTurns.takeTurn(req, res, app);
+    // By path alone: a query string routes to the same action and must wait its turn too.
+    const creatingOrder = req.method === "POST" && req.url?.split("?", 1)[0] === CREATE_PAYMENT_PATH;
+    if (creatingOrder) return orderTurns.takeTurn(req, res, app);
     orderTurns.noteOtherRequest();
     if (!visitorPages.serveFromCache(req, res)) app(req, res);
   };
