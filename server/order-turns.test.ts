@@ -14,8 +14,12 @@ async function startStore(options: Omit<OrderTurnsOptions, "pagesWindowMs" | "no
   let clock = 1_000;
   const turns = createOrderTurns({ ...options, pagesWindowMs: PAGES_WINDOW_MS, now: () => clock });
   const beingCreated: { buyer: string; req: IncomingMessage; res: ServerResponse }[] = [];
+  let ordersArrived = 0;
+  let ordersClosed = 0;
   const server = http.createServer((req, res) => {
     if (req.url === "/api/create-payment") {
+      ordersArrived++;
+      res.once("close", () => ordersClosed++);
       turns.takeTurn(req, res, () => beingCreated.push({ buyer: String(req.headers["x-buyer"]), req, res }));
     } else {
       turns.noteOtherRequest();
@@ -30,7 +34,8 @@ async function startStore(options: Omit<OrderTurnsOptions, "pagesWindowMs" | "no
     server.close();
   });
   return {
-    beingCreated,
+    ordersArrived: () => ordersArrived,
+    ordersClosed: () => ordersClosed,
     buyersBeingServed: () => beingCreated.map(({ buyer }) => buyer),
     visitPage: () => fetch(`${url}/`).then((response) => response.text()),
     order(buyer: string, signal?: AbortSignal) {
@@ -54,16 +59,20 @@ async function startStore(options: Omit<OrderTurnsOptions, "pagesWindowMs" | "no
 const stops: (() => void)[] = [];
 afterEach(() => stops.splice(0).forEach((stop) => stop()));
 
-/** Sends the orders one after another, each arriving (being served or waiting) before the next. */
-async function orderInTurn<const Buyers extends readonly string[]>(
-  store: Awaited<ReturnType<typeof startStore>>,
-  buyers: Buyers,
-) {
+type Store = Awaited<ReturnType<typeof startStore>>;
+
+/** Sends an order and waits until the store has it (being created or waiting). */
+async function arrive(store: Store, buyer: string, signal?: AbortSignal) {
+  const arrived = store.ordersArrived();
+  const answer = store.order(buyer, signal);
+  await expect.poll(store.ordersArrived).toBe(arrived + 1);
+  return { answer };
+}
+
+/** Sends the orders one after another, each arriving before the next. */
+async function orderInTurn<const Buyers extends readonly string[]>(store: Store, buyers: Buyers) {
   const answers: Promise<Response>[] = [];
-  for (const buyer of buyers) {
-    answers.push(store.order(buyer));
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
+  for (const buyer of buyers) answers.push((await arrive(store, buyer)).answer);
   return answers as { [Index in keyof Buyers]: Promise<Response> };
 }
 
@@ -116,11 +125,11 @@ describe("order turns", () => {
     const store = await startStore({ slotsAlone: 1, slotsBesidePages: 1, maxWaiting: 10 });
     const leaving = new AbortController();
     const [first] = await orderInTurn(store, ["ana"]);
-    const left = store.order("bia", leaving.signal).catch((error: Error) => error.name);
+    const { answer: left } = await arrive(store, "bia", leaving.signal);
     await orderInTurn(store, ["caio"]);
     leaving.abort();
-    expect(await left).toBe("AbortError");
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await left.catch((error: Error) => error.name)).toBe("AbortError");
+    await expect.poll(store.ordersClosed).toBe(1);
 
     store.finishOne();
     await first;
