@@ -145,7 +145,7 @@ describe("order turns", () => {
     store.waitOnProvider();
     await expect.poll(store.buyersBeingServed).toEqual(["ana", "bia"]);
     store.finishOne();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await expect.poll(store.ordersClosed).toBe(1);
     expect(store.buyersBeingServed()).toEqual(["bia"]);
   });
 });
