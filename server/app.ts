@@ -12,7 +12,7 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Env } from "../app/config/env.server";
 import { logSerializers, type Logger } from "../app/config/logger.server";
-import type { DatabaseHandle } from "../app/db/client.server";
+import { POSTGRES_POOL_SIZE, type DatabaseHandle } from "../app/db/client.server";
 import type { Auth } from "../app/domain/accounts/auth.server";
 import type { PixProvider } from "../app/domain/payments/pix-provider";
 import type { FileStorage } from "../app/storage/file-storage.server";
@@ -62,7 +62,12 @@ const CREATE_PAYMENT_PATH = "/api/create-payment";
  * Alone, as many orders at once as the database pool has connections (more would wait there);
  * beside pages, one (docs/decisions/0006-order-turns.md, measured with `npm run bench:checkout`).
  */
-const ORDER_TURNS = { slotsAlone: 10, slotsBesidePages: 1, maxWaiting: 500, pagesWindowMs: 100 };
+const ORDER_TURNS = {
+  slotsAlone: POSTGRES_POOL_SIZE,
+  slotsBesidePages: 1,
+  maxWaiting: 500,
+  pagesWindowMs: 100,
+};
 
 /** The store's HTTP handler: orders take turns, cached visitor pages come first, then the Express stack. */
 export function createApp(options: AppOptions): RequestListener {
@@ -166,7 +171,7 @@ export function createApp(options: AppOptions): RequestListener {
     }
   });
 
-  const orderTurns = createOrderTurns(ORDER_TURNS);
+  const orderTurns = createOrderTurns({ ...ORDER_TURNS, logger });
   const handleRequest = createRequestHandler(options.build, env.NODE_ENV);
   const render = (
     request: Request,

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createOrderTurns, type OrderTurnsOptions } from "./order-turns";
 
@@ -10,9 +11,15 @@ const PAGES_WINDOW_MS = 100;
  * A store whose order creation never ends on its own: each order being created is held until the
  * test answers it, so which buyers are being served at any moment can be seen.
  */
-async function startStore(options: Omit<OrderTurnsOptions, "pagesWindowMs" | "now">) {
+async function startStore(options: Omit<OrderTurnsOptions, "pagesWindowMs" | "logger" | "now">) {
   let clock = 1_000;
-  const turns = createOrderTurns({ ...options, pagesWindowMs: PAGES_WINDOW_MS, now: () => clock });
+  const logLines: { level: number; msg: string }[] = [];
+  const turns = createOrderTurns({
+    ...options,
+    pagesWindowMs: PAGES_WINDOW_MS,
+    logger: pino({ level: "warn" }, { write: (line: string) => logLines.push(JSON.parse(line)) }),
+    now: () => clock,
+  });
   const beingCreated: { buyer: string; req: IncomingMessage; res: ServerResponse }[] = [];
   let ordersArrived = 0;
   let ordersClosed = 0;
@@ -34,6 +41,7 @@ async function startStore(options: Omit<OrderTurnsOptions, "pagesWindowMs" | "no
     server.close();
   });
   return {
+    logLines,
     ordersArrived: () => ordersArrived,
     ordersClosed: () => ordersClosed,
     buyersBeingServed: () => beingCreated.map(({ buyer }) => buyer),
@@ -114,6 +122,7 @@ describe("order turns", () => {
       success: false,
       error: "Muitos pedidos ao mesmo tempo. Aguarde alguns segundos e tente novamente.",
     });
+    expect(store.logLines).toMatchObject([{ level: 40, msg: "Fila de pedidos cheia; comprador recusado" }]);
     store.finishOne();
     await expect.poll(store.buyersBeingServed).toEqual(["bia"]);
     store.finishOne();

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "../app/config/logger.server";
+import type { CreatePaymentAnswer } from "../app/domain/orders/checkout-schema";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -11,6 +13,8 @@ export interface OrderTurnsOptions {
   maxWaiting: number;
   /** How recent another request must be for the store to count as serving pages. */
   pagesWindowMs: number;
+  /** Where a buyer turned away is told to the shop owner. */
+  logger: Logger;
   now?: () => number;
 }
 
@@ -18,7 +22,7 @@ export interface OrderTurnsOptions {
 const BUSY_ANSWER = JSON.stringify({
   success: false,
   error: "Muitos pedidos ao mesmo tempo. Aguarde alguns segundos e tente novamente.",
-});
+} satisfies CreatePaymentAnswer);
 
 /**
  * Order creation takes turns. An order costs the store's one thread a few milliseconds of CPU in
@@ -68,6 +72,7 @@ export function createOrderTurns(options: OrderTurnsOptions) {
       };
       if (waiting.size === 0 && running < slots()) return start();
       if (waiting.size >= options.maxWaiting) {
+        options.logger.warn({ waiting: waiting.size }, "Fila de pedidos cheia; comprador recusado");
         res.writeHead(503, {
           "Content-Type": "application/json; charset=utf-8",
           "Cache-Control": "no-store",

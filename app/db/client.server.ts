@@ -56,10 +56,13 @@ export async function openDatabase(
   return "url" in location ? openPostgres(location.url, options) : openPglite(location);
 }
 
+/** Connections each instance keeps to PostgreSQL at most. */
+export const POSTGRES_POOL_SIZE = 10;
+
 function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POSTGRES_POOL_SIZE,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
   });
