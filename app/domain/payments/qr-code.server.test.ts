@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
+import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { buildBrCode } from "./br-code";
-import { qrCodePngBase64 } from "./qr-code.server";
+import { qrCodeModules, qrCodePngBase64 } from "./qr-code.server";
 
 const SCALE = 4;
 
@@ -33,5 +35,19 @@ describe("qrCodePngBase64", () => {
       });
       expect(scan(qrCodePngBase64(brCode))).toBe(brCode);
     }
+  });
+
+  it("draws the library's own symbol, the mask of lowest penalty included", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", minLength: 1, maxLength: 300 }), (text) => {
+        const library = QRCode.create([{ data: Buffer.from(text, "utf8"), mode: "byte" }], {
+          errorCorrectionLevel: "M",
+        });
+        const drawn = qrCodeModules(text);
+        expect(drawn.size).toBe(library.modules.size);
+        expect(Buffer.from(drawn.modules).equals(Buffer.from(library.modules.data))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
