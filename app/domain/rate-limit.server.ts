@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, sql } from "drizzle-orm";
+import { and, eq, gt, gte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { rateLimits } from "../db/schema.server";
 
@@ -34,12 +34,24 @@ export async function consumeAttempt(db: Database, key: string, limit: AttemptLi
 
 /** Whether `key` has used up its attempts in the current window, without counting one. */
 export async function attemptsUsedUp(db: Database, key: string, limit: AttemptLimit): Promise<boolean> {
-  const windowStart = Date.now() - limit.windowSeconds * 1000;
-  const [row] = await db
-    .select({ key: rateLimits.key })
-    .from(rateLimits)
-    .where(
-      and(eq(rateLimits.key, key), gt(rateLimits.lastRequest, windowStart), gte(rateLimits.count, limit.max)),
-    );
+  const [row] = await db.select({ key: rateLimits.key }).from(rateLimits).where(usedUp(key, limit));
   return Boolean(row);
+}
+
+/**
+ * The same question as a boolean SQL expression, for a statement that must not write when the
+ * attempts are used up (and so saves a round trip of its own).
+ */
+export function attemptsUsedUpCondition(key: string, limit: AttemptLimit): SQL {
+  return sql`exists (select from ${rateLimits} where ${usedUp(key, limit)})`;
+}
+
+/** The row of `key`, when it holds `max` attempts within the current window. */
+function usedUp(key: string, limit: AttemptLimit): SQL | undefined {
+  const windowStart = Date.now() - limit.windowSeconds * 1000;
+  return and(
+    eq(rateLimits.key, key),
+    gt(rateLimits.lastRequest, windowStart),
+    gte(rateLimits.count, limit.max),
+  );
 }

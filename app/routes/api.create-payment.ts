@@ -15,14 +15,13 @@ const checkoutKey = z.uuid();
 /**
  * The spec's create-payment function: `{products, customer, addressId}` in, an order and its PIX
  * charge out. The `Idempotency-Key` header names the checkout attempt: a double click or a retry
- * with the same key gets the same order. Refused attempts are limited per customer.
+ * with the same key gets the same order. Refused attempts are limited per customer: once they are
+ * used up, no order is placed and every refusal answers with the limit's message.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const answer = (body: CreatePaymentAnswer, status = 200) => data(body, { status });
   const { user } = await readSession(context, request);
   if (!user) return answer({ success: false, error: "Usuário não autenticado" }, 401);
-  if (await checkoutPaused(context.db, user.id))
-    return answer({ success: false, error: TOO_MANY_CHECKOUTS }, 429);
 
   const outcome = await readCheckout(request).then((checkout) =>
     checkout.ok
@@ -39,6 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       : checkout,
   );
   if (!outcome.ok) {
+    // A paused customer's refusal is neither shown nor counted: the pause is.
+    if (outcome.paused ?? (await checkoutPaused(context.db, user.id)))
+      return answer({ success: false, error: TOO_MANY_CHECKOUTS }, 429);
     await countRefusedCheckout(context.db, user.id);
     return answer({ success: false, error: outcome.message }, 422);
   }

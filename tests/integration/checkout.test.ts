@@ -235,7 +235,12 @@ describe("create-payment", () => {
       success: false,
       error: "Muitas tentativas. Aguarde um minuto e tente novamente.",
     });
+    expect(await postPayment(who, {})).toMatchObject({
+      status: 429,
+      error: "Muitas tentativas. Aguarde um minuto e tente novamente.",
+    });
     expect(await ordersOf(who)).toHaveLength(0);
+    expect(await stockOf(product.id)).toBe(3);
     const other = await buyer();
     expect(
       (await postPayment(other, checkoutRequest(other, [{ id: product.id, quantity: 1 }]))).success,

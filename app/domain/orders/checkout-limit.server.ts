@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.server";
-import { attemptsUsedUp, consumeAttempt } from "../rate-limit.server";
+import type { SQL } from "drizzle-orm";
+import { attemptsUsedUp, attemptsUsedUpCondition, consumeAttempt } from "../rate-limit.server";
 
 /**
  * Refused checkouts one customer may make per minute. Orders that go through are not limited
@@ -14,6 +15,11 @@ export const TOO_MANY_CHECKOUTS = "Muitas tentativas. Aguarde um minuto e tente 
 /** Whether the customer has used up their refused checkouts for now. */
 export function checkoutPaused(db: Database, userId: string): Promise<boolean> {
   return attemptsUsedUp(db, keyOf(userId), REFUSED_CHECKOUT_LIMIT);
+}
+
+/** The same, as a condition the statement that places an order checks before it writes. */
+export function checkoutPausedCondition(userId: string): SQL {
+  return attemptsUsedUpCondition(keyOf(userId), REFUSED_CHECKOUT_LIMIT);
 }
 
 /** Counts a refused checkout of the customer's. */

@@ -5,6 +5,7 @@ import { orders } from "../../db/schema.server";
 import type { PixPayment } from "../payments/pix-payment";
 import type { PixProvider } from "../payments/pix-provider";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
+import { checkoutPausedCondition, TOO_MANY_CHECKOUTS } from "./checkout-limit.server";
 import { pixPaymentOf } from "./order-payment.server";
 import {
   checkoutRequestSchema,
@@ -14,7 +15,17 @@ import {
 } from "./checkout-schema";
 
 export type PlaceOrderOutcome =
-  { ok: true; orderId: string; pixData: PixPayment } | { ok: false; message: string };
+  | { ok: true; orderId: string; pixData: PixPayment }
+  | {
+      ok: false;
+      message: string;
+      /**
+       * Whether the customer's refused checkouts are used up, as the statement that would have
+       * placed the order found (it then writes nothing); absent when the request was refused
+       * before that statement.
+       */
+      paused?: boolean;
+    };
 
 export interface PlaceOrderDeps {
   db: Database;
@@ -98,9 +109,10 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
 type Reservation =
   | { ok: true; repeated: false; orderId: string; totalCents: number }
   | { ok: true; repeated: true; orderId: string }
-  | { ok: false; message: string };
+  | { ok: false; message: string; paused: boolean };
 
 interface ReservationRow {
+  paused: boolean;
   addressFound: boolean;
   /** The first line (in product id order) whose product is missing or short of stock. */
   problemProductId: number | null;
@@ -111,9 +123,9 @@ interface ReservationRow {
 
 /**
  * The order, its lines and the stock they take, in one statement: one round trip, and the
- * products stay locked only while it runs and commits. Nothing is written unless the address is
- * the customer's and every line is in stock; a second request with the same key inserts nothing
- * and finds the first one's order.
+ * products stay locked only while it runs and commits. Nothing is written unless the customer's
+ * refused checkouts are not used up, the address is theirs and every line is in stock; a second
+ * request with the same key inserts nothing and finds the first one's order.
  */
 async function reserveOrder(
   deps: PlaceOrderDeps,
@@ -150,6 +162,9 @@ async function reserveOrder(
       from addresses
       where id = ${request.addressId} and user_id = ${userId}
     ),
+    paused as (
+      select ${checkoutPausedCondition(userId)} as paused
+    ),
     problem as (
       select wanted.product_id, locked.name
       from wanted left join locked on locked.id = wanted.product_id
@@ -168,7 +183,7 @@ async function reserveOrder(
         ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.taxId},
         address.shipping_address, ${provisionalExpiry}
       from address
-      where not exists (select from problem)
+      where not exists (select from problem) and not (select paused from paused)
       on conflict (user_id, checkout_key) do nothing
       returning id, total_cents
     ),
@@ -184,6 +199,7 @@ async function reserveOrder(
       where products.id = bought.product_id
     )
     select
+      (select paused from paused) as "paused",
       exists (select from address) as "addressFound",
       (select product_id from problem) as "problemProductId",
       (select name from problem) as "problemProductName",
@@ -200,12 +216,14 @@ async function reserveOrder(
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, checkoutKey)));
   if (existing) return { ok: true, repeated: true, orderId: existing.id };
-  if (!reserved.addressFound) return fail("Endereço não encontrado");
+  const refuse = (message: string) => ({ ok: false, message, paused: reserved.paused }) as const;
+  if (reserved.paused) return refuse(TOO_MANY_CHECKOUTS);
+  if (!reserved.addressFound) return refuse("Endereço não encontrado");
   if (reserved.problemProductName !== null)
-    return fail(`Estoque insuficiente: ${reserved.problemProductName}`);
+    return refuse(`Estoque insuficiente: ${reserved.problemProductName}`);
   // The problem line comes from the request's own products: its name is the one the cart sent.
   const missing = request.products.find((line) => line.id === reserved.problemProductId)!;
-  return fail(`Produto não encontrado: ${missing.name}`);
+  return refuse(`Produto não encontrado: ${missing.name}`);
 }
 
 /** A repeated request: the first one's payment, once its charge exists. */
