@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
-import type { Database } from "../../db/client.server";
+import { executePrepared, type Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import type { PixPayment } from "../payments/pix-payment";
 import type { PixProvider } from "../payments/pix-provider";
@@ -140,8 +140,11 @@ async function reserveOrder(
   // Until the provider gives the charge's own expiry: an order whose charge was never created
   // still expires, and its stock comes back.
   const provisionalExpiry = new Date(Date.now() + deps.expiresMinutes * 60_000);
-  // Both drivers answer `{ rows }`; the shared Database type does not say so.
-  const { rows } = (await deps.db.execute(sql`
+  // One row, always: its columns are subqueries.
+  const [reserved] = (await executePrepared<ReservationRow>(
+    deps.db,
+    "reserve_order",
+    sql`
     with wanted as (
       select product_id, quantity
       from unnest(${productIds}::integer[], ${quantities}::integer[]) as wanted (product_id, quantity)
@@ -205,8 +208,8 @@ async function reserveOrder(
       (select name from problem) as "problemProductName",
       (select id from new_order) as "orderId",
       (select total_cents from new_order) as "totalCents"
-  `)) as unknown as { rows: ReservationRow[] };
-  const reserved = rows[0]!;
+  `,
+  )) as [ReservationRow];
   if (reserved.orderId !== null) {
     return { ok: true, repeated: false, orderId: reserved.orderId, totalCents: reserved.totalCents! };
   }
