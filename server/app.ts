@@ -59,6 +59,12 @@ const PROBES = new Set(["/healthz", "/readyz"]);
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 const CREATE_PAYMENT_PATH = "/api/create-payment";
 /**
+ * An answer that fits in one TCP segment (about 1,460 bytes) arrives in one packet compressed or
+ * not; a deflate stream for it costs about 0.1 ms of the store's thread, and an order's answer
+ * (about 1.2 KB, mostly the QR image, which does not compress) paid it every time.
+ */
+const COMPRESSION_THRESHOLD_BYTES = 1400;
+/**
  * Alone, as many orders at once as the database pool has connections (more would wait there);
  * beside pages, one (docs/decisions/0006-order-turns.md, measured with `npm run bench:checkout`).
  */
@@ -114,7 +120,7 @@ export function createApp(options: AppOptions): RequestListener {
     res.status(status === "ok" ? 200 : 503).json({ status });
   });
 
-  app.use(compression());
+  app.use(compression({ threshold: COMPRESSION_THRESHOLD_BYTES }));
   app.use((_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     // Vite's dev client injects inline scripts; production is held to the full policy.

@@ -23,14 +23,32 @@ const dialect = new PgDialect();
 /**
  * Runs `statement` as the prepared statement `name`: PostgreSQL parses and plans it once per
  * connection instead of on every call (for the statement that places an order, that was about
- * a third of the database's work per order). The text must be the same on every call; only the
- * parameters change. PGlite runs it as any other statement.
+ * a third of the database's work per order). For a statement written in SQL with its values in
+ * it (a query from drizzle's builder takes `preparedPerDatabase`): the text must be the same on
+ * every call, only the values change. PGlite runs it as any other statement.
  */
 export async function executePrepared<Row>(db: Database, name: string, statement: SQL): Promise<Row[]> {
   const prepared = db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
   // Both drivers answer `{ rows }` when no fields are mapped; the session's type does not say so.
   const { rows } = (await prepared.execute()) as { rows: Row[] };
   return rows;
+}
+
+/**
+ * A query built once per database, for one that runs on every request or order: `build` ends in
+ * drizzle's `.prepare(name)` with placeholders for its values, so its SQL text is made once and
+ * PostgreSQL plans it once per connection.
+ */
+export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db: Database) => Query {
+  const queries = new WeakMap<Database, Query>();
+  return (db) => {
+    let query = queries.get(db);
+    if (!query) {
+      query = build(db);
+      queries.set(db, query);
+    }
+    return query;
+  };
 }
 
 export interface DatabaseHandle {

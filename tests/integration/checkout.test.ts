@@ -103,7 +103,11 @@ describe("create-payment", () => {
       totalCents: 25_980,
       status: "pending",
       pixProvider: "sandbox",
+      pixBrCode: answer.pixData!.brCode,
+      pixExpiresAt: new Date(answer.pixData!.expiresAt),
     });
+    expect(order!.pixChargeId).toMatch(/^[A-Za-z0-9]{25}$/);
+    expect(answer.pixData!.brCode).toContain(order!.pixChargeId);
     expect(await stockOf(mouse.id)).toBe(3);
     // The line is a snapshot of the product as the store has it, not as the request described it.
     const [line] = await store.database.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));

@@ -3,7 +3,7 @@ import { parseCookies } from "better-auth/cookies";
 import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { ServerContext } from "../../context.server";
-import type { Database } from "../../db/client.server";
+import { preparedPerDatabase } from "../../db/client.server";
 import { profiles, sessions, userRoles, users } from "../../db/schema.server";
 import { SESSION_COOKIE_PREFIX } from "./auth.server";
 
@@ -93,19 +93,8 @@ function verifiedToken(value: string | undefined, secret: string): string | null
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
 }
 
-const currentSessionQueries = new WeakMap<Database, ReturnType<typeof prepareCurrentSession>>();
-
-function currentSessionQuery(db: Database) {
-  let query = currentSessionQueries.get(db);
-  if (!query) {
-    query = prepareCurrentSession(db);
-    currentSessionQueries.set(db, query);
-  }
-  return query;
-}
-
-function prepareCurrentSession(db: Database) {
-  return db
+const currentSessionQuery = preparedPerDatabase((db) =>
+  db
     .select({
       expiresAt: sessions.expiresAt,
       id: users.id,
@@ -121,10 +110,10 @@ function prepareCurrentSession(db: Database) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(sessions.token, sql.placeholder("token")))
-    .prepare("current_session");
-}
+    .prepare("current_session"),
+);
 
-type CurrentSessionRow = Awaited<ReturnType<ReturnType<typeof prepareCurrentSession>["execute"]>>[number];
+type CurrentSessionRow = Awaited<ReturnType<ReturnType<typeof currentSessionQuery>["execute"]>>[number];
 
 function sessionUserOf(row: CurrentSessionRow): SessionUser {
   return {

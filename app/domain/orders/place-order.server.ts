@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
-import { executePrepared, type Database } from "../../db/client.server";
+import { executePrepared, preparedPerDatabase, type Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import type { PixPayment } from "../payments/pix-payment";
 import type { PixProvider } from "../payments/pix-provider";
@@ -80,15 +80,13 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       amountCents: totalCents,
       customer: parsed.data.customer,
     });
-    await db
-      .update(orders)
-      .set({
-        pixProvider: deps.pix.name,
-        pixChargeId: charge.chargeId,
-        pixBrCode: charge.brCode,
-        pixExpiresAt: charge.expiresAt,
-      })
-      .where(eq(orders.id, orderId));
+    await recordChargeQuery(db).execute({
+      orderId,
+      provider: deps.pix.name,
+      chargeId: charge.chargeId,
+      brCode: charge.brCode,
+      expiresAt: charge.expiresAt,
+    });
     return {
       ok: true,
       orderId,
@@ -105,6 +103,21 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
     return fail(PAYMENT_FAILED);
   }
 }
+
+/** The charge an order is paid by: run on every order, so prepared once. */
+const recordChargeQuery = preparedPerDatabase((db) =>
+  db
+    .update(orders)
+    // Wrapped in sql: the update's types take values or SQL, not bare placeholders.
+    .set({
+      pixProvider: sql`${sql.placeholder("provider")}`,
+      pixChargeId: sql`${sql.placeholder("chargeId")}`,
+      pixBrCode: sql`${sql.placeholder("brCode")}`,
+      pixExpiresAt: sql`${sql.placeholder("expiresAt")}`,
+    })
+    .where(eq(orders.id, sql.placeholder("orderId")))
+    .prepare("record_order_charge"),
+);
 
 type Reservation =
   | { ok: true; repeated: false; orderId: string; totalCents: number }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Env } from "../../config/env.server";
-import type { Database } from "../../db/client.server";
+import { preparedPerDatabase, type Database } from "../../db/client.server";
 import { sandboxPixCharges } from "../../db/schema.server";
 import { buildBrCode } from "./br-code";
 import type { PixProvider } from "./pix-provider";
@@ -36,7 +36,7 @@ export function createSandboxPixProvider(options: {
       });
       const expiresAt = new Date(now().getTime() + env.PIX_EXPIRES_MINUTES * 60_000);
       const qrCodeBase64 = qrCodePngBase64(brCode);
-      await db.insert(sandboxPixCharges).values({ chargeId, amountCents: request.amountCents, expiresAt });
+      await insertChargeQuery(db).execute({ chargeId, amountCents: request.amountCents, expiresAt });
       return { chargeId, brCode, qrCodeBase64, expiresAt };
     },
     async chargeStatus(chargeId) {
@@ -50,6 +50,18 @@ export function createSandboxPixProvider(options: {
     },
   };
 }
+
+/** Run on every order in sandbox mode, so prepared once. */
+const insertChargeQuery = preparedPerDatabase((db) =>
+  db
+    .insert(sandboxPixCharges)
+    .values({
+      chargeId: sql.placeholder("chargeId"),
+      amountCents: sql.placeholder("amountCents"),
+      expiresAt: sql.placeholder("expiresAt"),
+    })
+    .prepare("insert_sandbox_charge"),
+);
 
 /** The sandbox's "customer paid" button: true when it marked an unpaid charge as paid. */
 export async function simulateSandboxPayment(
