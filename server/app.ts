@@ -66,11 +66,13 @@ const CREATE_PAYMENT_PATH = "/api/create-payment";
 const COMPRESSION_THRESHOLD_BYTES = 1400;
 /**
  * Alone, as many orders at once as the database pool has connections (more would wait there);
- * beside pages, one (docs/decisions/0006-order-turns.md, measured with `npm run bench:checkout`).
+ * beside pages, one, and a rest as long as it took after each (docs/decisions/0006-order-turns.md,
+ * measured with `npm run bench:checkout`).
  */
 const ORDER_TURNS = {
   slotsAlone: POSTGRES_POOL_SIZE,
   slotsBesidePages: 1,
+  restBesidePages: 1,
   maxWaiting: 500,
   pagesWindowMs: 100,
 };

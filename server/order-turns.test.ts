@@ -11,14 +11,21 @@ const PAGES_WINDOW_MS = 100;
  * A store whose order creation never ends on its own: each order being created is held until the
  * test answers it, so which buyers are being served at any moment can be seen.
  */
-async function startStore(options: Omit<OrderTurnsOptions, "pagesWindowMs" | "logger" | "now">) {
+async function startStore(
+  options: Omit<OrderTurnsOptions, "pagesWindowMs" | "restBesidePages" | "logger" | "now" | "setTimer"> &
+    Partial<Pick<OrderTurnsOptions, "restBesidePages">>,
+) {
   let clock = 1_000;
   const logLines: { level: number; msg: string }[] = [];
+  // The line's wake-ups, run when the test's clock reaches them.
+  const timers: { at: number; wake: () => void }[] = [];
   const turns = createOrderTurns({
+    restBesidePages: 0,
     ...options,
     pagesWindowMs: PAGES_WINDOW_MS,
     logger: pino({ level: "warn" }, { write: (line: string) => logLines.push(JSON.parse(line)) }),
     now: () => clock,
+    setTimer: (wake, ms) => timers.push({ at: clock + ms, wake }),
   });
   const beingCreated: { buyer: string; req: IncomingMessage; res: ServerResponse }[] = [];
   let ordersArrived = 0;
@@ -60,7 +67,13 @@ async function startStore(options: Omit<OrderTurnsOptions, "pagesWindowMs" | "lo
     waitOnProvider: () => turns.endTurn(beingCreated[0]!.req),
     /** Answers the oldest order being created. */
     finishOne: () => beingCreated.shift()!.res.end("pedido"),
-    passTime: (ms: number) => (clock += ms),
+    passTime(ms: number) {
+      clock += ms;
+      for (const timer of timers.filter(({ at }) => at <= clock)) {
+        timers.splice(timers.indexOf(timer), 1);
+        timer.wake();
+      }
+    },
   };
 }
 
@@ -98,6 +111,41 @@ describe("order turns", () => {
     store.finishOne();
     const bodies = await Promise.all(answers.map(async (answer) => (await answer).text()));
     expect(bodies).toEqual(["pedido", "pedido", "pedido"]);
+  });
+
+  it("rests after each order beside pages for as long as the order took", async () => {
+    const store = await startStore({
+      slotsAlone: 10,
+      slotsBesidePages: 1,
+      maxWaiting: 10,
+      restBesidePages: 1,
+    });
+    await store.visitPage();
+    await orderInTurn(store, ["ana", "bia"]);
+    await expect.poll(store.buyersBeingServed).toEqual(["ana"]);
+
+    store.passTime(30);
+    await store.visitPage();
+    store.finishOne();
+    await expect.poll(store.ordersClosed).toBe(1);
+    store.passTime(29);
+    await store.visitPage();
+    expect(store.buyersBeingServed()).toEqual([]);
+    store.passTime(1);
+    await expect.poll(store.buyersBeingServed).toEqual(["bia"]);
+  });
+
+  it("does not rest between orders when nothing else was asked for lately", async () => {
+    const store = await startStore({
+      slotsAlone: 1,
+      slotsBesidePages: 1,
+      maxWaiting: 10,
+      restBesidePages: 1,
+    });
+    await orderInTurn(store, ["ana", "bia"]);
+    store.passTime(30);
+    store.finishOne();
+    await expect.poll(store.buyersBeingServed).toEqual(["bia"]);
   });
 
   it("creates several orders at once when nothing else was asked for lately", async () => {

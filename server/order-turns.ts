@@ -13,9 +13,16 @@ export interface OrderTurnsOptions {
   maxWaiting: number;
   /** How recent another request must be for the store to count as serving pages. */
   pagesWindowMs: number;
+  /**
+   * Beside pages, how long the line rests after an order, as a share of the time that order
+   * took: 1 leaves pages at least half of the time, whatever an order costs.
+   */
+  restBesidePages: number;
   /** Where a buyer turned away is told to the shop owner. */
   logger: Logger;
   now?: () => number;
+  /** Wakes the line once a rest is over. */
+  setTimer?: (wake: () => void, ms: number) => void;
 }
 
 /** The checkout's own answer shape, so its page shows the message. */
@@ -29,20 +36,36 @@ const BUSY_ANSWER = JSON.stringify({
  * several pieces; twenty at once interleave all their pieces ahead of every visitor's page, which
  * then waits behind all of them. So while other requests keep arriving, orders are created
  * `slotsBesidePages` at a time and the rest wait in arrival order; when the store does nothing
- * else, `slotsAlone` at a time, enough to keep both CPUs and the database busy. A buyer who gives
- * up while waiting leaves the line. See docs/decisions/0006-order-turns.md.
+ * else, `slotsAlone` at a time, enough to keep both CPUs and the database busy. Beside pages the
+ * line also rests after each order, so that cheaper orders leave pages more time rather than
+ * make room for more orders. A buyer who gives up while waiting leaves the line. See
+ * docs/decisions/0006-order-turns.md.
  */
 export function createOrderTurns(options: OrderTurnsOptions) {
   const now = options.now ?? (() => performance.now());
+  const setTimer = options.setTimer ?? ((wake, ms) => setTimeout(wake, ms));
   let running = 0;
   let lastOtherRequest = -Infinity;
+  let restUntil = -Infinity;
+  let wakeScheduled = false;
   const waiting = new Set<() => void>();
   const turnEnds = new WeakMap<IncomingMessage, () => void>();
 
-  const slots = () =>
-    now() - lastOtherRequest < options.pagesWindowMs ? options.slotsBesidePages : options.slotsAlone;
+  const besidePages = () => now() - lastOtherRequest < options.pagesWindowMs;
+  const slots = () => (besidePages() ? options.slotsBesidePages : options.slotsAlone);
+  const resting = () => now() < restUntil;
 
   const startWaiting = () => {
+    if (resting()) {
+      if (!wakeScheduled) {
+        wakeScheduled = true;
+        setTimer(() => {
+          wakeScheduled = false;
+          startWaiting();
+        }, restUntil - now());
+      }
+      return;
+    }
     for (const start of waiting) {
       if (running >= slots()) return;
       waiting.delete(start);
@@ -59,18 +82,20 @@ export function createOrderTurns(options: OrderTurnsOptions) {
     takeTurn(req: IncomingMessage, res: ServerResponse, handle: Handler) {
       const start = () => {
         running++;
+        const startedAt = now();
         let ended = false;
         const end = () => {
           if (ended) return;
           ended = true;
           running--;
+          if (besidePages()) restUntil = now() + (now() - startedAt) * options.restBesidePages;
           startWaiting();
         };
         turnEnds.set(req, end);
         res.once("close", end);
         handle(req, res);
       };
-      if (waiting.size === 0 && running < slots()) return start();
+      if (waiting.size === 0 && running < slots() && !resting()) return start();
       if (waiting.size >= options.maxWaiting) {
         options.logger.warn({ waiting: waiting.size }, "Fila de pedidos cheia; comprador recusado");
         res.writeHead(503, {
