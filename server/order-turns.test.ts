@@ -12,8 +12,10 @@ const PAGES_WINDOW_MS = 100;
  * test answers it, so which buyers are being served at any moment can be seen.
  */
 async function startStore(
-  options: Omit<OrderTurnsOptions, "pagesWindowMs" | "restBesidePages" | "logger" | "now" | "setTimer"> &
-    Partial<Pick<OrderTurnsOptions, "restBesidePages">>,
+  options: Pick<OrderTurnsOptions, "slotsAlone" | "slotsBesidePages" | "maxWaiting"> & {
+    /** None unless a test is about the rest. */
+    restBesidePages?: number;
+  },
 ) {
   let clock = 1_000;
   const logLines: { level: number; msg: string }[] = [];

@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client.server";
 import type { SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
 import { attemptsUsedUp, attemptsUsedUpCondition, consumeAttempt } from "../rate-limit.server";
 
 /**
