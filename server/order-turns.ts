@@ -55,17 +55,17 @@ export function createOrderTurns(options: OrderTurnsOptions) {
   const slots = () => (besidePages() ? options.slotsBesidePages : options.slotsAlone);
   const resting = () => now() < restUntil;
 
+  const wakeAfterRest = () => {
+    if (wakeScheduled) return;
+    wakeScheduled = true;
+    setTimer(() => {
+      wakeScheduled = false;
+      startWaiting();
+    }, restUntil - now());
+  };
+
   const startWaiting = () => {
-    if (resting()) {
-      if (!wakeScheduled) {
-        wakeScheduled = true;
-        setTimer(() => {
-          wakeScheduled = false;
-          startWaiting();
-        }, restUntil - now());
-      }
-      return;
-    }
+    if (resting()) return wakeAfterRest();
     for (const start of waiting) {
       if (running >= slots()) return;
       waiting.delete(start);
@@ -88,7 +88,8 @@ export function createOrderTurns(options: OrderTurnsOptions) {
           if (ended) return;
           ended = true;
           running--;
-          if (besidePages()) restUntil = now() + (now() - startedAt) * options.restBesidePages;
+          const endedAt = now();
+          if (besidePages()) restUntil = endedAt + (endedAt - startedAt) * options.restBesidePages;
           startWaiting();
         };
         turnEnds.set(req, end);
