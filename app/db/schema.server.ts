@@ -273,6 +273,9 @@ export const addresses = pgTable(
   ],
 );
 
+/** Correios tracking codes: two letters, nine digits, two letters (for instance AA123456789BR). */
+export const TRACKING_CODE_PATTERN = "^[A-Z]{2}[0-9]{9}[A-Z]{2}$";
+
 export const ORDER_STATUSES = ["pending", "processing", "completed", "cancelled"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
 /** The PIX charge's state as the provider reports it. */
@@ -306,6 +309,8 @@ export const orders = pgTable(
     latePaymentAt: timestamp("late_payment_at", { withTimezone: true }),
     // When the expiry job last asked the provider about this charge (it asks once a minute at most).
     pixCheckedAt: timestamp("pix_checked_at", { withTimezone: true }),
+    // The Correios code of the parcel, once the store ships it.
+    trackingCode: text("tracking_code"),
     ...timestamps,
   },
   (t) => [
@@ -314,9 +319,14 @@ export const orders = pgTable(
     check("orders_payment_status", sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
     check("orders_paid_consistency", sql`(${t.paymentStatus} = 'paid') = (${t.paidAt} is not null)`),
     check("orders_pix_status", sql`${t.pixStatus} in ('ACTIVE', 'COMPLETED', 'EXPIRED')`),
+    check("orders_tracking_code", sql`${t.trackingCode} ~ ${sql.raw(`'${TRACKING_CODE_PATTERN}'`)}`),
     uniqueIndex("orders_checkout_key_idx").on(t.userId, t.checkoutKey),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_created_at_idx").on(t.createdAt.desc()),
+    // The dashboard's revenue per day.
+    index("orders_paid_at_idx")
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     uniqueIndex("orders_pix_charge_idx").on(t.pixProvider, t.pixChargeId),
     index("orders_pending_expiry_idx")
       .on(t.pixExpiresAt)
@@ -407,5 +417,75 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Admin panel (spec sections 2 and 6)
+// ---------------------------------------------------------------------------
+
+/**
+ * The admin gate's password when `ADMIN_PANEL_PASSWORD` is unset: generated at the first start,
+ * shown once in the log, and kept here only as a hash, shared by every instance of the store.
+ */
+export const adminGatePassword = pgTable(
+  "admin_gate_password",
+  {
+    id: boolean("id").primaryKey().default(true),
+    passwordHash: text("password_hash").notNull(),
+    ...timestamps,
+  },
+  (t) => [check("admin_gate_password_single_row", sql`${t.id}`)],
+);
+
+/** Sessions whose admin passed the gate: signing out (the session ends) asks again. */
+export const adminGatePasses = pgTable("admin_gate_passes", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  passedAt: timestamp("passed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every change of an order's status: who (null for the store itself), when, from and to. */
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+    fromStatus: text("from_status", { enum: ORDER_STATUSES }).notNull(),
+    toStatus: text("to_status", { enum: ORDER_STATUSES }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("order_status_history_order_idx").on(t.orderId, t.createdAt),
+    check(
+      "order_status_history_statuses",
+      sql`${t.fromStatus} in ('pending', 'processing', 'completed', 'cancelled')
+       and ${t.toStatus} in ('pending', 'processing', 'completed', 'cancelled')`,
+    ),
+  ],
+);
+
+/** Every write an admin makes, with a before/after summary, kept for the shop owner. */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    adminId: text("admin_id").references(() => users.id, { onDelete: "set null" }),
+    // Kept when the admin's account is later removed.
+    adminEmail: text("admin_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    ...timestamps,
+  },
+  (t) => [
+    index("admin_audit_log_created_idx").on(t.createdAt.desc()),
+    index("admin_audit_log_target_idx").on(t.targetType, t.targetId),
   ],
 );

@@ -50,15 +50,36 @@ export async function signUpCustomer(baseURL: string, overrides: Partial<Custome
     redirect: "manual",
     headers: { "X-Forwarded-For": randomClientIp() },
   });
+  return { ...customer, cookies: await sessionCookies(response, "O cadastro de teste") };
+}
+
+/** Signs in an existing account through the store's /auth action: its session cookies. */
+export async function signInAccount(baseURL: string, email: string, password: string) {
+  const response = await fetch(`${baseURL}/auth`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "login", email, password }),
+    redirect: "manual",
+    headers: { "X-Forwarded-For": randomClientIp() },
+  });
+  return sessionCookies(response, "O login de teste");
+}
+
+/** The cookies an auth answer set; it must have opened a session. */
+async function sessionCookies(response: Response, what: string) {
   const cookies = response.headers.getSetCookie().map((cookie) => {
     const [pair] = cookie.split(";", 1);
     const [name, ...value] = pair!.split("=");
     return { name: name!, value: value.join("=") };
   });
   if (!cookies.some((cookie) => cookie.name.endsWith("session_token"))) {
-    throw new Error(`O cadastro de teste falhou (${response.status}): ${await response.text()}`);
+    throw new Error(`${what} falhou (${response.status}): ${await response.text()}`);
   }
-  return { ...customer, cookies };
+  return cookies;
+}
+
+/** The Cookie header that sends these cookies. */
+export function cookieHeaderOf(cookies: { name: string; value: string }[]): string {
+  return cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
 }
 
 /** Puts a customer's session into a browser context: its pages are then signed in. */

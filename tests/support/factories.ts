@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../app/db/client.server";
-import { addresses, products, users } from "../../app/db/schema.server";
+import { addresses, orderItems, orders, products, users } from "../../app/db/schema.server";
 
 type NewProduct = typeof products.$inferInsert;
 type NewAddress = typeof addresses.$inferInsert;
@@ -52,4 +52,54 @@ export async function createAddress(db: Database, userId: string, overrides: Par
     })
     .returning();
   return address!;
+}
+
+type NewOrder = typeof orders.$inferInsert;
+
+/**
+ * An order with its lines, as checkout leaves it (stock is not taken): pending and unpaid unless
+ * `paid` (then its charge completed, as a confirmed payment leaves it).
+ */
+export async function createOrder(
+  db: Database,
+  options: {
+    userId: string | null;
+    lines: { product: typeof products.$inferSelect; quantity: number }[];
+    paid?: boolean;
+    overrides?: Partial<NewOrder>;
+  },
+) {
+  const paidAt = options.paid ? (options.overrides?.paidAt ?? new Date()) : null;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: options.userId,
+      totalCents: options.lines.reduce((total, line) => total + line.product.priceCents * line.quantity, 0),
+      customerName: "Maria Compradora",
+      customerEmail: "maria@example.com",
+      customerPhone: "11987654321",
+      customerTaxId: "52998224725",
+      shippingAddress: {
+        cep: "01310100",
+        street: "Avenida Paulista",
+        number: "1000",
+        neighborhood: "Bela Vista",
+        city: "São Paulo",
+        state: "SP",
+      },
+      ...(paidAt ? { paidAt, paymentStatus: "paid" as const, pixStatus: "COMPLETED" as const } : {}),
+      ...options.overrides,
+    })
+    .returning();
+  await db.insert(orderItems).values(
+    options.lines.map((line) => ({
+      orderId: order!.id,
+      productId: line.product.id,
+      productName: line.product.name,
+      productImage: line.product.image,
+      quantity: line.quantity,
+      unitPriceCents: line.product.priceCents,
+    })),
+  );
+  return order!;
 }

@@ -1,15 +1,19 @@
 import type { Env } from "../../config/env.server";
 import type { Logger } from "../../config/logger.server";
 import { ensureAdminAccount } from "../../domain/accounts/admin-account.server";
+import { ensureGatePassword } from "../../domain/admin/admin-gate.server";
 import type { FileStorage } from "../../storage/file-storage.server";
 import type { Database } from "../client.server";
 import { seedDemoCatalog } from "./seed-demo.server";
 
-/** Start-up data: the first admin account and, on an empty store, the demo catalogue. */
+/**
+ * Start-up data: the first admin account, the admin gate's password and, on an empty store, the
+ * demo catalogue.
+ */
 export async function prepareStore(
   db: Database,
   storage: FileStorage,
-  env: Pick<Env, "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "SEED_DEMO">,
+  env: Pick<Env, "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "ADMIN_PANEL_PASSWORD" | "SEED_DEMO">,
   logger: Logger,
 ): Promise<void> {
   const admin = await ensureAdminAccount(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
@@ -19,6 +23,14 @@ export async function prepareStore(
     logger.warn(
       "Já existe uma conta com o e-mail de ADMIN_EMAIL e ela não é administradora; por segurança ela não " +
         "foi promovida. Se a conta é sua, promova-a com: npm run admin -- promote EMAIL",
+    );
+  }
+  const generated = await ensureGatePassword(db, env.ADMIN_PANEL_PASSWORD);
+  if (generated) {
+    // Shown this once: only its hash is kept. The shop owner may set ADMIN_PANEL_PASSWORD instead.
+    logger.warn(
+      `Senha do painel administrativo gerada: ${generated} (guarde-a: ela não será exibida de novo; ` +
+        "para escolher outra, defina ADMIN_PANEL_PASSWORD)",
     );
   }
   if (!env.SEED_DEMO) return;

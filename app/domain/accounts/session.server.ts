@@ -23,6 +23,8 @@ export interface SessionUser {
 
 export interface SessionState {
   user: SessionUser | null;
+  /** The session's id, while signed in: what the admin gate's pass is recorded against. */
+  sessionId: string | null;
   /** Cookies to send back: the auth library extends a session that is in use (sliding expiry). */
   headers: Headers;
 }
@@ -58,11 +60,11 @@ async function lookUpSession(
   request: Request,
 ): Promise<SessionState> {
   const cookie = request.headers.get("cookie") ?? "";
-  if (!SESSION_COOKIE.test(cookie)) return { user: null, headers: new Headers() };
+  if (!SESSION_COOKIE.test(cookie)) return signedOut();
   const authContext = await context.auth.$context;
   const cookies = parseCookies(cookie);
   const token = verifiedToken(cookies.get(authContext.authCookies.sessionToken.name), authContext.secret);
-  if (!token) return { user: null, headers: new Headers() };
+  if (!token) return signedOut();
 
   const [row] = await currentSessionQuery(context.db).execute({ token });
   const { expiresIn, updateAge } = authContext.sessionConfig;
@@ -70,13 +72,18 @@ async function lookUpSession(
     row &&
     !cookies.has(authContext.authCookies.dontRememberToken.name) &&
     row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 > Date.now();
-  if (inUse) return { user: sessionUserOf(row), headers: new Headers() };
+  if (inUse) return { user: sessionUserOf(row), sessionId: row.sessionId, headers: new Headers() };
 
   const { headers, response } = await context.auth.api.getSession({
     headers: request.headers,
     returnHeaders: true,
   });
-  return { user: response && row ? sessionUserOf(row) : null, headers };
+  if (!response || !row) return { ...signedOut(), headers };
+  return { user: sessionUserOf(row), sessionId: row.sessionId, headers };
+}
+
+function signedOut(): SessionState {
+  return { user: null, sessionId: null, headers: new Headers() };
 }
 
 /**
@@ -96,6 +103,7 @@ function verifiedToken(value: string | undefined, secret: string): string | null
 const currentSessionQuery = preparedPerDatabase((db) =>
   db
     .select({
+      sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
       id: users.id,
       email: users.email,

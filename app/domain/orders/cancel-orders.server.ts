@@ -2,26 +2,38 @@ import { and, eq, inArray, not, sql, type SQL } from "drizzle-orm";
 import type { Transaction } from "../../db/client.server";
 import { orderItems, orders, products } from "../../db/schema.server";
 import { paidOrder } from "./paid";
+import { recordStatusChanges } from "./status-history.server";
 
 /**
- * Cancels the orders matching `which` that are still pending and unpaid, and gives their stock
- * back, in the caller's transaction. Returns the ids it cancelled: an order already paid,
- * cancelled or being cancelled by another transaction is left as it is.
+ * Cancels the orders matching `which` that are still pending and unpaid, gives their stock back
+ * and keeps the change in their status history (`changedBy`: the person who cancelled, or null for
+ * the store itself), in the caller's transaction. Returns the ids it cancelled: an order already
+ * paid, cancelled or being cancelled by another transaction is left as it is.
  */
-export async function cancelUnpaidOrders(tx: Transaction, which: SQL): Promise<string[]> {
+export async function cancelUnpaidOrders(
+  tx: Transaction,
+  which: SQL,
+  changedBy: string | null,
+): Promise<string[]> {
   const cancelled = await tx
     .update(orders)
     .set({ status: "cancelled" })
     .where(and(which, eq(orders.status, "pending"), not(paidOrder)))
     .returning({ id: orders.id });
   const ids = cancelled.map((order) => order.id);
-  if (ids.length > 0) await returnStock(tx, ids);
+  if (ids.length === 0) return ids;
+  await returnStock(tx, ids);
+  await recordStatusChanges(
+    tx,
+    changedBy,
+    ids.map((orderId) => ({ orderId, from: "pending", to: "cancelled" })),
+  );
   return ids;
 }
 
 /** A customer's pending, unpaid orders (their account is being erased). */
 export function cancelPendingOrdersOf(tx: Transaction, userId: string): Promise<string[]> {
-  return cancelUnpaidOrders(tx, eq(orders.userId, userId));
+  return cancelUnpaidOrders(tx, eq(orders.userId, userId), null);
 }
 
 async function returnStock(tx: Transaction, orderIds: string[]): Promise<void> {

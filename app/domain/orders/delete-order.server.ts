@@ -24,7 +24,7 @@ export async function deleteCustomerOrder(
     // Locked first, so a payment confirmed meanwhile waits and the order is not cancelled under it.
     const [order] = await tx.select({ id: orders.id }).from(orders).where(own).for("update");
     if (!order) return NOT_DELETED;
-    await cancelUnpaidOrders(tx, eq(orders.id, order.id));
+    await cancelUnpaidOrders(tx, eq(orders.id, order.id), userId);
     await tx.update(orders).set({ hiddenByCustomerAt: new Date() }).where(eq(orders.id, order.id));
     return { ok: true } as const;
   });

@@ -43,7 +43,7 @@ export async function expireOverdueOrders(deps: PaymentDeps, now = new Date()): 
       const { provider, chargeId } = order;
       if (!chargeId) {
         // The charge was never created: nothing can pay this order.
-        const cancelled = await db.transaction((tx) => cancelUnpaidOrders(tx, eq(orders.id, order.id)));
+        const cancelled = await db.transaction((tx) => cancelUnpaidOrders(tx, eq(orders.id, order.id), null));
         expired += cancelled.length;
         continue;
       }

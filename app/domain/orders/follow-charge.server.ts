@@ -45,7 +45,7 @@ export async function followCharge(
     return "paid";
   }
   if (charge.status === "EXPIRED") {
-    const cancelled = await cancelUnpaidOrders(tx, thisCharge!);
+    const cancelled = await cancelUnpaidOrders(tx, thisCharge!, null);
     await tx
       .update(orders)
       .set({ pixStatus: "EXPIRED" })

@@ -99,7 +99,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
     };
   } catch (error) {
     deps.logger.error({ err: error, orderId }, "Falha ao criar a cobrança PIX; pedido cancelado");
-    await db.transaction((tx) => cancelUnpaidOrders(tx, eq(orders.id, orderId)));
+    await db.transaction((tx) => cancelUnpaidOrders(tx, eq(orders.id, orderId), null));
     return fail(PAYMENT_FAILED);
   }
 }

@@ -1,0 +1,34 @@
+import type { Transaction } from "../../db/client.server";
+import { adminAuditLog } from "../../db/schema.server";
+
+/** Who made an admin write: kept by e-mail too, so the record outlives the account. */
+export interface AdminActor {
+  id: string;
+  email: string;
+}
+
+export interface AdminWrite {
+  /** What was done, for instance `product.update` or `user.role`. */
+  action: string;
+  targetType: "product" | "product_image" | "user" | "order";
+  targetId: string | number;
+  /** What the target was before and after (null when it did not exist). */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * Records an admin write in the audit log, in the transaction that makes the write: a write and
+ * its record are kept or lost together.
+ */
+export async function recordAdminWrite(tx: Transaction, actor: AdminActor, write: AdminWrite): Promise<void> {
+  await tx.insert(adminAuditLog).values({
+    adminId: actor.id,
+    adminEmail: actor.email,
+    action: write.action,
+    targetType: write.targetType,
+    targetId: String(write.targetId),
+    before: write.before,
+    after: write.after,
+  });
+}

@@ -1,0 +1,18 @@
+import type { ORDER_STATUSES, PAYMENT_STATUSES } from "../../db/schema.server";
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Spec section 4: an order's status as the panel names it. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "pendente",
+  processing: "em processamento",
+  completed: "concluído",
+  cancelled: "cancelado",
+};
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: "pendente",
+  paid: "pago",
+  failed: "falhou",
+};

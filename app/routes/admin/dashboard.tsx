@@ -1,0 +1,126 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
+import { RevenueChart, StatusChart } from "../../components/admin/dashboard-charts";
+import { OrderStatusBadge } from "../../components/admin/order-status-badge";
+import { Badge } from "../../components/ui/badge";
+import { requireAdmin } from "../../domain/admin/admin-guard.server";
+import { loadDashboard } from "../../domain/admin/dashboard.server";
+import { PAYMENT_STATUS_LABELS } from "../../domain/orders/order-status";
+import { formatDateTime } from "../../lib/dates";
+import { formatBRL } from "../../lib/money";
+import { orderNumber } from "../../lib/order-number";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  const dashboard = await loadDashboard(context.db);
+  return {
+    ...dashboard,
+    recentOrders: dashboard.recentOrders.map((order) => ({
+      ...order,
+      placedAt: formatDateTime(order.createdAt),
+    })),
+  };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { figures, recentOrders, topProducts, revenueByDay, ordersByStatus } = loaderData;
+  const cards = [
+    { label: "Total de Pedidos", value: String(figures.totalOrders) },
+    { label: "Faturamento Total", value: formatBRL(figures.totalRevenueCents) },
+    { label: "Pedidos Pendentes", value: String(figures.pendingOrders) },
+    { label: "Pedidos Concluídos", value: String(figures.completedOrders) },
+  ];
+  return (
+    <div className="flex flex-col gap-6">
+      <h2 className="sr-only">Dashboard</h2>
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {cards.map((card) => (
+          <div key={card.label} className="rounded-xl border border-slate-200 p-4">
+            <dt className="text-sm text-slate-600">{card.label}</dt>
+            <dd className="mt-1 text-2xl font-bold">{card.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section className="rounded-xl border border-slate-200 p-4 lg:col-span-2">
+          <RevenueChart days={revenueByDay} />
+        </section>
+        <section className="rounded-xl border border-slate-200 p-4">
+          <StatusChart statuses={ordersByStatus} />
+        </section>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section className="rounded-xl border border-slate-200 p-4 lg:col-span-2">
+          <h3 className="font-semibold">Pedidos Recentes</h3>
+          {recentOrders.length === 0 ? (
+            <p className="mt-4 text-sm text-slate-600">Nenhum pedido ainda</p>
+          ) : (
+            <div className="mt-4 overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="text-slate-600">
+                  <tr>
+                    <th className="py-2 pr-3 font-medium">Pedido</th>
+                    <th className="py-2 pr-3 font-medium">Cliente</th>
+                    <th className="py-2 pr-3 font-medium">Data</th>
+                    <th className="py-2 pr-3 font-medium">Itens</th>
+                    <th className="py-2 pr-3 font-medium">Total</th>
+                    <th className="py-2 pr-3 font-medium">Status</th>
+                    <th className="py-2 font-medium">Pagamento</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {recentOrders.map((order) => (
+                    <tr key={order.id} className="border-t border-slate-100">
+                      <td className="py-2 pr-3">
+                        <Link
+                          to={`/admin/orders/${order.id}`}
+                          className="font-mono text-brand-700 hover:underline"
+                        >
+                          #{orderNumber(order.id)}
+                        </Link>
+                      </td>
+                      <td className="py-2 pr-3">{order.userName}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{order.placedAt}</td>
+                      <td className="py-2 pr-3">{order.itemsCount}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{formatBRL(order.totalCents)}</td>
+                      <td className="py-2 pr-3">
+                        <OrderStatusBadge status={order.status} />
+                      </td>
+                      <td className="py-2">
+                        <Badge variant={order.paid ? "default" : "secondary"}>
+                          {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+                        </Badge>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        <section className="rounded-xl border border-slate-200 p-4">
+          <h3 className="font-semibold">Produtos Mais Vendidos</h3>
+          {topProducts.length === 0 ? (
+            <p className="mt-4 text-sm text-slate-600">Nenhuma venda paga ainda</p>
+          ) : (
+            <ol className="mt-4 flex flex-col gap-2 text-sm">
+              {topProducts.map((product, index) => (
+                <li key={product.name} className="flex items-center justify-between gap-3">
+                  <span>
+                    {index + 1}. {product.name}
+                  </span>
+                  <span className="font-semibold whitespace-nowrap">{product.quantity} un.</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary };

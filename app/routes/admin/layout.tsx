@@ -1,0 +1,65 @@
+import { clsx } from "clsx";
+import { ArrowLeft } from "lucide-react";
+import { data, Link, NavLink, Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { AdminGateDialog } from "../../components/admin/admin-gate-dialog";
+import { buttonClasses } from "../../components/ui/button";
+import { requireAdminRole } from "../../domain/admin/admin-guard.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { gatePassed, headers } = await requireAdminRole(context, request);
+  return data({ gatePassed }, { headers });
+}
+
+const TABS = [
+  { to: "/admin", label: "Dashboard" },
+  { to: "/admin/orders", label: "Pedidos" },
+  { to: "/admin/products", label: "Produtos" },
+  { to: "/admin/users", label: "Usuários" },
+  { to: "/admin/audit", label: "Auditoria" },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:py-10">
+      <header className="flex flex-wrap items-center gap-3">
+        <Link to="/account" className={buttonClasses("outline", "sm")}>
+          <ArrowLeft aria-hidden className="size-4" />
+          Voltar
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight">Painel de Administração</h1>
+      </header>
+      {loaderData.gatePassed ? (
+        <>
+          <nav aria-label="Seções do painel" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+            {TABS.map((tab) => (
+              <NavLink
+                key={tab.to}
+                to={tab.to}
+                end={tab.to === "/admin"}
+                className={({ isActive }) =>
+                  clsx(
+                    "-mb-px border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap",
+                    isActive
+                      ? "border-brand-600 text-brand-700"
+                      : "border-transparent text-slate-600 hover:text-slate-900",
+                  )
+                }
+              >
+                {tab.label}
+              </NavLink>
+            ))}
+          </nav>
+          <Outlet />
+        </>
+      ) : (
+        <AdminGateDialog />
+      )}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Painel de Administração | Vitrine" },
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { adminGatePassword } from "../../app/db/schema.server";
+import { ensureGatePassword, passAdminGate } from "../../app/domain/admin/admin-gate.server";
+import { loader as dashboardLoader } from "../../app/routes/admin/dashboard";
+import { action as verifyPassword } from "../../app/routes/api.admin.verify-password";
+import { adminRequest, signedInAdmin, TEST_GATE_PASSWORD } from "../support/admin";
+import { createOrder, createProduct, createUser } from "../support/factories";
+import { nextClientIp, setUpTestStore } from "../support/test-context";
+
+const store = setUpTestStore();
+
+type LoaderArgs = Parameters<typeof dashboardLoader>[0];
+
+async function dashboard() {
+  const admin = await signedInAdmin(store.context);
+  return dashboardLoader({
+    request: adminRequest(admin, "/admin"),
+    context: store.context,
+    params: {},
+  } as LoaderArgs);
+}
+
+describe("the admin dashboard", () => {
+  it("counts every order, but only paid ones as revenue, and lists the latest with their customer", async () => {
+    const before = (await dashboard()).figures;
+    const product = await createProduct(store.database.db, { priceCents: 10_000 });
+    const customer = await createUser(store.database.db);
+    await createOrder(store.database.db, {
+      userId: customer.id,
+      lines: [{ product, quantity: 2 }],
+      paid: true,
+    });
+    await createOrder(store.database.db, { userId: customer.id, lines: [{ product, quantity: 1 }] });
+    // Erased account: the order stays, anonymous.
+    const anonymous = await createOrder(store.database.db, {
+      userId: null,
+      lines: [
+        { product, quantity: 1 },
+        { product: await createProduct(store.database.db), quantity: 3 },
+      ],
+      paid: true,
+      // Later than any order of the other tests but the next one's: the newest here.
+      overrides: { status: "completed", createdAt: new Date(Date.UTC(2035, 0, 1)) },
+    });
+
+    const { figures, recentOrders } = await dashboard();
+    expect(figures).toEqual({
+      totalOrders: before.totalOrders + 3,
+      totalRevenueCents: before.totalRevenueCents + 20_000 + anonymous.totalCents,
+      pendingOrders: before.pendingOrders + 2,
+      completedOrders: before.completedOrders + 1,
+    });
+    expect(recentOrders[0]).toMatchObject({ id: anonymous.id, userName: "N/A", itemsCount: 2, paid: true });
+    expect(recentOrders.length).toBeLessThanOrEqual(10);
+  });
+
+  it("shows the 10 most recent orders, newest first", async () => {
+    const product = await createProduct(store.database.db);
+    const created = [];
+    for (let minute = 0; minute < 12; minute++) {
+      created.push(
+        await createOrder(store.database.db, {
+          userId: null,
+          lines: [{ product, quantity: 1 }],
+          overrides: { createdAt: new Date(Date.UTC(2040, 0, 1, 12, minute)) },
+        }),
+      );
+    }
+    const { recentOrders } = await dashboard();
+    expect(recentOrders.map((order) => order.id)).toEqual(
+      created
+        .slice(-10)
+        .reverse()
+        .map((order) => order.id),
+    );
+  });
+
+  it("ranks the 5 products sold most by units in paid orders", async () => {
+    const names = ["Ranking A", "Ranking B", "Ranking C", "Ranking D", "Ranking E", "Ranking F"];
+    const ranked = await Promise.all(names.map((name) => createProduct(store.database.db, { name })));
+    for (const [index, product] of ranked.entries()) {
+      await createOrder(store.database.db, {
+        userId: null,
+        lines: [{ product, quantity: 90 + index }],
+        paid: true,
+      });
+    }
+    // An unpaid order of the first product sold nothing: it must not lift it.
+    await createOrder(store.database.db, { userId: null, lines: [{ product: ranked[0]!, quantity: 100 }] });
+
+    const { topProducts } = await dashboard();
+    expect(topProducts).toEqual([
+      { name: "Ranking F", quantity: 95 },
+      { name: "Ranking E", quantity: 94 },
+      { name: "Ranking D", quantity: 93 },
+      { name: "Ranking C", quantity: 92 },
+      { name: "Ranking B", quantity: 91 },
+    ]);
+  });
+
+  it("adds revenue to São Paulo's day of payment, over the last 30 days", async () => {
+    const product = await createProduct(store.database.db, { priceCents: 1_234 });
+    // 01:30 UTC is still the evening before in São Paulo (UTC-3).
+    const now = new Date();
+    const lateEvening = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 2, 1, 30),
+    );
+    const before = (await dashboard()).revenueByDay;
+    await createOrder(store.database.db, {
+      userId: null,
+      lines: [{ product, quantity: 1 }],
+      paid: true,
+      overrides: { paidAt: lateEvening },
+    });
+    const { revenueByDay } = await dashboard();
+    expect(revenueByDay).toHaveLength(30);
+    const saoPauloDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(
+      lateEvening,
+    );
+    const changed = revenueByDay.filter((day, index) => day.revenueCents !== before[index]!.revenueCents);
+    expect(changed).toEqual([
+      expect.objectContaining({
+        day: saoPauloDay,
+        revenueCents: before.find((day) => day.day === saoPauloDay)!.revenueCents + 1_234,
+      }),
+    ]);
+  });
+});
+
+describe("the admin gate's password", () => {
+  it("is generated once, shown only then, and replaced by ADMIN_PANEL_PASSWORD", async () => {
+    await store.database.db.delete(adminGatePassword);
+    const generated = await ensureGatePassword(store.database.db, undefined);
+    expect(generated).toMatch(/^[\w-]{16}$/);
+    // Another instance starting on the same database shows nothing and keeps the first password.
+    expect(await ensureGatePassword(store.database.db, undefined)).toBeNull();
+    const admin = await signedInAdmin(store.context, { gate: false });
+    const attempt = { sessionId: admin.sessionId, userId: admin.id, clientIp: nextClientIp() };
+    expect((await passAdminGate(store.database.db, { ...attempt, password: generated! })).ok).toBe(true);
+
+    expect(await ensureGatePassword(store.database.db, "uma-senha-escolhida")).toBeNull();
+    const old = await passAdminGate(store.database.db, { ...attempt, password: generated! });
+    expect(old).toMatchObject({ ok: false, message: "Senha incorreta" });
+    const chosen = await passAdminGate(store.database.db, { ...attempt, password: "uma-senha-escolhida" });
+    expect(chosen).toMatchObject({ ok: true, message: "Acesso autorizado!" });
+    await ensureGatePassword(store.database.db, TEST_GATE_PASSWORD);
+  });
+
+  it("takes 10 tries per account, from however many clients", async () => {
+    const admin = await signedInAdmin(store.context, { gate: false });
+    const attempt = (password: string) =>
+      verifyPassword({
+        request: adminRequest(admin, "/api/admin/verify-password", { password }),
+        context: { ...store.context, clientIp: nextClientIp() },
+        params: {},
+      } as Parameters<typeof verifyPassword>[0]);
+    for (let tries = 0; tries < 10; tries++) {
+      expect(await attempt("senha-errada")).toMatchObject({
+        data: { valid: false, message: "Senha incorreta" },
+      });
+    }
+    expect(await attempt(TEST_GATE_PASSWORD)).toMatchObject({
+      data: { valid: false, message: "Muitas tentativas. Aguarde um minuto e tente novamente." },
+      init: { status: 429 },
+    });
+  });
+});
