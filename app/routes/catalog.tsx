@@ -1,9 +1,9 @@
 import { Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/catalog";
-import { Pagination } from "../components/catalog/pagination";
+import { Pagination } from "../components/ui/pagination";
 import { ProductGrid } from "../components/product/product-grid";
 import { buttonClasses } from "../components/ui/button";
-import { readCatalogQuery, toCatalogFilters } from "../domain/catalog/catalog-filters";
+import { catalogSearch, readCatalogQuery, toCatalogFilters } from "../domain/catalog/catalog-filters";
 import { canonicalLink } from "../lib/seo";
 import { listCategories, searchProducts } from "../domain/catalog/search-products.server";
 
@@ -104,7 +104,12 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
             Produtos
           </h2>
           <ProductGrid products={catalog.products} eagerCards={2} />
-          <Pagination query={{ ...query, page: catalog.page }} pageCount={catalog.pageCount} />
+          <Pagination
+            page={catalog.page}
+            pageCount={catalog.pageCount}
+            // From the listing's canonical query, not the address bar: every spelling of a URL renders the same.
+            hrefFor={(page) => `/catalog${catalogSearch({ ...query, page })}`}
+          />
         </section>
       )}
     </main>

@@ -1,7 +1,8 @@
 import { hashPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
+import type { Database, Transaction } from "../../db/client.server";
 import { accounts, userRoles, users } from "../../db/schema.server";
+import type { Role } from "./session.server";
 
 export interface AdminCredentials {
   email: string;
@@ -45,12 +46,8 @@ export type PromoteResult = "promoted" | "already-admin" | "no-account";
 export async function promoteToAdmin(db: Database, email: string): Promise<PromoteResult> {
   const userId = await findUserId(db, normalizeEmail(email));
   if (!userId) return "no-account";
-  const inserted = await db
-    .insert(userRoles)
-    .values({ userId, role: "admin" })
-    .onConflictDoNothing()
-    .returning({ userId: userRoles.userId });
-  return inserted.length === 1 ? "promoted" : "already-admin";
+  const change = await db.transaction((tx) => setUserRole(tx, userId, "admin"));
+  return change === "changed" ? "promoted" : "already-admin";
 }
 
 export type DemoteResult = "demoted" | "not-admin" | "last-admin" | "no-account";
@@ -59,18 +56,30 @@ export type DemoteResult = "demoted" | "not-admin" | "last-admin" | "no-account"
 export async function demoteAdmin(db: Database, email: string): Promise<DemoteResult> {
   const userId = await findUserId(db, normalizeEmail(email));
   if (!userId) return "no-account";
-  return db.transaction(async (tx) => {
-    // Rows locked, so two demotions at once cannot both pass the "another admin remains" test.
-    const admins = await tx
-      .select({ userId: userRoles.userId })
-      .from(userRoles)
-      .where(eq(userRoles.role, "admin"))
-      .for("update");
-    if (!admins.some((admin) => admin.userId === userId)) return "not-admin";
-    if (admins.length === 1) return "last-admin";
-    await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
-    return "demoted";
-  });
+  const change = await db.transaction((tx) => setUserRole(tx, userId, "user"));
+  return change === "changed" ? "demoted" : change === "unchanged" ? "not-admin" : change;
+}
+
+export type RoleChange = "changed" | "unchanged" | "last-admin";
+
+/**
+ * Gives an account exactly `role`, in the caller's transaction, as the spec does it: the
+ * account's roles removed, then the new one inserted unless it is `user` (no row means user).
+ * The last admin keeps the role: the admins' rows are locked first, so two demotions at once
+ * cannot both pass the "another admin remains" test.
+ */
+export async function setUserRole(tx: Transaction, userId: string, role: Role): Promise<RoleChange> {
+  const admins = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.role, "admin"))
+    .for("update");
+  const wasAdmin = admins.some((admin) => admin.userId === userId);
+  if (wasAdmin === (role === "admin")) return "unchanged";
+  if (wasAdmin && admins.length === 1) return "last-admin";
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (role !== "user") await tx.insert(userRoles).values({ userId, role });
+  return "changed";
 }
 
 function normalizeEmail(email: string): string {

@@ -1,5 +1,6 @@
 import type { Transaction } from "../../db/client.server";
 import { adminAuditLog } from "../../db/schema.server";
+import type { AuditTarget } from "./audit-targets";
 
 /** Who made an admin write: kept by e-mail too, so the record outlives the account. */
 export interface AdminActor {
@@ -10,7 +11,7 @@ export interface AdminActor {
 export interface AdminWrite {
   /** What was done, for instance `product.update` or `user.role`. */
   action: string;
-  targetType: "product" | "product_image" | "user" | "order";
+  targetType: AuditTarget;
   targetId: string | number;
   /** What the target was before and after (null when it did not exist). */
   before: Record<string, unknown> | null;

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
+import { containsPattern } from "../../lib/like-pattern";
 import { products } from "../../db/schema.server";
 import type { ProductCard } from "./product-card";
 import { productCardColumns } from "./product-card-columns.server";
@@ -47,8 +48,7 @@ export async function searchProducts(db: Database, filters: CatalogFilters): Pro
 function conditions(filters: CatalogFilters): SQL[] {
   const result: SQL[] = [];
   if (filters.search) {
-    const pattern = `%${filters.search.replace(/[\\%_]/g, "\\$&")}%`;
-    result.push(sql`search_text(${products.name}) like search_text(${pattern})`);
+    result.push(sql`search_text(${products.name}) like search_text(${containsPattern(filters.search)})`);
   }
   if (filters.minPriceCents !== undefined) result.push(gte(products.priceCents, filters.minPriceCents));
   if (filters.maxPriceCents !== undefined) result.push(lte(products.priceCents, filters.maxPriceCents));

@@ -1,15 +1,16 @@
 import { clsx } from "clsx";
-import { Link } from "react-router";
-import { catalogSearch, type CatalogQuery } from "../../domain/catalog/catalog-filters";
+import { Link, useLocation } from "react-router";
 
-/**
- * Page links that keep the current filters; numbers around the current page. Built from the
- * listing's canonical query, not the address bar, so every spelling of a URL renders the same.
- */
-export function Pagination({ query, pageCount }: { query: CatalogQuery; pageCount: number }) {
-  const { page } = query;
+export interface PaginationProps {
+  page: number;
+  pageCount: number;
+  /** The address of a page, with the listing's other filters kept. */
+  hrefFor: (page: number) => string;
+}
+
+/** Page links with numbers around the current page, 'Anterior' and 'Próxima'. */
+export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
   if (pageCount <= 1) return null;
-  const hrefFor = (target: number) => `/catalog${catalogSearch({ ...query, page: target })}`;
   const first = Math.max(1, Math.min(page - 2, pageCount - 4));
   const pages = Array.from({ length: Math.min(5, pageCount) }, (_, index) => first + index);
   return (
@@ -49,4 +50,14 @@ function linkClasses(current: boolean) {
       ? "border-brand-600 bg-brand-600 text-white"
       : "border-slate-300 text-slate-700 hover:bg-slate-50",
   );
+}
+
+/** The address of another page of the list on screen, its other filters kept. */
+export function usePageHref(): (page: number) => string {
+  const { pathname, search } = useLocation();
+  return (page) => {
+    const next = new URLSearchParams(search);
+    next.set("page", String(page));
+    return `${pathname}?${next}`;
+  };
 }

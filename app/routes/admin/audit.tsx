@@ -1,0 +1,156 @@
+import { Form } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/audit";
+import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
+import { Button } from "../../components/ui/button";
+import { inputClasses } from "../../components/ui/form-field";
+import { Pagination, usePageHref } from "../../components/ui/pagination";
+import { requireAdmin } from "../../domain/admin/admin-guard.server";
+import { listAuditLog } from "../../domain/admin/audit-log.server";
+import { AUDIT_TARGETS, type AuditTarget } from "../../domain/admin/audit-targets";
+import { readListingQuery } from "../../domain/admin/listing";
+import { formatDateTime } from "../../lib/dates";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  const searchParams = new URL(request.url).searchParams;
+  const query = {
+    ...readListingQuery(searchParams),
+    target: z
+      .enum(AUDIT_TARGETS)
+      .optional()
+      .catch(undefined)
+      .parse(searchParams.get("target") || undefined),
+    targetId: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .catch(undefined)
+      .parse(searchParams.get("targetId") || undefined),
+  };
+  const log = await listAuditLog(context.db, query);
+  return {
+    ...log,
+    query,
+    entries: log.entries.map((entry) => ({
+      ...entry,
+      at: formatDateTime(entry.createdAt),
+      changes: describeChanges(entry.before, entry.after),
+    })),
+  };
+}
+
+const TARGET_LABELS: Record<AuditTarget, string> = {
+  product: "Produto",
+  product_image: "Imagem de produto",
+  user: "Usuário",
+  order: "Pedido",
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  "product.create": "Produto criado",
+  "product.update": "Produto alterado",
+  "product.delete": "Produto excluído",
+  "product_image.add": "Imagem adicionada",
+  "product_image.remove": "Imagem removida",
+  "product_image.reorder": "Imagens reordenadas",
+  "user.role": "Permissão alterada",
+  "order.status": "Status do pedido alterado",
+  "order.tracking": "Código de rastreio salvo",
+};
+
+/** One line per field that changed: `campo: antes → depois`, values as JSON text. */
+function describeChanges(before: unknown, after: unknown): string[] {
+  const asRecord = (value: unknown) =>
+    value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  const old = asRecord(before);
+  const now = asRecord(after);
+  const text = (value: unknown) => (value === undefined ? "—" : JSON.stringify(value));
+  return [...new Set([...Object.keys(old), ...Object.keys(now)])]
+    .filter((key) => text(old[key]) !== text(now[key]))
+    .map((key) => `${key}: ${text(old[key])} → ${text(now[key])}`);
+}
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { entries, matching, page, pageCount, query } = loaderData;
+  const hrefFor = usePageHref();
+
+  return (
+    <section className="flex flex-col gap-4">
+      <h2 className="text-xl font-semibold">Auditoria</h2>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="audit-target" className="text-sm font-medium text-slate-700">
+            Registro
+          </label>
+          <select
+            id="audit-target"
+            name="target"
+            defaultValue={query.target ?? ""}
+            className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+          >
+            <option value="">Todos</option>
+            {AUDIT_TARGETS.map((target) => (
+              <option key={target} value={target}>
+                {TARGET_LABELS[target]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="audit-target-id" className="text-sm font-medium text-slate-700">
+            Código do registro
+          </label>
+          <input
+            id="audit-target-id"
+            name="targetId"
+            defaultValue={query.targetId ?? ""}
+            className={inputClasses}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="audit-admin" className="text-sm font-medium text-slate-700">
+            E-mail do administrador
+          </label>
+          <input id="audit-admin" name="q" type="search" defaultValue={query.q} className={inputClasses} />
+        </div>
+        <Button type="submit" variant="outline">
+          Filtrar
+        </Button>
+      </Form>
+      <p className="text-sm text-slate-600">
+        {matching} {matching === 1 ? "registro" : "registros"}
+      </p>
+      {entries.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600">
+          Nenhuma alteração registrada
+        </p>
+      ) : (
+        <ol className="flex flex-col gap-3">
+          {entries.map((entry) => (
+            <li key={entry.id} className="rounded-xl border border-slate-200 p-4 text-sm">
+              <p className="font-medium">
+                {ACTION_LABELS[entry.action] ?? entry.action} ·{" "}
+                {TARGET_LABELS[entry.targetType as AuditTarget] ?? entry.targetType} {entry.targetId}
+              </p>
+              <p className="text-slate-600">
+                {entry.at} por {entry.adminEmail}
+              </p>
+              {entry.changes.length > 0 && (
+                <ul className="mt-2 font-mono text-xs break-all text-slate-700">
+                  {entry.changes.map((change) => (
+                    <li key={change}>{change}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
+    </section>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary };
