@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { users } from "../../app/db/schema.server";
+import type { CreatePaymentAnswer } from "../../app/domain/orders/checkout-schema";
 import { signUpCustomer, type Customer } from "../support/accounts";
 import { createAddress, createProduct } from "../support/factories";
 import { startFakeWooviServer } from "../support/fake-woovi-server";
@@ -86,7 +87,7 @@ async function postPayment(buyer: Buyer | null, body: unknown, key: string | nul
     headers,
     body: JSON.stringify(body),
   });
-  return { status: response.status, answer: (await response.json()) as { success: boolean; error?: string } };
+  return { status: response.status, answer: (await response.json()) as CreatePaymentAnswer };
 }
 
 async function stockOf(productId: number): Promise<number> {
@@ -208,7 +209,7 @@ describe("an order paid through Woovi", () => {
     const { dora } = buyers;
     const { answer } = await postPayment(dora, validRequest(dora, products.paid));
     expect(answer.success).toBe(true);
-    orderId = (answer as { orderId: string }).orderId;
+    orderId = answer.orderId!;
   });
 
   it("shows its payment page without the sandbox's 'Simular pagamento'", async () => {
