@@ -170,7 +170,7 @@ export function createApp(options: AppOptions): RequestListener {
       const body = await readBoundedBody(req, bodyLimitFor(req.path));
       if (!body) {
         req.log.warn({ path: req.path }, "Corpo da requisição grande demais; recusado");
-        return refuseTooLarge(res);
+        return refuseTooLarge(res, req.path);
       }
       res.locals.body = body;
       next();

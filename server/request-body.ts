@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AVATAR_MAX_BYTES } from "../app/domain/accounts/account-schemas";
+import { CHECKOUT_TOO_LARGE, type CreatePaymentAnswer } from "../app/domain/orders/checkout-schema";
 
 /** Every form post and JSON body; uploads have their own, larger limits. */
 const FORM_BODY_MAX_BYTES = 64 * 1024;
@@ -15,6 +16,18 @@ export function bodyLimitFor(path: string): number {
 }
 
 const TOO_LARGE_MESSAGE = "O conteúdo enviado é grande demais.";
+
+/** Paths whose callers read a JSON answer, and the refusal in their shape; others get the text. */
+const JSON_REFUSALS: [RegExp, CreatePaymentAnswer][] = [
+  [/^\/api\/create-payment$/, { success: false, error: CHECKOUT_TOO_LARGE }],
+];
+
+function tooLargeAnswer(path: string): { type: string; body: string } {
+  const json = JSON_REFUSALS.find(([pattern]) => pattern.test(path))?.[1];
+  return json
+    ? { type: "application/json; charset=utf-8", body: JSON.stringify(json) }
+    : { type: "text/plain; charset=utf-8", body: TOO_LARGE_MESSAGE };
+}
 
 /**
  * The request's body, read whole but never past `maxBytes`: a declared Content-Length over the
@@ -56,17 +69,18 @@ export function readBoundedBody(req: IncomingMessage, maxBytes: number): Promise
 const LINGER_MS = 2_000;
 
 /**
- * 413 with a pt-BR message; the connection is closed after it, so the rest of an oversized
+ * 413 with a pt-BR message (as JSON where the path's caller reads JSON); the connection is closed after it, so the rest of an oversized
  * body is never read. Our side closes first and the connection is dropped a moment later:
  * dropping it at once, with the client's bytes unread, resets it, and a client still writing
  * could lose the answer.
  */
-export function refuseTooLarge(res: ServerResponse): void {
+export function refuseTooLarge(res: ServerResponse, path: string): void {
   const socket = res.socket;
+  const answer = tooLargeAnswer(path);
   res.statusCode = 413;
   res.setHeader("Connection", "close");
-  res.setHeader("Content-Type", "text/plain; charset=utf-8");
-  res.end(TOO_LARGE_MESSAGE, () => {
+  res.setHeader("Content-Type", answer.type);
+  res.end(answer.body, () => {
     socket?.end();
     setTimeout(() => socket?.destroy(), LINGER_MS).unref();
   });

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "../components/ui/button";
 import { readSession } from "../domain/accounts/session.server";
 import { findCustomerOrder, pixPaymentOf } from "../domain/orders/order-payment.server";
 import { isPaid } from "../domain/orders/paid";
-import { minutesLeft, parsePixPayment, type PixPayment } from "../domain/payments/pix-payment";
+import { minutesLeft, readPaymentParam, type PixPayment } from "../domain/payments/pix-payment";
 import type { OrderPaymentAnswer } from "./api.order-payment";
 import { formatBRL } from "../lib/money";
 
@@ -23,12 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await readSession(context, request);
   const order = user && orderId ? await findCustomerOrder(context.db, user.id, orderId) : null;
   if (order && isPaid(order)) return { problem: null, payment: null, orderId, sandbox, paid: true };
-  const payment = (order && (await pixPaymentOf(order))) ?? (data ? parsePixPayment(data) : null);
-  const problem = payment
-    ? null
-    : data
-      ? "Erro ao carregar dados de pagamento"
-      : "Dados de pagamento não encontrados";
+  const fromOrder = order && (await pixPaymentOf(order));
+  const { problem, payment } = fromOrder ? { problem: null, payment: fromOrder } : readPaymentParam(data);
   return { problem, payment, orderId, sandbox, paid: false };
 }
 

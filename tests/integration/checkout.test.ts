@@ -393,6 +393,52 @@ describe("Woovi webhook and expiry", () => {
     expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "pending", pixStatus: "ACTIVE" });
   });
 
+  it("cancels the order once and returns its stock when Woovi reports the charge expired, however often", async () => {
+    const { orderId, productId } = await wooviOrder(5);
+    expect(await stockOf(productId)).toBe(3);
+    woovi.expire(orderId);
+    const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_EXPIRED", orderId);
+    expect(await deliver(body, signature)).toBe(200);
+    await handled(orderId);
+    const cancelled = await orderOf(orderId);
+    expect(cancelled).toMatchObject({ status: "cancelled", pixStatus: "EXPIRED", paymentStatus: "pending" });
+    expect(await stockOf(productId)).toBe(5);
+
+    expect(await deliver(body, signature)).toBe(200);
+    await handled(orderId);
+    expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", pixStatus: "EXPIRED" });
+    expect(await stockOf(productId)).toBe(5);
+  });
+
+  it("does not cancel on an expired event the provider does not confirm", async () => {
+    const { orderId, productId } = await wooviOrder(5);
+    const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_EXPIRED", orderId);
+    expect(await deliver(body, signature)).toBe(200);
+    await handled(orderId);
+    expect(await orderOf(orderId)).toMatchObject({ status: "pending", pixStatus: "ACTIVE" });
+    expect(await stockOf(productId)).toBe(3);
+  });
+
+  it("keeps a payment that arrives after the order was cancelled for expiry, flagged, without taking stock again", async () => {
+    const { orderId, productId } = await wooviOrder(5);
+    woovi.expire(orderId);
+    await expireOverdueOrders(paymentDeps(wooviContext), new Date(Date.now() + 31 * 60_000));
+    expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", latePaymentAt: null });
+    expect(await stockOf(productId)).toBe(5);
+
+    woovi.complete(orderId);
+    const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
+    expect(await deliver(body, signature)).toBe(200);
+    await handled(orderId);
+    const paidLate = await orderOf(orderId);
+    expect(paidLate).toMatchObject({ status: "cancelled", paymentStatus: "paid", pixStatus: "COMPLETED" });
+    expect(paidLate.paidAt).toBeInstanceOf(Date);
+    expect(paidLate.latePaymentAt).toBeInstanceOf(Date);
+    expect(await stockOf(productId)).toBe(5);
+    // The shop settles a late payment by hand: the customer is not told the cancelled order is paid.
+    expect(await mailsFor(orderId)).toHaveLength(0);
+  });
+
   it("cancels an expired unpaid order once, returning its stock, even with two job runners", async () => {
     const { orderId, productId } = await wooviOrder(5);
     expect(await stockOf(productId)).toBe(3);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites, orders, profiles } from "../../app/db/schema.server";
 import { expectConstraintViolation } from "../support/constraints";
@@ -111,10 +111,10 @@ describe("favorites", () => {
 });
 
 describe("orders", () => {
-  it("marks an order paid only together with its payment time", async () => {
+  async function newOrder() {
     const user = await createUser(database.db);
     const address = await createAddress(database.db, user.id);
-    const order = {
+    return {
       userId: user.id,
       totalCents: 19_990,
       customerName: "Maria Silva",
@@ -123,6 +123,10 @@ describe("orders", () => {
       customerTaxId: "52998224725",
       shippingAddress: address,
     };
+  }
+
+  it("marks an order paid only together with its payment time", async () => {
+    const order = await newOrder();
     await expectConstraintViolation(
       database.db.insert(orders).values({ ...order, paymentStatus: "paid" }),
       "orders_paid_consistency",
@@ -132,5 +136,20 @@ describe("orders", () => {
       .values({ ...order, paymentStatus: "paid", paidAt: new Date() })
       .returning();
     expect(paid!.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("holds only the PIX statuses ACTIVE, COMPLETED and EXPIRED", async () => {
+    const order = await newOrder();
+    await expectConstraintViolation(
+      database.db.insert(orders).values({ ...order, pixStatus: "PAID" as "COMPLETED" }),
+      "orders_pix_status",
+    );
+    const [active] = await database.db.insert(orders).values(order).returning();
+    await expectConstraintViolation(
+      database.db.execute(sql`update orders set pix_status = 'PAID' where id = ${active!.id}`),
+      "orders_pix_status",
+    );
+    const [kept] = await database.db.select().from(orders).where(eq(orders.id, active!.id));
+    expect(kept!.pixStatus).toBe("ACTIVE");
   });
 });

@@ -8,12 +8,13 @@ export interface RawResponse {
 
 /**
  * One HTTP request as an attacker would send it: any method and any header, Host included
- * (which `fetch` would not let a test forge), and the body read whole.
+ * (which `fetch` would not let a test forge), and the body read whole. A `chunked` body is sent
+ * without Content-Length, so the server learns its size only as it reads it.
  */
 export function rawRequest(
   baseUrl: string,
   path: string,
-  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {},
+  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string; chunked?: boolean } = {},
 ): Promise<RawResponse> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
@@ -23,7 +24,7 @@ export function rawRequest(
         port: url.port,
         path,
         method: options.method ?? "GET",
-        headers: options.headers,
+        headers: options.chunked ? { ...options.headers, "Transfer-Encoding": "chunked" } : options.headers,
         agent: false,
       },
       (response) => {

@@ -106,6 +106,12 @@ export function invalidCheckoutMessage(error: z.ZodError): string {
   return `Dados inválidos: ${messages.join(", ")}`;
 }
 
+/**
+ * A create-payment body over the form limit is refused before it is read (server/request-body.ts):
+ * the refusal still speaks the create-payment shape, so the dialog shows the reason.
+ */
+export const CHECKOUT_TOO_LARGE = "Dados inválidos: Pedido grande demais para ser enviado";
+
 /** The create-payment answer (spec section 3). */
 export interface CreatePaymentAnswer {
   success: boolean;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
 import type { OrderLine } from "./order-line";
@@ -12,13 +12,14 @@ export interface CustomerOrder {
   items: OrderLine[];
 }
 
+/** The orders a customer sees as theirs: their own, less those they deleted. */
+export function visibleOrdersOf(userId: string): SQL {
+  return and(eq(orders.userId, userId), isNull(orders.hiddenByCustomerAt))!;
+}
+
 /** A customer's own orders with their lines, newest first; orders they deleted are left out. */
 export async function listCustomerOrders(db: Database, userId: string): Promise<CustomerOrder[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), isNull(orders.hiddenByCustomerAt)))
-    .orderBy(desc(orders.createdAt));
+  const rows = await db.select().from(orders).where(visibleOrdersOf(userId)).orderBy(desc(orders.createdAt));
   if (rows.length === 0) return [];
   const lines = await db
     .select()

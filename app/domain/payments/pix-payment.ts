@@ -32,6 +32,20 @@ export function parsePixPayment(data: string): PixPayment | null {
   }
 }
 
+export type PaymentParam = { payment: PixPayment; problem: null } | { payment: null; problem: string };
+
+/**
+ * The `data` parameter of /payment as the page reads it: the payment, or the spec's message
+ * (section 5) for a parameter that is missing or cannot be read.
+ */
+export function readPaymentParam(data: string | null): PaymentParam {
+  if (!data) return { payment: null, problem: "Dados de pagamento não encontrados" };
+  const payment = parsePixPayment(data);
+  return payment
+    ? { payment, problem: null }
+    : { payment: null, problem: "Erro ao carregar dados de pagamento" };
+}
+
 /** Whole minutes until the code expires, floored at 0 (spec section 9). */
 export function minutesLeft(expiresAt: string, now = Date.now()): number {
   return Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 60_000));

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { orders } from "../../app/db/schema.server";
+import { accountOverview } from "../../app/domain/accounts/overview.server";
+import { listCustomerOrders } from "../../app/domain/orders/customer-orders.server";
+import { deleteCustomerOrder } from "../../app/domain/orders/delete-order.server";
+import { createAddress, createUser } from "../support/factories";
+import { setUpTestStore } from "../support/test-context";
+
+const store = setUpTestStore();
+
+async function orderOf(userId: string, totalCents: number, paid: boolean) {
+  const address = await createAddress(store.database.db, userId);
+  const [order] = await store.database.db
+    .insert(orders)
+    .values({
+      userId,
+      totalCents,
+      customerName: "Maria Silva",
+      customerEmail: "maria@example.com",
+      customerPhone: "11987654321",
+      customerTaxId: "52998224725",
+      shippingAddress: address,
+      ...(paid
+        ? { paymentStatus: "paid" as const, pixStatus: "COMPLETED" as const, paidAt: new Date() }
+        : {}),
+    })
+    .returning();
+  return order!.id;
+}
+
+describe("account overview", () => {
+  it("counts in total spent only the paid orders among those 'Meus Pedidos' lists", async () => {
+    const customer = await createUser(store.database.db);
+    await orderOf(customer.id, 10_000, true);
+    await orderOf(customer.id, 2_500, false);
+    const deletedPaid = await orderOf(customer.id, 40_000, true);
+    const deletedPending = await orderOf(customer.id, 7_000, false);
+    expect(await deleteCustomerOrder(store.database.db, customer.id, deletedPaid)).toEqual({ ok: true });
+    expect(await deleteCustomerOrder(store.database.db, customer.id, deletedPending)).toEqual({ ok: true });
+
+    const overview = await accountOverview(store.database.db, customer.id);
+    expect(overview).toMatchObject({ orders: 2, spentCents: 10_000 });
+    expect(overview.orders).toBe((await listCustomerOrders(store.database.db, customer.id)).length);
+  });
+
+  it("shows nothing spent for a customer whose only orders are pending or deleted", async () => {
+    const customer = await createUser(store.database.db);
+    await orderOf(customer.id, 2_500, false);
+    const deletedPaid = await orderOf(customer.id, 40_000, true);
+    await deleteCustomerOrder(store.database.db, customer.id, deletedPaid);
+    expect(await accountOverview(store.database.db, customer.id)).toMatchObject({ orders: 1, spentCents: 0 });
+  });
+});
