@@ -243,24 +243,3 @@ describe("checkout and PIX payment", () => {
     expect(await confirm.isEnabled()).toBe(true);
   });
 });
-
-describe("payment page without payment data", () => {
-  const browser = useBrowser();
-  beforeEach(() => browser.page.setDefaultTimeout(WAIT_MS));
-
-  it("goes home when the link carries no data", async () => {
-    const { page, baseURL } = browser;
-    await page.goto("/payment");
-
-    await page.waitForURL(`${baseURL}/`);
-    await toast(page, "Dados de pagamento não encontrados").waitFor();
-  });
-
-  it("goes home when the data cannot be read", async () => {
-    const { page, baseURL } = browser;
-    await page.goto("/payment?data=garbage");
-
-    await page.waitForURL(`${baseURL}/`);
-    await toast(page, "Erro ao carregar dados de pagamento").waitFor();
-  });
-});
