@@ -99,6 +99,14 @@ export async function payOverHttp(baseURL: string, who: SignedIn, orderId: strin
   if (!answer.paid) throw new Error(`O pagamento de teste falhou: ${JSON.stringify(answer)}`);
 }
 
+/** The customer's 'Excluir Pedido': an unpaid order is cancelled and its stock returned. */
+export async function deleteOrderOverHttp(baseURL: string, who: SignedIn, orderId: string): Promise<void> {
+  await send(baseURL, who, "/account/orders", {
+    method: "POST",
+    body: new URLSearchParams({ intent: "delete", orderId }),
+  });
+}
+
 /** The link the checkout sends the customer to, with the order's PIX data. */
 export function paymentPath({ orderId, pixData }: PlacedOrder): string {
   return `/payment?data=${encodeURIComponent(JSON.stringify(pixData))}&orderId=${orderId}`;
