@@ -6,7 +6,7 @@ import type { Route } from "./+types/payment-success";
 import { OrderLineRow } from "../components/orders/order-line-row";
 import { buttonClasses } from "../components/ui/button";
 import { requireUser } from "../domain/accounts/session.server";
-import { findOrderForViewer } from "../domain/orders/order-details.server";
+import { findOrderForViewer, isOrderId, type OrderDetails } from "../domain/orders/order-details.server";
 import { orderNumber } from "../lib/order-number";
 import { formatDateTime } from "../lib/dates";
 import { formatBRL } from "../lib/money";
@@ -15,8 +15,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("orderId");
   if (!orderId) return { problem: "Pedido não encontrado" as const };
   const { user } = await requireUser(context, request);
-  // Only the customer's own order, whatever their role.
-  const order = await findOrderForViewer(context.db, orderId, { id: user.id, role: "user" });
+  // An id that is not an order's cannot be checked, nor can any order while the database fails:
+  // the spec says so ('Erro ao verificar pagamento') and goes home, rather than to the error page.
+  if (!isOrderId(orderId)) return { problem: "Erro ao verificar pagamento" as const };
+  let order: OrderDetails | null;
+  try {
+    // Only the customer's own order, whatever their role.
+    order = await findOrderForViewer(context.db, orderId, { id: user.id, role: "user" });
+  } catch (error) {
+    context.logger.error({ err: error, orderId }, "Falha ao verificar o pagamento do pedido");
+    return { problem: "Erro ao verificar pagamento" as const };
+  }
   if (!order) return { problem: "Pedido não encontrado" as const };
   if (!order.paid) return { problem: "Pagamento ainda não confirmado" as const, orderId };
   return {
@@ -29,12 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   useEffect(() => {
-    if (loaderData.problem === "Pedido não encontrado") {
-      toast.error(loaderData.problem);
-      void navigate("/", { replace: true });
-    } else if (loaderData.problem === "Pagamento ainda não confirmado") {
+    if (loaderData.problem === "Pagamento ainda não confirmado") {
       toast.error(loaderData.problem);
       void navigate(`/payment?orderId=${loaderData.orderId}`, { replace: true });
+    } else if (loaderData.problem !== null) {
+      // 'Pedido não encontrado' or 'Erro ao verificar pagamento': nothing to show, so home.
+      toast.error(loaderData.problem);
+      void navigate("/", { replace: true });
     }
   }, [loaderData, navigate]);
   if (loaderData.problem !== null) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { randomCpf, signInContext, signUpCustomer } from "../support/accounts";
+import { cookieHeader, randomCpf, signInContext, signUpCustomer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 
 describe("sign-up and sign-in", () => {
@@ -190,7 +190,7 @@ describe("sessions", () => {
     await expect.poll(() => page.getByText("Logout realizado com sucesso").isVisible()).toBe(true);
 
     // The old cookie no longer opens the account: the session ended on the server.
-    const cookie = customer.cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+    const cookie = cookieHeader(customer);
     const reused = await fetch(`${baseURL}/account`, { headers: { cookie }, redirect: "manual" });
     expect(reused.status).toBe(302);
     expect(reused.headers.get("location")).toMatch(/^\/auth/);
@@ -205,7 +205,7 @@ describe("sessions", () => {
     // The session ends elsewhere (another tab signs out).
     await fetch(`${baseURL}/auth/logout`, {
       method: "POST",
-      headers: { cookie: customer.cookies.map(({ name, value }) => `${name}=${value}`).join("; ") },
+      headers: { cookie: cookieHeader(customer) },
     });
     await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
     await page.waitForURL(/\/auth\?redirectTo=%2Faccount%2Freviews$/);

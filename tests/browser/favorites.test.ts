@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
-import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
+import { cookieHeader, type Customer, signInContext, signUpCustomer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 
 const productId = DEMO_CATALOG.findIndex((product) => product.stock > 0) + 1;
@@ -17,9 +17,7 @@ async function visitorHeart(baseURL: string): Promise<string[]> {
 function favoritesRequest(baseURL: string, customer: Customer | null) {
   return fetch(`${baseURL}/api/favorites`, {
     method: "POST",
-    headers: customer
-      ? { cookie: customer.cookies.map(({ name, value }) => `${name}=${value}`).join("; ") }
-      : {},
+    headers: customer ? { cookie: cookieHeader(customer) } : {},
     body: new URLSearchParams({ productId: String(productId), intent: "add" }),
   });
 }

@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { STORE_ADMIN } from "../support/accounts";
 import { startFakeCepServer } from "../support/fake-cep-server";
 import { startStoreServer } from "../support/store-server";
 
@@ -10,11 +11,15 @@ declare module "vitest" {
 
 /**
  * One built store, on a fresh embedded database with the demo catalogue, for the browser suite;
- * its CEP lookups go to a fake ViaCEP on loopback.
+ * its CEP lookups go to a fake ViaCEP on loopback, and its first admin is `STORE_ADMIN`.
  */
 export default async function setup(project: TestProject) {
   const cepServer = await startFakeCepServer();
-  const server = await startStoreServer({ CEP_API_URL: cepServer.url });
+  const server = await startStoreServer({
+    CEP_API_URL: cepServer.url,
+    ADMIN_EMAIL: STORE_ADMIN.email,
+    ADMIN_PASSWORD: STORE_ADMIN.password,
+  });
   project.provide("baseURL", server.url);
   return async () => {
     await server.stop();

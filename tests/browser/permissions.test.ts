@@ -1,21 +1,19 @@
 import { describe, expect, inject, it } from "vitest";
-import { randomCpf, signUpCustomer, type Customer } from "../support/accounts";
+import { cookieHeader, type Customer, randomCpf, signUpCustomer } from "../support/accounts";
 
 const baseURL = inject("baseURL");
-const cookieOf = (customer: Customer) =>
-  customer.cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
 
 /** A form post as the customer's browser would send it, answered as route data. */
 function post(customer: Customer, path: string, fields: Record<string, string>) {
   return fetch(`${baseURL}${path}.data`, {
     method: "POST",
-    headers: { cookie: cookieOf(customer), "X-Forwarded-For": "198.51.100.20" },
+    headers: { cookie: cookieHeader(customer), "X-Forwarded-For": "198.51.100.20" },
     body: new URLSearchParams(fields),
   }).then((response) => response.text());
 }
 
 function page(customer: Customer, path: string) {
-  return fetch(`${baseURL}${path}`, { headers: { cookie: cookieOf(customer) } }).then((response) =>
+  return fetch(`${baseURL}${path}`, { headers: { cookie: cookieHeader(customer) } }).then((response) =>
     response.text(),
   );
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
-import { cookieHeaderOf, signInAccount, signUpCustomer } from "../support/accounts";
+import { cookieHeader, signIn, signUpCustomer } from "../support/accounts";
 import { randomClientIp } from "../support/browser";
 import { rawRequest, type RawResponse } from "../support/http";
 import { setUpStartedStore } from "../support/started-store";
@@ -109,7 +109,7 @@ function gate(cookie: string, password: string, ip = randomClientIp()) {
 }
 
 async function adminCookie(): Promise<string> {
-  return cookieHeaderOf(await signInAccount(started.store.url, ADMIN.email, ADMIN.password));
+  return cookieHeader(await signIn(started.store.url, ADMIN));
 }
 
 describe("admin routes", () => {
@@ -129,7 +129,7 @@ describe("admin routes", () => {
 
   it("send a customer to the home page, with nothing of the panel", async () => {
     const customer = await signUpCustomer(started.store.url);
-    const cookie = cookieHeaderOf(customer.cookies);
+    const cookie = cookieHeader(customer);
     for (const request of REQUESTS) {
       const answer = await send(request, cookie, `password=${GATE_PASSWORD}`);
       expect(answer.body).not.toContain(PANEL_DATA);

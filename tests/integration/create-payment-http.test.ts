@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { users } from "../../app/db/schema.server";
 import type { CreatePaymentAnswer } from "../../app/domain/orders/checkout-schema";
-import { signUpCustomer, type Customer } from "../support/accounts";
+import { cookieHeader, type Customer, signUpCustomer } from "../support/accounts";
 import { createAddress, createProduct } from "../support/factories";
 import { startFakeWooviServer } from "../support/fake-woovi-server";
 import { rawRequest } from "../support/http";
@@ -38,7 +38,7 @@ const STOCK = 7;
 beforeAll(async () => {
   for (const name of BUYERS) {
     const customer = await signUpCustomer(started.store.url);
-    const cookie = customer.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+    const cookie = cookieHeader(customer);
     buyers[name] = { ...customer, cookie, addressId: "" };
   }
   // Products and addresses are written with the store stopped: the embedded database has one opener.

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { userRoles, users } from "../../app/db/schema.server";
-import { signUpCustomer, type Customer } from "../support/accounts";
+import { cookieHeader, type Customer, signUpCustomer } from "../support/accounts";
 import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -39,7 +39,7 @@ function run(
 
 /** What the account area says the signed-in customer is: "Cliente" or "Administrador". */
 async function roleShown(store: StoreServer, customer: Customer): Promise<string | undefined> {
-  const cookie = customer.cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+  const cookie = cookieHeader(customer);
   const response = await fetch(`${store.url}/account`, { headers: { cookie } });
   expect(response.status).toBe(200);
   return /<p class="text-sm text-slate-600">(Cliente|Administrador)<\/p>/.exec(await response.text())?.[1];

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { orderItems, orders, products, users } from "../../app/db/schema.server";
 import { findOrderForViewer } from "../../app/domain/orders/order-details.server";
-import { signUpCustomer, type Customer } from "../support/accounts";
+import { cookieHeader, type Customer, signUpCustomer } from "../support/accounts";
 import { createAddress, createProduct } from "../support/factories";
 import { setUpStartedStore } from "../support/started-store";
 import { startStoreServer } from "../support/store-server";
@@ -16,9 +16,6 @@ function openStoreDatabase() {
   const { env, dataDir } = started.data;
   return openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir });
 }
-
-const cookieOf = (customer: Customer) =>
-  customer.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 
 let alice: Customer;
 let bruno: Customer;
@@ -82,7 +79,7 @@ beforeAll(async () => {
 
 function getReceipt(orderId: string, customer?: Customer) {
   return fetch(`${started.store.url}/account/orders/${orderId}/receipt`, {
-    headers: customer ? { cookie: cookieOf(customer) } : {},
+    headers: customer ? { cookie: cookieHeader(customer) } : {},
     redirect: "manual",
   });
 }
@@ -91,7 +88,7 @@ function getReceipt(orderId: string, customer?: Customer) {
 async function deleteOrder(customer: Customer, orderId: string) {
   const response = await fetch(`${started.store.url}/account/orders`, {
     method: "POST",
-    headers: { cookie: cookieOf(customer), origin: started.store.url },
+    headers: { cookie: cookieHeader(customer), origin: started.store.url },
     body: new URLSearchParams({ intent: "delete", orderId }),
     redirect: "manual",
   });
@@ -100,7 +97,7 @@ async function deleteOrder(customer: Customer, orderId: string) {
 
 async function listedOrderIds(customer: Customer): Promise<string[]> {
   const response = await fetch(`${started.store.url}/account/orders`, {
-    headers: { cookie: cookieOf(customer) },
+    headers: { cookie: cookieHeader(customer) },
   });
   const page = await response.text();
   return [ids.receipt, ids.pending, ids.paid, ids.brunos].filter((id) => page.includes(id));

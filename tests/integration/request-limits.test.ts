@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import { crc32, deflateSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUpCustomer, type Customer } from "../support/accounts";
+import { cookieHeader, type Customer, signUpCustomer } from "../support/accounts";
 import { rawRequest } from "../support/http";
 import { setUpStartedStore } from "../support/started-store";
 
@@ -111,7 +111,7 @@ describe("the avatar upload", () => {
   let cookie: string;
   beforeAll(async () => {
     customer = await signUpCustomer(started.store.url);
-    cookie = customer.cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+    cookie = cookieHeader(customer);
   });
 
   function upload(file: Buffer, type = "image/png") {

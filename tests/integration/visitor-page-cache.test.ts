@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signUpCustomer } from "../support/accounts";
+import { cookieHeader, signUpCustomer } from "../support/accounts";
 import { rawRequest } from "../support/http";
 import { setUpStartedStore } from "../support/started-store";
 
@@ -87,7 +87,7 @@ describe("what may enter the visitors' cache", () => {
 
   it("marks every answer made for a session as not to be stored by a browser or a proxy", async () => {
     const customer = await signUpCustomer(started.store.url);
-    const cookie = customer.cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+    const cookie = cookieHeader(customer);
     for (const path of [
       "/product/1",
       "/catalog",

@@ -14,6 +14,19 @@ export function randomCpf(): string {
   return new Set(digits).size === 1 ? randomCpf() : digits.join("");
 }
 
+/** A random valid CNPJ (both check digits computed), for PJ test customers. */
+export function randomCnpj(): string {
+  const digits = [...Array.from({ length: 8 }, () => Math.floor(Math.random() * 10)), 0, 0, 0, 1];
+  for (const weights of [
+    [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+    [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+  ]) {
+    const rest = weights.reduce((total, weight, index) => total + weight * digits[index]!, 0) % 11;
+    digits.push(rest < 2 ? 0 : 11 - rest);
+  }
+  return digits.join("");
+}
+
 export interface Customer {
   name: string;
   email: string;
@@ -35,11 +48,41 @@ export async function signUpCustomer(baseURL: string, overrides: Partial<Custome
     cpf: randomCpf(),
     ...overrides,
   };
+  return signUp(baseURL, customer, { userType: "PF", cpf: customer.cpf });
+}
+
+export interface Company extends Omit<Customer, "cpf"> {
+  cnpj: string;
+  website: string;
+}
+
+/** Signs up a PJ customer (CNPJ and company website) through the store's own /auth action. */
+export async function signUpCompany(baseURL: string, overrides: Partial<Company> = {}): Promise<Company> {
+  sequence += 1;
+  const company = {
+    name: `Empresa Teste ${sequence} Ltda`,
+    email: `empresa-${Date.now()}-${sequence}@example.com`,
+    password: "senha-segura-1",
+    cnpj: randomCnpj(),
+    website: "https://empresa.example.com",
+    ...overrides,
+  };
+  return signUp(baseURL, company, {
+    userType: "PJ",
+    cnpj: company.cnpj,
+    companyWebsite: company.website,
+  });
+}
+
+async function signUp<T extends { name: string; email: string; password: string }>(
+  baseURL: string,
+  customer: T,
+  document: Record<string, string>,
+): Promise<T & Pick<Customer, "cookies">> {
   const form = new URLSearchParams({
     intent: "signup",
-    userType: "PF",
+    ...document,
     name: customer.name,
-    cpf: customer.cpf,
     phone: "11987654321",
     email: customer.email,
     password: customer.password,
@@ -50,39 +93,57 @@ export async function signUpCustomer(baseURL: string, overrides: Partial<Custome
     redirect: "manual",
     headers: { "X-Forwarded-For": randomClientIp() },
   });
-  return { ...customer, cookies: await sessionCookies(response, "O cadastro de teste") };
+  const cookies = sessionCookies(response);
+  if (cookies.length === 0) {
+    throw new Error(`O cadastro de teste falhou (${response.status}): ${await response.text()}`);
+  }
+  return { ...customer, cookies };
 }
 
-/** Signs in an existing account through the store's /auth action: its session cookies. */
-export async function signInAccount(baseURL: string, email: string, password: string) {
+/**
+ * The store's first admin, made at start-up from ADMIN_EMAIL and ADMIN_PASSWORD (the browser
+ * suite's store is started with these): an account without a profile.
+ */
+export const STORE_ADMIN = { email: "admin@vitrine.test", password: "senha-do-admin-de-teste" };
+
+/** Signs in through the store's own /auth action and answers the session cookie. */
+export async function signIn(
+  baseURL: string,
+  account: { email: string; password: string },
+): Promise<Pick<Customer, "cookies">> {
   const response = await fetch(`${baseURL}/auth`, {
     method: "POST",
-    body: new URLSearchParams({ intent: "login", email, password }),
+    body: new URLSearchParams({ intent: "login", ...account }),
     redirect: "manual",
     headers: { "X-Forwarded-For": randomClientIp() },
   });
-  return sessionCookies(response, "O login de teste");
+  const cookies = sessionCookies(response);
+  if (cookies.length === 0) {
+    throw new Error(`A entrada de teste falhou (${response.status}): ${await response.text()}`);
+  }
+  return { cookies };
 }
 
-/** The cookies an auth answer set; it must have opened a session. */
-async function sessionCookies(response: Response, what: string) {
+/** The session cookie a response set, as name and value; none when it set no session. */
+function sessionCookies(response: Response): Customer["cookies"] {
   const cookies = response.headers.getSetCookie().map((cookie) => {
     const [pair] = cookie.split(";", 1);
     const [name, ...value] = pair!.split("=");
     return { name: name!, value: value.join("=") };
   });
-  if (!cookies.some((cookie) => cookie.name.endsWith("session_token"))) {
-    throw new Error(`${what} falhou (${response.status}): ${await response.text()}`);
-  }
-  return cookies;
+  return cookies.some((cookie) => cookie.name.endsWith("session_token")) ? cookies : [];
 }
 
-/** The Cookie header that sends these cookies. */
-export function cookieHeaderOf(cookies: { name: string; value: string }[]): string {
-  return cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+/** The Cookie header of a signed-in customer's requests. */
+export function cookieHeader(customer: Pick<Customer, "cookies">): string {
+  return customer.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 }
 
 /** Puts a customer's session into a browser context: its pages are then signed in. */
-export async function signInContext(context: BrowserContext, baseURL: string, customer: Customer) {
+export async function signInContext(
+  context: BrowserContext,
+  baseURL: string,
+  customer: Pick<Customer, "cookies">,
+) {
   await context.addCookies(customer.cookies.map((cookie) => ({ ...cookie, url: baseURL })));
 }

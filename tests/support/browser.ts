@@ -26,7 +26,13 @@ export function launchChromium(): Promise<Browser> {
 export function useBrowser(options: BrowserContextOptions = {}) {
   const baseURL = inject("baseURL");
   let browser: Browser;
-  const state = { page: undefined as unknown as Page, baseURL, consoleErrors: [] as string[] };
+  const state = {
+    page: undefined as unknown as Page,
+    baseURL,
+    consoleErrors: [] as string[],
+    /** Console errors this test causes on purpose, e.g. the browser reporting a refused request. */
+    expectedConsoleErrors: [] as RegExp[],
+  };
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -42,6 +48,7 @@ export function useBrowser(options: BrowserContextOptions = {}) {
       ...options,
     });
     state.consoleErrors = [];
+    state.expectedConsoleErrors = [];
     state.page = await context.newPage();
     state.page.on("console", (message) => {
       if (message.type() === "error" && !isExpectedResourceError(message.text())) {
@@ -52,7 +59,10 @@ export function useBrowser(options: BrowserContextOptions = {}) {
   });
   afterEach(async () => {
     await state.page.context().close();
-    expect(state.consoleErrors, "erros no console do navegador").toEqual([]);
+    const unexpected = state.consoleErrors.filter(
+      (text) => !state.expectedConsoleErrors.some((expected) => expected.test(text)),
+    );
+    expect(unexpected, "erros no console do navegador").toEqual([]);
   });
 
   return state;
