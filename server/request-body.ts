@@ -69,10 +69,10 @@ export function readBoundedBody(req: IncomingMessage, maxBytes: number): Promise
 const LINGER_MS = 2_000;
 
 /**
- * 413 with a pt-BR message (as JSON where the path's caller reads JSON); the connection is closed after it, so the rest of an oversized
- * body is never read. Our side closes first and the connection is dropped a moment later:
- * dropping it at once, with the client's bytes unread, resets it, and a client still writing
- * could lose the answer.
+ * 413 with a pt-BR message (as JSON where the path's caller reads JSON); the connection is
+ * closed after it, so the rest of an oversized body is never read. Our side closes first and
+ * the connection is dropped a moment later: dropping it at once, with the client's bytes unread,
+ * resets it, and a client still writing could lose the answer.
  */
 export function refuseTooLarge(res: ServerResponse, path: string): void {
   const socket = res.socket;
