@@ -11,7 +11,7 @@ declare module "vitest" {
 
 /**
  * One built store, on a fresh embedded database with the demo catalogue, for the browser suite;
- * its CEP lookups go to a fake ViaCEP on loopback, and its first admin is `STORE_ADMIN`.
+ * its CEP lookups go to a fake ViaCEP on loopback, and its first admin (and the admin gate's password) is `STORE_ADMIN`.
  */
 export default async function setup(project: TestProject) {
   const cepServer = await startFakeCepServer();
@@ -19,6 +19,7 @@ export default async function setup(project: TestProject) {
     CEP_API_URL: cepServer.url,
     ADMIN_EMAIL: STORE_ADMIN.email,
     ADMIN_PASSWORD: STORE_ADMIN.password,
+    ADMIN_PANEL_PASSWORD: STORE_ADMIN.gatePassword,
   });
   project.provide("baseURL", server.url);
   return async () => {

@@ -104,7 +104,12 @@ async function signUp<T extends { name: string; email: string; password: string 
  * The store's first admin, made at start-up from ADMIN_EMAIL and ADMIN_PASSWORD (the browser
  * suite's store is started with these): an account without a profile.
  */
-export const STORE_ADMIN = { email: "admin@vitrine.test", password: "senha-do-admin-de-teste" };
+export const STORE_ADMIN = {
+  email: "admin@vitrine.test",
+  password: "senha-do-admin-de-teste",
+  /** ADMIN_PANEL_PASSWORD: the admin gate's. */
+  gatePassword: "portao-do-painel-de-teste",
+};
 
 /** Signs in through the store's own /auth action and answers the session cookie. */
 export async function signIn(
