@@ -29,7 +29,7 @@ function readOne<T extends string>(value: string | null, allowed: readonly T[]):
 }
 
 function readPage(value: string | null): number {
-  const page = /^\d{1,9}$/.test(value ?? "") ? Number(value) : 1;
+  const page = /^\d+$/.test(value ?? "") ? Number(value) : 1;
   return Math.min(Math.max(page, 1), MAX_PAGE);
 }
 
