@@ -28,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tracked: tracked && {
       ...tracked,
       timeline: tracked.timeline.map((step) => ({ label: step.label, at: formatDateTime(step.at) })),
+      trackingUrl: tracked.trackingCode ? correiosTrackingUrl(tracked.trackingCode) : null,
     },
   };
 }
@@ -104,14 +105,14 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
-          {tracked.trackingCode && (
+          {tracked.trackingCode && tracked.trackingUrl && (
             <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
               <Truck aria-hidden className="size-5 text-slate-500" />
               <p>
                 Código de rastreio: <span className="font-mono font-semibold">{tracked.trackingCode}</span>
               </p>
               <a
-                href={correiosTrackingUrl(tracked.trackingCode)}
+                href={tracked.trackingUrl}
                 target="_blank"
                 rel="noopener noreferrer"
                 className={buttonClasses("outline", "sm")}
