@@ -195,7 +195,8 @@ function StatusForm({ order }: { order: ShownOrder }) {
       {options.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{TRANSITION_MESSAGES.final}</p>
       ) : (
-        <fetcher.Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        // Keyed by the status, so the choices start afresh once it changed.
+        <fetcher.Form key={order.status} method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="status" />
           <label className="flex flex-1 flex-col gap-1.5 text-sm font-medium text-slate-700">
             Novo status
@@ -237,7 +238,9 @@ function TrackingForm({ order }: { order: ShownOrder }) {
     <section className="rounded-xl border border-slate-200 p-4">
       <h3 className="font-semibold">Código de rastreio</h3>
       {TRACKABLE_STATUSES.includes(order.status) ? (
+        // Keyed by the saved code, so the field shows it as kept (upper-cased) once saved.
         <fetcher.Form
+          key={order.trackingCode ?? ""}
           method="post"
           onSubmit={submit}
           noValidate
