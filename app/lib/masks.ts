@@ -57,3 +57,11 @@ export function maskPhone(value: string): string {
 export function maskCep(value: string): string {
   return applyPattern(onlyDigits(value).slice(0, CEP_DIGITS), CEP_PATTERN);
 }
+
+/** A CPF (11 digits) or CNPJ (14 digits) with its mask; anything else as it is. */
+export function maskTaxId(value: string): string {
+  const digits = onlyDigits(value);
+  if (digits.length === CPF_DIGITS) return maskCpf(digits);
+  if (digits.length === CNPJ_DIGITS) return maskCnpj(digits);
+  return value;
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { addresses, orderItems, orders, products, users } from "../../app/db/schema.server";
 
@@ -69,7 +70,8 @@ export async function createOrder(
     overrides?: Partial<NewOrder>;
   },
 ) {
-  const paidAt = options.paid ? (options.overrides?.paidAt ?? new Date()) : null;
+  // Paid in the same instant it is placed (the database's clock), unless a test says when.
+  const paidAt = options.paid ? (options.overrides?.paidAt ?? sql`now()`) : null;
   const [order] = await db
     .insert(orders)
     .values({

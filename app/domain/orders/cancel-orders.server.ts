@@ -36,7 +36,30 @@ export function cancelPendingOrdersOf(tx: Transaction, userId: string): Promise<
   return cancelUnpaidOrders(tx, eq(orders.userId, userId), null);
 }
 
-async function returnStock(tx: Transaction, orderIds: string[]): Promise<void> {
+/**
+ * Cancels a paid order that is not completed yet (`from`: pending or processing), gives its stock
+ * back and keeps the change in its history, in the caller's transaction. False when the order was
+ * no longer in `from` (another change came first): nothing is done then, so stock goes back once.
+ */
+export async function cancelPaidOrder(
+  tx: Transaction,
+  orderId: string,
+  from: "pending" | "processing",
+  changedBy: string | null,
+): Promise<boolean> {
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: "cancelled" })
+    .where(and(eq(orders.id, orderId), eq(orders.status, from), paidOrder))
+    .returning({ id: orders.id });
+  if (cancelled.length === 0) return false;
+  await returnStock(tx, [orderId]);
+  await recordStatusChanges(tx, changedBy, [{ orderId, from, to: "cancelled" }]);
+  return true;
+}
+
+/** Puts the units of these orders' lines back on their products (a deleted product is skipped). */
+export async function returnStock(tx: Transaction, orderIds: string[]): Promise<void> {
   const returned = tx
     .select({
       productId: orderItems.productId,

@@ -1,5 +1,6 @@
-import type { Transaction } from "../../db/client.server";
-import { orderStatusHistory } from "../../db/schema.server";
+import { asc, eq } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/client.server";
+import { orderStatusHistory, users } from "../../db/schema.server";
 import type { OrderStatus } from "./order-status";
 
 export interface StatusChange {
@@ -26,4 +27,40 @@ export async function recordStatusChanges(
       toStatus: change.to,
     })),
   );
+}
+
+export interface StatusHistoryEntry {
+  id: number;
+  at: Date;
+  from: OrderStatus;
+  to: OrderStatus;
+  /** Who made the change: an admin's e-mail, 'Cliente' (the order's customer) or 'Sistema'. */
+  who: string;
+}
+
+/**
+ * An order's status changes, oldest first. A change by no one is the store's own (an expired
+ * charge); one by the order's customer is theirs (they deleted it unpaid); any other is an admin's.
+ */
+export async function listStatusHistory(
+  db: Database,
+  order: { id: string; userId: string | null },
+): Promise<StatusHistoryEntry[]> {
+  const rows = await db
+    .select({
+      id: orderStatusHistory.id,
+      at: orderStatusHistory.createdAt,
+      from: orderStatusHistory.fromStatus,
+      to: orderStatusHistory.toStatus,
+      changedBy: orderStatusHistory.changedBy,
+      email: users.email,
+    })
+    .from(orderStatusHistory)
+    .leftJoin(users, eq(users.id, orderStatusHistory.changedBy))
+    .where(eq(orderStatusHistory.orderId, order.id))
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
+  return rows.map(({ changedBy, email, ...entry }) => ({
+    ...entry,
+    who: changedBy === null ? "Sistema" : changedBy === order.userId ? "Cliente" : (email ?? "Sistema"),
+  }));
 }

@@ -1,14 +1,131 @@
-import { Truck } from "lucide-react";
+import { ExternalLink, Package, Truck } from "lucide-react";
+import { Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/track";
+import { Button, buttonClasses } from "../../components/ui/button";
+import { inputClasses } from "../../components/ui/form-field";
+import { requireUser } from "../../domain/accounts/session.server";
+import { listCustomerOrders } from "../../domain/orders/customer-orders.server";
+import { ORDER_STATUS_LABELS } from "../../domain/orders/order-status";
+import { findTrackedOrder } from "../../domain/orders/order-timeline.server";
+import { correiosTrackingUrl } from "../../domain/orders/order-transitions";
+import { formatDateTime } from "../../lib/dates";
+import { orderNumber } from "../../lib/order-number";
 
-export default function TrackOrder() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(context, request);
+  const selected = new URL(request.url).searchParams.get("order") ?? "";
+  const [orders, tracked] = await Promise.all([
+    listCustomerOrders(context.db, user.id),
+    selected ? findTrackedOrder(context.db, user.id, selected) : null,
+  ]);
+  return {
+    orders: orders.map((order) => ({
+      id: order.id,
+      label: `#${orderNumber(order.id)} - ${formatDateTime(order.createdAt)}`,
+    })),
+    // Another customer's order, or none at all, reads the same: not found.
+    notFound: selected !== "" && !tracked,
+    tracked: tracked && {
+      ...tracked,
+      timeline: tracked.timeline.map((step) => ({ label: step.label, at: formatDateTime(step.at) })),
+      trackingUrl: tracked.trackingCode ? correiosTrackingUrl(tracked.trackingCode) : null,
+    },
+  };
+}
+
+export default function TrackOrder({ loaderData }: Route.ComponentProps) {
+  const { orders, notFound, tracked } = loaderData;
+  const submit = useSubmit();
+  if (orders.length === 0) {
+    return (
+      <div className="flex flex-col gap-6">
+        <h1 className="text-2xl font-bold tracking-tight">Rastrear Pedido</h1>
+        <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
+          <Package aria-hidden className="mx-auto size-10 text-slate-400" />
+          <p className="mt-4 font-medium">Nenhum pedido ainda</p>
+          <Link to="/" className={buttonClasses("default", "md", "mt-4")}>
+            Começar a Comprar
+          </Link>
+        </div>
+      </div>
+    );
+  }
   return (
-    <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
-      <Truck aria-hidden className="mx-auto size-10 text-slate-400" />
-      <h1 className="mt-4 text-xl font-semibold">Rastrear Pedido</h1>
-      <p className="mt-2 text-slate-600">
-        Em breve você poderá acompanhar a entrega dos seus pedidos por aqui.
-      </p>
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight">Rastrear Pedido</h1>
+      {/* A GET form: the chosen order is in the address (?order=), so it can be shared or reloaded. */}
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <label className="flex min-w-64 flex-1 flex-col gap-1.5 text-sm font-medium text-slate-700">
+          Pedido
+          <select
+            name="order"
+            defaultValue={tracked?.id ?? ""}
+            key={tracked?.id ?? ""}
+            className={inputClasses}
+            onChange={(event) => void submit(event.currentTarget.form)}
+          >
+            <option value="" disabled>
+              Selecione um pedido
+            </option>
+            {orders.map((order) => (
+              <option key={order.id} value={order.id}>
+                {order.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" variant="outline">
+          Ver andamento
+        </Button>
+      </Form>
+
+      {notFound && (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          Pedido não encontrado
+        </p>
+      )}
+      {tracked ? (
+        <section
+          aria-label={`Andamento do pedido #${orderNumber(tracked.id)}`}
+          className="rounded-xl border border-slate-200 p-5"
+        >
+          <h2 className="font-semibold">
+            Pedido #{orderNumber(tracked.id)}{" "}
+            <span className="font-normal text-slate-600">({ORDER_STATUS_LABELS[tracked.status]})</span>
+          </h2>
+          <ol className="mt-4 flex flex-col gap-4 border-l-2 border-slate-200 pl-5">
+            {tracked.timeline.map((step, index) => (
+              <li key={index} className="relative">
+                <span
+                  aria-hidden
+                  className="absolute top-1.5 -left-[1.7rem] size-3 rounded-full border-2 border-white bg-brand-600"
+                />
+                <p className="font-medium">{step.label}</p>
+                <p className="text-sm text-slate-600">{step.at}</p>
+              </li>
+            ))}
+          </ol>
+          {tracked.trackingCode && tracked.trackingUrl && (
+            <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
+              <Truck aria-hidden className="size-5 text-slate-500" />
+              <p>
+                Código de rastreio: <span className="font-mono font-semibold">{tracked.trackingCode}</span>
+              </p>
+              <a
+                href={tracked.trackingUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses("outline", "sm")}
+              >
+                Acompanhar nos Correios
+                <ExternalLink aria-hidden className="size-4" />
+              </a>
+            </div>
+          )}
+        </section>
+      ) : (
+        !notFound && <p className="text-slate-600">Selecione um pedido para ver o seu andamento.</p>
+      )}
     </div>
   );
 }

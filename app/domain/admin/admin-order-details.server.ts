@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { orders } from "../../db/schema.server";
+import { findOrderForViewer, type OrderDetails } from "../orders/order-details.server";
+import { listStatusHistory, type StatusHistoryEntry } from "../orders/status-history.server";
+
+export interface AdminOrderDetails extends OrderDetails {
+  trackingCode: string | null;
+  /** When a payment arrived after the order was cancelled for expiry, if it did. */
+  latePaymentAt: Date | null;
+  history: StatusHistoryEntry[];
+}
+
+/** Any order as the panel shows it: what was bought, by whom, where to, and its status history. */
+export async function loadAdminOrder(
+  db: Database,
+  orderId: string,
+  admin: { id: string },
+): Promise<AdminOrderDetails | null> {
+  const order = await findOrderForViewer(db, orderId, { id: admin.id, role: "admin" });
+  if (!order) return null;
+  const [extra] = await db
+    .select({ userId: orders.userId, trackingCode: orders.trackingCode, latePaymentAt: orders.latePaymentAt })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  if (!extra) return null;
+  const history = await listStatusHistory(db, { id: order.id, userId: extra.userId });
+  return { ...order, trackingCode: extra.trackingCode, latePaymentAt: extra.latePaymentAt, history };
+}

@@ -1,0 +1,81 @@
+import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Database } from "../../db/client.server";
+import { orders, profiles } from "../../db/schema.server";
+import type { OrderStatus, PaymentStatus } from "../orders/order-status";
+import { paidOrder } from "../orders/paid";
+import { containsPattern } from "../../lib/like-pattern";
+import type { AdminOrdersQuery } from "./admin-orders-query";
+import { ADMIN_PAGE_SIZE, pageWithin } from "./listing";
+
+export interface AdminOrderRow {
+  id: string;
+  createdAt: Date;
+  customerName: string;
+  customerEmail: string;
+  totalCents: number;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paid: boolean;
+  /** Paid after the order was cancelled for expiry: the shop must look at it. */
+  latePayment: boolean;
+}
+
+export interface AdminOrdersPage {
+  orders: AdminOrderRow[];
+  matching: number;
+  /** The page shown: the one asked for, or the last one when it was past the end. */
+  page: number;
+  pageCount: number;
+}
+
+/** Every order, newest first, filtered and searched as the panel's list asks, one page at a time. */
+export async function listAdminOrders(db: Database, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
+  const where = and(...conditions(query));
+  const [matching] = await db
+    .select({ value: count() })
+    .from(orders)
+    .leftJoin(profiles, eq(profiles.id, orders.userId))
+    .where(where);
+  const { page, pageCount } = pageWithin(query.page, matching!.value);
+  const rows = await db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      totalCents: orders.totalCents,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paid: sql<boolean>`${paidOrder}`,
+      latePayment: sql<boolean>`${orders.latePaymentAt} is not null`,
+    })
+    .from(orders)
+    .leftJoin(profiles, eq(profiles.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { orders: rows, matching: matching!.value, page, pageCount };
+}
+
+function conditions(query: AdminOrdersQuery): SQL[] {
+  const result: SQL[] = [];
+  if (query.status) result.push(eq(orders.status, query.status));
+  if (query.payment) result.push(eq(orders.paymentStatus, query.payment));
+  const search = query.q.replace(/^#/, "");
+  if (search) {
+    const pattern = containsPattern(search);
+    // Names and e-mails are matched ignoring case and accents; the number is the id's first 8.
+    const contains = (column: AnyPgColumn) => sql`search_text(${column}) like search_text(${pattern})`;
+    result.push(
+      or(
+        sql`left(${orders.id}::text, 8) ilike ${pattern}`,
+        contains(orders.customerName),
+        contains(orders.customerEmail),
+        contains(profiles.fullName),
+      )!,
+    );
+  }
+  return result;
+}

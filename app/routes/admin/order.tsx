@@ -1,0 +1,279 @@
+import { useEffect, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import type { Route } from "./+types/order";
+import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
+import { OrderStatusBadge } from "../../components/admin/order-status-badge";
+import { OrderLineRow } from "../../components/orders/order-line-row";
+import { Badge } from "../../components/ui/badge";
+import { Button, buttonClasses } from "../../components/ui/button";
+import { FormField, inputClasses } from "../../components/ui/form-field";
+import { loadAdminOrder } from "../../domain/admin/admin-order-details.server";
+import { requireAdmin } from "../../domain/admin/admin-guard.server";
+import { changeOrderStatus, type AdminOrderOutcome } from "../../domain/admin/change-order-status.server";
+import { saveTrackingCode } from "../../domain/admin/order-tracking-code.server";
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "../../domain/orders/order-status";
+import {
+  nextStatuses,
+  orderStatusSchema,
+  TRACKABLE_STATUSES,
+  trackingCodeSchema,
+  TRANSITION_MESSAGES,
+} from "../../domain/orders/order-transitions";
+import { formatDateTime } from "../../lib/dates";
+import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
+import { formatBRL } from "../../lib/money";
+import { orderNumber } from "../../lib/order-number";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(context, request);
+  const order = await loadAdminOrder(context.db, params.orderId, user);
+  if (!order) throw data("Pedido não encontrado", { status: 404 });
+  // Dates as São Paulo text here, so the server and the browser render the same.
+  return {
+    order: {
+      ...order,
+      placedAt: formatDateTime(order.createdAt),
+      paidAtText: order.paidAt ? formatDateTime(order.paidAt) : null,
+      latePaymentAtText: order.latePaymentAt ? formatDateTime(order.latePaymentAt) : null,
+      history: order.history.map((change) => ({ ...change, atText: formatDateTime(change.at) })),
+    },
+  };
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("status"), status: orderStatusSchema.optional().catch(undefined) }),
+  z.object({ intent: z.literal("tracking"), trackingCode: z.string().max(100).catch("") }),
+]);
+
+export interface OrderActionData {
+  intent: "status" | "tracking";
+  ok: boolean;
+  message: string;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data("Ação desconhecida", { status: 400 });
+  const actor = { id: user.id, email: user.email };
+  const input = parsed.data;
+  let outcome: AdminOrderOutcome;
+  if (input.intent === "status") {
+    if (!input.status)
+      return { intent: input.intent, ok: false, message: "Status inválido" } satisfies OrderActionData;
+    outcome = await changeOrderStatus(context.db, actor, params.orderId, input.status);
+  } else {
+    outcome = await saveTrackingCode(context.db, actor, params.orderId, input.trackingCode);
+  }
+  if ("notFound" in outcome) throw data("Pedido não encontrado", { status: 404 });
+  return { intent: input.intent, ok: outcome.ok, message: outcome.message } satisfies OrderActionData;
+}
+
+type ShownOrder = Route.ComponentProps["loaderData"]["order"];
+
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const address = order.shippingAddress;
+  return (
+    <article className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-center gap-3">
+        <Link to="/admin/orders" className={buttonClasses("outline", "sm")}>
+          Voltar aos pedidos
+        </Link>
+        <h2 className="text-xl font-semibold">
+          Pedido <span className="font-mono">#{orderNumber(order.id)}</span>
+        </h2>
+        <OrderStatusBadge status={order.status} />
+        {order.latePaymentAtText && <Badge variant="destructive">Pagamento após o vencimento</Badge>}
+        <p className="w-full text-sm text-slate-600">Realizado em {order.placedAt}</p>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section className="rounded-xl border border-slate-200 p-4">
+          <h3 className="font-semibold">Cliente</h3>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600">Nome</dt>
+            <dd>{order.customerName}</dd>
+            <dt className="text-slate-600">E-mail</dt>
+            <dd className="break-all">{order.customerEmail}</dd>
+            <dt className="text-slate-600">Telefone</dt>
+            <dd>{maskPhone(order.customerPhone)}</dd>
+            <dt className="text-slate-600">CPF/CNPJ</dt>
+            <dd>{maskTaxId(order.customerTaxId)}</dd>
+          </dl>
+        </section>
+        <section className="rounded-xl border border-slate-200 p-4">
+          <h3 className="font-semibold">Endereço de entrega</h3>
+          <address className="mt-3 text-sm not-italic">
+            <p>
+              {[address.street, address.number].filter(Boolean).join(", ")}
+              {address.complement ? ` - ${address.complement}` : ""}
+            </p>
+            <p>
+              {[address.neighborhood, [address.city, address.state].filter(Boolean).join("/")]
+                .filter(Boolean)
+                .join(" - ")}
+            </p>
+            {address.cep && <p>CEP {maskCep(address.cep)}</p>}
+          </address>
+        </section>
+        <section className="rounded-xl border border-slate-200 p-4">
+          <h3 className="font-semibold">Pagamento</h3>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600">Status</dt>
+            <dd>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+            <dt className="text-slate-600">Pago em</dt>
+            <dd>{order.paidAtText ?? "—"}</dd>
+            {order.latePaymentAtText && (
+              <>
+                <dt className="text-slate-600">Atenção</dt>
+                <dd className="text-red-700">Pagamento após o vencimento ({order.latePaymentAtText})</dd>
+              </>
+            )}
+          </dl>
+        </section>
+      </div>
+
+      <section className="rounded-xl border border-slate-200 p-4">
+        <h3 className="font-semibold">Itens</h3>
+        <ul className="mt-4 flex flex-col gap-3">
+          {order.items.map((item) => (
+            <OrderLineRow key={item.id} line={item} />
+          ))}
+        </ul>
+        <p className="mt-4 border-t border-slate-100 pt-4 text-right font-semibold">
+          Total: {formatBRL(order.totalCents)}
+        </p>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <StatusForm order={order} />
+        <TrackingForm order={order} />
+      </div>
+
+      <section className="rounded-xl border border-slate-200 p-4">
+        <h3 className="font-semibold">Histórico de status</h3>
+        {order.history.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">Nenhuma mudança de status ainda</p>
+        ) : (
+          <ol className="mt-3 flex flex-col gap-2 text-sm">
+            {order.history.map((change) => (
+              <li key={change.id} className="flex flex-wrap gap-x-3">
+                <span className="text-slate-600">{change.atText}</span>
+                <span>
+                  {ORDER_STATUS_LABELS[change.from]} → {ORDER_STATUS_LABELS[change.to]}
+                </span>
+                <span className="text-slate-600">por {change.who}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </article>
+  );
+}
+
+/** Shows the action's answer as a toast, once per answer. */
+function useAnswerToast(answer: OrderActionData | undefined) {
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.ok) toast.success(answer.message);
+    else toast.error(answer.message);
+  }, [answer]);
+}
+
+function StatusForm({ order }: { order: ShownOrder }) {
+  const fetcher = useFetcher<OrderActionData>();
+  useAnswerToast(fetcher.data);
+  const options = nextStatuses(order.status, order.paid);
+  const busy = fetcher.state !== "idle";
+  return (
+    <section className="rounded-xl border border-slate-200 p-4">
+      <h3 className="font-semibold">Alterar status</h3>
+      {options.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{TRANSITION_MESSAGES.final}</p>
+      ) : (
+        // Keyed by the status, so the choices start afresh once it changed.
+        <fetcher.Form key={order.status} method="post" className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="status" />
+          <label className="flex flex-1 flex-col gap-1.5 text-sm font-medium text-slate-700">
+            Novo status
+            <select name="status" className={inputClasses} defaultValue={options[0]}>
+              {options.map((status) => (
+                <option key={status} value={status}>
+                  {ORDER_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Salvando..." : "Atualizar status"}
+          </Button>
+          {!order.paid && order.status === "pending" && (
+            <p className="w-full text-xs text-slate-500">{TRANSITION_MESSAGES.unpaid}</p>
+          )}
+        </fetcher.Form>
+      )}
+    </section>
+  );
+}
+
+function TrackingForm({ order }: { order: ShownOrder }) {
+  const fetcher = useFetcher<OrderActionData>();
+  useAnswerToast(fetcher.data);
+  const [error, setError] = useState<string>();
+  const busy = fetcher.state !== "idle";
+  const serverError = fetcher.data && !fetcher.data.ok ? fetcher.data.message : undefined;
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    const typed = new FormData(event.currentTarget).get("trackingCode");
+    const parsed = trackingCodeSchema.safeParse(typeof typed === "string" ? typed : "");
+    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) event.preventDefault();
+  };
+
+  return (
+    <section className="rounded-xl border border-slate-200 p-4">
+      <h3 className="font-semibold">Código de rastreio</h3>
+      {TRACKABLE_STATUSES.includes(order.status) ? (
+        // Keyed by the saved code, so the field shows it as kept (upper-cased) once saved.
+        <fetcher.Form
+          key={order.trackingCode ?? ""}
+          method="post"
+          onSubmit={submit}
+          noValidate
+          className="mt-3 flex flex-wrap items-start gap-3"
+        >
+          <input type="hidden" name="intent" value="tracking" />
+          <FormField
+            label="Código dos Correios"
+            name="trackingCode"
+            defaultValue={order.trackingCode ?? ""}
+            placeholder="AA123456789BR"
+            maxLength={13}
+            autoCapitalize="characters"
+            className="flex-1"
+            error={error ?? serverError}
+          />
+          <Button type="submit" className="mt-7" disabled={busy}>
+            {busy ? "Salvando..." : "Salvar código"}
+          </Button>
+        </fetcher.Form>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">
+          {order.trackingCode ? `${order.trackingCode}. ` : ""}O código de rastreio pode ser informado quando
+          o pedido estiver em processamento ou concluído.
+        </p>
+      )}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `Pedido #${orderNumber(params.orderId)} | Painel de Administração | Vitrine` },
+  { name: "robots", content: "noindex" },
+];
+
+export { AdminErrorBoundary as ErrorBoundary };

@@ -1,0 +1,173 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { paymentDeps } from "../../app/context.server";
+import { orders } from "../../app/db/schema.server";
+import { signUpSchema } from "../../app/domain/accounts/account-schemas";
+import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
+import { readSession } from "../../app/domain/accounts/session.server";
+import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
+import { deleteCustomerOrder } from "../../app/domain/orders/delete-order.server";
+import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
+import { orderNumber } from "../../app/lib/order-number";
+import { action as orderAction, loader as orderLoader } from "../../app/routes/admin/order";
+import { loader as trackLoader } from "../../app/routes/account/track";
+import { randomCpf } from "../support/accounts";
+import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
+import { createOrder, createProduct } from "../support/factories";
+import { nextClientIp, requestWithCookies, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+
+const store = setUpTestStore();
+
+interface TestCustomer {
+  id: string;
+  cookie: string;
+}
+
+async function signedInCustomer(): Promise<TestCustomer> {
+  const input = signUpSchema.parse({
+    userType: "PF",
+    name: "Cliente Rastreio",
+    cpf: randomCpf(),
+    phone: "11987654321",
+    email: `rastreio-${randomUUID()}@example.com`,
+    password: "segredo-cliente-1",
+  });
+  const context = { ...store.context, clientIp: nextClientIp() };
+  const outcome = await signUp(context, authCall(context, new Request(`${TEST_BASE_URL}/auth`)), input);
+  if (!outcome.ok) throw new Error(outcome.message);
+  const session = await readSession(store.context, requestWithCookies(outcome.headers));
+  return { id: session.user!.id, cookie: cookieHeader(outcome.headers) };
+}
+
+function track(customer: TestCustomer, order?: string) {
+  const query = order === undefined ? "" : `?order=${encodeURIComponent(order)}`;
+  return trackLoader({
+    request: new Request(`${TEST_BASE_URL}/account/track${query}`, { headers: { cookie: customer.cookie } }),
+    context: store.context,
+    params: {},
+  } as Parameters<typeof trackLoader>[0]);
+}
+
+function adminAct(admin: TestAdmin, orderId: string, form: Record<string, string>) {
+  return orderAction({
+    request: adminRequest(admin, `/admin/orders/${orderId}`, form),
+    context: store.context,
+    params: { orderId },
+  } as Parameters<typeof orderAction>[0]);
+}
+
+async function historyShown(admin: TestAdmin, orderId: string) {
+  const { order } = await orderLoader({
+    request: adminRequest(admin, `/admin/orders/${orderId}`),
+    context: store.context,
+    params: { orderId },
+  } as Parameters<typeof orderLoader>[0]);
+  return order.history.map((change) => [change.from, change.to, change.who]);
+}
+
+async function orderFor(userId: string, options: { paid?: boolean; createdAt?: Date } = {}) {
+  const product = await createProduct(store.database.db);
+  return createOrder(store.database.db, {
+    userId,
+    lines: [{ product, quantity: 1 }],
+    paid: options.paid,
+    overrides: options.createdAt ? { createdAt: options.createdAt } : {},
+  });
+}
+
+const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/;
+
+describe("Rastrear Pedido", () => {
+  it("has nothing to pick for a customer without orders", async () => {
+    const customer = await signedInCustomer();
+    expect(await track(customer)).toEqual({ orders: [], notFound: false, tracked: null });
+  });
+
+  it("offers only the customer's own orders they have not deleted, by number and date", async () => {
+    const alice = await signedInCustomer();
+    const bruno = await signedInCustomer();
+    const older = await orderFor(alice.id, { createdAt: new Date(Date.UTC(2030, 0, 15, 13, 5)) });
+    const newer = await orderFor(alice.id, { paid: true, createdAt: new Date(Date.UTC(2030, 0, 16, 13, 5)) });
+    const deleted = await orderFor(alice.id);
+    await deleteCustomerOrder(store.database.db, alice.id, deleted.id);
+    const brunos = await orderFor(bruno.id);
+
+    const page = await track(alice);
+    expect(page.orders).toEqual([
+      { id: newer.id, label: `#${orderNumber(newer.id)} - 16/01/2030 às 10:05` },
+      { id: older.id, label: `#${orderNumber(older.id)} - 15/01/2030 às 10:05` },
+    ]);
+    // Another customer's order, a deleted one or a made-up id: shown as not found, nothing of it.
+    for (const id of [brunos.id, deleted.id, randomUUID(), "não-é-um-id"]) {
+      const answer = await track(alice, id);
+      expect(answer.notFound, id).toBe(true);
+      expect(answer.tracked).toBeNull();
+      expect(JSON.stringify(answer)).not.toContain(brunos.id);
+    }
+    expect((await track(bruno, brunos.id)).tracked?.id).toBe(brunos.id);
+  });
+
+  it("shows the order placed, the payment, each status change and the Correios link", async () => {
+    const customer = await signedInCustomer();
+    const admin = await signedInAdmin(store.context);
+    const order = await orderFor(customer.id, { paid: true });
+
+    const placed = await track(customer, order.id);
+    expect(placed.notFound).toBe(false);
+    expect(placed.tracked?.timeline.map((step) => step.label)).toEqual([
+      "Pedido realizado",
+      "Pagamento confirmado",
+    ]);
+    expect(placed.tracked?.trackingCode).toBeNull();
+    expect(placed.tracked?.trackingUrl).toBeNull();
+
+    await adminAct(admin, order.id, { intent: "status", status: "processing" });
+    await adminAct(admin, order.id, { intent: "tracking", trackingCode: "pb123456789br" });
+    await adminAct(admin, order.id, { intent: "status", status: "completed" });
+    const { tracked } = await track(customer, order.id);
+    expect(tracked?.timeline.map((step) => step.label)).toEqual([
+      "Pedido realizado",
+      "Pagamento confirmado",
+      "Status: em processamento",
+      "Status: concluído",
+    ]);
+    for (const step of tracked!.timeline) expect(step.at).toMatch(DATE_TIME);
+    expect(tracked?.trackingCode).toBe("PB123456789BR");
+    expect(tracked?.trackingUrl).toBe(
+      "https://rastreamento.correios.com.br/app/index.php?objetos=PB123456789BR",
+    );
+  });
+
+  it("leaves out the payment step of an unpaid order", async () => {
+    const customer = await signedInCustomer();
+    const order = await orderFor(customer.id);
+    const { tracked } = await track(customer, order.id);
+    expect(tracked?.timeline.map((step) => step.label)).toEqual(["Pedido realizado"]);
+  });
+});
+
+describe("who changed an order's status, as the panel shows it", () => {
+  it("is 'Cliente' when the customer deleted their unpaid order", async () => {
+    const customer = await signedInCustomer();
+    const admin = await signedInAdmin(store.context);
+    const order = await orderFor(customer.id);
+    expect(await deleteCustomerOrder(store.database.db, customer.id, order.id)).toEqual({ ok: true });
+    expect(await historyShown(admin, order.id)).toEqual([["pending", "cancelled", "Cliente"]]);
+  });
+
+  it("is 'Sistema' when the store cancelled it for an expired charge", async () => {
+    const customer = await signedInCustomer();
+    const admin = await signedInAdmin(store.context);
+    const order = await orderFor(customer.id);
+    // No charge was ever created: nothing can pay it once it is overdue.
+    await store.database.db
+      .update(orders)
+      .set({ pixExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, order.id));
+    await expireOverdueOrders(paymentDeps(store.context));
+    expect(await historyShown(admin, order.id)).toEqual([["pending", "cancelled", "Sistema"]]);
+    const { tracked } = await track(customer, order.id);
+    expect(tracked?.timeline.map((step) => step.label)).toEqual(["Pedido realizado", "Status: cancelado"]);
+  });
+});
