@@ -22,7 +22,12 @@ export default [
     route("reviews", "routes/account/reviews.tsx"),
     route("*", "routes/account/unknown.ts"),
   ]),
-  route("admin", "routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("products", "routes/admin/products.tsx"),
+    route("products/new", "routes/admin/product-new.tsx"),
+    route("products/:productId", "routes/admin/product-edit.tsx"),
+  ]),
   route("account/data", "routes/account.data.ts"),
   route("account/orders/:orderId/receipt", "routes/account.order-receipt.ts"),
   route("api/admin/verify-password", "routes/api.admin.verify-password.ts"),
