@@ -310,10 +310,11 @@ describe("the gallery", () => {
     const theirs = await createProduct(store.database.db);
     await pages.edit(theirs.id, { intent: "gallery-add", imageUrl: "/uploads/products/theirs.webp" });
     const [image] = await galleryOf(theirs.id);
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: "gallery-remove", imageId: String(image!.id) },
       { intent: "gallery-move", imageId: String(image!.id), direction: "down" },
-    ]) {
+    ];
+    for (const fields of attempts) {
       expect(await pages.edit(mine.id, fields)).toMatchObject({ ok: false });
     }
     expect(await galleryOf(theirs.id)).toEqual([image]);

@@ -108,6 +108,8 @@ export function ProductForm({ product, categories }: { product?: EditableProduct
         ))}
       </datalist>
       <ImageInput
+        // A saved image comes back as the store's own copy: show that one, not what was typed.
+        key={product?.image ?? "new"}
         label="Imagem"
         urlName="imageUrl"
         fileName="imageFile"
