@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AVATAR_MAX_BYTES } from "../app/domain/accounts/account-schemas";
+import { PRODUCT_IMAGE_MAX_BYTES } from "../app/domain/admin/product-form-schema";
 import { CHECKOUT_TOO_LARGE, type CreatePaymentAnswer } from "../app/domain/orders/checkout-schema";
 
 /** Every form post and JSON body; uploads have their own, larger limits. */
@@ -8,6 +9,8 @@ const FORM_BODY_MAX_BYTES = 64 * 1024;
 /** Paths that take an upload, and the most their body may carry: the file and its form. */
 const UPLOAD_LIMITS: [RegExp, number][] = [
   [/^\/account\/profile(?:\.data)?$/, AVATAR_MAX_BYTES + FORM_BODY_MAX_BYTES],
+  // A product's form and its gallery: one image and the product's fields (a long description).
+  [/^\/admin\/products\/(?:new|\d{1,10})(?:\.data)?$/, PRODUCT_IMAGE_MAX_BYTES + FORM_BODY_MAX_BYTES],
 ];
 
 /** The most a request body to this path may carry. */

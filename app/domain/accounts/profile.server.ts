@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import type { ServerContext } from "../../context.server";
 import { profiles, users } from "../../db/schema.server";
+import { openImage } from "../images/open-image.server";
 import { AVATAR_MAX_BYTES, type ProfileCreateInput, type ProfileUpdateInput } from "./account-schemas";
 import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
 
-/** Decoding is bounded too: a small file may declare a huge image (a decompression bomb). */
-const AVATAR_MAX_PIXELS = 50_000_000;
 const AVATAR_SIZE = 256;
 const IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
@@ -100,16 +98,11 @@ export async function updateAvatar(
 ): Promise<ProfileOutcome> {
   const failure = { ok: false as const, message: "Erro ao atualizar foto" };
   if (file.size === 0 || file.size > AVATAR_MAX_BYTES) return failure;
-  const bytes = Buffer.from(await file.arrayBuffer());
+  const image = await openImage(Buffer.from(await file.arrayBuffer()), IMAGE_FORMATS);
+  if (!image) return failure;
   let avatar: Buffer;
   try {
-    const metadata = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS }).metadata();
-    if (!metadata.format || !IMAGE_FORMATS.has(metadata.format)) return failure;
-    avatar = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS })
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
-      .webp({ quality: 80 })
-      .toBuffer();
+    avatar = await image.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" }).webp({ quality: 80 }).toBuffer();
   } catch {
     return failure;
   }

@@ -47,13 +47,20 @@ export async function searchProducts(db: Database, filters: CatalogFilters): Pro
 
 function conditions(filters: CatalogFilters): SQL[] {
   const result: SQL[] = [];
-  if (filters.search) {
-    result.push(sql`search_text(${products.name}) like search_text(${containsPattern(filters.search)})`);
-  }
+  if (filters.search) result.push(nameContains(filters.search));
   if (filters.minPriceCents !== undefined) result.push(gte(products.priceCents, filters.minPriceCents));
   if (filters.maxPriceCents !== undefined) result.push(lte(products.priceCents, filters.maxPriceCents));
   if (filters.category) result.push(eq(products.category, filters.category));
   return result;
+}
+
+/**
+ * Products whose name contains `search`, ignoring case and accents, with LIKE's wildcards taken
+ * literally: served by the trigram index on search_text(name), never a scan of every name.
+ */
+export function nameContains(search: string): SQL {
+  const pattern = containsPattern(search);
+  return sql`search_text(${products.name}) like search_text(${pattern})`;
 }
 
 /** The catalogue's category filter: the distinct categories of the products. */

@@ -1,0 +1,147 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useFetcher, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { fieldErrors } from "../../../domain/accounts/account-schemas";
+import { productFormSchema, productFormValues } from "../../../domain/admin/product-form-schema";
+import { formatCentsAsTyped } from "../../../lib/money";
+import { Button } from "../../ui/button";
+import { FormField, FormMessage } from "../../ui/form-field";
+import { ImageInput } from "./image-input";
+import { PRODUCT_TOASTS, type ProductActionData } from "./product-action-data";
+
+export interface EditableProduct {
+  id: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  category: string;
+  image: string;
+  stock: number;
+}
+
+/**
+ * Create (no product) or edit a product. The schema checks in the browser first, for instant
+ * messages; the server checks again and has the last word, its messages shown at the same fields.
+ */
+export function ProductForm({ product, categories }: { product?: EditableProduct; categories: string[] }) {
+  const intent = product ? "update" : "create";
+  const fetcher = useFetcher<ProductActionData>({ key: `admin-product-${product?.id ?? "new"}` });
+  const navigate = useNavigate();
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer) return;
+    if (answer.ok) {
+      toast.success(PRODUCT_TOASTS[intent].success);
+      if (intent === "create" && answer.productId) navigate(`/admin/products/${answer.productId}`);
+    } else {
+      toast.error(PRODUCT_TOASTS[intent].failure);
+    }
+    // Only a new answer should toast.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
+
+  const errors = clientErrors ?? fetcher.data?.errors ?? {};
+
+  function checkFirst(event: FormEvent<HTMLFormElement>) {
+    const input = productFormSchema.safeParse(productFormValues(new FormData(event.currentTarget)));
+    if (input.success) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    setClientErrors(fieldErrors(input.error));
+  }
+
+  return (
+    <fetcher.Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={checkFirst}
+      className="grid gap-4 rounded-xl border border-slate-200 p-5 sm:grid-cols-2"
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <FormField
+        label="Nome"
+        name="name"
+        defaultValue={product?.name}
+        maxLength={200}
+        error={errors.name}
+        className="sm:col-span-2"
+        required
+      />
+      <DescriptionField defaultValue={product?.description} error={errors.description} />
+      <FormField
+        label="Preço (R$)"
+        name="price"
+        inputMode="decimal"
+        placeholder="0,00"
+        defaultValue={product ? formatCentsAsTyped(product.priceCents) : undefined}
+        error={errors.price}
+        required
+      />
+      <FormField
+        label="Estoque"
+        name="stock"
+        type="number"
+        min={0}
+        step={1}
+        defaultValue={product?.stock ?? 0}
+        error={errors.stock}
+      />
+      <FormField
+        label="Categoria"
+        name="category"
+        list="admin-product-categories"
+        defaultValue={product?.category}
+        maxLength={100}
+        error={errors.category}
+        className="sm:col-span-2"
+        required
+      />
+      <datalist id="admin-product-categories">
+        {categories.map((category) => (
+          <option key={category} value={category} />
+        ))}
+      </datalist>
+      <ImageInput
+        // A saved image comes back as the store's own copy: show that one, not what was typed.
+        key={product?.image ?? "new"}
+        label="Imagem"
+        urlName="imageUrl"
+        fileName="imageFile"
+        defaultUrl={product?.image ?? ""}
+        error={errors.image ?? errors.imageUrl}
+        className="sm:col-span-2"
+      />
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Salvando..." : product ? "Salvar alterações" : "Criar produto"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function DescriptionField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  return (
+    <div className="flex flex-col gap-1.5 sm:col-span-2">
+      <label htmlFor="admin-product-description" className="text-sm font-medium text-slate-700">
+        Descrição
+      </label>
+      <textarea
+        id="admin-product-description"
+        name="description"
+        rows={4}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "admin-product-description-erro" : undefined}
+        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-[invalid=true]:border-red-500"
+      />
+      <FormMessage id="admin-product-description-erro" message={error} />
+    </div>
+  );
+}

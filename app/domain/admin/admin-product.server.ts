@@ -1,0 +1,39 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { productImages, products } from "../../db/schema.server";
+
+export interface GalleryImage {
+  id: number;
+  imageUrl: string;
+  displayOrder: number;
+}
+
+/** A product as the edit view shows it, with its gallery in display order; null when missing. */
+export async function getAdminProduct(db: Database, productId: number) {
+  const [product] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      priceCents: products.priceCents,
+      category: products.category,
+      image: products.image,
+      stock: products.stock,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) return null;
+  return { ...product, gallery: await listGallery(db, productId) };
+}
+
+export function listGallery(db: Pick<Database, "select">, productId: number): Promise<GalleryImage[]> {
+  return db
+    .select({
+      id: productImages.id,
+      imageUrl: productImages.imageUrl,
+      displayOrder: productImages.displayOrder,
+    })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.displayOrder), asc(productImages.id));
+}

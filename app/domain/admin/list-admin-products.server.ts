@@ -1,0 +1,46 @@
+import { count, desc } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { products } from "../../db/schema.server";
+import { nameContains } from "../catalog/search-products.server";
+import { ADMIN_PAGE_SIZE, pageWithin, type ListingQuery } from "./listing";
+
+export interface AdminProductRow {
+  id: number;
+  name: string;
+  category: string;
+  priceCents: number;
+  stock: number;
+  image: string;
+}
+
+export interface AdminProductsPage {
+  products: AdminProductRow[];
+  matching: number;
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * The panel's product list, newest first, 20 a page; a page past the last shows the last. The
+ * name search is the catalogue's (case- and accent-insensitive, on the trigram index).
+ */
+export async function listAdminProducts(db: Database, query: ListingQuery): Promise<AdminProductsPage> {
+  const where = query.q ? nameContains(query.q) : undefined;
+  const [matching] = await db.select({ value: count() }).from(products).where(where);
+  const { page, pageCount } = pageWithin(query.page, matching!.value);
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      category: products.category,
+      priceCents: products.priceCents,
+      stock: products.stock,
+      image: products.image,
+    })
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { products: rows, matching: matching!.value, page, pageCount };
+}

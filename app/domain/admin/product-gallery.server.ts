@@ -1,0 +1,118 @@
+import { and, eq } from "drizzle-orm";
+import type { ServerContext } from "../../context.server";
+import type { Transaction } from "../../db/client.server";
+import { productImages, products } from "../../db/schema.server";
+import { listGallery } from "./admin-product.server";
+import { recordAdminWrite, type AdminActor } from "./audit.server";
+import { resolveProductImage, type ImageSource } from "./product-image-source.server";
+
+export type GalleryOutcome = { ok: true } | { ok: false; message?: string; notFound?: boolean };
+
+const NO_IMAGE = "Envie uma imagem ou informe a URL";
+
+/**
+ * Each gallery write first locks its product's row, so two admins editing one gallery take turns
+ * and display_order stays 0, 1, 2… without gaps; false when the product is gone.
+ */
+async function lockProduct(tx: Transaction, productId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for("update");
+  return row !== undefined;
+}
+
+/** Writes display_order 0..n-1 in the given order, touching only rows whose place changed. */
+async function renumber(tx: Transaction, images: { id: number; displayOrder: number }[]): Promise<void> {
+  for (const [index, image] of images.entries()) {
+    if (image.displayOrder !== index) {
+      await tx.update(productImages).set({ displayOrder: index }).where(eq(productImages.id, image.id));
+    }
+  }
+}
+
+/** A new image at the end of the product's gallery, checked and stored like the main image. */
+export async function addGalleryImage(
+  context: Pick<ServerContext, "db" | "storage">,
+  actor: AdminActor,
+  productId: number,
+  source: ImageSource,
+): Promise<GalleryOutcome> {
+  const image = await resolveProductImage(context.storage, source);
+  if (!image.ok) return { ok: false, message: image.message };
+  if (image.url === null) return { ok: false, message: NO_IMAGE };
+  const imageUrl = image.url;
+  return context.db.transaction(async (tx): Promise<GalleryOutcome> => {
+    if (!(await lockProduct(tx, productId))) return { ok: false, notFound: true };
+    const gallery = await listGallery(tx, productId);
+    await renumber(tx, gallery);
+    const [added] = await tx
+      .insert(productImages)
+      .values({ productId, imageUrl, displayOrder: gallery.length })
+      .returning();
+    await recordAdminWrite(tx, actor, {
+      action: "product_image.add",
+      targetType: "product_image",
+      targetId: added!.id,
+      before: null,
+      after: { productId, imageUrl, displayOrder: added!.displayOrder },
+    });
+    return { ok: true };
+  });
+}
+
+/** Removes one image of this product (an id of another product's image is not found here). */
+export async function removeGalleryImage(
+  db: ServerContext["db"],
+  actor: AdminActor,
+  productId: number,
+  imageId: number,
+): Promise<GalleryOutcome> {
+  return db.transaction(async (tx): Promise<GalleryOutcome> => {
+    if (!(await lockProduct(tx, productId))) return { ok: false, notFound: true };
+    const [removed] = await tx
+      .delete(productImages)
+      .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+      .returning();
+    if (!removed) return { ok: false, notFound: true };
+    await renumber(tx, await listGallery(tx, productId));
+    await recordAdminWrite(tx, actor, {
+      action: "product_image.remove",
+      targetType: "product_image",
+      targetId: imageId,
+      before: { productId, imageUrl: removed.imageUrl, displayOrder: removed.displayOrder },
+      after: null,
+    });
+    return { ok: true };
+  });
+}
+
+/** Moves one image of this product a place up (earlier) or down (later) in its gallery. */
+export async function moveGalleryImage(
+  db: ServerContext["db"],
+  actor: AdminActor,
+  productId: number,
+  imageId: number,
+  direction: "up" | "down",
+): Promise<GalleryOutcome> {
+  return db.transaction(async (tx): Promise<GalleryOutcome> => {
+    if (!(await lockProduct(tx, productId))) return { ok: false, notFound: true };
+    const gallery = await listGallery(tx, productId);
+    const from = gallery.findIndex((image) => image.id === imageId);
+    if (from === -1) return { ok: false, notFound: true };
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (to < 0 || to >= gallery.length) return { ok: true };
+    const order = [...gallery];
+    [order[from], order[to]] = [order[to]!, order[from]!];
+    await renumber(tx, order);
+    await recordAdminWrite(tx, actor, {
+      action: "product_image.reorder",
+      targetType: "product_image",
+      targetId: imageId,
+      before: { productId, order: gallery.map((image) => image.id) },
+      after: { productId, order: order.map((image) => image.id) },
+    });
+    return { ok: true };
+  });
+}

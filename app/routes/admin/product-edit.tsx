@@ -1,0 +1,104 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/product-edit";
+import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
+import type { ProductActionData } from "../../components/admin/products/product-action-data";
+import { ProductForm } from "../../components/admin/products/product-form";
+import { ProductGalleryEditor } from "../../components/admin/products/product-gallery-editor";
+import { fieldErrors } from "../../domain/accounts/account-schemas";
+import { getAdminProduct } from "../../domain/admin/admin-product.server";
+import { requireAdmin } from "../../domain/admin/admin-guard.server";
+import {
+  addGalleryImage,
+  moveGalleryImage,
+  removeGalleryImage,
+  type GalleryOutcome,
+} from "../../domain/admin/product-gallery.server";
+import {
+  galleryImageSchema,
+  productFormSchema,
+  productFormValues,
+} from "../../domain/admin/product-form-schema";
+import { productIdField } from "../../domain/admin/product-id";
+import { updateProduct } from "../../domain/admin/save-product.server";
+import { listCategories } from "../../domain/catalog/search-products.server";
+
+function readProductId(params: { productId?: string }): number {
+  const id = productIdField.safeParse(params.productId);
+  if (!id.success) throw data("Produto não encontrado", { status: 404 });
+  return id.data;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  const product = await getAdminProduct(context.db, readProductId(params));
+  if (!product) throw data("Produto não encontrado", { status: 404 });
+  return { product, categories: await listCategories(context.db) };
+}
+
+const imageMove = z.object({ imageId: productIdField, direction: z.enum(["up", "down"]).default("up") });
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
+  const productId = readProductId(params);
+  const form = await request.formData();
+  const upload = form.get("imageFile");
+  const file = upload instanceof File ? upload : null;
+  const intent = form.get("intent");
+  switch (intent) {
+    case "update": {
+      const input = productFormSchema.safeParse(productFormValues(form));
+      if (!input.success) {
+        return { intent: "update", ok: false, errors: fieldErrors(input.error) } satisfies ProductActionData;
+      }
+      const outcome = await updateProduct(context, user, productId, input.data, file);
+      if (!outcome.ok && outcome.notFound) throw data("Produto não encontrado", { status: 404 });
+      return { intent: "update", ...outcome } satisfies ProductActionData;
+    }
+    case "gallery-add": {
+      const input = galleryImageSchema.safeParse({ imageUrl: form.get("imageUrl") ?? undefined });
+      if (!input.success) {
+        return {
+          intent: "gallery-add",
+          ok: false,
+          errors: { galleryImage: fieldErrors(input.error).imageUrl! },
+        };
+      }
+      const outcome = await addGalleryImage(context, user, productId, { file, url: input.data.imageUrl });
+      return galleryAnswer("gallery-add", outcome);
+    }
+    case "gallery-remove":
+    case "gallery-move": {
+      const input = imageMove.safeParse(Object.fromEntries(form));
+      if (!input.success) return { intent, ok: false } satisfies ProductActionData;
+      const { imageId, direction } = input.data;
+      const outcome =
+        intent === "gallery-remove"
+          ? await removeGalleryImage(context.db, user, productId, imageId)
+          : await moveGalleryImage(context.db, user, productId, imageId, direction);
+      return galleryAnswer(intent, outcome);
+    }
+    default:
+      throw data("Ação desconhecida", { status: 400 });
+  }
+}
+
+function galleryAnswer(intent: ProductActionData["intent"], outcome: GalleryOutcome): ProductActionData {
+  if (outcome.ok) return { intent, ok: true };
+  return { intent, ok: false, errors: outcome.message ? { galleryImage: outcome.message } : undefined };
+}
+
+export default function EditProduct({ loaderData }: Route.ComponentProps) {
+  const { product, categories } = loaderData;
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <section className="flex flex-col gap-4 lg:col-span-2">
+        <h2 className="text-xl font-semibold">Editar produto</h2>
+        <ProductForm key={product.id} product={product} categories={categories} />
+      </section>
+      <ProductGalleryEditor productId={product.id} images={product.gallery} />
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary };

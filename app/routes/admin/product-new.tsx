@@ -1,0 +1,37 @@
+import type { Route } from "./+types/product-new";
+import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
+import type { ProductActionData } from "../../components/admin/products/product-action-data";
+import { ProductForm } from "../../components/admin/products/product-form";
+import { requireAdmin } from "../../domain/admin/admin-guard.server";
+import { fieldErrors } from "../../domain/accounts/account-schemas";
+import { productFormSchema, productFormValues } from "../../domain/admin/product-form-schema";
+import { addProduct } from "../../domain/admin/save-product.server";
+import { listCategories } from "../../domain/catalog/search-products.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  return { categories: await listCategories(context.db) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
+  const form = await request.formData();
+  const input = productFormSchema.safeParse(productFormValues(form));
+  if (!input.success) {
+    return { intent: "create", ok: false, errors: fieldErrors(input.error) } satisfies ProductActionData;
+  }
+  const file = form.get("imageFile");
+  const outcome = await addProduct(context, user, input.data, file instanceof File ? file : null);
+  return { intent: "create", ...outcome } satisfies ProductActionData;
+}
+
+export default function NewProduct({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="flex flex-col gap-4">
+      <h2 className="text-xl font-semibold">Novo produto</h2>
+      <ProductForm categories={loaderData.categories} />
+    </section>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary };

@@ -1,0 +1,77 @@
+import { Plus, Search } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/products";
+import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
+import type { ProductActionData } from "../../components/admin/products/product-action-data";
+import { ProductsTable } from "../../components/admin/products/products-table";
+import { buttonClasses } from "../../components/ui/button";
+import { inputClasses } from "../../components/ui/form-field";
+import { Pagination, usePageHref } from "../../components/ui/pagination";
+import { requireAdmin } from "../../domain/admin/admin-guard.server";
+import { deleteProduct } from "../../domain/admin/delete-product.server";
+import { listAdminProducts } from "../../domain/admin/list-admin-products.server";
+import { readListingQuery } from "../../domain/admin/listing";
+import { productIdField } from "../../domain/admin/product-id";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  const query = readListingQuery(new URL(request.url).searchParams);
+  return { ...(await listAdminProducts(context.db, query)), q: query.q };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") throw data("Ação desconhecida", { status: 400 });
+  const productId = productIdField.safeParse(form.get("productId"));
+  const deleted = productId.success && (await deleteProduct(context.db, user, productId.data));
+  return { intent: "delete", ok: deleted } satisfies ProductActionData;
+}
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { products, matching, page, pageCount, q } = loaderData;
+  const hrefFor = usePageHref();
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold">Produtos</h2>
+        <Link to="/admin/products/new" className={buttonClasses("default", "sm")}>
+          <Plus aria-hidden className="size-4" />
+          Novo produto
+        </Link>
+      </div>
+      <Form method="get" role="search" className="flex gap-2">
+        <label htmlFor="admin-product-search" className="sr-only">
+          Buscar produtos por nome
+        </label>
+        <input
+          id="admin-product-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={200}
+          placeholder="Buscar por nome..."
+          className={inputClasses}
+        />
+        <button type="submit" className={buttonClasses("outline")}>
+          <Search aria-hidden className="size-4" />
+          Buscar
+        </button>
+      </Form>
+      <p className="text-sm text-slate-600">
+        {matching === 1 ? "1 produto" : `${matching} produtos`}
+        {q ? ` para “${q}”` : ""}
+      </p>
+      {products.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 p-6 text-center text-sm text-slate-600">
+          Nenhum produto encontrado
+        </p>
+      ) : (
+        <ProductsTable products={products} />
+      )}
+      <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary };

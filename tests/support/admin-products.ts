@@ -1,0 +1,83 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { ServerContext } from "../../app/context.server";
+import { adminAuditLog, products } from "../../app/db/schema.server";
+import { action as editAction, loader as editLoader } from "../../app/routes/admin/product-edit";
+import { action as newAction } from "../../app/routes/admin/product-new";
+import { action as listAction, loader as listLoader } from "../../app/routes/admin/products";
+import type { TestAdmin } from "./admin";
+import { TEST_BASE_URL } from "./test-context";
+
+/** A form post from the admin's browser, as multipart when it carries a file. */
+export function adminPost(admin: TestAdmin, path: string, fields: Record<string, string | File>): Request {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return new Request(`${TEST_BASE_URL}${path}`, { method: "POST", headers: { cookie: admin.cookie }, body });
+}
+
+type Args<T extends (...args: never[]) => unknown> = Parameters<T>[0];
+
+/** The product pages' loaders and actions, driven with real Requests. */
+export function productPages(context: ServerContext, admin: TestAdmin) {
+  return {
+    list: (search = "") =>
+      listLoader({
+        request: new Request(`${TEST_BASE_URL}/admin/products${search}`, {
+          headers: { cookie: admin.cookie },
+        }),
+        context,
+        params: {},
+      } as Args<typeof listLoader>),
+    remove: (productId: number | string) =>
+      listAction({
+        request: adminPost(admin, "/admin/products", { intent: "delete", productId: String(productId) }),
+        context,
+        params: {},
+      } as Args<typeof listAction>),
+    create: (fields: Record<string, string | File>) =>
+      newAction({
+        request: adminPost(admin, "/admin/products/new", fields),
+        context,
+        params: {},
+      } as Args<typeof newAction>),
+    edit: (productId: number, fields: Record<string, string | File>) =>
+      editAction({
+        request: adminPost(admin, `/admin/products/${productId}`, fields),
+        context,
+        params: { productId: String(productId) },
+      } as Args<typeof editAction>),
+    view: (productId: number) =>
+      editLoader({
+        request: new Request(`${TEST_BASE_URL}/admin/products/${productId}`, {
+          headers: { cookie: admin.cookie },
+        }),
+        context,
+        params: { productId: String(productId) },
+      } as Args<typeof editLoader>),
+  };
+}
+
+/** A complete, valid product form; override any field. */
+export function productForm(overrides: Record<string, string | File> = {}): Record<string, string | File> {
+  return {
+    name: "Teclado Mecânico Admin",
+    description: "Switches táteis.",
+    price: "349,90",
+    category: "Periféricos",
+    stock: "12",
+    imageUrl: "",
+    ...overrides,
+  };
+}
+
+export async function productRow(context: ServerContext, id: number) {
+  const [row] = await context.db.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+export async function auditEntries(context: ServerContext, targetType: string, targetId: number | string) {
+  return context.db
+    .select()
+    .from(adminAuditLog)
+    .where(and(eq(adminAuditLog.targetType, targetType), eq(adminAuditLog.targetId, String(targetId))))
+    .orderBy(desc(adminAuditLog.id));
+}
