@@ -1,8 +1,13 @@
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import { signIn, signInContext, signUpCustomer, STORE_ADMIN } from "../support/accounts";
-import { useBrowser } from "../support/browser";
-import { textOf, toast } from "../support/page-text";
+import { cookieHeader, signIn, signInContext, signUpCustomer, STORE_ADMIN } from "../support/accounts";
+import { randomClientIp, useBrowser } from "../support/browser";
+import { addAddressOverHttp, demoProduct, payOverHttp, placeOrderOverHttp } from "../support/orders";
+import { brl, textOf, toast } from "../support/page-text";
+
+/** Bought by these tests and looked at by no other file. */
+const HEADPHONES = demoProduct("Fone TWS Nova Buds 2");
 
 const WAIT = { timeout: 10_000 };
 
@@ -93,4 +98,128 @@ describe("the admin panel", () => {
     await page.goto("/admin");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/");
   });
+
+  it("creates a product with an uploaded photo, reprices it and deletes it, the storefront following", async () => {
+    const page = await openAsAdmin();
+    await passGate(page);
+    // Markup typed by an admin is text: a script in the name must never run.
+    page.on("dialog", (dialog) => {
+      throw new Error(`Um diálogo abriu na página: ${dialog.message()}`);
+    });
+    const name = `Teclado <script>alert(1)</script> Teste ${Date.now()}`;
+    let productId: string | undefined;
+    try {
+      await page.getByRole("link", { name: "Produtos" }).click();
+      await page.getByRole("link", { name: "Novo produto" }).click();
+      await page.getByRole("heading", { name: "Novo produto" }).waitFor();
+      await page.getByLabel("Nome", { exact: true }).fill(name);
+      await page.getByLabel("Preço (R$)").fill("123,45");
+      await page.getByLabel("Estoque").fill("5");
+      await page.getByLabel("Categoria").fill("Acessórios");
+      await page.getByLabel("Descrição").fill("Um teclado de teste.");
+      await page.getByLabel(/Ou envie um arquivo/).setInputFiles({
+        name: "teclado.png",
+        mimeType: "image/png",
+        buffer: await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3366cc" } })
+          .png()
+          .toBuffer(),
+      });
+      await page.getByRole("button", { name: "Criar produto" }).click();
+      await toast(page, "Produto criado com sucesso!").waitFor();
+      await expect.poll(() => new URL(page.url()).pathname, WAIT).toMatch(/^\/admin\/products\/\d+$/);
+      productId = new URL(page.url()).pathname.split("/").pop();
+
+      await page.goto(`/catalog?q=${encodeURIComponent(name)}`);
+      await page.getByRole("link", { name }).first().waitFor();
+      await page.goto(`/product/${productId}`);
+      await page.getByRole("heading", { level: 1, name }).waitFor();
+      expect(await textOf(page.locator("main"))).toContain(brl(12_345));
+      const photo = page.getByRole("img", { name }).first();
+      expect(await photo.getAttribute("src")).toMatch(/^\/uploads\/products\/.+\.webp$/);
+
+      await page.goto(`/admin/products/${productId}`);
+      await page.getByLabel("Preço (R$)").fill("99,90");
+      await page.getByRole("button", { name: "Salvar alterações" }).click();
+      await toast(page, "Produto atualizado com sucesso!").waitFor();
+      await page.goto(`/product/${productId}`);
+      expect(await textOf(page.locator("main"))).toContain(brl(9_990));
+
+      await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+      await page.getByRole("button", { name: `Excluir ${name}` }).click();
+      await page
+        .getByRole("dialog", { name: "Excluir produto" })
+        .getByRole("button", { name: "Excluir" })
+        .click();
+      await toast(page, "Produto deletado com sucesso!").waitFor();
+      const deleted = productId;
+      productId = undefined;
+      await page.goto(`/product/${deleted}`);
+      await page.getByText("Produto não encontrado").first().waitFor();
+    } finally {
+      // A product left behind would change what the other files see in the catalogue.
+      if (productId) await deleteOverHttp(page, productId);
+    }
+  });
+
+  it("promotes a customer, who then finds Admin in the account menu", async () => {
+    const customer = await signUpCustomer(browser.baseURL);
+    const page = await openAsAdmin();
+    await passGate(page);
+    await page.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
+    await page.getByLabel(`Permissão de ${customer.name}`).selectOption("admin");
+    await toast(page, "Permissão atualizada com sucesso!").waitFor();
+
+    await page.context().clearCookies();
+    await signInContext(page.context(), browser.baseURL, customer);
+    await page.goto("/account");
+    await page
+      .getByRole("navigation", { name: "Minha conta" })
+      .getByRole("link", { name: "Admin" })
+      .waitFor();
+    expect(await textOf(page.getByRole("complementary"))).toContain("Administrador");
+  });
+
+  it("moves a paid order to 'em processamento' with a tracking code the customer then sees", async () => {
+    const { baseURL } = browser;
+    const customer = await signUpCustomer(baseURL);
+    const addressId = await addAddressOverHttp(baseURL, customer);
+    const { orderId } = await placeOrderOverHttp(baseURL, customer, addressId, HEADPHONES);
+    await payOverHttp(baseURL, customer, orderId);
+
+    const page = await openAsAdmin();
+    await passGate(page);
+    await page.goto(`/admin/orders/${orderId}`);
+    await page.getByLabel("Novo status").selectOption({ label: "em processamento" });
+    await page.getByRole("button", { name: "Atualizar status" }).click();
+    await toast(page, "Status do pedido atualizado!").waitFor();
+    await page.getByLabel("Código dos Correios").fill("ab123456789br");
+    await page.getByRole("button", { name: "Salvar código" }).click();
+    await toast(page, "Código de rastreio salvo!").waitFor();
+
+    await page.context().clearCookies();
+    await signInContext(page.context(), baseURL, customer);
+    await page.goto(`/account/track?order=${orderId}`);
+    const timeline = await textOf(page.locator("main"));
+    expect(timeline).toContain("Pagamento confirmado");
+    expect(timeline).toContain("Status: em processamento");
+    expect(timeline).toContain("AB123456789BR");
+    const correios = page.getByRole("link", { name: "Acompanhar nos Correios" });
+    expect(await correios.getAttribute("href")).toBe(
+      "https://rastreamento.correios.com.br/app/index.php?objetos=AB123456789BR",
+    );
+  });
 });
+
+/** Deletes a product as the panel's list does, with the admin session of the page's context. */
+async function deleteOverHttp(page: Page, productId: string) {
+  const cookies = await page.context().cookies();
+  await fetch(new URL("/admin/products", page.url()), {
+    method: "POST",
+    headers: {
+      cookie: cookieHeader({ cookies }),
+      origin: new URL(page.url()).origin,
+      "X-Forwarded-For": randomClientIp(),
+    },
+    body: new URLSearchParams({ intent: "delete", productId }),
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminGatePassword } from "../../app/db/schema.server";
+import { adminGatePassword, orders } from "../../app/db/schema.server";
 import { ensureGatePassword, passAdminGate } from "../../app/domain/admin/admin-gate.server";
 import { loader as dashboardLoader } from "../../app/routes/admin/dashboard";
 import { action as verifyPassword } from "../../app/routes/api.admin.verify-password";
@@ -76,6 +76,8 @@ describe("the admin dashboard", () => {
   });
 
   it("ranks the 5 products sold most by units in paid orders", async () => {
+    // Ranked on this test's sales alone.
+    await store.database.db.delete(orders);
     const names = ["Ranking A", "Ranking B", "Ranking C", "Ranking D", "Ranking E", "Ranking F"];
     const ranked = await Promise.all(names.map((name) => createProduct(store.database.db, { name })));
     for (const [index, product] of ranked.entries()) {
@@ -95,6 +97,24 @@ describe("the admin dashboard", () => {
       { name: "Ranking D", quantity: 93 },
       { name: "Ranking C", quantity: 92 },
       { name: "Ranking B", quantity: 91 },
+    ]);
+  });
+
+  it("breaks a tie in units sold by the product's name", async () => {
+    // Ranked on this test's sales alone.
+    await store.database.db.delete(orders);
+    const tied = await Promise.all(
+      ["Empate C", "Empate A", "Empate B"].map((name) => createProduct(store.database.db, { name })),
+    );
+    for (const product of tied) {
+      await createOrder(store.database.db, { userId: null, lines: [{ product, quantity: 100 }], paid: true });
+      await createOrder(store.database.db, { userId: null, lines: [{ product, quantity: 100 }], paid: true });
+    }
+    const { topProducts } = await dashboard();
+    expect(topProducts).toEqual([
+      { name: "Empate A", quantity: 200 },
+      { name: "Empate B", quantity: 200 },
+      { name: "Empate C", quantity: 200 },
     ]);
   });
 

@@ -54,7 +54,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Rastrear Pedido</h1>
       {/* A GET form: the chosen order is in the address (?order=), so it can be shared or reloaded. */}
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      <Form method="get" action="/account/track" className="flex flex-wrap items-end gap-3">
         <label className="flex min-w-64 flex-1 flex-col gap-1.5 text-sm font-medium text-slate-700">
           Pedido
           <select

@@ -79,7 +79,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   return (
     <section className="flex flex-col gap-4">
       <h2 className="text-xl font-semibold">Auditoria</h2>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      <Form method="get" action="/admin/audit" className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
           <label htmlFor="audit-target" className="text-sm font-medium text-slate-700">
             Registro

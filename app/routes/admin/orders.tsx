@@ -35,7 +35,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         Pedidos <span className="text-base font-normal text-slate-600">({matching})</span>
       </h2>
       {/* A GET form: the filters live in the address, so a filtered list is a link. */}
-      <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
+      <Form
+        method="get"
+        action="/admin/orders"
+        role="search"
+        className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+      >
         <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
           Buscar
           <input

@@ -40,7 +40,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           Novo produto
         </Link>
       </div>
-      <Form method="get" role="search" className="flex gap-2">
+      <Form method="get" action="/admin/products" role="search" className="flex gap-2">
         <label htmlFor="admin-product-search" className="sr-only">
           Buscar produtos por nome
         </label>

@@ -49,7 +49,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-xl font-semibold">Usuários</h2>
-        <Form method="get" role="search" className="flex gap-2">
+        <Form method="get" action="/admin/users" role="search" className="flex gap-2">
           <label htmlFor="users-search" className="sr-only">
             Buscar por nome ou e-mail
           </label>
