@@ -38,19 +38,20 @@ export async function createUser(db: Database, overrides: Partial<typeof users.$
   return user!;
 }
 
+/** The test customers' address (as a form, a checkout snapshot or a database row takes it). */
+export const TEST_ADDRESS = {
+  cep: "01310100",
+  street: "Avenida Paulista",
+  number: "1000",
+  neighborhood: "Bela Vista",
+  city: "São Paulo",
+  state: "SP",
+};
+
 export async function createAddress(db: Database, userId: string, overrides: Partial<NewAddress> = {}) {
   const [address] = await db
     .insert(addresses)
-    .values({
-      userId,
-      cep: "01310100",
-      street: "Avenida Paulista",
-      number: "1000",
-      neighborhood: "Bela Vista",
-      city: "São Paulo",
-      state: "SP",
-      ...overrides,
-    })
+    .values({ userId, ...TEST_ADDRESS, ...overrides })
     .returning();
   return address!;
 }
@@ -81,14 +82,7 @@ export async function createOrder(
       customerEmail: "maria@example.com",
       customerPhone: "11987654321",
       customerTaxId: "52998224725",
-      shippingAddress: {
-        cep: "01310100",
-        street: "Avenida Paulista",
-        number: "1000",
-        neighborhood: "Bela Vista",
-        city: "São Paulo",
-        state: "SP",
-      },
+      shippingAddress: TEST_ADDRESS,
       ...(paidAt ? { paidAt, paymentStatus: "paid" as const, pixStatus: "COMPLETED" as const } : {}),
       ...options.overrides,
     })

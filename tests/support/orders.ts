@@ -3,6 +3,7 @@ import { DEMO_CATALOG, type DemoProduct } from "../../app/db/seed/demo-catalog";
 import type { PixPayment } from "../../app/domain/payments/pix-payment";
 import { cookieHeader, type Customer } from "./accounts";
 import { randomClientIp } from "./browser";
+import { TEST_ADDRESS } from "./factories";
 
 /**
  * A customer's orders made over HTTP, as the store's own pages make them, for tests whose subject
@@ -31,15 +32,7 @@ async function send(baseURL: string, who: SignedIn, path: string, init: RequestI
 export async function addAddressOverHttp(baseURL: string, who: SignedIn): Promise<string> {
   await send(baseURL, who, "/account/addresses", {
     method: "POST",
-    body: new URLSearchParams({
-      intent: "create",
-      cep: "01310100",
-      street: "Avenida Paulista",
-      number: "1000",
-      neighborhood: "Bela Vista",
-      city: "São Paulo",
-      state: "SP",
-    }),
+    body: new URLSearchParams({ intent: "create", ...TEST_ADDRESS }),
   });
   // The customer's data export (LGPD) is where a customer reads their addresses' ids.
   const data = (await (await send(baseURL, who, "/account/data", {})).json()) as {

@@ -52,3 +52,19 @@ function OrderLineImage({ src }: { src: string }) {
     />
   );
 }
+
+/** An order's lines as bought, and its total. */
+export function OrderLines({ items, totalCents }: { items: OrderLine[]; totalCents: number }) {
+  return (
+    <>
+      <ul className="mt-4 flex flex-col gap-3">
+        {items.map((item) => (
+          <OrderLineRow key={item.id} line={item} />
+        ))}
+      </ul>
+      <p className="mt-4 border-t border-slate-100 pt-4 text-right font-semibold">
+        Total: {formatBRL(totalCents)}
+      </p>
+    </>
+  );
+}

@@ -1,18 +1,18 @@
-import { Download, Package, Trash2 } from "lucide-react";
+import { Download, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import type { Route } from "./+types/orders";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { OrderLineRow } from "../../components/orders/order-line-row";
+import { NoOrdersYet } from "../../components/orders/no-orders-yet";
+import { OrderLines } from "../../components/orders/order-line-row";
 import { requireUser } from "../../domain/accounts/session.server";
 import { listCustomerOrders } from "../../domain/orders/customer-orders.server";
 import { deleteCustomerOrder } from "../../domain/orders/delete-order.server";
 import { formatDateTime } from "../../lib/dates";
-import { formatBRL } from "../../lib/money";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);
@@ -72,13 +72,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         </span>
       </h1>
       {orders.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
-          <Package aria-hidden className="mx-auto size-10 text-slate-400" />
-          <p className="mt-4 font-medium">Nenhum pedido ainda</p>
-          <Link to="/" className={buttonClasses("default", "md", "mt-4")}>
-            Começar a Comprar
-          </Link>
-        </div>
+        <NoOrdersYet />
       ) : (
         <ul className="flex flex-col gap-4">
           {orders.map((order) => (
@@ -147,14 +141,7 @@ function OrderCard({ order, onDelete }: { order: ListedOrder; onDelete: () => vo
           </Button>
         </div>
       </div>
-      <ul className="mt-4 flex flex-col gap-3">
-        {order.items.map((item) => (
-          <OrderLineRow key={item.id} line={item} />
-        ))}
-      </ul>
-      <p className="mt-4 border-t border-slate-100 pt-4 text-right font-semibold">
-        Total: {formatBRL(order.totalCents)}
-      </p>
+      <OrderLines items={order.items} totalCents={order.totalCents} />
     </li>
   );
 }

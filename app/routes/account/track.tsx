@@ -1,6 +1,7 @@
-import { ExternalLink, Package, Truck } from "lucide-react";
-import { Form, Link, useSubmit } from "react-router";
+import { ExternalLink, Truck } from "lucide-react";
+import { Form, useSubmit } from "react-router";
 import type { Route } from "./+types/track";
+import { NoOrdersYet } from "../../components/orders/no-orders-yet";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { inputClasses } from "../../components/ui/form-field";
 import { requireUser } from "../../domain/accounts/session.server";
@@ -40,13 +41,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
     return (
       <div className="flex flex-col gap-6">
         <h1 className="text-2xl font-bold tracking-tight">Rastrear Pedido</h1>
-        <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
-          <Package aria-hidden className="mx-auto size-10 text-slate-400" />
-          <p className="mt-4 font-medium">Nenhum pedido ainda</p>
-          <Link to="/" className={buttonClasses("default", "md", "mt-4")}>
-            Começar a Comprar
-          </Link>
-        </div>
+        <NoOrdersYet />
       </div>
     );
   }

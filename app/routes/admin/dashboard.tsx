@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import { RevenueChart, StatusChart } from "../../components/admin/dashboard-charts";
+import { OrderNumberLink } from "../../components/admin/order-number-link";
 import { OrderStatusBadge } from "../../components/admin/order-status-badge";
 import { Badge } from "../../components/ui/badge";
 import { requireAdmin } from "../../domain/admin/admin-guard.server";
@@ -9,7 +9,6 @@ import { loadDashboard } from "../../domain/admin/dashboard.server";
 import { PAYMENT_STATUS_LABELS } from "../../domain/orders/order-status";
 import { formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
-import { orderNumber } from "../../lib/order-number";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -75,12 +74,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   {recentOrders.map((order) => (
                     <tr key={order.id} className="border-t border-slate-100">
                       <td className="py-2 pr-3">
-                        <Link
-                          to={`/admin/orders/${order.id}`}
-                          className="font-mono text-brand-700 hover:underline"
-                        >
-                          #{orderNumber(order.id)}
-                        </Link>
+                        <OrderNumberLink orderId={order.id} />
                       </td>
                       <td className="py-2 pr-3">{order.userName}</td>
                       <td className="py-2 pr-3 whitespace-nowrap">{order.placedAt}</td>

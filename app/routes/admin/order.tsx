@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Route } from "./+types/order";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import { OrderStatusBadge } from "../../components/admin/order-status-badge";
-import { OrderLineRow } from "../../components/orders/order-line-row";
+import { OrderLines } from "../../components/orders/order-line-row";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { FormField, inputClasses } from "../../components/ui/form-field";
@@ -23,7 +23,6 @@ import {
 } from "../../domain/orders/order-transitions";
 import { formatDateTime } from "../../lib/dates";
 import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
-import { formatBRL } from "../../lib/money";
 import { orderNumber } from "../../lib/order-number";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -138,14 +137,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 
       <section className="rounded-xl border border-slate-200 p-4">
         <h3 className="font-semibold">Itens</h3>
-        <ul className="mt-4 flex flex-col gap-3">
-          {order.items.map((item) => (
-            <OrderLineRow key={item.id} line={item} />
-          ))}
-        </ul>
-        <p className="mt-4 border-t border-slate-100 pt-4 text-right font-semibold">
-          Total: {formatBRL(order.totalCents)}
-        </p>
+        <OrderLines items={order.items} totalCents={order.totalCents} />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">

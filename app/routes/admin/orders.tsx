@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
+import { OrderNumberLink } from "../../components/admin/order-number-link";
 import { OrderStatusBadge } from "../../components/admin/order-status-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
@@ -12,7 +13,6 @@ import { listAdminOrders } from "../../domain/admin/list-admin-orders.server";
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "../../domain/orders/order-status";
 import { formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
-import { orderNumber } from "../../lib/order-number";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -105,12 +105,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               {orders.map((order) => (
                 <tr key={order.id} className="border-t border-slate-100 align-top">
                   <td className="px-3 py-2">
-                    <Link
-                      to={`/admin/orders/${order.id}`}
-                      className="font-mono text-brand-700 hover:underline"
-                    >
-                      #{orderNumber(order.id)}
-                    </Link>
+                    <OrderNumberLink orderId={order.id} />
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{order.placedAt}</td>
                   <td className="px-3 py-2">
