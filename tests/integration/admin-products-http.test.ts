@@ -122,4 +122,38 @@ describe("the admin product forms over HTTP", () => {
     expect(after.body).toContain("77,70");
     expect(after.body).not.toContain("50,00");
   });
+
+  it("show markup typed into every field as text, on the storefront and in the panel", async () => {
+    const marker = Date.now();
+    const script = `<script>alert("x")</script>`;
+    const fields = {
+      name: `Teclado ${script} ${marker}`,
+      description: `Descrição ${script} <img src=x onerror=alert(1)>`,
+      category: `Categoria ${script}`,
+    };
+    const created = await post(
+      "/admin/products/new",
+      productForm({ intent: "create", ...fields, price: "10,00", stock: "1" }),
+    );
+    expect(created.status).toBeLessThan(400);
+    const id = await createdProductId(`Teclado ${script} ${marker}`);
+
+    for (const path of [`/product/${id}`, `/admin/products/${id}`, `/catalog?q=${marker}`]) {
+      const { body } = await page(path, path.startsWith("/admin") ? { cookie } : {});
+      expect(body, path).toContain(`Teclado &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; ${marker}`);
+      expect(body, path).not.toContain(script);
+      expect(body, path).not.toContain("<img src=x");
+    }
+  });
+
+  it("refuse a 10,000-character name with the field's message, creating nothing", async () => {
+    const name = "n".repeat(10_000);
+    const refused = await post(
+      "/admin/products/new.data",
+      productForm({ intent: "create", name, price: "10,00", category: "Teste" }),
+    );
+    expect(await refused.text()).toContain("Nome deve ter no máximo 200 caracteres");
+    const list = await page(`/admin/products?q=${"n".repeat(150)}`, { cookie });
+    expect(list.body).toContain("Nenhum produto encontrado");
+  });
 });
