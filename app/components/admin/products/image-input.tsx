@@ -29,7 +29,7 @@ export function ImageInput({ label, urlName, fileName, defaultUrl = "", error, c
   const preview = filePreview ?? (isOwnImagePath(url.trim()) ? productThumbnailUrl(url.trim()) : null);
   const message = tooLarge ? "A imagem deve ter no máximo 5 MB" : error;
   return (
-    <fieldset className={clsx("flex flex-col gap-2", className)}>
+    <fieldset className={clsx("flex min-w-0 flex-col gap-2", className)}>
       <legend className="text-sm font-medium text-slate-700">{label}</legend>
       <div className="flex items-start gap-4">
         <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50 text-center text-xs text-slate-500">
@@ -41,7 +41,7 @@ export function ImageInput({ label, urlName, fileName, defaultUrl = "", error, c
             "Sem imagem"
           )}
         </div>
-        <div className="flex flex-1 flex-col gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
           <label htmlFor={`${id}-url`} className="text-sm text-slate-600">
             URL da imagem
           </label>
