@@ -68,8 +68,12 @@ export function readBoundedBody(req: IncomingMessage, maxBytes: number): Promise
   });
 }
 
-/** How long a client still sending an oversized body gets to read the 413 before the drop. */
-const LINGER_MS = 2_000;
+/**
+ * How long a client still sending an oversized body gets to read the 413 before the drop: a
+ * reset discards what the client has not read yet, and a busy client (a phone on a slow link, a
+ * loaded test machine) took more than 2 s.
+ */
+const LINGER_MS = 5_000;
 
 /**
  * 413 with a pt-BR message (as JSON where the path's caller reads JSON); the connection is
