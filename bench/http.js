@@ -1,23 +1,25 @@
-// `npm run bench`: requests/second and latency of the store's pages, beside a bare node:http
-// server answering a fixed string, measured in the same run. Embedded database first, then
-// PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test) when it answers.
+// `npm run bench`: requests/second and latency of the store's pages, for visitors (from the page
+// cache) and for a signed-in customer (a session the script makes), beside a bare node:http server
+// answering a fixed string and an empty React Router page served by react-router-serve, measured
+// in the same run. Embedded database first, then PostgreSQL (BENCH_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/test) when it answers.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
-import { freePort, waitFor } from "./processes.js";
+import { freePort, PG_URL, postgresDatabase, waitFor } from "./processes.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-async function startProcess(args, env, readyPath) {
+const emptyApp = path.join(root, "bench/empty-app");
+
+async function startProcess(args, env, readyPath, cwd = root) {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -33,9 +35,9 @@ async function startProcess(args, env, readyPath) {
   };
 }
 
-function measure(url) {
+function measure(url, headers = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S }, (error, result) => {
+    autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S }, (error, result) => {
       if (error) return reject(error);
       if (result.non2xx > 0 || result.errors > 0) {
         return reject(new Error(`${url}: ${result.non2xx} respostas não-2xx, ${result.errors} erros`));
@@ -51,7 +53,30 @@ async function productPath(baseUrl) {
   return `/product/${id ?? 1}`;
 }
 
-async function benchStore(label, env, bare, rows) {
+/** A customer signed up through the store's own form: the Cookie header of their session. */
+async function customerSession(baseUrl) {
+  const response = await fetch(baseUrl + "/auth", {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({
+      intent: "signup",
+      userType: "PF",
+      name: "Cliente Bench",
+      cpf: "52998224725",
+      phone: "11987654321",
+      email: "cliente-bench@example.com",
+      password: "senha-do-bench-1",
+    }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";", 1)[0])
+    .join("; ");
+  if (!cookie.includes("session_token")) throw new Error(`o cadastro do bench falhou (${response.status})`);
+  return cookie;
+}
+
+async function benchStore(label, env, floors, rows) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrine-bench-"));
   const store = await startProcess(
     ["server.js"],
@@ -59,9 +84,15 @@ async function benchStore(label, env, bare, rows) {
     "/readyz",
   );
   try {
-    for (const pagePath of ["/", "/catalog", await productPath(store.url)]) {
+    const product = await productPath(store.url);
+    for (const pagePath of ["/", "/catalog", product]) {
       const result = await measure(store.url + pagePath);
-      rows.push({ server: label, path: pagePath, ...result, ratio: result.rps / bare.rps });
+      rows.push({ server: label, who: "visitante", path: pagePath, ...result, ...ratios(result, floors) });
+    }
+    const cookie = await customerSession(store.url);
+    for (const pagePath of [product, "/account", "/catalog"]) {
+      const result = await measure(store.url + pagePath, { cookie });
+      rows.push({ server: label, who: "cliente", path: pagePath, ...result, ...ratios(result, floors) });
     }
   } finally {
     await store.stop();
@@ -69,35 +100,18 @@ async function benchStore(label, env, bare, rows) {
   }
 }
 
-async function postgresDatabase() {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `vitrine_bench_${process.pid}`;
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+const ratios = (result, floors) => ({
+  vsBare: result.rps / floors.bare.rps,
+  vsEmpty: result.rps / floors.empty.rps,
+});
 
 const format = (value, digits = 0) => value.toLocaleString("pt-BR", { maximumFractionDigits: digits });
 
 console.log("Gerando a build de produção…");
 const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "ignore" });
 if (build.status !== 0) throw new Error("a build falhou: rode npm run build para ver o erro");
+const emptyBuild = spawnSync("npx", ["react-router", "build"], { cwd: emptyApp, stdio: "ignore" });
+if (emptyBuild.status !== 0) throw new Error("a build da página vazia (bench/empty-app) falhou");
 
 const bareServer = await startProcess(
   [
@@ -107,14 +121,30 @@ const bareServer = await startProcess(
   {},
   "/",
 );
+const emptyServer = await startProcess(
+  [path.join(root, "node_modules/@react-router/serve/bin.js"), "build/server/index.js"],
+  { NODE_ENV: "production" },
+  "/",
+  emptyApp,
+);
 console.log(`Medindo (${CONNECTIONS} conexões, ${DURATION_S} s por página)…`);
-const bare = await measure(bareServer.url);
-const rows = [{ server: "node:http (texto fixo)", path: "/", ...bare, ratio: 1 }];
-await benchStore("Vitrine (PGlite)", {}, bare, rows);
+const floors = { bare: await measure(bareServer.url), empty: await measure(emptyServer.url) };
+await emptyServer.stop();
+const rows = [
+  { server: "node:http (texto fixo)", who: "—", path: "/", ...floors.bare, ...ratios(floors.bare, floors) },
+  {
+    server: "React Router, página vazia (react-router-serve)",
+    who: "—",
+    path: "/",
+    ...floors.empty,
+    ...ratios(floors.empty, floors),
+  },
+];
+await benchStore("Vitrine (PGlite)", {}, floors, rows);
 const database = await postgresDatabase();
 if (database) {
   try {
-    await benchStore("Vitrine (PostgreSQL)", { DATABASE_URL: database.url }, bare, rows);
+    await benchStore("Vitrine (PostgreSQL)", { DATABASE_URL: database.url }, floors, rows);
   } finally {
     await database.drop();
   }
@@ -123,10 +153,10 @@ if (database) {
 }
 await bareServer.stop();
 
-console.log(`\n| servidor | página | req/s | p50 (ms) | p99 (ms) | vs node:http |`);
-console.log(`| --- | --- | ---: | ---: | ---: | ---: |`);
+console.log(`\n| servidor | quem | página | req/s | p50 (ms) | p99 (ms) | vs node:http | vs página vazia |`);
+console.log(`| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |`);
 for (const row of rows) {
   console.log(
-    `| ${row.server} | ${row.path} | ${format(row.rps)} | ${format(row.p50, 1)} | ${format(row.p99, 1)} | ${format(row.ratio * 100, 1)}% |`,
+    `| ${row.server} | ${row.who} | ${row.path} | ${format(row.rps)} | ${format(row.p50, 1)} | ${format(row.p99, 1)} | ${format(row.vsBare * 100, 1)}% | ${format(row.vsEmpty * 100, 1)}% |`,
   );
 }

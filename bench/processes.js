@@ -1,5 +1,9 @@
-// What the benchmarks share: a free port, and waiting for a started process to answer.
+// What the benchmarks share: a free port, waiting for a started process to answer, and a fresh
+// PostgreSQL database.
 import net from "node:net";
+import pg from "pg";
+
+export const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 export function freePort() {
   return new Promise((resolve) => {
@@ -19,4 +23,29 @@ export async function waitFor(url, child) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`sem resposta de ${url}`);
+}
+
+/** A fresh database on the PostgreSQL server of PG_URL, with its URL; null when none answers. */
+export async function postgresDatabase() {
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `vitrine_bench_${process.pid}`;
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
 }

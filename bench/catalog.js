@@ -1,0 +1,158 @@
+// `npm run bench:catalog`: the catalogue's pages as they are rendered when the page cache cannot
+// answer, at 100,000 products on PostgreSQL (BENCH_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/test; a fresh database, dropped after). One request at a time,
+// each a listing no earlier request asked for (so a cache miss); p50/p95/p99 per kind of filter.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { freePort, PG_URL, postgresDatabase, waitFor } from "./processes.js";
+
+const root = path.resolve(import.meta.dirname, "..");
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const SAMPLES = 40;
+const WARM_UP = 30;
+
+function run(command, args, env) {
+  const result = spawnSync(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: "ignore" });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} falhou`);
+}
+
+async function startStore(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/readyz`, child);
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** A deterministic stream of numbers in [0, 1), so every run asks for the same listings. */
+function randomFrom(seed) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+/** The listings of each kind, SAMPLES apiece (fewer where fewer exist), all different. */
+function listings(categories, words) {
+  const random = randomFrom(7);
+  const pick = (items) => items[Math.floor(random() * items.length)];
+  const price = () => Math.round(50 + random() * 5_000);
+  const kinds = {
+    "nome, 1 letra": [...LETTERS].map((letter) => ({ q: letter })),
+    "nome, 2 letras": [...LETTERS].flatMap((first) => [`${first}a`, `${first}o`]).map((q) => ({ q })),
+    "nome, palavra": words.map((word) => ({ q: word })),
+    "faixa de preço": Array.from({ length: SAMPLES }, () => {
+      const min = price();
+      return { min: String(min), max: String(min + price()) };
+    }),
+    categoria: categories.flatMap((category) => [1, 2, 3, 4, 5, 6].map((page) => ({ category, page }))),
+    combinação: Array.from({ length: SAMPLES }, () => ({
+      q: pick(LETTERS) + pick("aeiou"),
+      category: pick(categories),
+      min: String(price()),
+    })),
+    "página profunda": Array.from({ length: SAMPLES }, (_, index) => ({ page: 1_000 + index * 97 })),
+  };
+  return Object.entries(kinds).map(([kind, queries]) => [kind, queries.slice(0, SAMPLES)]);
+}
+
+const seen = new Set();
+
+/** One uncached render of `/catalog` with these filters: its time in ms, or null if cached. */
+async function timeListing(baseUrl, filters) {
+  const search = new URLSearchParams(Object.entries(filters).map(([name, value]) => [name, String(value)]));
+  const key = search.toString();
+  if (seen.has(key)) return null;
+  seen.add(key);
+  const startedAt = performance.now();
+  const response = await fetch(`${baseUrl}/catalog?${search}`);
+  await response.text();
+  const elapsed = performance.now() - startedAt;
+  if (response.status !== 200) throw new Error(`/catalog?${key} respondeu ${response.status}`);
+  return response.headers.get("x-cache") === "HIT" ? null : elapsed;
+}
+
+function percentile(sorted, fraction) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+
+const format = (value) => value.toLocaleString("pt-BR", { maximumFractionDigits: 1 });
+
+const database = await postgresDatabase();
+if (!database) {
+  console.error(`PostgreSQL não responde em ${PG_URL}: nada a medir.`);
+  process.exit(1);
+}
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrine-bench-catalog-"));
+const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_DEMO: "false" };
+let store;
+try {
+  console.log("Gerando a build de produção…");
+  run("npm", ["run", "--silent", "build"]);
+  console.log(`Cadastrando ${PRODUCTS.toLocaleString("pt-BR")} produtos…`);
+  run("npx", ["tsx", "scripts/db.ts", "seed", "--products", String(PRODUCTS)], env);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query("vacuum analyze products");
+  const categories = (await client.query("select distinct category from products order by 1")).rows.map(
+    (row) => row.category,
+  );
+  const words = (
+    await client.query(
+      `select distinct split_part(name, ' ', 2) as word from products order by 1 limit ${SAMPLES}`,
+    )
+  ).rows.map((row) => row.word);
+  await client.end();
+
+  store = await startStore(env);
+  for (let index = 0; index < WARM_UP; index++) await timeListing(store.url, { q: `aquecimento${index}` });
+  console.log("Medindo, uma requisição por vez…");
+  const rows = [];
+  for (const [kind, queries] of listings(categories, words)) {
+    const times = [];
+    for (const filters of queries) {
+      const time = await timeListing(store.url, filters);
+      if (time !== null) times.push(time);
+    }
+    times.sort((a, b) => a - b);
+    rows.push({
+      kind,
+      count: times.length,
+      p50: percentile(times, 0.5),
+      p95: percentile(times, 0.95),
+      p99: percentile(times, 0.99),
+      max: times.at(-1),
+    });
+  }
+  console.log(
+    `\n${PRODUCTS.toLocaleString("pt-BR")} produtos, PostgreSQL; tempo até a página inteira (ms)\n`,
+  );
+  console.log("| filtro | páginas | p50 | p95 | p99 | máx. |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const row of rows) {
+    console.log(
+      `| ${row.kind} | ${row.count} | ${format(row.p50)} | ${format(row.p95)} | ${format(row.p99)} | ${format(row.max)} |`,
+    );
+  }
+} finally {
+  await store?.stop();
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
