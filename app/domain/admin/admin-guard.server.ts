@@ -11,7 +11,7 @@ export interface AdminSession {
   gatePassed: boolean;
 }
 
-export const GATE_REQUIRED = "Autenticação de administrador necessária";
+const GATE_REQUIRED = "Autenticação de administrador necessária";
 
 /**
  * An admin's session, gate passed or not: only the panel's frame uses it, to show the gate.

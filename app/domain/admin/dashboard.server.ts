@@ -7,9 +7,9 @@ import { STORE_TIME_ZONE } from "../../lib/dates";
 import type { OrderStatus, PaymentStatus } from "../orders/order-status";
 import { paidOrder } from "../orders/paid";
 
-export const RECENT_ORDERS = 10;
-export const TOP_PRODUCTS = 5;
-export const REVENUE_DAYS = 30;
+const RECENT_ORDERS = 10;
+const TOP_PRODUCTS = 5;
+const REVENUE_DAYS = 30;
 
 export interface DashboardFigures {
   totalOrders: number;
