@@ -1,10 +1,10 @@
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.server";
 import { orders, profiles } from "../../db/schema.server";
 import type { OrderStatus, PaymentStatus } from "../orders/order-status";
 import { paidOrder } from "../orders/paid";
 import { containsPattern } from "../../lib/like-pattern";
+import { textContains } from "../catalog/search-products.server";
 import type { AdminOrdersQuery } from "./admin-orders-query";
 import { ADMIN_PAGE_SIZE, pageWithin } from "./listing";
 
@@ -65,15 +65,13 @@ function conditions(query: AdminOrdersQuery): SQL[] {
   if (query.payment) result.push(eq(orders.paymentStatus, query.payment));
   const search = query.q.replace(/^#/, "");
   if (search) {
-    const pattern = containsPattern(search);
     // Names and e-mails are matched ignoring case and accents; the number is the id's first 8.
-    const contains = (column: AnyPgColumn) => sql`search_text(${column}) like search_text(${pattern})`;
     result.push(
       or(
-        sql`left(${orders.id}::text, 8) ilike ${pattern}`,
-        contains(orders.customerName),
-        contains(orders.customerEmail),
-        contains(profiles.fullName),
+        sql`left(${orders.id}::text, 8) ilike ${containsPattern(search)}`,
+        textContains(orders.customerName, search),
+        textContains(orders.customerEmail, search),
+        textContains(profiles.fullName, search),
       )!,
     );
   }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.server";
 import { containsPattern } from "../../lib/like-pattern";
 import { products } from "../../db/schema.server";
@@ -59,8 +60,12 @@ function conditions(filters: CatalogFilters): SQL[] {
  * literally: served by the trigram index on search_text(name), never a scan of every name.
  */
 export function nameContains(search: string): SQL {
-  const pattern = containsPattern(search);
-  return sql`search_text(${products.name}) like search_text(${pattern})`;
+  return textContains(products.name, search);
+}
+
+/** A text column containing `search`, ignoring case and accents, LIKE's wildcards taken literally. */
+export function textContains(column: AnyPgColumn, search: string): SQL {
+  return sql`search_text(${column}) like search_text(${containsPattern(search)})`;
 }
 
 /** The catalogue's category filter: the distinct categories of the products. */
