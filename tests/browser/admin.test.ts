@@ -192,6 +192,9 @@ describe("the admin panel", () => {
     await page.getByLabel("Novo status").selectOption({ label: "em processamento" });
     await page.getByRole("button", { name: "Atualizar status" }).click();
     await toast(page, "Status do pedido atualizado!").waitFor();
+    // The page has loaded the order again once its history shows the change: only then is the
+    // tracking form the one that stays.
+    await page.getByRole("listitem").filter({ hasText: "em processamento" }).first().waitFor();
     await page.getByLabel("Código dos Correios").fill("ab123456789br");
     await page.getByRole("button", { name: "Salvar código" }).click();
     await toast(page, "Código de rastreio salvo!").waitFor();
