@@ -83,12 +83,12 @@ const LINGER_MS = 5_000;
  */
 export function refuseTooLarge(res: ServerResponse, path: string): void {
   const socket = res.socket;
+  // Node ends a "Connection: close" answer by destroying the socket as soon as it is written
+  // (destroySoon), which would reset it at once: keep only the close, and drop it after the linger.
+  if (socket) socket.destroySoon = () => socket.end();
   const answer = tooLargeAnswer(path);
   res.statusCode = 413;
   res.setHeader("Connection", "close");
   res.setHeader("Content-Type", answer.type);
-  res.end(answer.body, () => {
-    socket?.end();
-    setTimeout(() => socket?.destroy(), LINGER_MS).unref();
-  });
+  res.end(answer.body, () => setTimeout(() => socket?.destroy(), LINGER_MS).unref());
 }

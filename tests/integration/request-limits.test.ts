@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { crc32, deflateSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cookieHeader, type Customer, signUpCustomer } from "../support/accounts";
@@ -80,6 +81,30 @@ describe("bodies bounded before they are read", () => {
     expect(answer.peakMemory - before).toBeLessThan(32 * MB);
     expect((await responsive).status).toBe(200);
     expect((await rawRequest(started.store.url, "/auth")).status).toBe(200);
+  });
+
+  it("lets a client that keeps sending for a second still read its 413", async () => {
+    const url = new URL(started.store.url);
+    const socket = net.connect(Number(url.port), url.hostname).pause();
+    const received: Buffer[] = [];
+    // The store closes its side once the answer is out; a reset instead loses the unread answer.
+    const answered = new Promise<string>((resolve) => {
+      socket.on("data", (data: Buffer) => received.push(data));
+      socket.on("end", () => resolve(Buffer.concat(received).toString("utf8")));
+      socket.on("error", (error: NodeJS.ErrnoException) => resolve(`erro ${error.code}`));
+    });
+    socket.write(`POST /auth HTTP/1.1\r\nHost: ${url.host}\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    const chunk = `10000\r\n${"a".repeat(0x10000)}\r\n`;
+    const sendingUntil = Date.now() + 1000;
+    const send = () => {
+      while (Date.now() < sendingUntil) if (!socket.write(chunk)) return void socket.once("drain", send);
+    };
+    send();
+    setTimeout(() => socket.resume(), 1000);
+    const answer = await answered;
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain(TOO_LARGE);
   });
 
   it("refuses a declared Content-Length over the limit without waiting for the body", async () => {
