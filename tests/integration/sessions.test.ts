@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sessions, userRoles } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
+import { readSession } from "../../app/domain/accounts/session.server";
 import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
 import { loader as accountLoader } from "../../app/routes/account/layout";
 import { randomCpf } from "../support/accounts";
@@ -72,6 +73,17 @@ describe("the session of a request", () => {
     expect(await openAccount(cookie)).toHaveProperty("user");
     await store.database.db.delete(sessions).where(eq(sessions.token, tokenOf(cookie)));
     expect(await openAccount(cookie)).toEqual({ redirectTo: "/auth?redirectTo=%2Faccount" });
+  });
+
+  it("is read once per request: every loader of one page sees the same session", async () => {
+    const cookie = await signedUpCookie("Mara Dias");
+    // React Router hands each loader its own copy of the request, all with the request's context.
+    const loaderRequest = () => new Request(`${TEST_BASE_URL}/account`, { headers: { cookie } });
+    const context = store.context;
+    expect((await readSession(context, loaderRequest())).user).toMatchObject({ name: "Mara Dias" });
+    await store.database.db.delete(sessions).where(eq(sessions.token, tokenOf(cookie)));
+    expect((await readSession(context, loaderRequest())).user).toMatchObject({ name: "Mara Dias" });
+    expect((await readSession(store.context, loaderRequest())).user).toBeNull();
   });
 
   it("shows a role granted a moment ago on the next request", async () => {

@@ -54,10 +54,17 @@ export function requestWithCookies(headers: Headers, url = `${TEST_BASE_URL}/acc
 
 /** A fresh database and a loader context on it for one test file, removed after the file. */
 export function setUpTestStore() {
-  const store = {} as { database: TestDatabase; context: ServerContext };
+  let context: ServerContext;
+  const store = {
+    database: undefined as unknown as TestDatabase,
+    /** A request's context: a new one at each use, as the HTTP shell makes one per request. */
+    get context(): ServerContext {
+      return { ...context };
+    },
+  };
   beforeAll(async () => {
     store.database = await createTestDatabase();
-    store.context = createTestContext(store.database);
+    context = createTestContext(store.database);
   });
   afterAll(() => store.database.destroy());
   return store;

@@ -36,18 +36,19 @@ export function readSession(
   context: Pick<ServerContext, "auth" | "db">,
   request: Request,
 ): Promise<SessionState> {
-  // The loaders of one page get the same request: the session is looked up once for all of them.
-  // An action may change the session, so a write always looks again.
+  // The loaders of one page share the request's context (each gets its own copy of the request):
+  // the session is looked up once for all of them. An action may change the session, so a write
+  // always looks again.
   if (request.method !== "GET") return lookUpSession(context, request);
-  let session = sessionsByRequest.get(request);
-  if (!session) {
-    session = lookUpSession(context, request);
-    sessionsByRequest.set(request, session);
-  }
+  const cookie = request.headers.get("cookie") ?? "";
+  const known = sessionsByContext.get(context);
+  if (known?.cookie === cookie) return known.session;
+  const session = lookUpSession(context, request);
+  sessionsByContext.set(context, { cookie, session });
   return session;
 }
 
-const sessionsByRequest = new WeakMap<Request, Promise<SessionState>>();
+const sessionsByContext = new WeakMap<object, { cookie: string; session: Promise<SessionState> }>();
 
 /**
  * One query per request instead of better-auth's lookup plus ours (decision record 0005). The
