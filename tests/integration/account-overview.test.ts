@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { orders } from "../../app/db/schema.server";
+import { favorites, orders } from "../../app/db/schema.server";
 import { accountOverview } from "../../app/domain/accounts/overview.server";
 import { listCustomerOrders } from "../../app/domain/orders/customer-orders.server";
 import { deleteCustomerOrder } from "../../app/domain/orders/delete-order.server";
-import { createAddress, createUser } from "../support/factories";
+import { createAddress, createProduct, createUser } from "../support/factories";
 import { setUpTestStore } from "../support/test-context";
 
 const store = setUpTestStore();
@@ -49,5 +49,26 @@ describe("account overview", () => {
     const deletedPaid = await orderOf(customer.id, 40_000, true);
     await deleteCustomerOrder(store.database.db, customer.id, deletedPaid);
     expect(await accountOverview(store.database.db, customer.id)).toMatchObject({ orders: 1, spentCents: 0 });
+  });
+
+  it("counts the customer's own favourites, with or without orders", async () => {
+    const [customer, other] = [await createUser(store.database.db), await createUser(store.database.db)];
+    const [first, second] = [await createProduct(store.database.db), await createProduct(store.database.db)];
+    await store.database.db.insert(favorites).values([
+      { userId: customer.id, productId: first.id },
+      { userId: customer.id, productId: second.id },
+      { userId: other.id, productId: first.id },
+    ]);
+    expect(await accountOverview(store.database.db, customer.id)).toMatchObject({
+      orders: 0,
+      spentCents: 0,
+      favorites: 2,
+    });
+    await orderOf(other.id, 5_000, true);
+    expect(await accountOverview(store.database.db, other.id)).toMatchObject({
+      orders: 1,
+      spentCents: 5_000,
+      favorites: 1,
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { asc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
+import { eq, sql } from "drizzle-orm";
+import { type Database, preparedPerDatabase } from "../../db/client.server";
 import { productImages, products } from "../../db/schema.server";
 import { shownStock } from "./product-card-columns.server";
 
@@ -17,7 +17,15 @@ export interface ProductDetails {
 
 /** One product with its gallery, or null when no product has this id. */
 export async function getProductDetails(db: Database, id: number): Promise<ProductDetails | null> {
-  const [product] = await db
+  const [product] = await productDetailsQuery(db).execute({ id });
+  if (!product) return null;
+  const { gallery, ...details } = product;
+  return { ...details, images: gallery.length > 0 ? gallery : [product.image] };
+}
+
+/** The product and its gallery in one statement: every product page asks for both. */
+const productDetailsQuery = preparedPerDatabase((db) =>
+  db
     .select({
       id: products.id,
       name: products.name,
@@ -26,14 +34,13 @@ export async function getProductDetails(db: Database, id: number): Promise<Produ
       priceCents: products.priceCents,
       stock: shownStock,
       image: products.image,
+      // The outer product qualified by hand: a one-table select names its columns unqualified.
+      gallery: sql<string[]>`array(
+        select ${productImages.imageUrl} from ${productImages}
+        where ${productImages.productId} = ${products}.${sql.identifier(products.id.name)}
+        order by ${productImages.displayOrder}, ${productImages.id})`,
     })
     .from(products)
-    .where(eq(products.id, id));
-  if (!product) return null;
-  const gallery = await db
-    .select({ imageUrl: productImages.imageUrl })
-    .from(productImages)
-    .where(eq(productImages.productId, id))
-    .orderBy(asc(productImages.displayOrder), asc(productImages.id));
-  return { ...product, images: gallery.length > 0 ? gallery.map((row) => row.imageUrl) : [product.image] };
-}
+    .where(eq(products.id, sql.placeholder("id")))
+    .prepare("product_details"),
+);
