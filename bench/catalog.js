@@ -55,7 +55,7 @@ function listings(categories, words) {
   const pick = (items) => items[Math.floor(random() * items.length)];
   const price = () => Math.round(50 + random() * 5_000);
   const kinds = {
-    "nome, 1 letra": [...LETTERS].map((letter) => ({ q: letter })),
+    "nome, 1 letra": [..."abcdefghijklmnopqrstuvwxyzáçêó"].map((letter) => ({ q: letter })),
     "nome, 2 letras": [...LETTERS].flatMap((first) => [`${first}a`, `${first}o`]).map((q) => ({ q })),
     "nome, palavra": words.map((word) => ({ q: word })),
     "faixa de preço": Array.from({ length: SAMPLES }, () => {
@@ -63,12 +63,30 @@ function listings(categories, words) {
       return { min: String(min), max: String(min + price()) };
     }),
     categoria: categories.flatMap((category) => [1, 2, 3, 4, 5, 6].map((page) => ({ category, page }))),
-    combinação: Array.from({ length: SAMPLES }, () => ({
+    "combinação, 1 letra": Array.from({ length: SAMPLES }, () => ({
+      q: pick(LETTERS),
+      max: String(price()),
+    })),
+    "combinação, 2 letras": Array.from({ length: SAMPLES }, () => ({
       q: pick(LETTERS) + pick("aeiou"),
       category: pick(categories),
       min: String(price()),
     })),
-    "página profunda": Array.from({ length: SAMPLES }, (_, index) => ({ page: 1_000 + index * 97 })),
+    // Deep pages at several depths, to show whether a page costs more the further it is.
+    ...Object.fromEntries(
+      [2, 200, 2_000, 4_000].map((depth) => [
+        `página ${depth.toLocaleString("pt-BR")}+`,
+        Array.from({ length: SAMPLES }, (_, index) => ({ page: depth + index })),
+      ]),
+    ),
+    "categoria, página profunda": Array.from({ length: SAMPLES }, (_, index) => ({
+      category: categories[index % categories.length],
+      page: 300 + index * 10,
+    })),
+    "1 letra, página profunda": Array.from({ length: SAMPLES }, (_, index) => ({
+      q: "aeiou"[index % 5],
+      page: 1_000 + index * 50,
+    })),
   };
   return Object.entries(kinds).map(([kind, queries]) => [kind, queries.slice(0, SAMPLES)]);
 }
