@@ -1,7 +1,8 @@
 // `npm run bench:catalog`: the catalogue's pages as they are rendered when the page cache cannot
 // answer, at 100,000 products on PostgreSQL (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/test; a fresh database, dropped after). One request at a time,
-// each a listing no earlier request asked for (so a cache miss); p50/p95/p99 per kind of filter.
+// each a listing no earlier request asked for (so a cache miss); p50/p95/p99 per kind of filter,
+// and for the first listing after a product changed (a new catalogue version).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -113,6 +114,37 @@ function percentile(sorted, fraction) {
 
 const format = (value) => value.toLocaleString("pt-BR", { maximumFractionDigits: 1 });
 
+function summary(kind, times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    kind,
+    count: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1),
+  };
+}
+
+const CHANGES = 10;
+
+/** The first listing after each of CHANGES product changes: what a new catalogue version costs. */
+async function timeFirstListingsAfterChanges(baseUrl, databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const times = [];
+  try {
+    for (let index = 0; index < CHANGES; index++) {
+      await client.query("update products set price_cents = price_cents + 1 where id = $1", [index + 1]);
+      const time = await timeListing(baseUrl, { q: `mudança${index}` });
+      if (time !== null) times.push(time);
+    }
+  } finally {
+    await client.end();
+  }
+  return times;
+}
+
 const database = await postgresDatabase();
 if (!database) {
   console.error(`PostgreSQL não responde em ${PG_URL}: nada a medir.`);
@@ -149,16 +181,11 @@ try {
       const time = await timeListing(store.url, filters);
       if (time !== null) times.push(time);
     }
-    times.sort((a, b) => a - b);
-    rows.push({
-      kind,
-      count: times.length,
-      p50: percentile(times, 0.5),
-      p95: percentile(times, 0.95),
-      p99: percentile(times, 0.99),
-      max: times.at(-1),
-    });
+    rows.push(summary(kind, times));
   }
+  rows.push(
+    summary("primeira após uma mudança", await timeFirstListingsAfterChanges(store.url, database.url)),
+  );
   console.log(
     `\n${PRODUCTS.toLocaleString("pt-BR")} produtos, PostgreSQL; tempo até a página inteira (ms)\n`,
   );
