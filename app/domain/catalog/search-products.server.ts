@@ -40,6 +40,7 @@ export async function searchProducts(db: Database, filters: CatalogFilters): Pro
     currentCatalogIndex(db),
     filters.search ? searchText(db, filters.search) : undefined,
   ]);
+  // A substring of the names' search_text: what nameContains's LIKE, wildcards escaped, matches.
   const matches = index.products.filter(
     (product) =>
       (searchName === undefined || product.searchName.includes(searchName)) &&
