@@ -136,6 +136,11 @@ export const products = pgTable(
     category: text("category").notNull(),
     image: text("image").notNull().default("/placeholder.svg"),
     stock: integer("stock").notNull().default(0),
+    // The name as searches compare it, kept so the catalogue's index loads without running
+    // unaccent on every name (decision 0010).
+    searchName: text("search_name")
+      .notNull()
+      .generatedAlwaysAs(sql`search_text(name)`),
     ...timestamps,
   },
   (t) => [

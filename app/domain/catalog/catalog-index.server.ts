@@ -1,4 +1,4 @@
-import { desc, sql } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { products } from "../../db/schema.server";
 import { readCatalogVersion } from "./catalog-version.server";
@@ -9,7 +9,7 @@ export interface IndexedProduct {
   id: number;
   priceCents: number;
   category: string;
-  /** The name as searches compare it: search_text(name), lower case without accents. */
+  /** The name as searches compare it: search_text(name), lower case without accents (stored). */
   searchName: string;
 }
 
@@ -56,7 +56,7 @@ async function loadCatalogIndex(db: Database): Promise<CatalogIndex> {
         id: products.id,
         priceCents: products.priceCents,
         category: products.category,
-        searchName: sql<string>`search_text(${products.name})`,
+        searchName: products.searchName,
       })
       .from(products)
       .orderBy(desc(products.createdAt), desc(products.id)),
