@@ -1,7 +1,8 @@
 // `npm run bench:catalog`: the catalogue's pages as they are rendered when the page cache cannot
 // answer, at 100,000 products on PostgreSQL (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/test; a fresh database, dropped after). One request at a time,
-// each a listing no earlier request asked for (so a cache miss); p50/p95/p99 per kind of filter.
+// each a listing no earlier request asked for (so a cache miss); p50/p95/p99 per kind of filter,
+// and for the first listing after a product changed (a new catalogue version).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -55,7 +56,7 @@ function listings(categories, words) {
   const pick = (items) => items[Math.floor(random() * items.length)];
   const price = () => Math.round(50 + random() * 5_000);
   const kinds = {
-    "nome, 1 letra": [...LETTERS].map((letter) => ({ q: letter })),
+    "nome, 1 letra": [..."abcdefghijklmnopqrstuvwxyzáçêó"].map((letter) => ({ q: letter })),
     "nome, 2 letras": [...LETTERS].flatMap((first) => [`${first}a`, `${first}o`]).map((q) => ({ q })),
     "nome, palavra": words.map((word) => ({ q: word })),
     "faixa de preço": Array.from({ length: SAMPLES }, () => {
@@ -63,12 +64,30 @@ function listings(categories, words) {
       return { min: String(min), max: String(min + price()) };
     }),
     categoria: categories.flatMap((category) => [1, 2, 3, 4, 5, 6].map((page) => ({ category, page }))),
-    combinação: Array.from({ length: SAMPLES }, () => ({
+    "combinação, 1 letra": Array.from({ length: SAMPLES }, () => ({
+      q: pick(LETTERS),
+      max: String(price()),
+    })),
+    "combinação, 2 letras": Array.from({ length: SAMPLES }, () => ({
       q: pick(LETTERS) + pick("aeiou"),
       category: pick(categories),
       min: String(price()),
     })),
-    "página profunda": Array.from({ length: SAMPLES }, (_, index) => ({ page: 1_000 + index * 97 })),
+    // Deep pages at several depths, to show whether a page costs more the further it is.
+    ...Object.fromEntries(
+      [2, 200, 2_000, 4_000].map((depth) => [
+        `página ${depth.toLocaleString("pt-BR")}+`,
+        Array.from({ length: SAMPLES }, (_, index) => ({ page: depth + index })),
+      ]),
+    ),
+    "categoria, página profunda": Array.from({ length: SAMPLES }, (_, index) => ({
+      category: categories[index % categories.length],
+      page: 300 + index * 10,
+    })),
+    "1 letra, página profunda": Array.from({ length: SAMPLES }, (_, index) => ({
+      q: "aeiou"[index % 5],
+      page: 1_000 + index * 50,
+    })),
   };
   return Object.entries(kinds).map(([kind, queries]) => [kind, queries.slice(0, SAMPLES)]);
 }
@@ -94,6 +113,37 @@ function percentile(sorted, fraction) {
 }
 
 const format = (value) => value.toLocaleString("pt-BR", { maximumFractionDigits: 1 });
+
+function summary(kind, times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    kind,
+    count: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1),
+  };
+}
+
+const CHANGES = 10;
+
+/** The first listing after each of CHANGES product changes: what a new catalogue version costs. */
+async function timeFirstListingsAfterChanges(baseUrl, databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const times = [];
+  try {
+    for (let index = 0; index < CHANGES; index++) {
+      await client.query("update products set price_cents = price_cents + 1 where id = $1", [index + 1]);
+      const time = await timeListing(baseUrl, { q: `mudança${index}` });
+      if (time !== null) times.push(time);
+    }
+  } finally {
+    await client.end();
+  }
+  return times;
+}
 
 const database = await postgresDatabase();
 if (!database) {
@@ -131,16 +181,11 @@ try {
       const time = await timeListing(store.url, filters);
       if (time !== null) times.push(time);
     }
-    times.sort((a, b) => a - b);
-    rows.push({
-      kind,
-      count: times.length,
-      p50: percentile(times, 0.5),
-      p95: percentile(times, 0.95),
-      p99: percentile(times, 0.99),
-      max: times.at(-1),
-    });
+    rows.push(summary(kind, times));
   }
+  rows.push(
+    summary("primeira após uma mudança", await timeFirstListingsAfterChanges(store.url, database.url)),
+  );
   console.log(
     `\n${PRODUCTS.toLocaleString("pt-BR")} produtos, PostgreSQL; tempo até a página inteira (ms)\n`,
   );

@@ -136,6 +136,11 @@ export const products = pgTable(
     category: text("category").notNull(),
     image: text("image").notNull().default("/placeholder.svg"),
     stock: integer("stock").notNull().default(0),
+    // The name as searches compare it, kept so the catalogue's index loads without running
+    // unaccent on every name (decision 0010).
+    searchName: text("search_name")
+      .notNull()
+      .generatedAlwaysAs(sql`search_text(name)`),
     ...timestamps,
   },
   (t) => [
@@ -147,7 +152,8 @@ export const products = pgTable(
     // Category filter, and the newest product of each category (featured products).
     index("products_category_created_idx").on(t.category, t.createdAt.desc(), t.id.desc()),
     index("products_price_idx").on(t.priceCents),
-    // Catalogue name search: case- and accent-insensitive substring (see search_text()).
+    // The admin's product name search (nameContains): case- and accent-insensitive substring (see
+    // search_text()). The catalogue filters its in-memory index instead (decision 0010).
     index("products_search_trgm_idx").using("gin", sql`search_text(${t.name}) gin_trgm_ops`),
   ],
 );

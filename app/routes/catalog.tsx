@@ -5,20 +5,17 @@ import { ProductGrid } from "../components/product/product-grid";
 import { buttonClasses } from "../components/ui/button";
 import { catalogSearch, readCatalogQuery, toCatalogFilters } from "../domain/catalog/catalog-filters";
 import { canonicalLink } from "../lib/seo";
-import { listCategories, searchProducts } from "../domain/catalog/search-products.server";
+import { searchProducts } from "../domain/catalog/search-products.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readCatalogQuery(new URL(request.url).searchParams);
-  const [catalog, categories] = await Promise.all([
-    searchProducts(context.db, toCatalogFilters(query)),
-    listCategories(context.db),
-  ]);
+  const catalog = await searchProducts(context.db, toCatalogFilters(query));
   for (const product of catalog.products) context.shownProducts.add(product.id);
-  return { query, catalog, categories };
+  return { query, catalog };
 }
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
-  const { query, catalog, categories } = loaderData;
+  const { query, catalog } = loaderData;
   const submit = useSubmit();
   const filtered = Boolean(query.q || query.min || query.max || query.category);
   return (
@@ -72,7 +69,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
             onChange={(event) => submit(event.currentTarget.form)}
           >
             <option value="all">Todas as categorias</option>
-            {categories.map((category) => (
+            {catalog.categories.map((category) => (
               <option key={category} value={category}>
                 {category}
               </option>

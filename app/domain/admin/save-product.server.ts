@@ -8,7 +8,7 @@ import { resolveProductImage } from "./product-image-source.server";
 export type SaveProductOutcome =
   { ok: true; productId: number } | { ok: false; errors?: Record<string, string>; notFound?: boolean };
 
-type ProductFields = Omit<typeof products.$inferSelect, "id" | "createdAt" | "updatedAt">;
+type ProductFields = Omit<typeof products.$inferSelect, "id" | "searchName" | "createdAt" | "updatedAt">;
 
 const AUDITED: (keyof ProductFields)[] = ["name", "description", "priceCents", "category", "image", "stock"];
 

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Database } from "../../db/client.server";
+import { executePrepared, type Database } from "../../db/client.server";
 import { containsPattern } from "../../lib/like-pattern";
 import { products } from "../../db/schema.server";
+import { currentCatalogIndex } from "./catalog-index.server";
 import type { ProductCard } from "./product-card";
 import { productCardColumns } from "./product-card-columns.server";
 
@@ -26,38 +27,65 @@ export interface CatalogPage {
   total: number;
   page: number;
   pageCount: number;
+  /** The category filter's options: the distinct categories of the products. */
+  categories: string[];
 }
 
+/**
+ * One page of the catalogue's listing, filtered over the catalogue index (exact counts, any page
+ * as cheap as the first); only the page's own products are read from the database.
+ */
 export async function searchProducts(db: Database, filters: CatalogFilters): Promise<CatalogPage> {
-  const where = and(...conditions(filters));
-  const [[matching], [total]] = await Promise.all([
-    db.select({ value: count() }).from(products).where(where),
-    db.select({ value: count() }).from(products),
+  const [index, searchName] = await Promise.all([
+    currentCatalogIndex(db),
+    filters.search ? searchText(db, filters.search) : undefined,
   ]);
-  const pageCount = Math.max(1, Math.ceil(matching!.value / CATALOG_PAGE_SIZE));
+  // A substring of the names' search_text: what nameContains's LIKE, wildcards escaped, matches.
+  const matches = index.products.filter(
+    (product) =>
+      (searchName === undefined || product.searchName.includes(searchName)) &&
+      (filters.minPriceCents === undefined || product.priceCents >= filters.minPriceCents) &&
+      (filters.maxPriceCents === undefined || product.priceCents <= filters.maxPriceCents) &&
+      (filters.category === undefined || product.category === filters.category),
+  );
+  const pageCount = Math.max(1, Math.ceil(matches.length / CATALOG_PAGE_SIZE));
   const page = Math.min(filters.page, pageCount);
-  const rows = await db
-    .select(productCardColumns)
-    .from(products)
-    .where(where)
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(CATALOG_PAGE_SIZE)
-    .offset((page - 1) * CATALOG_PAGE_SIZE);
-  return { products: rows, matching: matching!.value, total: total!.value, page, pageCount };
+  const pageIds = matches
+    .slice((page - 1) * CATALOG_PAGE_SIZE, page * CATALOG_PAGE_SIZE)
+    .map((product) => product.id);
+  return {
+    products: await productCards(db, pageIds),
+    matching: matches.length,
+    total: index.products.length,
+    page,
+    pageCount,
+    categories: index.categories,
+  };
 }
 
-function conditions(filters: CatalogFilters): SQL[] {
-  const result: SQL[] = [];
-  if (filters.search) result.push(nameContains(filters.search));
-  if (filters.minPriceCents !== undefined) result.push(gte(products.priceCents, filters.minPriceCents));
-  if (filters.maxPriceCents !== undefined) result.push(lte(products.priceCents, filters.maxPriceCents));
-  if (filters.category) result.push(eq(products.category, filters.category));
-  return result;
+/** `text` as names are compared: lower case without accents, by the database's search_text. */
+async function searchText(db: Database, text: string): Promise<string> {
+  const [row] = await executePrepared<{ text: string }>(
+    db,
+    "catalog_search_text",
+    sql`select search_text(${text}) as text`,
+  );
+  return row!.text;
+}
+
+/** The cards of these products, in this order. */
+async function productCards(db: Database, ids: number[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(productCardColumns).from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // A product deleted since the index was read is left out.
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
  * Products whose name contains `search`, ignoring case and accents, with LIKE's wildcards taken
- * literally: served by the trigram index on search_text(name), never a scan of every name.
+ * literally: served by the trigram index on search_text(name). The admin's product search; the
+ * catalogue matches the same search_text over its index in memory.
  */
 export function nameContains(search: string): SQL {
   return textContains(products.name, search);
@@ -66,13 +94,4 @@ export function nameContains(search: string): SQL {
 /** A text column containing `search`, ignoring case and accents, LIKE's wildcards taken literally. */
 export function textContains(column: AnyPgColumn, search: string): SQL {
   return sql`search_text(${column}) like search_text(${containsPattern(search)})`;
-}
-
-/** The catalogue's category filter: the distinct categories of the products. */
-export async function listCategories(db: Database): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ category: products.category })
-    .from(products)
-    .orderBy(products.category);
-  return rows.map((row) => row.category);
 }

@@ -21,7 +21,7 @@ import {
 } from "../../domain/admin/product-form-schema";
 import { productIdField } from "../../domain/admin/product-id";
 import { updateProduct } from "../../domain/admin/save-product.server";
-import { listCategories } from "../../domain/catalog/search-products.server";
+import { listCategories } from "../../domain/catalog/categories.server";
 
 function readProductId(params: { productId?: string }): number {
   const id = productIdField.safeParse(params.productId);

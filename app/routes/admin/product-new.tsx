@@ -6,7 +6,7 @@ import { requireAdmin } from "../../domain/admin/admin-guard.server";
 import { fieldErrors } from "../../domain/accounts/account-schemas";
 import { productFormSchema, productFormValues } from "../../domain/admin/product-form-schema";
 import { addProduct } from "../../domain/admin/save-product.server";
-import { listCategories } from "../../domain/catalog/search-products.server";
+import { listCategories } from "../../domain/catalog/categories.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);

@@ -1,0 +1,176 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { executePrepared, openDatabase } from "../../app/db/client.server";
+import { products } from "../../app/db/schema.server";
+import { CATALOG_PAGE_SIZE } from "../../app/domain/catalog/search-products.server";
+import { loader } from "../../app/routes/catalog";
+import { createProduct } from "../support/factories";
+import { setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+
+const store = setUpTestStore();
+
+/** The catalogue as /catalog?{search} shows it: the count line, the cards' names, the categories. */
+async function catalogue(search = "") {
+  const request = new Request(`${TEST_BASE_URL}/catalog${search}`);
+  const { catalog } = await loader({ request, context: store.context, params: {} } as Parameters<
+    typeof loader
+  >[0]);
+  return {
+    shown: `Exibindo ${catalog.matching} de ${catalog.total} produtos`,
+    names: catalog.products.map((product) => product.name),
+    page: catalog.page,
+    categories: catalog.categories,
+  };
+}
+
+/** Products created in this order, one second apart: the listing shows the last one first. */
+async function createInOrder(names: string[], overrides: Parameters<typeof createProduct>[1] = {}) {
+  const start = Date.parse("2026-01-01T00:00:00Z");
+  for (const [index, name] of names.entries()) {
+    await createProduct(store.database.db, { name, createdAt: new Date(start + index * 1000), ...overrides });
+  }
+}
+
+/** The URL of the test's PostgreSQL database, for a second connection pool like another process's. */
+async function sameDatabaseUrl(): Promise<string> {
+  const [row] = await executePrepared<{ name: string }>(
+    store.database.db,
+    "current_database",
+    sql`select current_database() as name`,
+  );
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${row!.name}`;
+  return url.toString();
+}
+
+beforeEach(async () => {
+  await store.database.db.delete(products);
+});
+
+describe("catalogue listing", () => {
+  it("finds names by one or two letters, ignoring case and accents, and counts them", async () => {
+    await createInOrder(["Órbita Fone", "Câmera Zênite", "Cabo USB-C", "Teclado Mecânico", "Mouse"]);
+
+    expect(await catalogue("?q=o")).toMatchObject({
+      shown: "Exibindo 4 de 5 produtos",
+      names: ["Mouse", "Teclado Mecânico", "Cabo USB-C", "Órbita Fone"],
+    });
+    expect(await catalogue("?q=%C3%93")).toMatchObject({ shown: "Exibindo 4 de 5 produtos" });
+    expect(await catalogue("?q=CA")).toMatchObject({
+      shown: "Exibindo 3 de 5 produtos",
+      names: ["Teclado Mecânico", "Cabo USB-C", "Câmera Zênite"],
+    });
+    expect(await catalogue("?q=z")).toMatchObject({
+      shown: "Exibindo 1 de 5 produtos",
+      names: ["Câmera Zênite"],
+    });
+    expect(await catalogue("?q=x")).toMatchObject({ shown: "Exibindo 0 de 5 produtos", names: [] });
+  });
+
+  it("takes % and _ in a search as the characters themselves", async () => {
+    await createInOrder(["Cabo 100% cobre", "Cabo_USB", "Cabo"]);
+    expect(await catalogue("?q=%25")).toMatchObject({
+      shown: "Exibindo 1 de 3 produtos",
+      names: ["Cabo 100% cobre"],
+    });
+    expect(await catalogue("?q=_")).toMatchObject({ shown: "Exibindo 1 de 3 produtos", names: ["Cabo_USB"] });
+  });
+
+  it("combines the name with a price range and a category", async () => {
+    await createInOrder(["Fone Azul", "Fone Verde"], { category: "Áudio", priceCents: 10_000 });
+    await createInOrder(["Fone Caro"], { category: "Áudio", priceCents: 90_000 });
+    await createInOrder(["Fone Cabo"], { category: "Acessórios", priceCents: 10_000 });
+
+    expect(await catalogue("?q=fo&max=100&category=%C3%81udio")).toMatchObject({
+      shown: "Exibindo 2 de 4 produtos",
+      names: ["Fone Verde", "Fone Azul"],
+    });
+    expect(await catalogue("?min=100,01")).toMatchObject({
+      shown: "Exibindo 1 de 4 produtos",
+      names: ["Fone Caro"],
+    });
+  });
+
+  it("lists deep pages newest first, the same products at ties on the creation time, and the last page for one past it", async () => {
+    const names = Array.from({ length: CATALOG_PAGE_SIZE * 2 + 5 }, (_, index) => `Produto ${index + 1}`);
+    await createInOrder(names.slice(0, 10));
+    // Created at one instant: listed by id, the last created first.
+    await createInOrder(names.slice(10), { createdAt: new Date("2026-02-01T00:00:00Z") });
+    const newestFirst = [...names].reverse();
+
+    expect((await catalogue()).names).toEqual(newestFirst.slice(0, CATALOG_PAGE_SIZE));
+    expect((await catalogue("?page=2")).names).toEqual(
+      newestFirst.slice(CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE * 2),
+    );
+    expect(await catalogue("?page=3")).toMatchObject({
+      page: 3,
+      names: newestFirst.slice(CATALOG_PAGE_SIZE * 2),
+    });
+    expect(await catalogue("?page=1000000")).toMatchObject({
+      page: 3,
+      names: newestFirst.slice(CATALOG_PAGE_SIZE * 2),
+    });
+    expect((await catalogue("?q=produto%204&page=1")).names).toEqual([
+      "Produto 49",
+      "Produto 48",
+      "Produto 47",
+      "Produto 46",
+      "Produto 45",
+      "Produto 44",
+      "Produto 43",
+      "Produto 42",
+      "Produto 41",
+      "Produto 40",
+      "Produto 4",
+    ]);
+  });
+
+  it("counts, lists and offers categories as the products change", async () => {
+    await createInOrder(["Mouse"], { category: "Periféricos" });
+    expect(await catalogue()).toMatchObject({
+      shown: "Exibindo 1 de 1 produtos",
+      categories: ["Periféricos"],
+    });
+
+    const speaker = await createProduct(store.database.db, { name: "Caixa de Som", category: "Som" });
+    expect(await catalogue("?q=ca")).toMatchObject({
+      shown: "Exibindo 1 de 2 produtos",
+      names: ["Caixa de Som"],
+      categories: ["Periféricos", "Som"],
+    });
+
+    await store.database.db
+      .update(products)
+      .set({ name: "Soundbar", category: "Caixas" })
+      .where(eq(products.id, speaker.id));
+    expect(await catalogue("?q=ca")).toMatchObject({ shown: "Exibindo 0 de 2 produtos" });
+    expect(await catalogue("?category=Caixas")).toMatchObject({
+      names: ["Soundbar"],
+      categories: ["Caixas", "Periféricos"],
+    });
+
+    await store.database.db.delete(products).where(eq(products.id, speaker.id));
+    expect(await catalogue()).toMatchObject({
+      shown: "Exibindo 1 de 1 produtos",
+      categories: ["Periféricos"],
+    });
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "sees at once a product another store process added on the same PostgreSQL database",
+    async () => {
+      await createInOrder(["Mouse"]);
+      expect(await catalogue()).toMatchObject({ shown: "Exibindo 1 de 1 produtos" });
+      const otherProcess = await openDatabase({ url: await sameDatabaseUrl() });
+      try {
+        await createProduct(otherProcess.db, { name: "Teclado" });
+      } finally {
+        await otherProcess.close();
+      }
+      expect(await catalogue()).toMatchObject({
+        shown: "Exibindo 2 de 2 produtos",
+        names: ["Teclado", "Mouse"],
+      });
+    },
+  );
+});
