@@ -1,6 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { executePrepared, openDatabase } from "../../app/db/client.server";
 import { products } from "../../app/db/schema.server";
 import { CATALOG_PAGE_SIZE } from "../../app/domain/catalog/search-products.server";
 import { loader } from "../../app/routes/catalog";
@@ -29,18 +28,6 @@ async function createInOrder(names: string[], overrides: Parameters<typeof creat
   for (const [index, name] of names.entries()) {
     await createProduct(store.database.db, { name, createdAt: new Date(start + index * 1000), ...overrides });
   }
-}
-
-/** The URL of the test's PostgreSQL database, for a second connection pool like another process's. */
-async function sameDatabaseUrl(): Promise<string> {
-  const [row] = await executePrepared<{ name: string }>(
-    store.database.db,
-    "current_database",
-    sql`select current_database() as name`,
-  );
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${row!.name}`;
-  return url.toString();
 }
 
 beforeEach(async () => {
@@ -155,22 +142,4 @@ describe("catalogue listing", () => {
       categories: ["Periféricos"],
     });
   });
-
-  it.runIf(process.env.TEST_DATABASE_URL)(
-    "sees at once a product another store process added on the same PostgreSQL database",
-    async () => {
-      await createInOrder(["Mouse"]);
-      expect(await catalogue()).toMatchObject({ shown: "Exibindo 1 de 1 produtos" });
-      const otherProcess = await openDatabase({ url: await sameDatabaseUrl() });
-      try {
-        await createProduct(otherProcess.db, { name: "Teclado" });
-      } finally {
-        await otherProcess.close();
-      }
-      expect(await catalogue()).toMatchObject({
-        shown: "Exibindo 2 de 2 produtos",
-        names: ["Teclado", "Mouse"],
-      });
-    },
-  );
 });
