@@ -14,12 +14,14 @@ import type { Env } from "../app/config/env.server";
 import { logSerializers, type Logger } from "../app/config/logger.server";
 import { POSTGRES_POOL_SIZE, type DatabaseHandle } from "../app/db/client.server";
 import type { Auth } from "../app/domain/accounts/auth.server";
+import { accountPagesOf } from "../app/domain/accounts/session.server";
 import type { PixProvider } from "../app/domain/payments/pix-provider";
 import type { FileStorage } from "../app/storage/file-storage.server";
 import { UPLOADS_URL_PREFIX, uploadsDirectory } from "../app/storage/local-file-storage.server";
 import { contentSecurityPolicy, createNonce, nonceSource } from "./content-security-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createOrderTurns } from "./order-turns";
+import { createCustomerPages } from "./customer-pages";
 import { createPageCache } from "./page-cache";
 import { createReadinessProbe } from "./readiness";
 import { sameOriginWrites } from "./same-origin-writes";
@@ -57,6 +59,8 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
 const REQUEST_ID = /^[\w-]{1,64}$/;
 const PROBES = new Set(["/healthz", "/readyz"]);
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+/** Signed-in customers' pages: their own budget, so they never push visitors' pages out. */
+const CUSTOMER_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 const CREATE_PAYMENT_PATH = "/api/create-payment";
 /**
  * An answer that fits in one TCP segment (about 1,460 bytes) arrives in one packet compressed or
@@ -77,7 +81,10 @@ const ORDER_TURNS = {
   pagesWindowMs: 100,
 };
 
-/** The store's HTTP handler: orders take turns, cached visitor pages come first, then the Express stack. */
+/**
+ * The store's HTTP handler: orders take turns, cached visitor pages come first, then signed-in
+ * customers' kept pages, then the Express stack.
+ */
 export function createApp(options: AppOptions): RequestListener {
   const { env, logger } = options;
   const development = Boolean(options.devMiddleware);
@@ -87,6 +94,18 @@ export function createApp(options: AppOptions): RequestListener {
   const visitorPages = createVisitorPages({
     cache: createPageCache(PAGE_CACHE_BYTES),
     catalog: development ? () => null : options.catalog,
+    origin,
+    securityHeaders: headers,
+    https,
+    logger,
+  });
+  const customerPages = createCustomerPages({
+    cache: createPageCache(CUSTOMER_PAGE_CACHE_BYTES),
+    catalog: development ? () => null : options.catalog,
+    accountPagesOf: async (cookie) => {
+      const services = options.services();
+      return services ? accountPagesOf({ db: services.database.db, auth: services.auth }, cookie) : null;
+    },
     origin,
     securityHeaders: headers,
     https,
@@ -207,6 +226,10 @@ export function createApp(options: AppOptions): RequestListener {
   app.use(
     visitorPages.renderAndStore((request, req, shownProducts) => render(request, req, "", shownProducts)),
   );
+  // So are the pages kept for each signed-in customer.
+  app.use(
+    customerPages.renderAndStore((request, req, shownProducts) => render(request, req, "", shownProducts)),
+  );
   app.use(async (req, res, next) => {
     try {
       // An invalid Host builds no URL of its own; the page is made for localhost.
@@ -229,7 +252,15 @@ export function createApp(options: AppOptions): RequestListener {
     const creatingOrder = req.method === "POST" && req.url?.split("?", 1)[0] === CREATE_PAYMENT_PATH;
     if (creatingOrder) return orderTurns.takeTurn(req, res, app);
     orderTurns.noteOtherRequest();
-    if (!visitorPages.serveFromCache(req, res)) app(req, res);
+    if (visitorPages.serveFromCache(req, res)) return;
+    if (!carriesSession(req)) return app(req, res);
+    customerPages.serveFromCache(req, res).then(
+      (served) => served || app(req, res),
+      (error: unknown) => {
+        logger.error({ err: error }, "Falha ao procurar a página guardada do cliente");
+        app(req, res);
+      },
+    );
   };
 }
 

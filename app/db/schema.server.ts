@@ -36,6 +36,18 @@ export const users = pgTable("users", {
   ...timestamps,
 });
 
+/**
+ * What a customer's pages show of their account rises in the same commit as any change to it
+ * (migration 0010's triggers: the user, profile, roles, favourites and orders): a page kept for
+ * that customer is current exactly while the version it was made at holds (decision 0005).
+ */
+export const accountVersions = pgTable("account_versions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
 export const sessions = pgTable(
   "sessions",
   {

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { ServerContext } from "../../context.server";
 import { preparedPerDatabase } from "../../db/client.server";
-import { profiles, sessions, userRoles, users } from "../../db/schema.server";
+import { accountVersions, profiles, sessions, userRoles, users } from "../../db/schema.server";
 import { SESSION_COOKIE_PREFIX } from "./auth.server";
 
 export type Role = "admin" | "user";
@@ -60,20 +60,10 @@ async function lookUpSession(
   context: Pick<ServerContext, "auth" | "db">,
   request: Request,
 ): Promise<SessionState> {
-  const cookie = request.headers.get("cookie") ?? "";
-  if (!SESSION_COOKIE.test(cookie)) return signedOut();
-  const authContext = await context.auth.$context;
-  const cookies = parseCookies(cookie);
-  const token = verifiedToken(cookies.get(authContext.authCookies.sessionToken.name), authContext.secret);
-  if (!token) return signedOut();
-
-  const [row] = await currentSessionQuery(context.db).execute({ token });
-  const { expiresIn, updateAge } = authContext.sessionConfig;
-  const inUse =
-    row &&
-    !cookies.has(authContext.authCookies.dontRememberToken.name) &&
-    row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 > Date.now();
-  if (inUse) return { user: sessionUserOf(row), sessionId: row.sessionId, headers: new Headers() };
+  const found = await findSession(context, request.headers.get("cookie") ?? "");
+  if (!found) return signedOut();
+  const { row, inUse } = found;
+  if (row && inUse) return { user: sessionUserOf(row), sessionId: row.sessionId, headers: new Headers() };
 
   const { headers, response } = await context.auth.api.getSession({
     headers: request.headers,
@@ -81,6 +71,51 @@ async function lookUpSession(
   });
   if (!response || !row) return { ...signedOut(), headers };
   return { user: sessionUserOf(row), sessionId: row.sessionId, headers };
+}
+
+/**
+ * The session a cookie carries, read in the one query; `inUse` when it needs nothing from
+ * better-auth (not due for its sliding extension, not expired, meant to be remembered). Null
+ * when the cookie carries no session token with a valid signature.
+ */
+async function findSession(
+  context: Pick<ServerContext, "auth" | "db">,
+  cookie: string,
+): Promise<{ row: CurrentSessionRow | undefined; inUse: boolean } | null> {
+  if (!SESSION_COOKIE.test(cookie)) return null;
+  const authContext = await context.auth.$context;
+  const cookies = parseCookies(cookie);
+  const token = verifiedToken(cookies.get(authContext.authCookies.sessionToken.name), authContext.secret);
+  if (!token) return null;
+
+  const [row] = await currentSessionQuery(context.db).execute({ token });
+  const { expiresIn, updateAge } = authContext.sessionConfig;
+  const inUse =
+    row !== undefined &&
+    !cookies.has(authContext.authCookies.dontRememberToken.name) &&
+    row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 > Date.now();
+  return { row, inUse };
+}
+
+/** Whose pages a request may be answered with, and at which version of what they show. */
+export interface AccountPages {
+  userId: string;
+  accountVersion: number;
+}
+
+/**
+ * The customer a cookie signs in, with their account's version, when the session is in use as
+ * it stands (a session better-auth must extend or end gets null: its request is rendered, and
+ * better-auth answers it). For the signed-in page cache (server/customer-pages.ts).
+ */
+export async function accountPagesOf(
+  context: Pick<ServerContext, "auth" | "db">,
+  cookie: string,
+): Promise<AccountPages | null> {
+  const found = await findSession(context, cookie);
+  return found?.row && found.inUse
+    ? { userId: found.row.id, accountVersion: found.row.accountVersion }
+    : null;
 }
 
 function signedOut(): SessionState {
@@ -114,10 +149,12 @@ const currentSessionQuery = preparedPerDatabase((db) =>
       avatarUrl: profiles.avatarUrl,
       taxpayer: profiles.userType,
       admin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
+      accountVersion: sql<number>`coalesce(${accountVersions.version}, 0)`.mapWith(Number),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(accountVersions, eq(accountVersions.userId, users.id))
     .where(eq(sessions.token, sql.placeholder("token")))
     .prepare("current_session"),
 );

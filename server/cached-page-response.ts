@@ -1,0 +1,138 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import accepts from "accepts";
+import type { Logger } from "../app/config/logger.server";
+import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy";
+import { abortedOnClose } from "./fetch-bridge";
+import type { CachedPage, Encoding, PageCache } from "./page-cache";
+import type { CatalogChanges } from "./visitor-pages";
+
+/** Set again when the page is sent: its own length and encoding, and a policy for its scripts. */
+const RESENT_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy", "vary"]);
+/** What decides between the shared page and one made for a session, for caches downstream. */
+const VARY = "Accept-Encoding, Cookie";
+const REQUEST_ID = /^[\w-]{1,64}$/;
+
+/** What answering from a page cache needs besides the page. */
+export interface CachedPagesContext {
+  cache: PageCache;
+  /** Headers every response carries, besides the page's own. */
+  securityHeaders: [string, string][];
+  https: boolean;
+  logger: Logger;
+}
+
+/** Whether a kept page still shows the catalogue as it is. */
+export function isCurrentFor(catalog: CatalogChanges, version: number) {
+  return (page: CachedPage) =>
+    page.version === version && !catalog.stockChangedSince(page.productIds, page.stockMark);
+}
+
+/** Answers with a kept page, as a reverse proxy's cache would, and logs the request as pino-http does. */
+export function answerFromCache(
+  context: CachedPagesContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: string,
+  page: CachedPage,
+): void {
+  const startedAt = performance.now();
+  const incoming = req.headers["x-request-id"];
+  const requestId =
+    typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  res.setHeader("X-Request-Id", requestId);
+  sendPage(context, req, res, key, page, "HIT");
+  context.logger.info(
+    {
+      reqId: requestId,
+      req: { method: req.method, url: req.url },
+      res: { statusCode: page.status },
+      responseTime: Math.round(performance.now() - startedAt),
+      cache: "HIT",
+    },
+    "request completed",
+  );
+}
+
+/**
+ * Renders a page for the cache and keeps it under `key` when the render is a complete 200 with a
+ * body that sets no cookie and does not forbid keeping it; anything else (a 404, a redirect) is
+ * passed on exactly as rendered, never kept. `privateHeaders` go with a kept page of one customer.
+ */
+export async function renderIntoCache(
+  context: CachedPagesContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: { key: string; catalog: CatalogChanges; version: number; privateHeaders?: [string, string][] },
+  render: (signal: AbortSignal, shownProducts: Set<number>) => Promise<Response>,
+): Promise<void> {
+  const stockMark = target.catalog.stockMark();
+  const shownProducts = new Set<number>();
+  const signal = abortedOnClose(res);
+  const response = await render(signal, shownProducts);
+  const body = Buffer.from(await response.arrayBuffer());
+  const complete =
+    response.status === 200 &&
+    body.length > 0 &&
+    !signal.aborted &&
+    !response.headers.has("set-cookie") &&
+    !/no-store|private/.test(response.headers.get("cache-control") ?? "");
+  if (!complete) {
+    res.statusCode = response.status;
+    setHeaders(res, pageHeaders(response, body, context.https));
+    res.setHeader("Vary", VARY);
+    res.setHeader("X-Cache", "BYPASS");
+    res.end(body);
+    return;
+  }
+  const page: CachedPage = {
+    version: target.version,
+    stockMark,
+    productIds: [...shownProducts],
+    status: 200,
+    headers: [...pageHeaders(response, body, context.https), ...(target.privateHeaders ?? [])],
+    body,
+    encoded: {},
+  };
+  context.cache.set(target.key, page);
+  sendPage(context, req, res, target.key, page, "MISS");
+}
+
+function sendPage(
+  context: CachedPagesContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: string,
+  page: CachedPage,
+  state: "HIT" | "MISS",
+) {
+  const encoding = (accepts(req).encoding("br", "gzip", "identity") || "identity") as Encoding;
+  const body = context.cache.body(key, page, encoding);
+  res.statusCode = page.status;
+  setHeaders(res, context.securityHeaders);
+  setHeaders(res, page.headers);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Vary", VARY);
+  res.setHeader("Content-Length", body.length);
+  res.setHeader("X-Cache", state);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** The page's own headers, with a script policy allowing its inline scripts by hash. */
+function pageHeaders(response: Response, body: Buffer, https: boolean): [string, string][] {
+  const headers = [...response.headers].filter(([name]) => !RESENT_HEADERS.has(name));
+  if (response.headers.get("content-type")?.startsWith("text/html")) {
+    headers.push([
+      "Content-Security-Policy",
+      contentSecurityPolicy(inlineScriptHashes(body.toString()), https),
+    ]);
+  }
+  return headers;
+}
+
+/** Headers onto a response: each replaces what was set, but cookies add up. */
+function setHeaders(res: ServerResponse, headers: [string, string][]) {
+  for (const [name, value] of headers) {
+    if (name.toLowerCase() === "set-cookie") res.appendHeader(name, value);
+    else res.setHeader(name, value);
+  }
+}
