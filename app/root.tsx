@@ -13,12 +13,12 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { CartProvider } from "./components/cart/cart-context";
 import { InlineStylesheet } from "./components/inline-stylesheet";
 import { Footer } from "./components/layout/footer";
 import { TopBar } from "./components/layout/top-bar";
+import { Toasts } from "./components/toasts";
 import { useNonce } from "./components/nonce";
 import { NotFoundPage } from "./components/not-found-page";
 import { publicOrigin } from "./config/public-origin.server";
@@ -63,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ProductsLoadingNotice />
           <div className="flex-1">{children}</div>
           {root && <Footer supportEmail={root.supportEmail} whatsappNumber={root.whatsappNumber} />}
-          <Toaster position="bottom-right" richColors closeButton />
+          <Toasts />
         </CartProvider>
         <ScrollToTopOnRouteChange />
         <RecheckSessionWhenVisible signedIn={Boolean(root?.user)} />
