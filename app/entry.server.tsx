@@ -2,6 +2,8 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import stylesheet from "./app.css?inline";
+import { StylesheetContext } from "./components/inline-stylesheet";
 import { NonceContext } from "./components/nonce";
 
 export const streamTimeout = 5_000;
@@ -19,7 +21,9 @@ export default function handleRequest(
     // Pages are rendered whole before sending: they are data-driven, small, and cacheable.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetContext.Provider value={stylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -13,12 +13,12 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { CartProvider } from "./components/cart/cart-context";
+import { InlineStylesheet } from "./components/inline-stylesheet";
 import { Footer } from "./components/layout/footer";
 import { TopBar } from "./components/layout/top-bar";
+import { Toasts } from "./components/toasts";
 import { useNonce } from "./components/nonce";
 import { NotFoundPage } from "./components/not-found-page";
 import { publicOrigin } from "./config/public-origin.server";
@@ -53,7 +53,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {/* Stylesheets need no nonce (style-src allows self); none keeps server and browser markup equal. */}
+        <InlineStylesheet />
+        {/* Links need no nonce (only the icon, no script); none keeps server and browser markup equal. */}
         <Links nonce="" />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
@@ -62,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ProductsLoadingNotice />
           <div className="flex-1">{children}</div>
           {root && <Footer supportEmail={root.supportEmail} whatsappNumber={root.whatsappNumber} />}
-          <Toaster position="bottom-right" richColors closeButton />
+          <Toasts />
         </CartProvider>
         <ScrollToTopOnRouteChange />
         <RecheckSessionWhenVisible signedIn={Boolean(root?.user)} />

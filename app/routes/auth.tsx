@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../components/toasts";
 import type { Route } from "./+types/auth";
 import type { loader as rootLoader } from "../root";
 import type { AuthActionData } from "../components/auth/auth-action-data";

@@ -1,7 +1,7 @@
 import { ArrowLeft, QrCode } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../components/toasts";
 import type { Route } from "./+types/checkout";
 import { useCart } from "../components/cart/cart-context";
 import { CartTotals } from "../components/cart/cart-totals";

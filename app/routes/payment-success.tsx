@@ -1,7 +1,7 @@
 import { CheckCircle2, Download, Mail } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../components/toasts";
 import type { Route } from "./+types/payment-success";
 import { OrderLineRow } from "../components/orders/order-line-row";
 import { buttonClasses } from "../components/ui/button";

@@ -1,7 +1,7 @@
 import { CheckCircle2, Copy, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../components/toasts";
 import type { Route } from "./+types/payment";
 import { Button, buttonClasses } from "../components/ui/button";
 import { readSession } from "../domain/accounts/session.server";

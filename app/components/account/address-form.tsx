@@ -1,6 +1,6 @@
 import { useEffect, useState, type FocusEvent } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../toasts";
 import { BRAZILIAN_STATES, type CepAddress } from "../../domain/accounts/address-schema";
 import { maskCep } from "../../lib/masks";
 import { onlyDigits } from "../../lib/tax-id";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../toasts";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { FormField } from "../ui/form-field";

@@ -1,7 +1,7 @@
 import { Camera } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../toasts";
 import { AVATAR_MAX_BYTES } from "../../domain/accounts/account-schemas";
 import type { Profile } from "../../domain/accounts/overview.server";
 import { maskCnpj, maskCpf, maskPhone } from "../../lib/masks";

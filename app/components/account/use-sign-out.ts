@@ -1,5 +1,5 @@
 import { useNavigate, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../toasts";
 
 /** Signs out on the server, then goes to /auth with the spec's toast. */
 export function useSignOut(): () => Promise<void> {

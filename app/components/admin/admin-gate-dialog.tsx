@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../toasts";
 import { GATE_MESSAGES, type GateAnswer } from "../../domain/admin/admin-gate";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../toasts";
 import { whatsappLink } from "../../lib/whatsapp";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "../toasts";
 import { browserCart } from "./browser-cart";
 import {
   addItem,

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../toasts";
 import { formatBRL } from "../../lib/money";
 import { useCart } from "./cart-context";
 import { parseCartProducts, type CartProduct, type CartRefresh } from "../../domain/cart/cart-items";

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../toasts";
 import type { AddressFormValues } from "../account/address-form";
 import { useCart } from "../cart/cart-context";
 import { Button } from "../ui/button";

@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { Heart } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../toasts";
 import { buttonClasses } from "../ui/button";
 
 /** What `/api/favorites` answers. */

@@ -2,7 +2,8 @@ import { productImageSrcSet } from "../../lib/product-images";
 
 /**
  * A product picture in a list or a cart line: both stored widths offered to the browser, a box
- * reserved by width and height (no layout shift), and lazy unless it is in the first screen.
+ * reserved by width and height (no layout shift), and lazy unless it is in the first screen,
+ * where it is the largest paint: then fetched first (React preloads it in the page's head).
  */
 export function ProductImage({
   src,
@@ -25,6 +26,7 @@ export function ProductImage({
       width={800}
       height={800}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
       decoding="async"
       className={className}
     />

@@ -1,7 +1,7 @@
 import { MapPin, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../components/toasts";
 import { z } from "zod";
 import type { Route } from "./+types/addresses";
 import {

@@ -1,7 +1,7 @@
 import { Download, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../components/toasts";
 import { z } from "zod";
 import type { Route } from "./+types/orders";
 import { Badge } from "../../components/ui/badge";

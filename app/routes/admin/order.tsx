@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../components/toasts";
 import { z } from "zod";
 import type { Route } from "./+types/order";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../components/toasts";
 import { z } from "zod";
 import type { Route } from "./+types/users";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";

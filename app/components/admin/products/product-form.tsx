@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../toasts";
 import { fieldErrors } from "../../../domain/accounts/account-schemas";
 import { productFormSchema, productFormValues } from "../../../domain/admin/product-form-schema";
 import { formatCentsAsTyped } from "../../../lib/money";

@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../toasts";
 import type { AdminProductRow } from "../../../domain/admin/list-admin-products.server";
 import { productThumbnailUrl } from "../../../lib/product-images";
 import { formatBRL } from "../../../lib/money";
