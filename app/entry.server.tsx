@@ -2,8 +2,6 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
-import stylesheet from "./app.css?inline";
-import { StylesheetContext } from "./components/inline-stylesheet";
 import { NonceContext } from "./components/nonce";
 
 export const streamTimeout = 5_000;
@@ -21,9 +19,7 @@ export default function handleRequest(
     // Pages are rendered whole before sending: they are data-driven, small, and cacheable.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <StylesheetContext.Provider value={stylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StylesheetContext.Provider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,

@@ -14,8 +14,8 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
+import "./app.css";
 import { CartProvider } from "./components/cart/cart-context";
-import { InlineStylesheet } from "./components/inline-stylesheet";
 import { Footer } from "./components/layout/footer";
 import { TopBar } from "./components/layout/top-bar";
 import { Toasts } from "./components/toasts";
@@ -53,8 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <InlineStylesheet />
-        {/* Links need no nonce (only the icon, no script); none keeps server and browser markup equal. */}
+        {/* Stylesheets need no nonce (style-src allows self); none keeps server and browser markup equal. */}
         <Links nonce="" />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
