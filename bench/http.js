@@ -15,6 +15,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
 
 const emptyApp = path.join(root, "bench/empty-app");
+/** Each page is measured as a bare client asks for it, and as a browser does (compressed). */
+const ENCODINGS = { nenhuma: {}, "br (navegador)": { "Accept-Encoding": "gzip, deflate, br, zstd" } };
 
 async function startProcess(args, env, readyPath, cwd = root) {
   const port = await freePort();
@@ -85,14 +87,18 @@ async function benchStore(label, env, floors, rows) {
   );
   try {
     const product = await productPath(store.url);
-    for (const pagePath of ["/", "/catalog", product]) {
-      const result = await measure(store.url + pagePath);
-      rows.push({ server: label, who: "visitante", path: pagePath, ...result, ...ratios(result, floors) });
-    }
     const cookie = await customerSession(store.url);
-    for (const pagePath of [product, "/account", "/catalog"]) {
-      const result = await measure(store.url + pagePath, { cookie });
-      rows.push({ server: label, who: "cliente", path: pagePath, ...result, ...ratios(result, floors) });
+    const audiences = [
+      { who: "visitante", headers: {}, paths: ["/", "/catalog", product] },
+      { who: "cliente", headers: { cookie }, paths: [product, "/account", "/catalog"] },
+    ];
+    for (const [encoding, encodingHeaders] of Object.entries(ENCODINGS)) {
+      for (const { who, headers, paths } of audiences) {
+        for (const pagePath of paths) {
+          const result = await measure(store.url + pagePath, { ...headers, ...encodingHeaders });
+          rows.push({ server: label, who, encoding, path: pagePath, ...result, ...ratios(result, floors) });
+        }
+      }
     }
   } finally {
     await store.stop();
@@ -131,10 +137,18 @@ console.log(`Medindo (${CONNECTIONS} conexões, ${DURATION_S} s por página)…`
 const floors = { bare: await measure(bareServer.url), empty: await measure(emptyServer.url) };
 await emptyServer.stop();
 const rows = [
-  { server: "node:http (texto fixo)", who: "—", path: "/", ...floors.bare, ...ratios(floors.bare, floors) },
+  {
+    server: "node:http (texto fixo)",
+    who: "—",
+    encoding: "—",
+    path: "/",
+    ...floors.bare,
+    ...ratios(floors.bare, floors),
+  },
   {
     server: "React Router, página vazia (react-router-serve)",
     who: "—",
+    encoding: "—",
     path: "/",
     ...floors.empty,
     ...ratios(floors.empty, floors),
@@ -153,10 +167,12 @@ if (database) {
 }
 await bareServer.stop();
 
-console.log(`\n| servidor | quem | página | req/s | p50 (ms) | p99 (ms) | vs node:http | vs página vazia |`);
-console.log(`| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |`);
+console.log(
+  `\n| servidor | quem | compressão | página | req/s | p50 (ms) | p99 (ms) | vs node:http | vs página vazia |`,
+);
+console.log(`| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: |`);
 for (const row of rows) {
   console.log(
-    `| ${row.server} | ${row.who} | ${row.path} | ${format(row.rps)} | ${format(row.p50, 1)} | ${format(row.p99, 1)} | ${format(row.vsBare * 100, 1)}% | ${format(row.vsEmpty * 100, 1)}% |`,
+    `| ${row.server} | ${row.who} | ${row.encoding} | ${row.path} | ${format(row.rps)} | ${format(row.p50, 1)} | ${format(row.p99, 1)} | ${format(row.vsBare * 100, 1)}% | ${format(row.vsEmpty * 100, 1)}% |`,
   );
 }
