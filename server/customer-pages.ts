@@ -67,7 +67,7 @@ export function createCustomerPages(options: CustomerPagesOptions) {
     async serveFromCache(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
       const catalog = options.catalog();
       const version = catalog?.current() ?? null;
-      if (version === null || !carriesSession(req)) return false;
+      if (version === null) return false;
       const customerPage = await customerPageOf(req);
       if (!customerPage) return false;
       const page = cache.get(customerPage.key, isCurrentFor(catalog!, version));

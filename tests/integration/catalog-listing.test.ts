@@ -2,25 +2,13 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema.server";
 import { CATALOG_PAGE_SIZE } from "../../app/domain/catalog/search-products.server";
-import { loader } from "../../app/routes/catalog";
+import { catalogueShown } from "../support/catalogue";
 import { createProduct } from "../support/factories";
-import { setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+import { setUpTestStore } from "../support/test-context";
 
 const store = setUpTestStore();
 
-/** The catalogue as /catalog?{search} shows it: the count line, the cards' names, the categories. */
-async function catalogue(search = "") {
-  const request = new Request(`${TEST_BASE_URL}/catalog${search}`);
-  const { catalog } = await loader({ request, context: store.context, params: {} } as Parameters<
-    typeof loader
-  >[0]);
-  return {
-    shown: `Exibindo ${catalog.matching} de ${catalog.total} produtos`,
-    names: catalog.products.map((product) => product.name),
-    page: catalog.page,
-    categories: catalog.categories,
-  };
-}
+const catalogue = (search = "") => catalogueShown(store.context, search);
 
 /** Products created in this order, one second apart: the listing shows the last one first. */
 async function createInOrder(names: string[], overrides: Parameters<typeof createProduct>[1] = {}) {

@@ -2,24 +2,12 @@ import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { executePrepared, openDatabase } from "../../app/db/client.server";
 import { products } from "../../app/db/schema.server";
-import { loader } from "../../app/routes/catalog";
+import { catalogueShown } from "../support/catalogue";
 import { createProduct } from "../support/factories";
-import { setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+import { setUpTestStore } from "../support/test-context";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts): two store processes share one PostgreSQL.
 const store = setUpTestStore();
-
-/** The count line /catalog shows, and the cards' names. */
-async function catalogue() {
-  const request = new Request(`${TEST_BASE_URL}/catalog`);
-  const { catalog } = await loader({ request, context: store.context, params: {} } as Parameters<
-    typeof loader
-  >[0]);
-  return {
-    shown: `Exibindo ${catalog.matching} de ${catalog.total} produtos`,
-    names: catalog.products.map((product) => product.name),
-  };
-}
 
 /** The URL of the test's database, for a second connection pool like another process's. */
 async function sameDatabaseUrl(): Promise<string> {
@@ -36,12 +24,15 @@ async function sameDatabaseUrl(): Promise<string> {
 it("shows at once a product another store process added on the same PostgreSQL database", async () => {
   await store.database.db.delete(products);
   await createProduct(store.database.db, { name: "Mouse", createdAt: new Date("2026-01-01T00:00:00Z") });
-  expect(await catalogue()).toMatchObject({ shown: "Exibindo 1 de 1 produtos" });
+  expect(await catalogueShown(store.context)).toMatchObject({ shown: "Exibindo 1 de 1 produtos" });
   const otherProcess = await openDatabase({ url: await sameDatabaseUrl() });
   try {
     await createProduct(otherProcess.db, { name: "Teclado" });
   } finally {
     await otherProcess.close();
   }
-  expect(await catalogue()).toMatchObject({ shown: "Exibindo 2 de 2 produtos", names: ["Teclado", "Mouse"] });
+  expect(await catalogueShown(store.context)).toMatchObject({
+    shown: "Exibindo 2 de 2 produtos",
+    names: ["Teclado", "Mouse"],
+  });
 });
