@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import accepts from "accepts";
+import type { Request as ExpressRequest, RequestHandler } from "express";
 import type { Logger } from "../app/config/logger.server";
 import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy";
 import { abortedOnClose } from "./fetch-bridge";
@@ -15,6 +16,8 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
 /** What answering from a page cache needs besides the page. */
 export interface CachedPagesContext {
   cache: PageCache;
+  /** The catalogue's changes, or null while they cannot be followed (then nothing is cached or served). */
+  catalog: () => CatalogChanges | null;
   /** Headers every response carries, besides the page's own. */
   securityHeaders: [string, string][];
   https: boolean;
@@ -53,48 +56,73 @@ export function answerFromCache(
   );
 }
 
+/** The page a cache renders on a miss: where it is kept, and the request it is rendered from. */
+export interface PageToKeep {
+  key: string;
+  request: (signal: AbortSignal) => Request;
+  /** Headers kept with a page made for one customer. */
+  privateHeaders?: [string, string][];
+}
+
+/** How the store renders a page through React Router. */
+export type PageRenderer = (
+  request: Request,
+  req: ExpressRequest,
+  shownProducts: Set<number>,
+) => Promise<Response>;
+
 /**
- * Renders a page for the cache and keeps it under `key` when the render is a complete 200 with a
- * body that sets no cookie and does not forbid keeping it; anything else (a 404, a redirect) is
- * passed on exactly as rendered, never kept. `privateHeaders` go with a kept page of one customer.
+ * Express middleware for a miss: renders the page `pageOf` names (without a nonce: its inline
+ * scripts are allowed by hash) and keeps it when the render is a complete 200 with a body that
+ * sets no cookie and does not forbid keeping it; anything else (a 404, a redirect) is passed on
+ * exactly as rendered, never kept. Requests with no page to keep, or while the catalogue's changes
+ * cannot be followed, go to the next handler, as if there were no cache.
  */
-export async function renderIntoCache(
+export function renderMissesIntoCache(
   context: CachedPagesContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  target: { key: string; catalog: CatalogChanges; version: number; privateHeaders?: [string, string][] },
-  render: (signal: AbortSignal, shownProducts: Set<number>) => Promise<Response>,
-): Promise<void> {
-  const stockMark = target.catalog.stockMark();
-  const shownProducts = new Set<number>();
-  const signal = abortedOnClose(res);
-  const response = await render(signal, shownProducts);
-  const body = Buffer.from(await response.arrayBuffer());
-  const complete =
-    response.status === 200 &&
-    body.length > 0 &&
-    !signal.aborted &&
-    !response.headers.has("set-cookie") &&
-    !/no-store|private/.test(response.headers.get("cache-control") ?? "");
-  if (!complete) {
-    res.statusCode = response.status;
-    setHeaders(res, pageHeaders(response, body, context.https));
-    res.setHeader("Vary", VARY);
-    res.setHeader("X-Cache", "BYPASS");
-    res.end(body);
-    return;
-  }
-  const page: CachedPage = {
-    version: target.version,
-    stockMark,
-    productIds: [...shownProducts],
-    status: 200,
-    headers: [...pageHeaders(response, body, context.https), ...(target.privateHeaders ?? [])],
-    body,
-    encoded: {},
+  render: PageRenderer,
+  pageOf: (req: ExpressRequest) => PageToKeep | null,
+): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const catalog = context.catalog();
+      const version = catalog?.current() ?? null;
+      const target = version === null ? null : pageOf(req);
+      if (target === null) return next();
+      const stockMark = catalog!.stockMark();
+      const shownProducts = new Set<number>();
+      const signal = abortedOnClose(res);
+      const response = await render(target.request(signal), req, shownProducts);
+      const body = Buffer.from(await response.arrayBuffer());
+      const complete =
+        response.status === 200 &&
+        body.length > 0 &&
+        !signal.aborted &&
+        !response.headers.has("set-cookie") &&
+        !/no-store|private/.test(response.headers.get("cache-control") ?? "");
+      if (!complete) {
+        res.statusCode = response.status;
+        setHeaders(res, pageHeaders(response, body, context.https));
+        res.setHeader("Vary", VARY);
+        res.setHeader("X-Cache", "BYPASS");
+        res.end(body);
+        return;
+      }
+      const page: CachedPage = {
+        version: version!,
+        stockMark,
+        productIds: [...shownProducts],
+        status: 200,
+        headers: [...pageHeaders(response, body, context.https), ...(target.privateHeaders ?? [])],
+        body,
+        encoded: {},
+      };
+      context.cache.set(target.key, page);
+      sendPage(context, req, res, target.key, page, "MISS");
+    } catch (error) {
+      next(error);
+    }
   };
-  context.cache.set(target.key, page);
-  sendPage(context, req, res, target.key, page, "MISS");
 }
 
 function sendPage(

@@ -1,32 +1,29 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Request as ExpressRequest, RequestHandler } from "express";
-import type { Logger } from "../app/config/logger.server";
+import type { RequestHandler } from "express";
 import type { AccountPages } from "../app/domain/accounts/session.server";
-import { answerFromCache, isCurrentFor, renderIntoCache } from "./cached-page-response";
-import type { PageCache } from "./page-cache";
+import {
+  answerFromCache,
+  type CachedPagesContext,
+  isCurrentFor,
+  type PageRenderer,
+  renderMissesIntoCache,
+} from "./cached-page-response";
 import { canonicalPublicPath } from "./public-pages";
 import type { RequestOrigin } from "./request-origin";
-import { carriesSession, type CatalogChanges } from "./visitor-pages";
+import { carriesSession } from "./visitor-pages";
 
 /** The account overview: every fact it shows is under the account's version. */
 const ACCOUNT_OVERVIEW = "/account";
 /** Made for one customer: no browser or proxy may keep it. */
 const PRIVATE_HEADERS: [string, string][] = [["Cache-Control", "private, no-store"]];
 
-export interface CustomerPagesOptions {
-  cache: PageCache;
-  /** The catalogue's changes, or null while they cannot be followed (then nothing is cached or served). */
-  catalog: () => CatalogChanges | null;
+export interface CustomerPagesOptions extends CachedPagesContext {
   /**
    * The customer a session cookie signs in, with their account's version; null when the session
    * is not in use as it stands (better-auth must extend or end it) or the store is starting.
    */
   accountPagesOf: (cookie: string) => Promise<AccountPages | null>;
   origin: RequestOrigin;
-  /** Headers every response carries, besides the page's own. */
-  securityHeaders: [string, string][];
-  https: boolean;
-  logger: Logger;
 }
 
 /** Where a request's page is kept: for whom, at which account version, and its canonical URL. */
@@ -80,36 +77,20 @@ export function createCustomerPages(options: CustomerPagesOptions) {
     },
 
     /**
-     * Express middleware for a miss: renders the customer's page (without a nonce, its scripts
-     * allowed by hash) from its canonical URL and their cookie alone, and keeps it if complete.
+     * Express middleware for a miss: renders the customer's page from its canonical URL and their
+     * cookie alone.
      */
-    renderAndStore(
-      render: (request: Request, req: ExpressRequest, shownProducts: Set<number>) => Promise<Response>,
-    ): RequestHandler {
-      return async (req, res, next) => {
-        try {
-          const customerPage = missed.get(req);
-          const catalog = options.catalog();
-          const version = catalog?.current() ?? null;
-          if (!customerPage || version === null) return next();
-          const target = {
-            key: customerPage.key,
-            catalog: catalog!,
-            version,
-            privateHeaders: PRIVATE_HEADERS,
-          };
-          await renderIntoCache(options, req, res, target, (signal, shownProducts) => {
-            const headers = { cookie: req.headers.cookie ?? "" };
-            return render(
-              new Request(customerPage.url, { method: "GET", headers, signal }),
-              req,
-              shownProducts,
-            );
-          });
-        } catch (error) {
-          next(error);
-        }
-      };
+    renderAndStore(render: PageRenderer): RequestHandler {
+      return renderMissesIntoCache(options, render, (req) => {
+        const customerPage = missed.get(req);
+        if (!customerPage) return null;
+        const headers = { cookie: req.headers.cookie ?? "" };
+        return {
+          key: customerPage.key,
+          request: (signal) => new Request(customerPage.url, { method: "GET", headers, signal }),
+          privateHeaders: PRIVATE_HEADERS,
+        };
+      });
     },
   };
 }

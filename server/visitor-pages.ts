@@ -1,8 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Request as ExpressRequest, RequestHandler } from "express";
-import type { Logger } from "../app/config/logger.server";
-import { answerFromCache, isCurrentFor, renderIntoCache } from "./cached-page-response";
-import type { PageCache } from "./page-cache";
+import type { RequestHandler } from "express";
+import {
+  answerFromCache,
+  type CachedPagesContext,
+  isCurrentFor,
+  type PageRenderer,
+  renderMissesIntoCache,
+} from "./cached-page-response";
 import { canonicalPublicPath } from "./public-pages";
 import type { RequestOrigin } from "./request-origin";
 import type { CatalogVersion } from "./catalog-version";
@@ -18,15 +22,8 @@ export function carriesSession(req: IncomingMessage): boolean {
   return SESSION_COOKIE.test(req.headers.cookie ?? "");
 }
 
-export interface VisitorPagesOptions {
-  cache: PageCache;
-  /** The catalogue's changes, or null while they cannot be followed (then nothing is cached or served). */
-  catalog: () => CatalogChanges | null;
+export interface VisitorPagesOptions extends CachedPagesContext {
   origin: RequestOrigin;
-  /** Headers every response carries, besides the page's own. */
-  securityHeaders: [string, string][];
-  https: boolean;
-  logger: Logger;
 }
 
 /**
@@ -62,31 +59,14 @@ export function createVisitorPages(options: VisitorPagesOptions) {
       return true;
     },
 
-    /**
-     * Express middleware for a miss: renders the shared page (without a nonce, like every page
-     * of these paths) and keeps it if it is complete. Anything else is rendered for the request
-     * by the next handler, as if there were no cache.
-     */
-    renderAndStore(
-      render: (request: Request, req: ExpressRequest, shownProducts: Set<number>) => Promise<Response>,
-    ): RequestHandler {
-      return async (req, res, next) => {
-        try {
-          const catalog = options.catalog();
-          const version = catalog?.current() ?? null;
-          const url = version === null ? null : sharedPageUrl(req);
-          if (url === null) return next();
-          await renderIntoCache(
-            options,
-            req,
-            res,
-            { key: url, catalog: catalog!, version: version! },
-            (signal, shown) => render(new Request(url, { method: "GET", signal }), req, shown),
-          );
-        } catch (error) {
-          next(error);
-        }
-      };
+    /** Express middleware for a miss: renders the shared page from its canonical URL alone. */
+    renderAndStore(render: PageRenderer): RequestHandler {
+      return renderMissesIntoCache(options, render, (req) => {
+        const url = sharedPageUrl(req);
+        return url === null
+          ? null
+          : { key: url, request: (signal) => new Request(url, { method: "GET", signal }) };
+      });
     },
   };
 }
