@@ -57,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce="" />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
-        <CartProvider>
+        <CartProvider signedIn={Boolean(root?.user)}>
           <TopBar user={root?.user ?? null} />
           <ProductsLoadingNotice />
           <div className="flex-1">{children}</div>

@@ -214,6 +214,29 @@ export const favorites = pgTable(
   ],
 );
 
+/**
+ * A signed-in customer's cart (DESIGN point 6): the products and quantities only; names, prices
+ * and stock are read from `products` whenever the cart is shown, so they are never stale.
+ */
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index("cart_items_product_id_idx").on(t.productId),
+    check("cart_items_quantity_range", sql`${t.quantity} between 1 and 100`),
+  ],
+);
+
 export const profiles = pgTable(
   "profiles",
   {

@@ -24,15 +24,17 @@ import { formatBRL } from "../lib/money";
 
 export default function CartPage() {
   const hydrated = useHydrated();
-  const { items, totalQuantity } = useCart();
+  const { items, totalQuantity, ready } = useCart();
   const previousPrices = useServerRefresh(hydrated);
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold tracking-tight">Carrinho de Compras</h1>
-        {hydrated && items.length > 0 && <p className="text-sm text-slate-600">{itemCount(totalQuantity)}</p>}
+        {hydrated && ready && items.length > 0 && (
+          <p className="text-sm text-slate-600">{itemCount(totalQuantity)}</p>
+        )}
       </div>
-      {!hydrated ? (
+      {!hydrated || !ready ? (
         <CartSkeleton />
       ) : items.length === 0 ? (
         <EmptyCart />

@@ -39,7 +39,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const ordered = useRef(false);
 
   useEffect(() => {
-    if (!hydrated || ordered.current) return;
+    if (!hydrated || !cart.ready || ordered.current) return;
     if (!loaderData.signedIn) {
       toast.error("Você precisa estar logado para finalizar a compra");
       void navigate("/auth?redirectTo=%2Fcheckout", { replace: true });
@@ -47,9 +47,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       toast.error("Seu carrinho está vazio");
       void navigate("/cart", { replace: true });
     }
-  }, [hydrated, loaderData.signedIn, cart.items.length, navigate]);
+  }, [hydrated, loaderData.signedIn, cart.ready, cart.items.length, navigate]);
 
-  if (!hydrated || !loaderData.signedIn || cart.items.length === 0) {
+  if (!hydrated || !loaderData.signedIn || !cart.ready || cart.items.length === 0) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-10">
         <h1 className="text-3xl font-bold tracking-tight">Finalizar Compra</h1>

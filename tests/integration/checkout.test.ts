@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServerContext } from "../../app/context.server";
-import { mailOutbox, orderItems, orders, paymentEvents, products } from "../../app/db/schema.server";
+import {
+  cartItems,
+  mailOutbox,
+  orderItems,
+  orders,
+  paymentEvents,
+  products,
+} from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { readSession } from "../../app/domain/accounts/session.server";
@@ -90,6 +97,21 @@ const stockOf = async (id: number) =>
   (await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!
     .stock;
 const ordersOf = (who: Buyer) => store.database.db.select().from(orders).where(eq(orders.userId, who.id));
+
+/** The customer's cart on the server, as the cart page's lines (product, quantity). */
+const fillCart = (who: Buyer, ...lines: [number, number][]) =>
+  store.database.db
+    .insert(cartItems)
+    .values(lines.map(([productId, quantity]) => ({ userId: who.id, productId, quantity })));
+
+const cartOf = async (who: Buyer) =>
+  (
+    await store.database.db
+      .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(eq(cartItems.userId, who.id))
+      .orderBy(cartItems.productId)
+  ).map((line) => [line.productId, line.quantity]);
 
 describe("create-payment", () => {
   it("prices every line from the database, takes the stock and answers a PIX code for the real total", async () => {
@@ -461,5 +483,43 @@ describe("Woovi webhook and expiry", () => {
     await expireOverdueOrders(paymentDeps(wooviContext), later);
     expect(await orderOf(paidLate.orderId)).toMatchObject({ status: "pending", paymentStatus: "paid" });
     expect(await stockOf(paidLate.productId)).toBe(3);
+  });
+});
+
+// After the expiry tests: an order left pending here would be one more in their batch of overdue orders.
+describe("the customer's cart at checkout", () => {
+  it("takes what was bought off the customer's cart and leaves the rest of it", async () => {
+    const [who, other] = [await buyer(), await buyer()];
+    const [mouse, pad, cable] = [
+      await createProduct(store.database.db),
+      await createProduct(store.database.db),
+      await createProduct(store.database.db),
+    ];
+    await fillCart(who, [mouse.id, 2], [pad.id, 1], [cable.id, 3]);
+    await fillCart(other, [mouse.id, 2]);
+
+    const answer = await postPayment(
+      who,
+      checkoutRequest(who, [
+        { id: mouse.id, quantity: 2 },
+        { id: cable.id, quantity: 1 },
+      ]),
+    );
+
+    expect(answer).toMatchObject({ success: true });
+    expect(await cartOf(who)).toEqual([
+      [pad.id, 1],
+      [cable.id, 2],
+    ]);
+    expect(await cartOf(other)).toEqual([[mouse.id, 2]]);
+  });
+
+  it("leaves the cart as it was when the order is refused", async () => {
+    const who = await buyer();
+    const scarce = await createProduct(store.database.db, { stock: 1 });
+    await fillCart(who, [scarce.id, 2]);
+    const answer = await postPayment(who, checkoutRequest(who, [{ id: scarce.id, quantity: 2 }]));
+    expect(answer).toMatchObject({ success: false, error: `Estoque insuficiente: ${scarce.name}` });
+    expect(await cartOf(who)).toEqual([[scarce.id, 2]]);
   });
 });

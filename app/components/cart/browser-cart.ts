@@ -1,4 +1,10 @@
-import { parseStoredCart, type CartItem } from "../../domain/cart/cart-items";
+import {
+  parseStoredCart,
+  refreshItems,
+  type CartItem,
+  type CartProduct,
+  type CartRefresh,
+} from "../../domain/cart/cart-items";
 
 /**
  * The visitor's cart in localStorage: it survives reloads, and every open tab follows changes
@@ -47,5 +53,17 @@ export const browserCart = {
       // storage full or disabled: keep the in-memory cart
     }
     for (const listener of listeners) listener();
+  },
+  /** Empties the cart and answers what it held: the lines handed to a customer's cart at sign-in. */
+  take(): CartItem[] {
+    const items = read();
+    browserCart.set([]);
+    return items;
+  },
+  /** Brings the lines in line with the store's current products; answers what changed. */
+  refresh(current: CartProduct[]): CartRefresh {
+    const result = refreshItems(browserCart.getSnapshot(), current);
+    browserCart.set(result.items);
+    return result;
   },
 };

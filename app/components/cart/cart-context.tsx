@@ -1,84 +1,122 @@
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { toast } from "../toasts";
 import { browserCart } from "./browser-cart";
+import { announceMerge, announceRefresh, notifyChange } from "./cart-notices";
+import { customerCart } from "./customer-cart";
 import {
   addItem,
   cartTotals,
-  refreshItems,
   removeItem,
   setQuantity,
   type CartChange,
   type CartItem,
   type CartProduct,
-  type CartRefresh,
+  type ServerCartAnswer,
 } from "../../domain/cart/cart-items";
+import type { CartRequest } from "../../domain/cart/cart-request";
 
 export interface Cart {
   items: CartItem[];
+  /** False until the signed-in customer's cart has come from the server (always true for visitors). */
+  ready: boolean;
+  /** The cart is the signed-in customer's, kept on the server: its products are always current. */
+  onServer: boolean;
   totalQuantity: number;
   subtotalCents: number;
   add(product: CartProduct): void;
   setQuantity(id: number, quantity: number): void;
   remove(id: number): void;
   clear(): void;
-  /** Empties the cart without a toast: its items became an order. */
+  /** Forgets the lines that became an order, without a toast. */
   empty(): void;
-  /** Replaces the lines with the server's current products; returns what changed. */
-  refresh(current: CartProduct[]): CartRefresh;
 }
 
 const CartContext = createContext<Cart | null>(null);
+const NO_ITEMS: CartItem[] = [];
 
-/** The toast for each change: the spec's texts, plus ours for the stock limit. */
-function notify(change: CartChange): void {
-  switch (change.kind) {
-    case "added":
-      return void toast.success("Produto adicionado ao carrinho");
-    case "increased":
-    case "updated":
-      return void toast.success("Quantidade atualizada no carrinho");
-    case "removed":
-      return void toast.success("Produto removido do carrinho");
-    case "cleared":
-      return void toast.success("Carrinho limpo");
-    case "limit":
-      return void toast.warning(`Quantidade máxima disponível: ${change.max}`);
-    case "unavailable":
-      return void toast.warning("Produto esgotado");
-    case "full":
-      return void toast.warning("Máximo de 50 itens por pedido");
-  }
-}
-
-function apply([items, change]: [CartItem[], CartChange]): void {
+function applyInBrowser([items, change]: [CartItem[], CartChange]): void {
   browserCart.set(items);
-  notify(change);
+  notifyChange(change);
 }
 
-export function CartProvider({ children }: { children: ReactNode }) {
-  const items = useSyncExternalStore(
+function sendToServer(request: CartRequest): void {
+  customerCart.send(request).then(announce, cartUnreachable);
+}
+
+/** What the server did to the customer's cart, and what it had to correct first. */
+function announce({ change, refresh }: ServerCartAnswer): void {
+  if (refresh) announceRefresh(refresh);
+  if (change) notifyChange(change);
+}
+
+function cartUnreachable(): void {
+  toast.error("Não foi possível atualizar o carrinho. Tente novamente.");
+}
+
+/**
+ * A visitor's cart lives in the browser; a signed-in customer's on the server (DESIGN point 6).
+ * When a customer is seen signed in, the browser's lines are handed to the server's cart and
+ * leave the browser, so signing out leaves an empty cart here and the customer's on the server.
+ */
+export function CartProvider({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+  const visitorItems = useSyncExternalStore(
     browserCart.subscribe,
     browserCart.getSnapshot,
     browserCart.getServerSnapshot,
   );
-  const cart = useMemo<Cart>(() => {
-    const { quantity, subtotalCents } = cartTotals(items);
-    return {
-      items,
-      totalQuantity: quantity,
-      subtotalCents,
-      add: (product) => apply(addItem(browserCart.getSnapshot(), product)),
-      setQuantity: (id, quantity) => apply(setQuantity(browserCart.getSnapshot(), id, quantity)),
-      remove: (id) => apply(removeItem(browserCart.getSnapshot(), id)),
-      clear: () => apply([[], { kind: "cleared" }]),
-      empty: () => browserCart.set([]),
-      refresh: (current) => {
-        const result = refreshItems(browserCart.getSnapshot(), current);
-        browserCart.set(result.items);
-        return result;
-      },
+  const customerItems = useSyncExternalStore(
+    customerCart.subscribe,
+    customerCart.getSnapshot,
+    customerCart.getServerSnapshot,
+  );
+
+  useEffect(() => {
+    if (!signedIn) {
+      customerCart.forget();
+      return;
+    }
+    const handed = browserCart.take();
+    const names = new Map(handed.map((item) => [item.id, item.name]));
+    const lines = handed.map(({ id, quantity }) => ({ id, quantity }));
+    const arrived = (answer: ServerCartAnswer) => {
+      announce(answer);
+      if (answer.merge) announceMerge(answer.merge, names);
     };
-  }, [items]);
+    const request = lines.length > 0 ? customerCart.send({ intent: "merge", lines }) : customerCart.load();
+    request.then(arrived, () => {
+      browserCart.set(handed); // not merged: the lines stay in the browser for the next try
+      cartUnreachable();
+    });
+  }, [signedIn]);
+
+  const cart = useMemo<Cart>(() => {
+    const items = (signedIn ? customerItems : visitorItems) ?? NO_ITEMS;
+    const { quantity, subtotalCents } = cartTotals(items);
+    const shared = { items, totalQuantity: quantity, subtotalCents };
+    if (signedIn) {
+      return {
+        ...shared,
+        ready: customerItems !== null,
+        onServer: true,
+        add: (product) => sendToServer({ intent: "add", productId: product.id }),
+        setQuantity: (id, quantity) => sendToServer({ intent: "set", productId: id, quantity }),
+        remove: (id) => sendToServer({ intent: "remove", productId: id }),
+        clear: () => sendToServer({ intent: "clear" }),
+        // The order took its lines off the server's cart in the statement that placed it.
+        empty: () => void customerCart.load().catch(cartUnreachable),
+      };
+    }
+    return {
+      ...shared,
+      ready: true,
+      onServer: false,
+      add: (product) => applyInBrowser(addItem(browserCart.getSnapshot(), product)),
+      setQuantity: (id, quantity) => applyInBrowser(setQuantity(browserCart.getSnapshot(), id, quantity)),
+      remove: (id) => applyInBrowser(removeItem(browserCart.getSnapshot(), id)),
+      clear: () => applyInBrowser([[], { kind: "cleared" }]),
+      empty: () => browserCart.set([]),
+    };
+  }, [signedIn, customerItems, visitorItems]);
   return <CartContext.Provider value={cart}>{children}</CartContext.Provider>;
 }
 

@@ -1,14 +1,14 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { toast } from "../toasts";
-import { formatBRL } from "../../lib/money";
+import { browserCart } from "./browser-cart";
 import { useCart } from "./cart-context";
-import { parseCartProducts, type CartProduct, type CartRefresh } from "../../domain/cart/cart-items";
+import { announceRefresh } from "./cart-notices";
+import { parseCartProducts, type CartProduct } from "../../domain/cart/cart-items";
 
 /** Prices the customer saw before the server corrected them, by product id. */
 export type PreviousPrices = ReadonlyMap<number, number>;
 
 /**
- * The stored lines may be days old: once the page shows them, they are brought in line with the
+ * A visitor's stored lines may be days old: once the page shows them, they are brought in line with the
  * store's products (gone, repriced, less stock) and every change is announced. A line added
  * later (another tab) triggers a new check; lines already checked do not.
  */
@@ -20,7 +20,7 @@ export function useServerRefresh(hydrated: boolean): PreviousPrices {
 
   const applyServerProducts = useEffectEvent((current: CartProduct[]) => {
     const storedPrices = new Map(cart.items.map((item) => [item.id, item.priceCents]));
-    const refresh = cart.refresh(current);
+    const refresh = browserCart.refresh(current);
     const corrected: [number, number][] = [];
     for (const item of refresh.items) {
       checkedIds.current.add(item.id);
@@ -30,11 +30,12 @@ export function useServerRefresh(hydrated: boolean): PreviousPrices {
       }
     }
     if (corrected.length > 0) setPreviousPrices((known) => new Map([...known, ...corrected]));
-    announce(refresh);
+    announceRefresh(refresh);
   });
 
   useEffect(() => {
-    if (!hydrated || idsKey === "") return;
+    // A signed-in customer's cart comes from the server with its products as they are now.
+    if (!hydrated || cart.onServer || idsKey === "") return;
     const ids = idsKey.split(",").map(Number);
     if (ids.every((id) => checkedIds.current.has(id))) return;
     const controller = new AbortController();
@@ -45,7 +46,7 @@ export function useServerRefresh(hydrated: boolean): PreviousPrices {
       },
     );
     return () => controller.abort();
-  }, [hydrated, idsKey]);
+  }, [hydrated, cart.onServer, idsKey]);
 
   return previousPrices;
 }
@@ -59,25 +60,4 @@ async function fetchCartProducts(ids: number[], signal: AbortSignal): Promise<Ca
   const products = parseCartProducts(await response.json());
   if (!products) throw new Error("/api/cart-products respondeu com dados inválidos");
   return products;
-}
-
-/** Longer than the default: these change what the customer is about to buy. */
-const REFRESH_NOTICE_MS = 8000;
-
-function announce({ removed, repriced, reduced }: CartRefresh): void {
-  for (const name of removed) {
-    toast.warning(`"${name}" não está mais disponível e foi removido do carrinho`, {
-      duration: REFRESH_NOTICE_MS,
-    });
-  }
-  for (const { name, fromCents, toCents } of repriced) {
-    toast.info(`O preço de "${name}" mudou de ${formatBRL(fromCents)} para ${formatBRL(toCents)}`, {
-      duration: REFRESH_NOTICE_MS,
-    });
-  }
-  for (const { name, quantity } of reduced) {
-    toast.warning(`A quantidade de "${name}" foi ajustada para ${quantity}, o máximo disponível em estoque`, {
-      duration: REFRESH_NOTICE_MS,
-    });
-  }
 }

@@ -6,6 +6,7 @@ import {
   addItem,
   cartTotals,
   maxQuantity,
+  mergeItems,
   parseCartProducts,
   parseStoredCart,
   refreshItems,
@@ -331,6 +332,130 @@ describe("refreshItems", () => {
     expect(refresh.repriced).toEqual([{ name: "Reprecificado", fromCents: 5_000, toCents: 6_000 }]);
     expect(refresh.reduced).toEqual([{ name: "Reduzido", quantity: 4 }]);
     expect(cartTotals(refresh.items)).toEqual({ quantity: 5, subtotalCents: 6_000 + 4 * 29_990 });
+  });
+});
+
+describe("mergeItems", () => {
+  it("adds the browser's quantity to the same product in the customer's cart", () => {
+    const merge = mergeItems(
+      [createItem({ id: 1, quantity: 2 })],
+      [{ id: 1, quantity: 3 }],
+      [createProduct({ id: 1 })],
+    );
+
+    expect(merge.items).toEqual([createItem({ id: 1, quantity: 5 })]);
+    expect(merge).toMatchObject({ lowered: [], unavailable: [], overflow: 0 });
+  });
+
+  it("appends products only the browser had, after the customer's lines", () => {
+    const merge = mergeItems(
+      [createItem({ id: 2 })],
+      [{ id: 1, quantity: 4 }],
+      [createProduct({ id: 1, name: "Mouse" })],
+    );
+
+    expect(merge.items.map((item) => [item.id, item.quantity])).toEqual([
+      [2, 1],
+      [1, 4],
+    ]);
+  });
+
+  it("lowers a sum above the stock to the stock and reports it", () => {
+    const merge = mergeItems(
+      [createItem({ id: 1, quantity: 4 })],
+      [{ id: 1, quantity: 4 }],
+      [createProduct({ id: 1, name: "Mouse", stock: 6 })],
+    );
+
+    expect(merge.items[0]!.quantity).toBe(6);
+    expect(merge.lowered).toEqual([{ name: "Mouse", quantity: 6 }]);
+  });
+
+  it("lowers a sum above 100 to 100 however much is in stock", () => {
+    const merge = mergeItems(
+      [createItem({ id: 1, quantity: 70 })],
+      [{ id: 1, quantity: 60 }],
+      [createProduct({ id: 1, name: "Cabo", stock: 1_000 })],
+    );
+
+    expect(merge.items[0]!.quantity).toBe(MAX_QUANTITY_PER_ITEM);
+    expect(merge.lowered).toEqual([{ name: "Cabo", quantity: 100 }]);
+  });
+
+  it("leaves out products that are gone or sold out, by id", () => {
+    const merge = mergeItems(
+      [],
+      [
+        { id: 1, quantity: 1 },
+        { id: 2, quantity: 1 },
+      ],
+      [createProduct({ id: 2, stock: 0 })],
+    );
+
+    expect(merge.items).toEqual([]);
+    expect(merge.unavailable).toEqual([1, 2]);
+  });
+
+  it("keeps the cart within 50 lines and counts what was left out", () => {
+    const kept = Array.from({ length: MAX_CART_LINES - 1 }, (_, index) => createItem({ id: index + 1 }));
+    const merge = mergeItems(
+      kept,
+      [
+        { id: 1, quantity: 1 },
+        { id: 100, quantity: 1 },
+        { id: 101, quantity: 1 },
+        { id: 102, quantity: 1 },
+      ],
+      [
+        createProduct({ id: 1 }),
+        createProduct({ id: 100 }),
+        createProduct({ id: 101 }),
+        createProduct({ id: 102 }),
+      ],
+    );
+
+    expect(merge.items).toHaveLength(MAX_CART_LINES);
+    expect(merge.items[0]!.quantity).toBe(2);
+    expect(merge.items.at(-1)!.id).toBe(100);
+    expect(merge.overflow).toBe(2);
+  });
+
+  it("never leaves a line above its stock or 100, nor the cart above 50 lines", () => {
+    const line = fc.record({
+      id: fc.integer({ min: 1, max: 60 }),
+      quantity: fc.integer({ min: 1, max: 100 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(line, { selector: (entry) => entry.id, maxLength: MAX_CART_LINES }),
+        fc.array(line, { maxLength: MAX_CART_LINES }),
+        fc.array(fc.integer({ min: 0, max: 150 }), { minLength: 60, maxLength: 60 }),
+        (keptLines, incoming, stocks) => {
+          const products = stocks.map((stock, index) => createProduct({ id: index + 1, stock }));
+          // The customer's cart as the server keeps it: within each product's stock.
+          const kept = keptLines
+            .map((entry) => ({
+              ...products[entry.id - 1]!,
+              quantity: Math.min(entry.quantity, stocks[entry.id - 1]!),
+            }))
+            .filter((item) => item.quantity > 0);
+          const { items } = mergeItems(kept, incoming, products);
+          expect(items.length).toBeLessThanOrEqual(MAX_CART_LINES);
+          for (const item of items) {
+            expect(item.quantity).toBeGreaterThan(0);
+            expect(item.quantity).toBeLessThanOrEqual(maxQuantity(item));
+          }
+        },
+      ),
+    );
+  });
+
+  it("never changes the cart it was given", () => {
+    const kept = Object.freeze([Object.freeze(createItem({ id: 1, quantity: 2 }))]);
+
+    mergeItems(kept as CartItem[], [{ id: 1, quantity: 1 }], [createProduct({ id: 1 })]);
+
+    expect(kept[0]!.quantity).toBe(2);
   });
 });
 

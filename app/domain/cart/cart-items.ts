@@ -103,6 +103,67 @@ export function refreshItems(items: CartItem[], current: CartProduct[]): CartRef
   return result;
 }
 
+/** A line as the browser sends it to be merged into the customer's cart: a product and how many. */
+export interface CartLineRequest {
+  id: number;
+  quantity: number;
+}
+
+export interface CartMerge {
+  items: CartItem[];
+  /** Lines kept with less than was asked, because of the stock or the limit of 100 per item. */
+  lowered: { name: string; quantity: number }[];
+  /** Ids of products left out because they no longer exist or are sold out. */
+  unavailable: number[];
+  /** How many products were left out because the cart already held 50 lines. */
+  overflow: number;
+}
+
+/**
+ * The browser's cart joins the customer's at sign-in (DESIGN point 6): quantities of a product in
+ * both are added, every line stays within its stock and the limit of 100, and the cart within 50
+ * lines. `products` holds the incoming lines' products as the store has them now.
+ */
+export function mergeItems(
+  kept: CartItem[],
+  incoming: CartLineRequest[],
+  products: CartProduct[],
+): CartMerge {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const merge: CartMerge = { items: [...kept], lowered: [], unavailable: [], overflow: 0 };
+  for (const line of incoming) {
+    const product = byId.get(line.id);
+    const max = product ? maxQuantity(product) : 0;
+    if (!product || max === 0) {
+      merge.unavailable.push(line.id);
+      continue;
+    }
+    const index = merge.items.findIndex((item) => item.id === line.id);
+    if (index === -1 && merge.items.length >= MAX_CART_LINES) {
+      merge.overflow += 1;
+      continue;
+    }
+    const wanted = (merge.items[index]?.quantity ?? 0) + line.quantity;
+    const quantity = Math.min(wanted, max);
+    if (quantity < wanted) merge.lowered.push({ name: product.name, quantity });
+    const item = { ...product, quantity };
+    if (index === -1) merge.items.push(item);
+    else merge.items[index] = item;
+  }
+  return merge;
+}
+
+/**
+ * `/api/cart`'s answer: the signed-in customer's cart as it now is, and what the request did to it
+ * (a change, a merge) or what reading it corrected (the products' stock).
+ */
+export interface ServerCartAnswer {
+  items: CartItem[];
+  change?: CartChange;
+  merge?: Omit<CartMerge, "items">;
+  refresh?: Omit<CartRefresh, "items">;
+}
+
 /** Reads a stored cart defensively: anything malformed is dropped, never trusted. */
 export function parseStoredCart(raw: string | null): CartItem[] {
   let value: unknown;
@@ -150,7 +211,16 @@ function toCartItem(value: unknown): CartItem | null {
 
 /** The server's answer about the cart's products (`/api/cart-products`), or null when malformed. */
 export function parseCartProducts(value: unknown): CartProduct[] | null {
+  return everyEntry(value, toCartProduct);
+}
+
+/** The signed-in customer's cart as the server sent it (`/api/cart`), or null when malformed. */
+export function parseCartItems(value: unknown): CartItem[] | null {
+  return everyEntry(value, toCartItem);
+}
+
+function everyEntry<T>(value: unknown, read: (entry: unknown) => T | null): T[] | null {
   if (!Array.isArray(value)) return null;
-  const products = value.map(toCartProduct);
-  return products.every((product) => product !== null) ? products : null;
+  const entries = value.map(read);
+  return entries.every((entry) => entry !== null) ? (entries as T[]) : null;
 }

@@ -135,10 +135,11 @@ interface ReservationRow {
 }
 
 /**
- * The order, its lines and the stock they take, in one statement: one round trip, and the
- * products stay locked only while it runs and commits. Nothing is written unless the customer's
- * refused checkouts are not used up, the address is theirs and every line is in stock; a second
- * request with the same key inserts nothing and finds the first one's order.
+ * The order, its lines, the stock they take and their removal from the customer's cart, in one
+ * statement: one round trip, and the products stay locked only while it runs and commits.
+ * Nothing is written unless the customer's refused checkouts are not used up, the address is
+ * theirs and every line is in stock; a second request with the same key inserts nothing and finds
+ * the first one's order.
  */
 async function reserveOrder(
   deps: PlaceOrderDeps,
@@ -213,6 +214,18 @@ async function reserveOrder(
       update products set stock = products.stock - bought.quantity
       from bought
       where products.id = bought.product_id
+    ),
+    -- What was bought leaves the customer's cart; what another device added meanwhile stays.
+    left_in_cart as (
+      update cart_items set quantity = cart_items.quantity - bought.quantity
+      from bought
+      where cart_items.user_id = ${userId} and cart_items.product_id = bought.product_id
+        and cart_items.quantity > bought.quantity
+    ),
+    out_of_cart as (
+      delete from cart_items using bought
+      where cart_items.user_id = ${userId} and cart_items.product_id = bought.product_id
+        and cart_items.quantity <= bought.quantity
     )
     select
       (select paused from paused) as "paused",

@@ -1,0 +1,140 @@
+import { and, asc, eq, gt, notInArray, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/client.server";
+import { cartItems, products, users } from "../../db/schema.server";
+import { getCartProducts } from "../catalog/cart-products.server";
+import { productCardColumns } from "../catalog/product-card-columns.server";
+import {
+  addItem,
+  mergeItems,
+  refreshItems,
+  removeItem,
+  setQuantity,
+  type CartItem,
+  type CartRefresh,
+  type ServerCartAnswer,
+} from "./cart-items";
+import type { CartRequest } from "./cart-request";
+
+/**
+ * A signed-in customer's cart, kept on the server (DESIGN point 6): every device of the customer
+ * sees the same one. The rules are the browser cart's own (`cart-items.ts`), applied to the lines
+ * as the database has them, with their products' current names, prices and stock.
+ */
+
+/**
+ * The customer's cart as it can be bought now: a line whose product sold out is dropped, and one
+ * above the stock left is lowered; both corrections are kept and reported once.
+ */
+export async function readCart(db: Database, userId: string): Promise<ServerCartAnswer> {
+  const lines = await cartLines(db, userId);
+  // The lines carry their products as they are now: the cart is checked against itself.
+  const { items, ...refresh } = refreshItems(lines, lines);
+  if (corrected(refresh)) await fitCartToStock(db, userId);
+  return { items, refresh };
+}
+
+const corrected = (refresh: Omit<CartRefresh, "items">) =>
+  refresh.removed.length > 0 || refresh.reduced.length > 0;
+
+/**
+ * Applies one request to the customer's cart, brought within its products' stock first (and
+ * reported so); requests of one customer never interleave.
+ */
+export async function changeCart(
+  db: Database,
+  userId: string,
+  request: CartRequest,
+): Promise<ServerCartAnswer | { error: "Produto não encontrado" }> {
+  return db.transaction(async (tx) => {
+    // The customer's row stands for the cart: a second request waits until this one commits.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+    const stored = await cartLines(tx, userId);
+    const { items: kept, ...refresh } = refreshItems(stored, stored);
+    let answer: ServerCartAnswer;
+    switch (request.intent) {
+      case "add": {
+        const [product] = await getCartProducts(tx, [request.productId]);
+        if (!product) return { error: "Produto não encontrado" };
+        const [items, change] = addItem(kept, product);
+        answer = { items, change };
+        break;
+      }
+      case "set": {
+        const [items, change] = setQuantity(kept, request.productId, request.quantity);
+        answer = { items, change };
+        break;
+      }
+      case "remove": {
+        const [items, change] = removeItem(kept, request.productId);
+        answer = { items, change };
+        break;
+      }
+      case "clear":
+        answer = { items: [], change: { kind: "cleared" } };
+        break;
+      case "merge": {
+        const incoming = await getCartProducts(
+          tx,
+          request.lines.map((line) => line.id),
+        );
+        const { items, ...merge } = mergeItems(kept, request.lines, incoming);
+        answer = { items, merge };
+        break;
+      }
+    }
+    await saveCart(tx, userId, stored, answer.items);
+    return corrected(refresh) ? { ...answer, refresh } : answer;
+  });
+}
+
+/** The cart's lines with their products as they are now, in the order they were added. */
+function cartLines(db: Database | Transaction, userId: string): Promise<CartItem[]> {
+  return db
+    .select({ ...productCardColumns, quantity: cartItems.quantity })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
+}
+
+/**
+ * Drops the lines whose product sold out and lowers those above the stock, as the stock is when
+ * the statement runs: a request changing the cart meanwhile loses nothing.
+ */
+async function fitCartToStock(db: Database, userId: string): Promise<void> {
+  const stockOf = sql`(select ${products.stock} from ${products} where ${products.id} = ${cartItems.productId})`;
+  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), sql`${stockOf} = 0`));
+  await db
+    .update(cartItems)
+    .set({ quantity: stockOf })
+    .where(and(eq(cartItems.userId, userId), gt(cartItems.quantity, stockOf)));
+}
+
+/** Writes the lines that changed: removed ones go, new and changed quantities are upserted. */
+async function saveCart(
+  tx: Transaction,
+  userId: string,
+  before: CartItem[],
+  after: CartItem[],
+): Promise<void> {
+  const ids = after.map((item) => item.id);
+  if (before.some((item) => !ids.includes(item.id))) {
+    await tx
+      .delete(cartItems)
+      .where(
+        ids.length > 0
+          ? and(eq(cartItems.userId, userId), notInArray(cartItems.productId, ids))
+          : eq(cartItems.userId, userId),
+      );
+  }
+  const quantityBefore = new Map(before.map((item) => [item.id, item.quantity]));
+  const changed = after.filter((item) => quantityBefore.get(item.id) !== item.quantity);
+  if (changed.length === 0) return;
+  await tx
+    .insert(cartItems)
+    .values(changed.map((item) => ({ userId, productId: item.id, quantity: item.quantity })))
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.productId],
+      set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
+    });
+}

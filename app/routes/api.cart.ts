@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import type { Route } from "./+types/api.cart";
+import { readSession } from "../domain/accounts/session.server";
+import { cartRequestSchema } from "../domain/cart/cart-request";
+import { changeCart, readCart } from "../domain/cart/server-cart.server";
+
+/** `GET /api/cart`: the signed-in customer's cart, the same on every device (DESIGN point 6). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, headers } = await readSession(context, request);
+  if (!user) return refuse(401, "Usuário não autenticado");
+  return data(await readCart(context.db, user.id), { headers: noStore(headers) });
+}
+
+/** `POST /api/cart` with a JSON change (add, set, remove, clear, merge): the cart after it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, headers } = await readSession(context, request);
+  if (!user) return refuse(401, "Usuário não autenticado");
+  const change = cartRequestSchema.safeParse(await request.json().catch(() => null));
+  if (!change.success) return refuse(400, "Dados inválidos");
+  const answer = await changeCart(context.db, user.id, change.data);
+  if ("error" in answer) return refuse(404, answer.error);
+  return data(answer, { headers: noStore(headers) });
+}
+
+function refuse(status: number, error: string) {
+  return data({ error }, { status, headers: noStore(new Headers()) });
+}
+
+/** Another device may change the cart at any moment: no browser or proxy keeps a copy. */
+function noStore(headers: Headers): Headers {
+  headers.set("Cache-Control", "no-store");
+  return headers;
+}

@@ -1,0 +1,126 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseStoredCart } from "../../app/domain/cart/cart-items";
+import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
+import { randomClientIp, useBrowser } from "../support/browser";
+import { demoProduct } from "../support/orders";
+import { textOf, toast } from "../support/page-text";
+
+// The signed-in customer's cart is kept on the server (DESIGN point 6): the same on every device.
+
+const WAIT_MS = 10_000;
+const WAIT = { timeout: WAIT_MS };
+const CART_STORAGE_KEY = "vitrine:cart:v1";
+/** 37 in stock, and no test buys it. */
+const MOUSE = demoProduct("Mouse Gamer Quasar 26K DPI");
+/** Two in stock, and no test buys it: a merge that asks for more is lowered. */
+const PHONE = demoProduct("Smartphone Zênite Pro Max 1 TB");
+
+describe("the cart follows the signed-in customer", () => {
+  const browser = useBrowser();
+  /** The customer's other device: a browser context of its own (own storage, own cookies). */
+  let otherDevice: BrowserContext;
+  beforeEach(async () => {
+    browser.page.setDefaultTimeout(WAIT_MS);
+    otherDevice = await browser.page
+      .context()
+      .browser()!
+      .newContext({
+        baseURL: browser.baseURL,
+        locale: "pt-BR",
+        extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+      });
+  });
+  afterEach(() => otherDevice.close());
+
+  async function addFromProductPage(page: Page, product: { id: number }, toastText: string) {
+    await page.goto(`/product/${product.id}`);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await toast(page, toastText).waitFor();
+  }
+
+  async function signInOnAuthPage(page: Page, customer: Customer) {
+    await page.goto("/auth?redirectTo=%2Fcart");
+    await page.getByLabel("E-mail").fill(customer.email);
+    await page.getByLabel("Senha", { exact: true }).fill(customer.password);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.waitForURL(`${browser.baseURL}/cart`);
+  }
+
+  function quantityOf(page: Page, name: string) {
+    return page.getByRole("status", { name: `Quantidade de ${name}`, exact: true });
+  }
+
+  async function expectQuantity(page: Page, name: string, quantity: number) {
+    await expect.poll(() => textOf(quantityOf(page, name)), WAIT).toBe(String(quantity));
+  }
+
+  async function storedCart(page: Page) {
+    return parseStoredCart(await page.evaluate((key) => window.localStorage.getItem(key), CART_STORAGE_KEY));
+  }
+
+  it("merges the visitor's cart at sign-in and shows the same cart on another device", async () => {
+    const { page, baseURL } = browser;
+    const customer = await signUpCustomer(baseURL);
+    const phone = await otherDevice.newPage();
+    await signInContext(otherDevice, baseURL, customer);
+    await addFromProductPage(phone, MOUSE, "Produto adicionado ao carrinho");
+
+    // On this device the customer shops as a visitor first, then signs in.
+    await addFromProductPage(page, MOUSE, "Produto adicionado ao carrinho");
+    await addFromProductPage(page, MOUSE, "Quantidade atualizada no carrinho");
+    await signInOnAuthPage(page, customer);
+    await expectQuantity(page, MOUSE.name, 3);
+    expect(await storedCart(page)).toEqual([]);
+
+    // The other device sees the merged cart after a reload, and its change comes back here.
+    await phone.goto("/cart");
+    await expectQuantity(phone, MOUSE.name, 3);
+    await phone.getByRole("button", { name: `Aumentar quantidade de ${MOUSE.name}` }).click();
+    await toast(phone, "Quantidade atualizada no carrinho").waitFor();
+    await expectQuantity(phone, MOUSE.name, 4);
+
+    await page.reload();
+    await expectQuantity(page, MOUSE.name, 4);
+  });
+
+  it("keeps the cart on the server through sign-out and a cleared browser, and leaves the browser empty", async () => {
+    const { page, baseURL } = browser;
+    const customer = await signUpCustomer(baseURL);
+    await signInContext(page.context(), baseURL, customer);
+    await addFromProductPage(page, MOUSE, "Produto adicionado ao carrinho");
+
+    await page.goto("/account");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: /Menu da conta/ }).click();
+    await page.getByRole("menuitem", { name: "Sair" }).click();
+    await page.waitForURL(/\/auth$/);
+    await page.goto("/cart");
+    await page.getByText("Seu carrinho está vazio").waitFor();
+    expect(await storedCart(page)).toEqual([]);
+
+    // A browser with nothing stored (another one, or this one cleared) gets the cart back at sign-in.
+    const cleared = await otherDevice.newPage();
+    await signInOnAuthPage(cleared, customer);
+    await expectQuantity(cleared, MOUSE.name, 1);
+  });
+
+  it("lowers a merged quantity to the stock and says so", async () => {
+    const { page, baseURL } = browser;
+    const customer = await signUpCustomer(baseURL);
+    const phone = await otherDevice.newPage();
+    await signInContext(otherDevice, baseURL, customer);
+    await addFromProductPage(phone, PHONE, "Produto adicionado ao carrinho");
+
+    await addFromProductPage(page, PHONE, "Produto adicionado ao carrinho");
+    await addFromProductPage(page, PHONE, "Quantidade atualizada no carrinho");
+    await signInOnAuthPage(page, customer);
+
+    await toast(
+      page,
+      `A quantidade de "${PHONE.name}" foi ajustada para 2, o máximo disponível em estoque`,
+    ).waitFor();
+    await expectQuantity(page, PHONE.name, 2);
+  });
+});

@@ -1,0 +1,300 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { cartItems, products } from "../../app/db/schema.server";
+import { signUpSchema } from "../../app/domain/accounts/account-schemas";
+import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
+import { readSession } from "../../app/domain/accounts/session.server";
+import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
+import { action as cartAction, loader as cartLoader } from "../../app/routes/api.cart";
+import { randomCpf } from "../support/accounts";
+import { createProduct } from "../support/factories";
+import { nextClientIp, requestWithCookies, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+
+// The signed-in customer's cart (DESIGN point 6) through `/api/cart`, as the browser reaches it.
+
+const store = setUpTestStore();
+
+interface Shopper {
+  id: string;
+  cookie: string;
+}
+
+async function shopper(): Promise<Shopper> {
+  const input = signUpSchema.parse({
+    userType: "PF",
+    name: "Maria Compradora",
+    cpf: randomCpf(),
+    phone: "11987654321",
+    email: `carrinho-${randomUUID()}@example.com`,
+    password: "segredo1",
+  });
+  const context = { ...store.context, clientIp: nextClientIp() };
+  const outcome = await signUp(context, authCall(context, new Request(`${TEST_BASE_URL}/auth`)), input);
+  if (!outcome.ok) throw new Error(outcome.message);
+  const user = (await readSession(store.context, requestWithCookies(outcome.headers))).user!;
+  return { id: user.id, cookie: cookieHeader(outcome.headers) };
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: {
+    items?: { id: number; name: string; priceCents: number; quantity: number }[];
+    change?: { kind: string; max?: number };
+    merge?: { lowered: { name: string; quantity: number }[]; unavailable: number[]; overflow: number };
+    refresh?: { removed: string[]; reduced: { name: string; quantity: number }[] };
+    error?: string;
+  };
+}
+
+type RouteResult = { data: Answer["body"]; init: ResponseInit | null };
+
+function answerOf(result: unknown): Answer {
+  const { data, init } = result as RouteResult;
+  return { status: init?.status ?? 200, headers: new Headers(init?.headers), body: data };
+}
+
+async function readCart(who: Shopper | null): Promise<Answer> {
+  const request = new Request(`${TEST_BASE_URL}/api/cart`, { headers: who ? { cookie: who.cookie } : {} });
+  return answerOf(await cartLoader({ request, context: store.context, params: {} } as never));
+}
+
+async function send(who: Shopper | null, body: unknown): Promise<Answer> {
+  const request = new Request(`${TEST_BASE_URL}/api/cart`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(who ? { cookie: who.cookie } : {}) },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return answerOf(await cartAction({ request, context: store.context, params: {} } as never));
+}
+
+const linesOf = (answer: Answer) => answer.body.items?.map((item) => [item.id, item.quantity]);
+
+async function storedLines(who: Shopper) {
+  const rows = await store.database.db
+    .select({ id: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.userId, who.id))
+    .orderBy(cartItems.createdAt, cartItems.productId);
+  return rows.map((row) => [row.id, row.quantity]);
+}
+
+const setStock = (id: number, stock: number) =>
+  store.database.db.update(products).set({ stock }).where(eq(products.id, id));
+
+describe("the signed-in customer's cart", () => {
+  it("keeps added products on the server, with the product as the store has it now", async () => {
+    const who = await shopper();
+    const mouse = await createProduct(store.database.db, { priceCents: 12_990, stock: 5 });
+
+    expect((await send(who, { intent: "add", productId: mouse.id })).body).toMatchObject({
+      items: [{ id: mouse.id, name: mouse.name, priceCents: 12_990, quantity: 1 }],
+      change: { kind: "added" },
+    });
+    expect((await send(who, { intent: "add", productId: mouse.id })).body.change).toEqual({
+      kind: "increased",
+    });
+    await store.database.db.update(products).set({ priceCents: 9_990 }).where(eq(products.id, mouse.id));
+
+    const read = await readCart(who);
+    expect(read.body.items).toMatchObject([{ id: mouse.id, priceCents: 9_990, quantity: 2 }]);
+    expect(read.headers.get("cache-control")).toBe("no-store");
+    expect(await storedLines(who)).toEqual([[mouse.id, 2]]);
+  });
+
+  it("sets, caps, removes and clears with the browser cart's rules", async () => {
+    const who = await shopper();
+    const [cable, dock] = [
+      await createProduct(store.database.db, { stock: 3 }),
+      await createProduct(store.database.db, { stock: 500 }),
+    ];
+    await send(who, { intent: "add", productId: cable.id });
+    await send(who, { intent: "add", productId: dock.id });
+
+    expect((await send(who, { intent: "set", productId: cable.id, quantity: 9 })).body).toMatchObject({
+      change: { kind: "limit", max: 3 },
+    });
+    expect((await send(who, { intent: "set", productId: dock.id, quantity: 250 })).body.change).toEqual({
+      kind: "limit",
+      max: 100,
+    });
+    expect(await storedLines(who)).toEqual([
+      [cable.id, 3],
+      [dock.id, 100],
+    ]);
+    expect(linesOf(await send(who, { intent: "set", productId: cable.id, quantity: 0 }))).toEqual([
+      [dock.id, 100],
+    ]);
+    expect(linesOf(await send(who, { intent: "remove", productId: dock.id }))).toEqual([]);
+
+    await send(who, { intent: "add", productId: cable.id });
+    expect((await send(who, { intent: "clear" })).body).toEqual({ items: [], change: { kind: "cleared" } });
+    expect(await storedLines(who)).toEqual([]);
+  });
+
+  it("refuses a sold-out product, a 51st line and a product that does not exist", async () => {
+    const who = await shopper();
+    const soldOut = await createProduct(store.database.db, { stock: 0 });
+    expect((await send(who, { intent: "add", productId: soldOut.id })).body.change).toEqual({
+      kind: "unavailable",
+    });
+
+    const fifty = await Promise.all(Array.from({ length: 50 }, () => createProduct(store.database.db)));
+    await send(who, { intent: "merge", lines: fifty.map((product) => ({ id: product.id, quantity: 1 })) });
+    const extra = await createProduct(store.database.db);
+    expect((await send(who, { intent: "add", productId: extra.id })).body.change).toEqual({ kind: "full" });
+
+    const missing = await send(who, { intent: "add", productId: 2_000_000_000 });
+    expect(missing).toMatchObject({ status: 404, body: { error: "Produto não encontrado" } });
+    expect(await storedLines(who)).toHaveLength(50);
+  });
+
+  it("answers a visitor 401 and writes nothing", async () => {
+    const product = await createProduct(store.database.db);
+    expect(await readCart(null)).toMatchObject({ status: 401, body: { error: "Usuário não autenticado" } });
+    const add = await send(null, { intent: "add", productId: product.id });
+    expect(add).toMatchObject({ status: 401, body: { error: "Usuário não autenticado" } });
+    const rows = await store.database.db.select().from(cartItems).where(eq(cartItems.productId, product.id));
+    expect(rows).toEqual([]);
+  });
+
+  it("never shows or changes another customer's cart", async () => {
+    const [alice, bruno] = [await shopper(), await shopper()];
+    const keyboard = await createProduct(store.database.db);
+    await send(alice, { intent: "add", productId: keyboard.id });
+
+    expect((await readCart(bruno)).body.items).toEqual([]);
+    await send(bruno, { intent: "remove", productId: keyboard.id });
+    await send(bruno, { intent: "set", productId: keyboard.id, quantity: 7 });
+    await send(bruno, { intent: "clear" });
+
+    expect(await storedLines(alice)).toEqual([[keyboard.id, 1]]);
+    expect(await storedLines(bruno)).toEqual([]);
+  });
+
+  it.each([
+    ["a body that is not JSON", "{carrinho"],
+    ["an unknown intent", { intent: "buy", productId: 1 }],
+    ["a product id of 0", { intent: "add", productId: 0 }],
+    ["a product id as text", { intent: "add", productId: "1" }],
+    ["a fractional quantity", { intent: "set", productId: 1, quantity: 1.5 }],
+    ["a merged quantity above 100", { intent: "merge", lines: [{ id: 1, quantity: 101 }] }],
+    ["a merged quantity of 0", { intent: "merge", lines: [{ id: 1, quantity: 0 }] }],
+    [
+      "51 merged lines",
+      { intent: "merge", lines: Array.from({ length: 51 }, (_, i) => ({ id: i + 1, quantity: 1 })) },
+    ],
+  ])("refuses %s with 'Dados inválidos' and changes nothing", async (_, body) => {
+    const who = await shopper();
+    const product = await createProduct(store.database.db);
+    await send(who, { intent: "add", productId: product.id });
+
+    expect(await send(who, body)).toMatchObject({ status: 400, body: { error: "Dados inválidos" } });
+    expect(await storedLines(who)).toEqual([[product.id, 1]]);
+  });
+
+  it("brings the cart within the stock when it is read, and says what it changed", async () => {
+    const who = await shopper();
+    const [headset, webcam] = [
+      await createProduct(store.database.db, { stock: 10 }),
+      await createProduct(store.database.db, { stock: 10 }),
+    ];
+    await send(who, {
+      intent: "merge",
+      lines: [
+        { id: headset.id, quantity: 6 },
+        { id: webcam.id, quantity: 2 },
+      ],
+    });
+    await setStock(headset.id, 4);
+    await setStock(webcam.id, 0);
+
+    const read = await readCart(who);
+    expect(linesOf(read)).toEqual([[headset.id, 4]]);
+    expect(read.body.refresh).toMatchObject({
+      removed: [webcam.name],
+      reduced: [{ name: headset.name, quantity: 4 }],
+    });
+    expect(await storedLines(who)).toEqual([[headset.id, 4]]);
+    expect((await readCart(who)).body.refresh).toMatchObject({ removed: [], reduced: [] });
+  });
+
+  it("takes concurrent adds one at a time: never above the stock", async () => {
+    const who = await shopper();
+    const lastUnits = await createProduct(store.database.db, { stock: 5 });
+    await Promise.all(
+      Array.from({ length: 12 }, () => send(who, { intent: "add", productId: lastUnits.id })),
+    );
+    expect(await storedLines(who)).toEqual([[lastUnits.id, 5]]);
+  });
+});
+
+describe("merging the browser's cart at sign-in", () => {
+  it("adds quantities, lowers them to the stock and to 100, and leaves out what cannot be bought", async () => {
+    const who = await shopper();
+    const [mouse, cable, phone, soldOut] = [
+      await createProduct(store.database.db, { stock: 10 }),
+      await createProduct(store.database.db, { stock: 1_000 }),
+      await createProduct(store.database.db, { stock: 6 }),
+      await createProduct(store.database.db, { stock: 0 }),
+    ];
+    await send(who, { intent: "set", productId: mouse.id, quantity: 1 }); // not in the cart: nothing
+    await send(who, { intent: "add", productId: mouse.id });
+    await send(who, {
+      intent: "merge",
+      lines: [
+        { id: cable.id, quantity: 80 },
+        { id: phone.id, quantity: 4 },
+      ],
+    });
+
+    const merged = await send(who, {
+      intent: "merge",
+      lines: [
+        { id: mouse.id, quantity: 3 },
+        { id: cable.id, quantity: 50 },
+        { id: phone.id, quantity: 5 },
+        { id: soldOut.id, quantity: 1 },
+        { id: 2_000_000_000, quantity: 1 },
+      ],
+    });
+
+    expect(linesOf(merged)).toEqual([
+      [mouse.id, 4],
+      [cable.id, 100],
+      [phone.id, 6],
+    ]);
+    expect(merged.body.merge).toEqual({
+      lowered: [
+        { name: cable.name, quantity: 100 },
+        { name: phone.name, quantity: 6 },
+      ],
+      unavailable: [soldOut.id, 2_000_000_000],
+      overflow: 0,
+    });
+    expect(await storedLines(who)).toEqual(linesOf(merged));
+  });
+
+  it("keeps the cart within 50 lines and counts the products left out", async () => {
+    const who = await shopper();
+    const catalogue = await Promise.all(Array.from({ length: 53 }, () => createProduct(store.database.db)));
+    await send(who, {
+      intent: "merge",
+      lines: catalogue.slice(0, 48).map((p) => ({ id: p.id, quantity: 1 })),
+    });
+
+    const merged = await send(who, {
+      intent: "merge",
+      lines: catalogue.slice(46).map((p) => ({ id: p.id, quantity: 2 })),
+    });
+
+    expect(merged.body.items).toHaveLength(50);
+    expect(merged.body.merge?.overflow).toBe(3);
+    const [line] = await store.database.db
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, who.id), eq(cartItems.productId, catalogue[47]!.id)));
+    expect(line?.quantity).toBe(3);
+  });
+});
