@@ -83,6 +83,12 @@ describe("the cart follows the signed-in customer", () => {
 
     await page.reload();
     await expectQuantity(page, MOUSE.name, 4);
+
+    // Back on a tab, without a reload: the cart is read again.
+    await phone.getByRole("button", { name: `Diminuir quantidade de ${MOUSE.name}` }).click();
+    await expectQuantity(phone, MOUSE.name, 3);
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await expectQuantity(page, MOUSE.name, 3);
   });
 
   it("keeps the cart on the server through sign-out and a cleared browser, and leaves the browser empty", async () => {

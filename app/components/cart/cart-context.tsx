@@ -89,6 +89,16 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
     });
   }, [signedIn]);
 
+  useEffect(() => {
+    if (!signedIn) return;
+    // Back on this tab, the cart may have changed on another device.
+    const reload = () => {
+      if (document.visibilityState === "visible") customerCart.load().then(announce, () => undefined);
+    };
+    document.addEventListener("visibilitychange", reload);
+    return () => document.removeEventListener("visibilitychange", reload);
+  }, [signedIn]);
+
   const cart = useMemo<Cart>(() => {
     const items = (signedIn ? customerItems : visitorItems) ?? NO_ITEMS;
     const { quantity, subtotalCents } = cartTotals(items);
