@@ -11,6 +11,8 @@ export default [
   route("official-reseller", "routes/official-reseller.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/logout", "routes/auth.logout.ts"),
+  route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
+  route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("account", "routes/account/layout.tsx", [
     index("routes/account/overview.tsx"),
     route("profile", "routes/account/profile.tsx"),

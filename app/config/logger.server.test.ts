@@ -126,3 +126,23 @@ describe("createLogger", () => {
     expect(JSON.parse(lines[1]!).msg).toMatch(/^Failed query: insert into "profiles"/);
   });
 });
+
+describe("request logging", () => {
+  it("hides a password reset link's token from the logged address and query", () => {
+    const logged = logSerializers.req({
+      method: "GET",
+      url: "/auth/reset-password?token=Segredo123&utm=email",
+      query: { token: "Segredo123", utm: "email" },
+    });
+    expect(JSON.stringify(logged)).not.toContain("Segredo123");
+    expect(logged).toMatchObject({
+      url: "/auth/reset-password?token=%5Boculto%5D&utm=email",
+      query: { token: "[oculto]", utm: "email" },
+    });
+  });
+
+  it("leaves an address without credentials as it is", () => {
+    const request = { method: "GET", url: "/catalog?q=mouse" };
+    expect(logSerializers.req(request)).toBe(request);
+  });
+});

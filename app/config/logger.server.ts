@@ -1,6 +1,9 @@
 import pino from "pino";
 import type { Env } from "./env.server";
 
+/** What the logs show instead of a value they must not keep. */
+const REDACTED = "[oculto]";
+
 export type Logger = pino.Logger;
 
 /**
@@ -75,7 +78,7 @@ function messageWithoutValues(error: ErrorLike): string {
   const [message = ""] = error.message.split(/\r?\nparams:/, 1);
   const databaseError = typeof error.severity === "string" && typeof error.code === "string";
   // e.g. 'invalid input syntax for type uuid: "…"'
-  return databaseError ? message.replace(/: ".*"$/s, ': "[oculto]"') : message;
+  return databaseError ? message.replace(/: ".*"$/s, `: "${REDACTED}"`) : message;
 }
 
 /** The stack's frames under a header made from the cleaned message. */
@@ -103,8 +106,32 @@ function isPinoSerialized(value: unknown): value is { raw: unknown } {
   return typeof value === "object" && value !== null && "raw" in value && isErrorLike(value.raw);
 }
 
+/** Query parameters that are credentials: a password reset link's token. */
+const SECRET_PARAMETERS = ["token"];
+
+/** A request as logged, with the credentials its address may carry hidden. */
+function serializeRequest(req: unknown): unknown {
+  if (typeof req !== "object" || req === null) return req;
+  const { url, query } = req as { url?: unknown; query?: unknown };
+  if (typeof url !== "string" || !SECRET_PARAMETERS.some((name) => url.includes(`${name}=`))) return req;
+  const address = new URL(url, "http://loja.invalid");
+  for (const name of SECRET_PARAMETERS) {
+    if (address.searchParams.has(name)) address.searchParams.set(name, REDACTED);
+  }
+  const hiddenQuery =
+    typeof query === "object" && query !== null
+      ? Object.fromEntries(
+          Object.entries(query).map(([name, value]) => [
+            name,
+            SECRET_PARAMETERS.includes(name) ? REDACTED : value,
+          ]),
+        )
+      : query;
+  return { ...req, url: address.pathname + address.search, query: hiddenQuery };
+}
+
 /** How logged values are written: the store's logger and the request logger (pino-http) share them. */
-export const logSerializers = { err: serializeError };
+export const logSerializers = { err: serializeError, req: serializeRequest };
 
 /** The store's logger, writing JSON lines to standard output (or `destination`, in tests). */
 export function createLogger(env: Pick<Env, "LOG_LEVEL">, destination?: pino.DestinationStream): Logger {
@@ -131,7 +158,7 @@ export function createLogger(env: Pick<Env, "LOG_LEVEL">, destination?: pino.Des
         "password",
         "*.password",
       ],
-      censor: "[oculto]",
+      censor: REDACTED,
     },
   };
   return destination ? pino(options, destination) : pino(options);

@@ -1,14 +1,19 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.cart";
 import { readSession } from "../domain/accounts/session.server";
+import type { ServerCartAnswer } from "../domain/cart/cart-items";
 import { cartRequestSchema } from "../domain/cart/cart-request";
 import { changeCart, readCart } from "../domain/cart/server-cart.server";
 
-/** `GET /api/cart`: the signed-in customer's cart, the same on every device (DESIGN point 6). */
+/**
+ * `GET /api/cart`: the signed-in customer's cart, the same on every device (DESIGN point 6). A
+ * visitor has none on the server: a page whose session ended elsewhere gets an empty one, as its
+ * next look at the session will show it signed out.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await readSession(context, request);
-  if (!user) return refuse(401, "Usuário não autenticado");
-  return data(await readCart(context.db, user.id), { headers: noStore(headers) });
+  const cart: ServerCartAnswer = user ? await readCart(context.db, user.id) : { items: [] };
+  return data(cart, { headers: noStore(headers) });
 }
 
 /** `POST /api/cart` with a JSON change (add, set, remove, clear, merge): the cart after it. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cookieHeader, randomCpf, signInContext, signUpCustomer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
+import { RESET_REQUESTED } from "../../app/domain/accounts/password-reset-messages";
 
 describe("sign-up and sign-in", () => {
   const browser = useBrowser();
@@ -137,6 +138,16 @@ describe("sign-up and sign-in", () => {
     await expect.poll(() => page.getByText("Login realizado com sucesso!").isVisible()).toBe(true);
     await page.getByRole("link", { name: "Ir para sua conta" }).click();
     await page.waitForURL(/\/account$/);
+  });
+
+  it("offers 'Esqueci minha senha' on the Login tab, with the same answer for any address", async () => {
+    const { page } = browser;
+    await page.goto("/auth");
+    await page.getByRole("link", { name: "Esqueci minha senha" }).click();
+    await page.getByRole("heading", { level: 1, name: "Esqueci minha senha" }).waitFor();
+    await page.getByLabel("E-mail").fill(`ninguem-${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Enviar link" }).click();
+    await page.getByRole("status").filter({ hasText: RESET_REQUESTED }).waitFor();
   });
 
   it("honours a same-site redirect target and ignores another site's", async () => {

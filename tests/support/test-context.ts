@@ -7,6 +7,7 @@ import { loadEnv } from "../../app/config/env.server";
 import type { ServerContext } from "../../app/context.server";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { createAuth } from "../../app/domain/accounts/auth.server";
+import { mailPasswordReset } from "../../app/domain/accounts/password-reset.server";
 import { createPixProvider } from "../../app/domain/payments/pix-providers.server";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -34,6 +35,12 @@ export function createTestContext(database: TestDatabase, clientIp = nextClientI
       baseURL: TEST_BASE_URL,
       https: false,
       logger,
+      sendPasswordReset: (user, token) =>
+        mailPasswordReset(
+          { db: database.db, baseURL: TEST_BASE_URL, supportEmail: env.SUPPORT_EMAIL },
+          user,
+          token,
+        ),
     }),
     storage: createLocalFileStorage(dataDir),
     pix: createPixProvider(env, database.db),

@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { AuthActionData } from "./auth-action-data";
 import { PasswordInput } from "./password-input";
 import { Button } from "../ui/button";
@@ -48,6 +48,12 @@ export function LoginForm() {
         error={errors.email}
       />
       <PasswordInput name="password" autoComplete="current-password" error={errors.password} />
+      <Link
+        to="/auth/forgot-password"
+        className="-mt-2 self-end text-sm text-brand-700 underline-offset-4 hover:underline"
+      >
+        Esqueci minha senha
+      </Link>
       <FormMessage message={login.data?.message} />
       <Button type="submit" disabled={busy}>
         {busy ? "Entrando..." : "Entrar"}

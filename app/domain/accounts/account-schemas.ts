@@ -99,6 +99,13 @@ export const twoFactorCodeSchema = z.object({
     ),
 });
 
+export const passwordResetRequestSchema = z.object({ email: emailField });
+
+export const passwordResetSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: passwordField,
+});
+
 /** Field → first message, for showing errors next to the fields. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -21,7 +21,12 @@ export interface AuthOptions {
   /** Secure cookies (production behind https). */
   https: boolean;
   logger: Logger;
+  /** Sends the 'Esqueci minha senha' e-mail with its single-use token. */
+  sendPasswordReset: (user: { email: string; name: string }, token: string) => Promise<void>;
 }
+
+/** How long a password reset link is valid: one hour. */
+export const RESET_LINK_SECONDS = 60 * 60;
 
 /** Accounts, sessions and two-factor sign-in, by better-auth (DESIGN: never hand-rolled). */
 export function createAuth(options: AuthOptions) {
@@ -42,7 +47,16 @@ export function createAuth(options: AuthOptions) {
         rateLimit: rateLimits,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      sendResetPassword: ({ user, token }) => options.sendPasswordReset(user, token),
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      // A new password ends every session: whoever knew the old one is signed out.
+      revokeSessionsOnPasswordReset: true,
+    },
     user: { changeEmail: { enabled: true, updateEmailWithoutVerification: true } },
     session: {
       expiresIn: 30 * DAY_SECONDS,
@@ -62,6 +76,9 @@ export function createAuth(options: AuthOptions) {
         "/two-factor/verify-backup-code": { window: 60, max: 5 },
         // Confirms the password before an e-mail change or an account deletion.
         "/verify-password": { window: 60, max: 5 },
+        // Per client; requests per address are counted by requestPasswordReset.
+        "/request-password-reset": { window: 15 * 60, max: 5 },
+        "/reset-password": { window: 60, max: 10 },
       },
     },
     logger: {

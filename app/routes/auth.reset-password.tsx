@@ -1,0 +1,89 @@
+import { ArrowLeft } from "lucide-react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/auth.reset-password";
+import { PasswordInput } from "../components/auth/password-input";
+import { Button, buttonClasses } from "../components/ui/button";
+import { FormMessage } from "../components/ui/form-field";
+import { fieldErrors, passwordResetSchema } from "../domain/accounts/account-schemas";
+import { INVALID_RESET_LINK } from "../domain/accounts/password-reset-messages";
+import { resetLinkIsValid, resetPassword } from "../domain/accounts/password-reset.server";
+import { authCall } from "../domain/accounts/sign-in.server";
+
+interface ResetPasswordAnswer {
+  errors?: Record<string, string>;
+  message?: string;
+  done?: true;
+}
+
+/** The e-mail's link: `?token=` names the reset; an unknown, used or expired one says so at once. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = token.length > 0 && token.length <= 200 && (await resetLinkIsValid(context.db, token));
+  return { token, valid };
+}
+
+export async function action({ request, context }: Route.ActionArgs): Promise<ResetPasswordAnswer> {
+  const input = passwordResetSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!input.success) {
+    const errors = fieldErrors(input.error);
+    return errors.token ? { message: INVALID_RESET_LINK } : { errors };
+  }
+  const outcome = await resetPassword(authCall(context, request), input.data.token, input.data.password);
+  return outcome.ok ? { done: true } : { message: outcome.message };
+}
+
+export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <main className="mx-auto max-w-md px-4 py-8">
+      <Link to="/auth" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-brand-700">
+        <ArrowLeft aria-hidden className="size-4" />
+        Voltar para o login
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight">Criar nova senha</h1>
+      {answer?.done ? (
+        <div className="mt-6 flex flex-col gap-4">
+          <p role="status" className="rounded-lg bg-emerald-50 p-4 text-sm text-emerald-800">
+            Senha redefinida com sucesso! Entre com a nova senha.
+          </p>
+          <Link to="/auth" className={buttonClasses("default", "md")}>
+            Ir para o login
+          </Link>
+        </div>
+      ) : !loaderData.valid || answer?.message === INVALID_RESET_LINK ? (
+        <div className="mt-6 flex flex-col gap-4">
+          <p role="alert" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-800">
+            {INVALID_RESET_LINK}
+          </p>
+          <Link to="/auth/forgot-password" className={buttonClasses("default", "md")}>
+            Pedir novo link
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+          <input type="hidden" name="token" value={loaderData.token} />
+          <p className="text-sm text-slate-600">
+            Escolha uma nova senha. Ao salvar, todas as sessões abertas da sua conta serão encerradas.
+          </p>
+          <PasswordInput
+            name="password"
+            label="Nova senha"
+            autoComplete="new-password"
+            error={answer?.errors?.password}
+          />
+          <FormMessage message={answer?.message} />
+          <Button type="submit" disabled={busy}>
+            {busy ? "Salvando..." : "Salvar nova senha"}
+          </Button>
+        </Form>
+      )}
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Criar nova senha | Vitrine" },
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "no-referrer" },
+];
