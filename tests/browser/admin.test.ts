@@ -72,7 +72,7 @@ describe("the admin panel", () => {
     const page = await openAsAdmin();
     await passGate(page);
     await page.getByRole("link", { name: "Usuários" }).click();
-    await page.getByLabel("Buscar por nome ou e-mail").fill(customer.email);
+    await page.getByLabel("Buscar por nome, e-mail, CPF ou CNPJ").fill(customer.email);
     await page.getByRole("button", { name: "Buscar" }).click();
     const row = page.getByRole("row").filter({ hasText: customer.email });
     await expect.poll(() => textOf(row), WAIT).toContain("Pessoa Física");

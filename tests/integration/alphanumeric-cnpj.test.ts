@@ -7,14 +7,16 @@ import { readSession } from "../../app/domain/accounts/session.server";
 import { action as createPayment } from "../../app/routes/api.create-payment";
 import { action as profileAction } from "../../app/routes/account/profile";
 import { action as authAction } from "../../app/routes/auth";
+import { loader as usersLoader } from "../../app/routes/admin/users";
 import { maskedLowerCaseCnpj, randomAlphanumericCnpj, randomCnpj } from "../support/accounts";
+import { adminRequest, signedInAdmin } from "../support/admin";
 import { createAddress, createProduct } from "../support/factories";
 import { nextClientIp, requestWithCookies, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
 
 /**
  * CNPJs whose first 12 characters may be letters (Receita Federal, July 2026), through the
- * store's own entry points: the /auth sign-up, the profile form and the create-payment request.
- * A CNPJ is stored in one spelling: upper case, no mask.
+ * store's own entry points: the /auth sign-up, the profile form, the create-payment request and
+ * the admin's users list. A CNPJ is stored in one spelling: upper case, no mask.
  */
 
 const store = setUpTestStore();
@@ -242,5 +244,34 @@ describe("a company's checkout with an alphanumeric CNPJ", () => {
     expect(await db().select().from(orders).where(eq(orders.userId, buyer.id))).toEqual([]);
     const [after] = await db().select().from(products).where(eq(products.id, product.id));
     expect(after!.stock).toBe(2);
+  });
+});
+
+describe("the admin's users list", () => {
+  it("finds a company by its CNPJ, or part of it, masked or not, in either case", async () => {
+    const admin = await signedInAdmin(store.context);
+    const buyer = await companyBuyer();
+    const list = (q: string) =>
+      usersLoader({
+        request: adminRequest(admin, `/admin/users?q=${encodeURIComponent(q)}`),
+        context: store.context,
+        params: {},
+      } as Parameters<typeof usersLoader>[0]);
+    for (const q of [
+      buyer.cnpj,
+      buyer.cnpj.toLowerCase(),
+      maskedLowerCaseCnpj(buyer.cnpj),
+      maskedLowerCaseCnpj(buyer.cnpj).slice(6),
+    ]) {
+      const found = await list(q);
+      expect(
+        found.users.map((user) => user.id),
+        q,
+      ).toContain(buyer.id);
+    }
+    const exact = await list(maskedLowerCaseCnpj(buyer.cnpj));
+    expect(exact.users).toEqual([
+      expect.objectContaining({ id: buyer.id, taxpayer: "PJ", taxId: buyer.cnpj }),
+    ]);
   });
 });
