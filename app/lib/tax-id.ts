@@ -21,8 +21,8 @@ const CNPJ_WEIGHTS_2 = [6, ...CNPJ_WEIGHTS_1];
 /** Characters a typed or pasted number may carry besides its own; anything else is a typo. */
 const CPF_CHARACTERS = /^[\d.\-\s]*$/;
 const CNPJ_CHARACTERS = /^[\dA-Za-z.\-/\s]*$/;
-/** Since July 2026 a CNPJ's first 12 characters may be letters; its 2 check digits stay digits. */
 const CPF_SHAPE = /^\d{11}$/;
+/** Since July 2026 a CNPJ's first 12 characters may be letters; its 2 check digits stay digits. */
 const CNPJ_SHAPE = /^[\dA-Z]{12}\d{2}$/;
 const ONE_REPEATED_CHARACTER = /^(.)\1*$/;
 

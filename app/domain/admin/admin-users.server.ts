@@ -29,7 +29,10 @@ export interface UsersPage {
   pageCount: number;
 }
 
-/** A search typed like (part of) a CPF or CNPJ: letters, digits and the masks' separators, a digit among them. */
+/**
+ * A search typed like (part of) a CPF or CNPJ: letters, digits and the masks' separators, with one
+ * digit at least (a name or a word alone is not searched among the numbers).
+ */
 const TAX_ID_SEARCH = /^(?=.*\d)[\dA-Za-z.\-/\s]+$/;
 
 /**
