@@ -255,10 +255,12 @@ export const profiles = pgTable(
   },
   (t) => [
     check("profiles_user_type", sql`${t.userType} in ('PF', 'PJ')`),
+    // Stored compact: a CPF as 11 digits; a CNPJ as 12 upper-case letters or digits and 2 check
+    // digits (alphanumeric since July 2026), so one number has one spelling (decision 0012).
     check(
       "profiles_document_matches_type",
       sql`(${t.userType} = 'PF' and ${t.cpf} ~ '^[0-9]{11}$' and ${t.cnpj} is null and ${t.companyWebsite} is null)
-       or (${t.userType} = 'PJ' and ${t.cnpj} ~ '^[0-9]{14}$' and ${t.cpf} is null)`,
+       or (${t.userType} = 'PJ' and ${t.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$' and ${t.cpf} is null)`,
     ),
     check("profiles_phone_digits", sql`${t.phone} ~ '^[0-9]{10,11}$'`),
     // One account per taxpayer number.

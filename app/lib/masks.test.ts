@@ -2,19 +2,20 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   CEP_DIGITS,
-  CNPJ_DIGITS,
+  CNPJ_LENGTH,
   CPF_DIGITS,
   maskCep,
   maskCnpj,
   maskCpf,
   maskPhone,
+  maskTaxId,
   PHONE_MAX_DIGITS,
 } from "./masks";
-import { onlyDigits } from "./tax-id";
+import { compactTaxId, isValidCnpj, onlyDigits } from "./tax-id";
 
 describe("digit limits", () => {
   it("match the Brazilian formats", () => {
-    expect([CPF_DIGITS, CNPJ_DIGITS, PHONE_MAX_DIGITS, CEP_DIGITS]).toEqual([11, 14, 11, 8]);
+    expect([CPF_DIGITS, CNPJ_LENGTH, PHONE_MAX_DIGITS, CEP_DIGITS]).toEqual([11, 14, 11, 8]);
   });
 });
 
@@ -64,9 +65,37 @@ describe("maskCnpj", () => {
     ["11222333000181", "11.222.333/0001-81"],
     ["11222333000181999", "11.222.333/0001-81"],
     ["11.222.333/0001-81", "11.222.333/0001-81"],
-    ["CNPJ: 04.252.011/0001-10", "04.252.011/0001-10"],
+    ["04.252.011/0001-10 ", "04.252.011/0001-10"],
+    ["12ABC34501DE35", "12.ABC.345/01DE-35"],
+    ["12abc34501de35", "12.ABC.345/01DE-35"],
+    ["12.ABC.345/01DE-35", "12.ABC.345/01DE-35"],
+    ["1", "1"],
+    ["12a", "12.A"],
+    ["12.abc.345/01d", "12.ABC.345/01D"],
+    ["ABCDEFGHIJKL", "AB.CDE.FGH/IJKL"],
+    // Where the check digits go only digits are kept: a letter there is dropped like any typo.
+    ["12ABC34501DEX", "12.ABC.345/01DE"],
+    ["12ABC34501DE3X5", "12.ABC.345/01DE-35"],
+    ["12ABC34501DE35Z9", "12.ABC.345/01DE-35"],
+    ["12_ABC ç 345", "12.ABC.345"],
+    // Letters are part of a CNPJ now: a pasted label's letters count, and the CNPJ is refused.
+    ["CNPJ: 04.252.011/0001-10", "CN.PJ0.425/2011-00"],
   ])("%j → %j", (input, masked) => {
     expect(maskCnpj(input)).toBe(masked);
+  });
+});
+
+describe("maskTaxId", () => {
+  it.each([
+    ["52998224725", "529.982.247-25"],
+    ["11222333000181", "11.222.333/0001-81"],
+    ["12ABC34501DE35", "12.ABC.345/01DE-35"],
+    ["12abc34501de35", "12.ABC.345/01DE-35"],
+    ["", ""],
+    ["123", "123"],
+    ["12ABC34501DEXY", "12ABC34501DEXY"],
+  ])("%j → %j", (input, masked) => {
+    expect(maskTaxId(input)).toBe(masked);
   });
 });
 
@@ -138,13 +167,6 @@ const masks = [
     digits: CPF_DIGITS,
     maxLength: 14,
     full: /^\d{3}\.\d{3}\.\d{3}-\d{2}$/,
-  },
-  {
-    name: "CNPJ",
-    mask: maskCnpj,
-    digits: CNPJ_DIGITS,
-    maxLength: 18,
-    full: /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/,
   },
   {
     name: "phone",
@@ -230,6 +252,111 @@ describe.each(masks)("the $name mask, for any input", ({ mask, digits, maxLength
         }
       }),
     );
+  });
+});
+
+/** What a user may type or paste in the CNPJ field: letters in either case, digits, separators, noise. */
+const typedCnpj = fc.string({
+  unit: fc.constantFrom(..."0123456789abczABCZ.-/() ç\u00a0٣"),
+  maxLength: 30,
+});
+const cnpjCharacter = fc.constantFrom(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+
+/**
+ * What the CNPJ mask keeps of an input, worked out another way: the letters and digits upper-cased,
+ * the first 12 whatever they are, then only digits, 14 at most.
+ */
+function keptByCnpjMask(input: string): string {
+  const characters = [...input]
+    .filter((character) => /^[0-9A-Za-z]$/.test(character))
+    .map((character) => character.toUpperCase());
+  const base = characters.slice(0, 12);
+  const checkDigits = characters.slice(12).filter((character) => /^[0-9]$/.test(character));
+  return [...base, ...checkDigits.slice(0, 2)].join("");
+}
+
+describe("the CNPJ mask, for any input", () => {
+  it("keeps the first 12 letters or digits in upper case, then only digits, 14 in all", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), typedCnpj), (input) => {
+        expect(compactTaxId(maskCnpj(input))).toBe(keptByCnpjMask(input));
+      }),
+    );
+  });
+
+  it("after 12 letters or digits, keeps only the digits typed", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: cnpjCharacter, minLength: 12, maxLength: 12 }),
+        typedCnpj,
+        (base, rest) => {
+          const checkDigits = onlyDigits(rest).slice(0, 2);
+          expect(compactTaxId(maskCnpj(base + rest))).toBe(base + checkDigits);
+        },
+      ),
+    );
+  });
+
+  it("depends only on the letters and digits typed, not on their case", () => {
+    fc.assert(
+      fc.property(typedCnpj, (input) => {
+        expect(maskCnpj(input)).toBe(maskCnpj(compactTaxId(input)));
+        expect(maskCnpj(input.toLowerCase())).toBe(maskCnpj(input.toUpperCase()));
+      }),
+    );
+  });
+
+  it("is idempotent", () => {
+    fc.assert(
+      fc.property(typedCnpj, (input) => {
+        const masked = maskCnpj(input);
+        expect(maskCnpj(masked)).toBe(masked);
+      }),
+    );
+  });
+
+  it("never ends in a separator, never outgrows the full mask and has no lower-case letter", () => {
+    fc.assert(
+      fc.property(typedCnpj, (input) => {
+        const masked = maskCnpj(input);
+        expect(masked === "" || /[0-9A-Z]$/.test(masked)).toBe(true);
+        expect(masked.length).toBeLessThanOrEqual(18);
+        expect(masked).toBe(masked.toUpperCase());
+      }),
+    );
+  });
+
+  it("fills the whole mask once 12 letters or digits and 2 digits are typed", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: cnpjCharacter, minLength: 12, maxLength: 12 }),
+        fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 2, maxLength: 10 }),
+        (base, digits) => {
+          const masked = maskCnpj(`${base.toLowerCase()}${digits}`);
+          expect(masked).toMatch(/^[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}\/[0-9A-Z]{4}-\d{2}$/);
+          expect(compactTaxId(masked)).toBe(base + digits.slice(0, 2));
+        },
+      ),
+    );
+  });
+
+  it("grows as the user types: each keystroke extends the previous mask", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: cnpjCharacter, maxLength: 12 }), digitsOnly, (base, digits) => {
+        const kept = (base + digits).slice(0, CNPJ_LENGTH);
+        for (let length = 0; length < kept.length; length += 1) {
+          expect(maskCnpj(kept).startsWith(maskCnpj(kept.slice(0, length)))).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it("keeps a valid CNPJ valid, as the same number", () => {
+    const valid = ["12ABC34501DE35", "12abc34501de35", "11222333000181", "12.abc.345/01de-35"];
+    for (const cnpj of valid) {
+      expect(isValidCnpj(maskCnpj(cnpj))).toBe(true);
+      expect(compactTaxId(maskCnpj(cnpj))).toBe(compactTaxId(cnpj));
+    }
   });
 });
 

@@ -1,12 +1,15 @@
-import { onlyDigits } from "./tax-id";
+import { compactTaxId, onlyDigits } from "./tax-id";
 
 /**
  * Input masks for Brazilian numbers, applied on every keystroke: characters other than digits
- * are dropped, digits past the limit are cut, and a partial entry gets a partial mask.
+ * (for a CNPJ: other than letters and digits) are dropped, characters past the limit are cut,
+ * and a partial entry gets a partial mask.
  */
 
 export const CPF_DIGITS = 11;
-export const CNPJ_DIGITS = 14;
+/** A CNPJ's characters: 12 letters or digits, then 2 check digits. */
+export const CNPJ_LENGTH = 14;
+const CNPJ_BASE_LENGTH = 12;
 export const PHONE_MAX_DIGITS = 11;
 export const CEP_DIGITS = 8;
 
@@ -19,16 +22,16 @@ const PHONE_11_PATTERN = "(00) 00000-0000";
 const CEP_PATTERN = "00000-000";
 
 /**
- * Lays `digits` over a pattern where `0` stands for a digit. A literal is written only when a
- * digit follows it, so the caret never lands after a separator the user did not type past
- * (which would make backspace appear to do nothing).
+ * Lays `characters` over a pattern where `0` stands for one of them. A literal is written only
+ * when a character follows it, so the caret never lands after a separator the user did not type
+ * past (which would make backspace appear to do nothing).
  */
-function applyPattern(digits: string, pattern: string): string {
+function applyPattern(characters: string, pattern: string): string {
   let result = "";
   let next = 0;
   for (const symbol of pattern) {
-    if (next >= digits.length) break;
-    result += symbol === "0" ? digits[next++] : symbol;
+    if (next >= characters.length) break;
+    result += symbol === "0" ? characters[next++] : symbol;
   }
   return result;
 }
@@ -38,9 +41,17 @@ export function maskCpf(value: string): string {
   return applyPattern(onlyDigits(value).slice(0, CPF_DIGITS), CPF_PATTERN);
 }
 
-/** 00.000.000/0000-00 */
+/**
+ * 00.000.000/0000-00, where each of the first 12 may also be a letter, shown in upper case
+ * ("12.ABC.345/01DE-35"). A letter typed where a check digit goes is dropped like any typo.
+ */
 export function maskCnpj(value: string): string {
-  return applyPattern(onlyDigits(value).slice(0, CNPJ_DIGITS), CNPJ_PATTERN);
+  let kept = "";
+  for (const character of compactTaxId(value)) {
+    if (kept.length === CNPJ_LENGTH) break;
+    if (kept.length < CNPJ_BASE_LENGTH || /\d/.test(character)) kept += character;
+  }
+  return applyPattern(kept, CNPJ_PATTERN);
 }
 
 /**
@@ -58,10 +69,10 @@ export function maskCep(value: string): string {
   return applyPattern(onlyDigits(value).slice(0, CEP_DIGITS), CEP_PATTERN);
 }
 
-/** A CPF (11 digits) or CNPJ (14 digits) with its mask; anything else as it is. */
+/** A CPF (11 digits) or CNPJ (14 letters and digits) with its mask; anything else as it is. */
 export function maskTaxId(value: string): string {
-  const digits = onlyDigits(value);
-  if (digits.length === CPF_DIGITS) return maskCpf(digits);
-  if (digits.length === CNPJ_DIGITS) return maskCnpj(digits);
+  const compact = compactTaxId(value);
+  if (/^\d{11}$/.test(compact)) return maskCpf(compact);
+  if (/^[\dA-Z]{12}\d{2}$/.test(compact)) return maskCnpj(compact);
   return value;
 }

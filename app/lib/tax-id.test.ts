@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isValidCnpj, isValidCpf, onlyDigits } from "./tax-id";
+import { compactTaxId, isValidCnpj, isValidCpf, onlyDigits } from "./tax-id";
 
 /**
  * Reference check digit, written independently of the implementation under test: weights count
@@ -25,15 +25,45 @@ function cpfFrom(base: number[]): string {
   return [...base, first, second].join("");
 }
 
-function cnpjFrom(base: number[]): string {
-  const first = referenceDigit(base, 5, 9);
-  const second = referenceDigit([...base, first], 6, 9);
-  return [...base, first, second].join("");
+/**
+ * The alphanumeric CNPJ rule (Receita Federal, July 2026), written apart from the reference
+ * above and from the implementation: a character's value is looked up in a table (digits 0-9,
+ * "A" 17 to "Z" 42, its ASCII code minus 48), the weights are spelled out, and the check digit is
+ * 11 minus the remainder, with 10 and 11 read as 0.
+ */
+const CNPJ_VALUES = new Map<string, number>([
+  ...[..."0123456789"].map((character, value) => [character, value] as const),
+  ...[..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((character, index) => [character, 17 + index] as const),
+]);
+const CNPJ_FIRST_WEIGHTS = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+const CNPJ_SECOND_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+
+function cnpjDigit(characters: string, weights: number[]): string {
+  let sum = 0;
+  for (let index = weights.length - 1; index >= 0; index -= 1) {
+    sum += CNPJ_VALUES.get(characters[index]!)! * weights[index]!;
+  }
+  const digit = 11 - (sum % 11);
+  return digit >= 10 ? "0" : String(digit);
+}
+
+/** The 12 characters of `base` (digits as numbers or a string of A-Z and 0-9) with their check digits. */
+function cnpjFrom(base: number[] | string): string {
+  const characters = typeof base === "string" ? base : base.join("");
+  const withFirst = characters + cnpjDigit(characters, CNPJ_FIRST_WEIGHTS);
+  return withFirst + cnpjDigit(withFirst, CNPJ_SECOND_WEIGHTS);
+}
+
+/** What the rule says of 14 characters already in the stored form (upper case, no mask). */
+function referenceAcceptsCnpj(cnpj: string): boolean {
+  if (!/^[0-9A-Z]{12}[0-9]{2}$/.test(cnpj)) return false;
+  if (new Set(cnpj).size === 1) return false;
+  return cnpjFrom(cnpj.slice(0, 12)) === cnpj;
 }
 
 const maskedCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
-const CNPJ_GROUPS = /^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/;
-const maskedCnpj = (cnpj: string) => cnpj.replace(CNPJ_GROUPS, "$1.$2.$3/$4-$5");
+const maskedCnpj = (cnpj: string) =>
+  `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
 
 const digit = fc.integer({ min: 0, max: 9 });
 const notAllSame = (digits: number[]) => new Set(digits).size > 1;
@@ -55,12 +85,27 @@ const withALetter = (value: string, position: number, letter: string) =>
   value.slice(0, position) + letter + value.slice(position);
 const letter = fc.constantFrom(..."aBxXoOlIçé");
 
+const alphanumeric = fc.constantFrom(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+const alphanumericString = (minLength: number, maxLength: number) =>
+  fc.string({ unit: alphanumeric, minLength, maxLength });
+/** The 12 characters before a CNPJ's check digits; letters anywhere among them. */
+const alphanumericBase = alphanumericString(12, 12);
+const upperOrLowerLetter = fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+/** Characters that are neither A-Z, 0-9 nor a mask's separator: accents, look-alikes, symbols. */
+const foreign = fc.constantFrom(..."çÇéÁñ_@#*+,:;!?ßẞ٣３ＡÅ\u0130\u0131", "🙂");
+
+/** Puts `character` in place of the one at `position`. */
+const withCharacterAt = (value: string, position: number, character: string) =>
+  value.slice(0, position) + character + value.slice(position + 1);
+
 describe("the reference check digits", () => {
   it("reproduce the published examples", () => {
     expect(cpfFrom([5, 2, 9, 9, 8, 2, 2, 4, 7])).toBe("52998224725");
     expect(cpfFrom([1, 1, 1, 4, 4, 4, 7, 7, 7])).toBe("11144477735");
     expect(cnpjFrom([1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0, 1])).toBe("11222333000181");
     expect(cnpjFrom([0, 4, 2, 5, 2, 0, 1, 1, 0, 0, 0, 1])).toBe("04252011000110");
+    // The Receita Federal's example of an alphanumeric CNPJ.
+    expect(cnpjFrom("12ABC34501DE")).toBe("12ABC34501DE35");
   });
 });
 
@@ -162,6 +207,11 @@ describe("isValidCnpj", () => {
     "04.252.011/0001-10",
     "04252011000110",
     " 11 222 333 0001 81 ",
+    "12.ABC.345/01DE-35",
+    "12ABC34501DE35",
+    "12abc34501de35",
+    "12.abc.345/01De-35",
+    " 12 ABC 345 01DE 35 ",
   ])("accepts %j", (cnpj) => {
     expect(isValidCnpj(cnpj)).toBe(true);
   });
@@ -172,11 +222,20 @@ describe("isValidCnpj", () => {
     ["a wrong second check digit", "11.222.333/0001-82"],
     ["a wrong first check digit", "11.222.333/0001-71"],
     ["swapped check digits", "11.222.333/0001-18"],
-    ["too few digits", "1122233300018"],
-    ["too many digits", "112223330001810"],
+    ["a wrong check digit after letters", "12.ABC.345/01DE-36"],
+    ["a changed letter", "12.ABD.345/01DE-35"],
+    ["too few characters", "1122233300018"],
+    ["too many characters", "112223330001810"],
+    ["a letter too many", "12ABC34501DE35X"],
     ["a valid CPF", "52998224725"],
-    ["a letter instead of a digit", "11.222.333/0001-8b"],
-    ["a letter besides the digits", "11222333000181x"],
+    ["a letter where the second check digit goes", "11.222.333/0001-8b"],
+    ["a letter where the first check digit goes", "12.ABC.345/01DE-A5"],
+    ["letters where both check digits go", "12ABC34501DEXY"],
+    ["an accented letter", "12.ÁBC.345/01DE-35"],
+    ["a cedilla", "12.ÇBC.345/01DE-35"],
+    ["an underscore", "12_ABC_345_01DE_35"],
+    ["a full-width letter", "12ＡBC34501DE35"],
+    ["an Arabic-Indic digit", "12ABC34501DE٣5"],
     ["nothing", ""],
     ["only separators", "../-"],
   ])("refuses %s (%j)", (_case, cnpj) => {
@@ -188,7 +247,7 @@ describe("isValidCnpj", () => {
     expect(isValidCnpj(maskedCnpj(d.repeat(14)))).toBe(false);
   });
 
-  it("accepts any base with its check digits, masked or not", () => {
+  it("accepts any numeric base with its check digits, masked or not", () => {
     fc.assert(
       fc.property(cnpjBase, (base) => {
         const cnpj = cnpjFrom(base);
@@ -198,21 +257,62 @@ describe("isValidCnpj", () => {
     );
   });
 
-  it("refuses a valid CNPJ whose check digit was changed", () => {
+  it("accepts any alphanumeric base with its check digits, masked or not, in either case", () => {
     fc.assert(
-      fc.property(cnpjBase, fc.constantFrom(12, 13), anotherDigit, (base, at, by) => {
-        expect(isValidCnpj(withOneDigitChanged(cnpjFrom(base), at, by))).toBe(false);
+      fc.property(alphanumericBase, (base) => {
+        const cnpj = cnpjFrom(base);
+        expect(isValidCnpj(cnpj)).toBe(true);
+        expect(isValidCnpj(maskedCnpj(cnpj))).toBe(true);
+        expect(isValidCnpj(cnpj.toLowerCase())).toBe(true);
+        expect(isValidCnpj(maskedCnpj(cnpj).toLowerCase())).toBe(true);
       }),
     );
   });
 
-  it("agrees with the reference on a valid CNPJ with any one digit changed", () => {
+  it("refuses a valid CNPJ whose check digit was changed to another digit", () => {
     fc.assert(
-      fc.property(cnpjBase, fc.integer({ min: 0, max: 13 }), anotherDigit, (base, at, by) => {
-        const changed = withOneDigitChanged(cnpjFrom(base), at, by);
-        const digits = [...changed].map(Number);
-        const expected = notAllSame(digits) && cnpjFrom(digits.slice(0, 12)) === changed;
-        expect(isValidCnpj(changed)).toBe(expected);
+      fc.property(
+        fc.oneof(cnpjBase, alphanumericBase),
+        fc.constantFrom(12, 13),
+        anotherDigit,
+        (base, at, by) => {
+          const changed = withOneDigitChanged(cnpjFrom(base), at, by);
+          expect(isValidCnpj(changed)).toBe(false);
+          expect(isValidCnpj(maskedCnpj(changed))).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it("refuses a valid CNPJ with a letter where a check digit goes", () => {
+    fc.assert(
+      fc.property(alphanumericBase, fc.constantFrom(12, 13), upperOrLowerLetter, (base, at, typo) => {
+        const changed = withCharacterAt(cnpjFrom(base), at, typo);
+        expect(isValidCnpj(changed)).toBe(false);
+        expect(isValidCnpj(maskedCnpj(changed))).toBe(false);
+      }),
+    );
+  });
+
+  it("agrees with the reference on a valid CNPJ with any one character changed", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(cnpjBase, alphanumericBase),
+        fc.integer({ min: 0, max: 13 }),
+        alphanumeric,
+        (base, at, replacement) => {
+          const changed = withCharacterAt(cnpjFrom(base), at, replacement);
+          expect(isValidCnpj(changed)).toBe(referenceAcceptsCnpj(changed));
+        },
+      ),
+    );
+  });
+
+  it("agrees with the reference on any 14 letters and digits, and ignores their case", () => {
+    fc.assert(
+      fc.property(alphanumericString(14, 14), (cnpj) => {
+        expect(isValidCnpj(cnpj)).toBe(referenceAcceptsCnpj(cnpj));
+        expect(isValidCnpj(cnpj.toLowerCase())).toBe(referenceAcceptsCnpj(cnpj));
       }),
     );
   });
@@ -220,28 +320,50 @@ describe("isValidCnpj", () => {
   it("agrees with the reference on any 14 digits", () => {
     fc.assert(
       fc.property(digitString(14, 14), (digits) => {
-        const numbers = [...digits].map(Number);
-        const expected = notAllSame(numbers) && cnpjFrom(numbers.slice(0, 12)) === digits;
-        expect(isValidCnpj(digits)).toBe(expected);
+        expect(isValidCnpj(digits)).toBe(referenceAcceptsCnpj(digits));
       }),
     );
   });
 
-  it("refuses any number of digits other than 14", () => {
+  it("refuses any number of letters and digits other than 14", () => {
     fc.assert(
       fc.property(
-        digitString(0, 30).filter((digits) => digits.length !== 14),
-        (digits) => {
-          expect(isValidCnpj(digits)).toBe(false);
+        alphanumericString(0, 30).filter((characters) => characters.length !== 14),
+        (characters) => {
+          expect(isValidCnpj(characters)).toBe(false);
         },
       ),
     );
   });
 
-  it("refuses a valid CNPJ with a letter anywhere", () => {
+  it("refuses a valid CNPJ with a character other than A-Z, 0-9 and the mask's anywhere", () => {
     fc.assert(
-      fc.property(cnpjBase, fc.integer({ min: 0, max: 18 }), letter, (base, at, typo) => {
+      fc.property(alphanumericBase, fc.integer({ min: 0, max: 18 }), foreign, (base, at, typo) => {
         expect(isValidCnpj(withALetter(maskedCnpj(cnpjFrom(base)), at, typo))).toBe(false);
+      }),
+    );
+  });
+});
+
+describe("compactTaxId", () => {
+  it.each([
+    ["12.abc.345/01de-35", "12ABC34501DE35"],
+    ["12ABC34501DE35", "12ABC34501DE35"],
+    ["11.222.333/0001-81", "11222333000181"],
+    ["529.982.247-25", "52998224725"],
+    [" 12 ABC 345 01DE 35 ", "12ABC34501DE35"],
+    ["", ""],
+  ])("%j → %j", (input, compact) => {
+    expect(compactTaxId(input)).toBe(compact);
+  });
+
+  it("gives every valid spelling of one CNPJ the same stored form", () => {
+    fc.assert(
+      fc.property(alphanumericBase, (base) => {
+        const cnpj = cnpjFrom(base);
+        for (const spelling of [cnpj, cnpj.toLowerCase(), maskedCnpj(cnpj), maskedCnpj(cnpj).toLowerCase()]) {
+          expect(compactTaxId(spelling)).toBe(cnpj);
+        }
       }),
     );
   });

@@ -1,7 +1,15 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cookieHeader, signIn, signInContext, signUpCustomer, STORE_ADMIN } from "../support/accounts";
+import {
+  cookieHeader,
+  randomAlphanumericCnpj,
+  signIn,
+  signInContext,
+  signUpCompany,
+  signUpCustomer,
+  STORE_ADMIN,
+} from "../support/accounts";
 import { randomClientIp, useBrowser } from "../support/browser";
 import { addAddressOverHttp, demoProduct, payOverHttp, placeOrderOverHttp } from "../support/orders";
 import { brl, textOf, toast } from "../support/page-text";
@@ -72,7 +80,7 @@ describe("the admin panel", () => {
     const page = await openAsAdmin();
     await passGate(page);
     await page.getByRole("link", { name: "Usuários" }).click();
-    await page.getByLabel("Buscar por nome ou e-mail").fill(customer.email);
+    await page.getByLabel("Buscar por nome, e-mail, CPF ou CNPJ").fill(customer.email);
     await page.getByRole("button", { name: "Buscar" }).click();
     const row = page.getByRole("row").filter({ hasText: customer.email });
     await expect.poll(() => textOf(row), WAIT).toContain("Pessoa Física");
@@ -87,6 +95,20 @@ describe("the admin panel", () => {
     await expect.poll(() => row.getByLabel(`Permissão de ${customer.name}`).inputValue(), WAIT).toBe("admin");
     await row.getByLabel(`Permissão de ${customer.name}`).selectOption("user");
     await toast(page, "Permissão atualizada com sucesso!").waitFor();
+  });
+
+  it("finds a company by its alphanumeric CNPJ typed in lower case, and shows it masked", async () => {
+    const company = await signUpCompany(browser.baseURL, { cnpj: randomAlphanumericCnpj() });
+    const masked = `${company.cnpj.slice(0, 2)}.${company.cnpj.slice(2, 5)}.${company.cnpj.slice(5, 8)}/${company.cnpj.slice(8, 12)}-${company.cnpj.slice(12)}`;
+    const page = await openAsAdmin();
+    await passGate(page);
+    await page.getByRole("link", { name: "Usuários" }).click();
+    await page.getByLabel("Buscar por nome, e-mail, CPF ou CNPJ").fill(masked.toLowerCase());
+    await page.getByRole("button", { name: "Buscar" }).click();
+    const row = page.getByRole("row").filter({ hasText: company.email });
+    await expect.poll(() => textOf(row), WAIT).toContain(`Pessoa Jurídica ${masked}`);
+    // The heading row and the company's: the search matched no one else.
+    await expect.poll(() => page.getByRole("row").count(), WAIT).toBe(2);
   });
 
   it("sends a customer home and a visitor to sign in", async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { cookieHeader, randomCpf, signInContext, signUpCustomer } from "../support/accounts";
+import {
+  cookieHeader,
+  randomAlphanumericCnpj,
+  randomCpf,
+  signInContext,
+  signUpCustomer,
+} from "../support/accounts";
 import { useBrowser } from "../support/browser";
 import { RESET_REQUESTED } from "../../app/domain/accounts/password-reset-messages";
 
@@ -81,6 +87,36 @@ describe("sign-up and sign-in", () => {
     await dialog.getByLabel("Site da empresa").fill("lojaexemplo.com.br");
     await dialog.getByRole("button", { name: "Continuar cadastro" }).click();
     await page.getByRole("dialog", { name: "Bem-vindo!" }).waitFor();
+  });
+
+  it("takes a company's alphanumeric CNPJ typed in lower case, shows it upper case, refuses a wrong check digit", async () => {
+    const { page } = browser;
+    const cnpj = randomAlphanumericCnpj();
+    const wrong = cnpj.slice(0, 13) + String((Number(cnpj[13]) + 1) % 10);
+    const masked = (value: string) =>
+      `${value.slice(0, 2)}.${value.slice(2, 5)}.${value.slice(5, 8)}/${value.slice(8, 12)}-${value.slice(12)}`;
+    await page.goto("/auth");
+    await page.getByRole("tab", { name: "Cadastro" }).click();
+    await page.getByLabel("Pessoa Jurídica").check();
+    await page.getByLabel("Razão social").fill("Loja Alfanumérica Ltda");
+    const field = page.getByLabel("CNPJ");
+    await field.pressSequentially(wrong.toLowerCase());
+    expect(await field.inputValue()).toBe(masked(wrong));
+    await page.getByLabel("Site da empresa").fill("lojaalfa.com.br");
+    await page.getByLabel("Telefone").fill("1133334444");
+    await page.getByLabel("E-mail").fill(`pj-alfa-${Date.now()}@example.com`);
+    await page.getByLabel("Senha", { exact: true }).fill("segredo1");
+    await page.getByRole("button", { name: "Cadastrar" }).click();
+    await expect.poll(() => page.getByText("CNPJ inválido", { exact: true }).isVisible()).toBe(true);
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByRole("dialog", { name: "Bem-vindo!" }).count()).toBe(0);
+
+    await field.fill(masked(cnpj).toLowerCase());
+    expect(await field.inputValue()).toBe(masked(cnpj));
+    await page.getByRole("button", { name: "Cadastrar" }).click();
+    await page.getByRole("dialog", { name: "Bem-vindo!" }).waitFor();
+    await page.goto("/account");
+    await expect.poll(() => page.getByText(masked(cnpj), { exact: true }).isVisible()).toBe(true);
   });
 
   it("opens the WhatsApp request for a company without a website", async () => {

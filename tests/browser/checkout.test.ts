@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
 import { formatBRL } from "../../app/lib/money";
 import {
+  randomAlphanumericCnpj,
   signIn,
   signInContext,
   signUpCompany,
@@ -294,6 +295,30 @@ describe("checkout and PIX payment", () => {
     expect(await cnpj.inputValue()).toBe("11.222.333/0001-80");
     await dialog.getByText("CNPJ inválido", { exact: true }).waitFor();
     expect(await confirm.isDisabled()).toBe(true);
+  });
+
+  it("takes a company's alphanumeric CNPJ in upper case, refuses a wrong check digit, and places the order", async () => {
+    const { page, baseURL } = browser;
+    const company = await signUpCompany(baseURL, { cnpj: randomAlphanumericCnpj() });
+    await signInContext(page.context(), baseURL, company);
+    await addAddressOverHttp(baseURL, company);
+    await addToCart();
+    const dialog = await openConfirmDialog();
+    const cnpj = dialog.getByLabel("CNPJ");
+    const confirm = dialog.getByRole("button", { name: "Confirmar e Pagar" });
+    expect(await cnpj.inputValue()).toBe(maskedCnpj(company.cnpj));
+
+    const wrong = company.cnpj.slice(0, 13) + String((Number(company.cnpj[13]) + 1) % 10);
+    await cnpj.fill(wrong.toLowerCase());
+    expect(await cnpj.inputValue()).toBe(maskedCnpj(wrong));
+    await dialog.getByText("CNPJ inválido", { exact: true }).waitFor();
+    expect(await confirm.isDisabled()).toBe(true);
+
+    await cnpj.fill(company.cnpj.toLowerCase());
+    expect(await cnpj.inputValue()).toBe(maskedCnpj(company.cnpj));
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
+    await confirm.click();
+    await page.waitForURL(/\/payment\?data=.+&orderId=.+$/);
   });
 
   it("closes the confirmation with 'Cancelar' and keeps the cart", async () => {

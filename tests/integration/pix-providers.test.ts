@@ -72,6 +72,21 @@ describe("Woovi PIX provider", () => {
     expect(charge.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_800_000);
   });
 
+  it("sends a company's alphanumeric CNPJ with its letters, upper case and unmasked", async () => {
+    const request = chargeRequest({
+      customer: {
+        name: "Loja Alfa Ltda",
+        email: "loja@example.com",
+        phone: "1133334444",
+        taxId: "12.abc.345/01de-35",
+      },
+    });
+    await provider().createCharge(request);
+    expect(woovi.requests.at(-1)).toMatchObject({
+      body: { correlationID: request.orderId, customer: { taxID: "12ABC34501DE35" } },
+    });
+  });
+
   it("follows the charge's status at Woovi", async () => {
     const { chargeId } = await provider().createCharge(chargeRequest());
     expect(await provider().chargeStatus(chargeId)).toBe("ACTIVE");

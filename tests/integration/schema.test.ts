@@ -60,6 +60,27 @@ describe("profiles", () => {
     expect(saved[0]).toMatchObject({ userType: "PJ", cnpj: "11222333000181", cpf: null });
   });
 
+  it("keeps a CNPJ in its one stored spelling: 12 upper-case letters or digits, then 2 digits", async () => {
+    const company = { ...base, userType: "PJ" as const, companyWebsite: "https://a.com.br" };
+    for (const cnpj of [
+      "12abc34501de35",
+      "12.ABC.345/01DE-35",
+      "12ABC34501DEA5",
+      "12ABC34501DE3",
+      "12ÁBC34501DE35",
+    ]) {
+      const user = await createUser(database.db);
+      await expectConstraintViolation(
+        database.db.insert(profiles).values({ ...company, id: user.id, cnpj }),
+        "profiles_document_matches_type",
+      );
+    }
+    const user = await createUser(database.db);
+    await database.db.insert(profiles).values({ ...company, id: user.id, cnpj: "12ABC34501DE35" });
+    const saved = await database.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(saved[0]).toMatchObject({ userType: "PJ", cnpj: "12ABC34501DE35" });
+  });
+
   it("stores the phone as 10 or 11 digits", async () => {
     const user = await createUser(database.db);
     await expectConstraintViolation(

@@ -16,15 +16,37 @@ export function randomCpf(): string {
 
 /** A random valid CNPJ (both check digits computed), for PJ test customers. */
 export function randomCnpj(): string {
-  const digits = [...Array.from({ length: 8 }, () => Math.floor(Math.random() * 10)), 0, 0, 0, 1];
+  const root = Array.from({ length: 8 }, () => Math.floor(Math.random() * 10)).join("");
+  return withCnpjCheckDigits(`${root}0001`);
+}
+
+const CNPJ_BASE_CHARACTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** A random valid alphanumeric CNPJ (as issued since July 2026), with at least one letter. */
+export function randomAlphanumericCnpj(): string {
+  const base = Array.from({ length: 12 }, () => CNPJ_BASE_CHARACTERS[Math.floor(Math.random() * 36)]!);
+  base[Math.floor(Math.random() * 12)] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[Math.floor(Math.random() * 26)]!;
+  return withCnpjCheckDigits(base.join(""));
+}
+
+/** 12 letters or digits and their 2 check digits (each character counts as its ASCII code - 48). */
+function withCnpjCheckDigits(base: string): string {
+  let cnpj = base;
   for (const weights of [
     [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
     [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
   ]) {
-    const rest = weights.reduce((total, weight, index) => total + weight * digits[index]!, 0) % 11;
-    digits.push(rest < 2 ? 0 : 11 - rest);
+    const sum = weights.reduce((total, weight, index) => total + weight * (cnpj.charCodeAt(index) - 48), 0);
+    const rest = sum % 11;
+    cnpj += String(rest < 2 ? 0 : 11 - rest);
   }
-  return digits.join("");
+  return cnpj;
+}
+
+/** A CNPJ as a person types it: masked, in lower case. */
+export function maskedLowerCaseCnpj(cnpj: string): string {
+  const masked = `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
+  return masked.toLowerCase();
 }
 
 export interface Customer {

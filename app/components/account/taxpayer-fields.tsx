@@ -50,7 +50,10 @@ export function TaxpayerNumberField({ userType, error }: { userType: UserType; e
       label="CNPJ"
       name="cnpj"
       mask={maskCnpj}
-      inputMode="numeric"
+      // Letters too: since July 2026 a CNPJ may carry them ("12.ABC.345/01DE-35").
+      autoCapitalize="characters"
+      autoCorrect="off"
+      spellCheck={false}
       placeholder="00.000.000/0000-00"
       maxLength={18}
       required

@@ -11,8 +11,8 @@ import {
   type TaxpayerType,
 } from "../../domain/orders/checkout-schema";
 import type { PixPayment } from "../../domain/payments/pix-payment";
-import { CNPJ_DIGITS, CPF_DIGITS, maskCep, maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
-import { onlyDigits } from "../../lib/tax-id";
+import { CNPJ_LENGTH, CPF_DIGITS, maskCep, maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
+import { compactTaxId, onlyDigits } from "../../lib/tax-id";
 
 /** Who pays, as the profile has it: the dialog starts from this and lets the customer edit it. */
 export interface CheckoutCustomer {
@@ -67,7 +67,7 @@ export function ConfirmOrderDialog({
       image: item.image,
       quantity: item.quantity,
     })),
-    customer: { name, email, phone: onlyDigits(phone), taxId: onlyDigits(taxId) },
+    customer: { name, email, phone: onlyDigits(phone), taxId: compactTaxId(taxId) },
     addressId,
   };
   const validation = checkoutRequestSchema(customer.userType).safeParse(request);
@@ -83,8 +83,8 @@ export function ConfirmOrderDialog({
     onBlur: () => setTypingIn(null),
     error: (value.trim() !== "" && typingIn !== field && issueAt(field)) || undefined,
   });
-  const taxIdLength = person ? CPF_DIGITS : CNPJ_DIGITS;
-  const taxIdError = onlyDigits(taxId).length === taxIdLength && issueAt("taxId");
+  const taxIdLength = person ? CPF_DIGITS : CNPJ_LENGTH;
+  const taxIdError = compactTaxId(taxId).length === taxIdLength && issueAt("taxId");
   const address = addresses.find((candidate) => candidate.id === addressId);
 
   const confirm = async () => {
@@ -146,7 +146,9 @@ export function ConfirmOrderDialog({
           label={person ? "CPF" : "CNPJ"}
           value={taxId}
           onChange={(event) => setTaxId(mask(event.target.value))}
-          inputMode="numeric"
+          {...(person
+            ? { inputMode: "numeric" as const }
+            : { autoCapitalize: "characters", autoCorrect: "off", spellCheck: false })}
           maxLength={person ? 14 : 18}
           error={taxIdError || undefined}
           required

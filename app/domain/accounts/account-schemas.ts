@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { onlyDigits, isValidCnpj, isValidCpf } from "../../lib/tax-id";
+import { compactTaxId, isValidCnpj, isValidCpf, onlyDigits } from "../../lib/tax-id";
 
 /** Form schemas shared by the browser (instant feedback) and the server (the authority). */
 
@@ -34,9 +34,10 @@ export const fullNameField = z
   .min(3, "Nome deve ter no mínimo 3 caracteres")
   .max(100, "Nome deve ter no máximo 100 caracteres");
 
-// Validated as typed (a mask is fine, a stray letter is not), then kept as digits.
+// Validated as typed (a mask is fine, a stray symbol is not), then kept in the stored form:
+// a CPF as digits, a CNPJ as upper-case letters and digits (decision 0012).
 export const cpfField = z.string().refine(isValidCpf, "CPF inválido").transform(onlyDigits);
-export const cnpjField = z.string().refine(isValidCnpj, "CNPJ inválido").transform(onlyDigits);
+export const cnpjField = z.string().refine(isValidCnpj, "CNPJ inválido").transform(compactTaxId);
 
 /** A company site as typed ("loja.com.br" or "https://loja.com.br"), kept as an http(s) URL. */
 export const websiteField = z

@@ -1,7 +1,8 @@
-import { count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { count, desc, eq, ilike, like, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { profiles, userRoles, users } from "../../db/schema.server";
 import { containsPattern } from "../../lib/like-pattern";
+import { compactTaxId } from "../../lib/tax-id";
 import { setUserRole } from "../accounts/admin-account.server";
 import type { Role } from "../accounts/session.server";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
@@ -15,6 +16,8 @@ export interface ListedUser {
   /** Digits only; null before the profile exists. */
   phone: string | null;
   taxpayer: "PF" | "PJ" | null;
+  /** The CPF or CNPJ as stored (digits, or upper-case letters and digits); null without a profile. */
+  taxId: string | null;
   createdAt: Date;
   role: Role;
 }
@@ -26,11 +29,26 @@ export interface UsersPage {
   pageCount: number;
 }
 
-/** Every account, newest first, 20 a page; `q` finds a name or an e-mail, any part of it. */
+/**
+ * A search typed like (part of) a CPF or CNPJ: letters, digits and the masks' separators, with one
+ * digit at least (a name or a word alone is not searched among the numbers).
+ */
+const TAX_ID_SEARCH = /^(?=.*\d)[\dA-Za-z.\-/\s]+$/;
+
+/**
+ * Every account, newest first, 20 a page; `q` finds a name or an e-mail, any part of it, or a
+ * CPF or CNPJ, any part of it, masked or not and in either case ("12.abc.345" finds 12ABC34501DE35).
+ */
 export async function listUsers(db: Database, query: ListingQuery): Promise<UsersPage> {
   const pattern = containsPattern(query.q);
+  const taxIdPattern = TAX_ID_SEARCH.test(query.q) ? containsPattern(compactTaxId(query.q)) : undefined;
   const where = query.q
-    ? or(ilike(users.email, pattern), ilike(users.name, pattern), ilike(profiles.fullName, pattern))
+    ? or(
+        ilike(users.email, pattern),
+        ilike(users.name, pattern),
+        ilike(profiles.fullName, pattern),
+        ...(taxIdPattern ? [like(profiles.cpf, taxIdPattern), like(profiles.cnpj, taxIdPattern)] : []),
+      )
     : undefined;
   const [matching] = await db
     .select({ value: count() })
@@ -45,6 +63,7 @@ export async function listUsers(db: Database, query: ListingQuery): Promise<User
       email: users.email,
       phone: profiles.phone,
       taxpayer: profiles.userType,
+      taxId: sql<string | null>`coalesce(${profiles.cpf}, ${profiles.cnpj})`,
       createdAt: users.createdAt,
       admin: sql<boolean>`exists (select from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
     })

@@ -59,7 +59,28 @@ describe("the create-payment request", () => {
     expect(messages("PJ", { ...valid, customer: { ...company, taxId: "11222333000180" } })).toBe(
       "Dados inválidos: CNPJ inválido",
     );
-    expect(messages("PJ", valid)).toBe("Dados inválidos: CNPJ inválido (deve ter 14 dígitos)");
+    expect(messages("PJ", valid)).toBe("Dados inválidos: CNPJ inválido (deve ter 14 caracteres)");
+  });
+
+  it("takes an alphanumeric CNPJ in the stored form, upper-cased, and refuses a bad one with 'CNPJ inválido'", () => {
+    const company = { ...valid.customer, name: "Loja 3 Irmãos Ltda.", taxId: "12abc34501de35" };
+    const parsed = checkoutRequestSchema("PJ").safeParse({ ...valid, customer: company });
+    expect(parsed.data?.customer.taxId).toBe("12ABC34501DE35");
+    for (const taxId of [
+      "12ABC34501DE36",
+      "12ABC34501DEA5",
+      "12ABC34501DE3B",
+      "12ÁBC34501DE35",
+      "12ABC3450_DE35",
+    ]) {
+      expect(messages("PJ", { ...valid, customer: { ...company, taxId } }), taxId).toBe(
+        "Dados inválidos: CNPJ inválido",
+      );
+    }
+    // A person's CPF stays digits only.
+    expect(messages("PF", { ...valid, customer: { ...valid.customer, taxId: "12ABC34501D" } })).toBe(
+      "Dados inválidos: CPF inválido (deve ter 11 dígitos)",
+    );
   });
 
   it("refuses digits in a person's name, and wrong types with the field's own message", () => {

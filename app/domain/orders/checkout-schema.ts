@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_QUANTITY_PER_ITEM } from "../cart/cart-items";
-import { isValidCnpj, isValidCpf } from "../../lib/tax-id";
+import { compactTaxId, isValidCnpj, isValidCpf } from "../../lib/tax-id";
 import type { PixPayment } from "../payments/pix-payment";
 
 /**
@@ -64,9 +64,11 @@ function customerSchema(taxpayer: TaxpayerType) {
           ? text("CPF inválido (deve ter 11 dígitos)")
               .regex(/^\d{11}$/, { message: "CPF inválido (deve ter 11 dígitos)", abort: true })
               .refine(isValidCpf, "CPF inválido")
-          : text("CNPJ inválido (deve ter 14 dígitos)")
-              .regex(/^\d{14}$/, { message: "CNPJ inválido (deve ter 14 dígitos)", abort: true })
-              .refine(isValidCnpj, "CNPJ inválido"),
+          : // 12 letters or digits and 2 check digits, unmasked; a lower-case letter is kept upper-case.
+            text("CNPJ inválido (deve ter 14 caracteres)")
+              .length(14, { message: "CNPJ inválido (deve ter 14 caracteres)", abort: true })
+              .refine(isValidCnpj, "CNPJ inválido")
+              .transform(compactTaxId),
     },
     { error: "Dados do cliente inválidos" },
   );

@@ -82,8 +82,9 @@ describe("receiptHtml", () => {
     expect(html).toContain("Total: R$\u00a02.599,80");
   });
 
-  it("formats a company's CNPJ", () => {
+  it("formats a company's CNPJ, numeric or alphanumeric", () => {
     expect(receiptHtml(order({ customerTaxId: "11222333000181" }), OPTIONS)).toContain("11.222.333/0001-81");
+    expect(receiptHtml(order({ customerTaxId: "12ABC34501DE35" }), OPTIONS)).toContain("12.ABC.345/01DE-35");
   });
 
   it("says PIX and gives the support e-mail", () => {

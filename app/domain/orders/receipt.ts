@@ -1,8 +1,7 @@
 import { formatDateTime } from "../../lib/dates";
 import { escapeHtml } from "../../lib/html";
-import { maskCep, maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
+import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
 import { formatBRL } from "../../lib/money";
-import { onlyDigits } from "../../lib/tax-id";
 import { orderNumber } from "../../lib/order-number";
 import type { OrderLine } from "./order-line";
 
@@ -50,13 +49,6 @@ const PENDING_COLOUR = "#b45309";
 function paymentLabel(order: ReceiptOrder): string {
   if (order.paid) return "pago";
   return order.paymentStatus === "failed" ? "falhou" : "pendente";
-}
-
-function formatTaxId(taxId: string): string {
-  const digits = onlyDigits(taxId);
-  if (digits.length === 11) return maskCpf(digits);
-  if (digits.length === 14) return maskCnpj(digits);
-  return taxId;
 }
 
 function addressLines(address: ShippingAddress): string[] {
@@ -128,7 +120,7 @@ ${field("Data", formatDateTime(order.createdAt))}
 ${field("Nome", order.customerName)}
 ${field("E-mail", order.customerEmail)}
 ${field("Telefone", maskPhone(order.customerPhone))}
-${field("CPF/CNPJ", formatTaxId(order.customerTaxId))}
+${field("CPF/CNPJ", maskTaxId(order.customerTaxId))}
 <h2>Endereço de entrega</h2>
 ${addressLines(order.shippingAddress)
   .map((line) => `<p class="field">${escapeHtml(line)}</p>`)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PIX_STATUSES } from "../../db/schema.server";
-import { onlyDigits } from "../../lib/tax-id";
+import { compactTaxId, onlyDigits } from "../../lib/tax-id";
 import type { PixProvider } from "./pix-provider";
 import { qrCodePngBase64 } from "./qr-code.server";
 
@@ -85,7 +85,7 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
           name: request.customer.name,
           email: request.customer.email,
           phone: `+55${onlyDigits(request.customer.phone)}`,
-          taxID: onlyDigits(request.customer.taxId),
+          taxID: compactTaxId(request.customer.taxId),
         },
       });
       return {

@@ -11,7 +11,7 @@ import { requireAdmin } from "../../domain/admin/admin-guard.server";
 import { changeUserRole, listUsers, ROLE_MESSAGES } from "../../domain/admin/admin-users.server";
 import { readListingQuery } from "../../domain/admin/listing";
 import { formatDate } from "../../lib/dates";
-import { maskPhone } from "../../lib/masks";
+import { maskPhone, maskTaxId } from "../../lib/masks";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -51,14 +51,14 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <h2 className="text-xl font-semibold">Usuários</h2>
         <Form method="get" action="/admin/users" role="search" className="flex gap-2">
           <label htmlFor="users-search" className="sr-only">
-            Buscar por nome ou e-mail
+            Buscar por nome, e-mail, CPF ou CNPJ
           </label>
           <input
             id="users-search"
             name="q"
             type="search"
             defaultValue={q}
-            placeholder="Buscar por nome ou e-mail"
+            placeholder="Buscar por nome, e-mail, CPF ou CNPJ"
             className={inputClasses}
           />
           <Button type="submit" variant="outline">
@@ -116,6 +116,9 @@ function UserRow({ user }: { user: ListedUser }) {
       <td className="px-3 py-2 whitespace-nowrap">{user.phone ? maskPhone(user.phone) : "—"}</td>
       <td className="px-3 py-2">
         {user.taxpayer === "PF" ? "Pessoa Física" : user.taxpayer === "PJ" ? "Pessoa Jurídica" : "—"}
+        {user.taxId ? (
+          <span className="block text-xs whitespace-nowrap text-slate-600">{maskTaxId(user.taxId)}</span>
+        ) : null}
       </td>
       <td className="px-3 py-2">{user.registeredOn}</td>
       <td className="px-3 py-2">
