@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { favorites, orders, profiles } from "../../db/schema.server";
 import { visibleOrdersOf } from "../orders/customer-orders.server";
-import { paidOrder } from "../orders/paid";
+import { paidOrder } from "../orders/paid.server";
 
 export type Profile = typeof profiles.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, not } from "drizzle-orm";
 import type { ServerContext } from "../../context.server";
 import { addresses, favorites, orderItems, orders, products, profiles, users } from "../../db/schema.server";
 import { cancelPendingOrdersOf } from "../orders/cancel-orders.server";
-import { paidOrder } from "../orders/paid";
+import { paidOrder } from "../orders/paid.server";
 import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
 
 /** LGPD: everything the store keeps about a customer, as one JSON document. */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
 import type { OrderLine } from "./order-line";
-import { isPaid } from "./paid";
+import { isPaid } from "./paid.server";
 
 export interface CustomerOrder {
   id: string;
