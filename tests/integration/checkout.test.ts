@@ -6,7 +6,8 @@ import { mailOutbox, orderItems, orders, paymentEvents, products } from "../../a
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { readSession } from "../../app/domain/accounts/session.server";
-import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
+import { authCall } from "../../app/context.server";
+import { signUp } from "../../app/domain/accounts/sign-in.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
@@ -54,7 +55,12 @@ async function buyer(): Promise<Buyer> {
   });
   // Each buyer signs up from an address of their own, as real customers do (sign-up is rate-limited).
   const context = { ...store.context, clientIp: nextClientIp() };
-  const outcome = await signUp(context, authCall(context, new Request(`${TEST_BASE_URL}/auth`)), input);
+  const outcome = await signUp(
+    context.db,
+    context.logger,
+    authCall(context, new Request(`${TEST_BASE_URL}/auth`)),
+    input,
+  );
   if (!outcome.ok) throw new Error(outcome.message);
   const user = (await readSession(store.context, requestWithCookies(outcome.headers))).user!;
   const address = await createAddress(store.database.db, user.id);

@@ -1,13 +1,17 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
 import { eq, sql } from "drizzle-orm";
-import { redirect } from "react-router";
-import type { ServerContext } from "../../context.server";
-import { preparedPerDatabase } from "../../db/client.server";
+import { type Database, preparedPerDatabase } from "../../db/client.server";
 import { accountVersions, profiles, sessions, userRoles, users } from "../../db/schema.server";
-import { SESSION_COOKIE_PREFIX } from "./auth.server";
+import { SESSION_COOKIE_PREFIX, type Auth } from "./auth.server";
 
 export type Role = "admin" | "user";
+
+/** What reading a session needs: the auth library and the database. */
+export interface SessionServices {
+  auth: Auth;
+  db: Database;
+}
 
 export interface SessionUser {
   id: string;
@@ -32,10 +36,7 @@ export interface SessionState {
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=`);
 
 /** The signed-in user of a request, with role and profile name, or null. */
-export function readSession(
-  context: Pick<ServerContext, "auth" | "db">,
-  request: Request,
-): Promise<SessionState> {
+export function readSession(context: SessionServices, request: Request): Promise<SessionState> {
   // The loaders of one page share the request's context (each gets its own copy of the request):
   // the session is looked up once for all of them. An action may change the session, so a write
   // always looks again.
@@ -56,10 +57,7 @@ const sessionsByContext = new WeakMap<object, { cookie: string; session: Promise
  * everything else: a session it must extend (sliding expiry), end (expired or gone) or that was
  * not meant to be remembered is handed to it, and its answer decides.
  */
-async function lookUpSession(
-  context: Pick<ServerContext, "auth" | "db">,
-  request: Request,
-): Promise<SessionState> {
+async function lookUpSession(context: SessionServices, request: Request): Promise<SessionState> {
   const found = await findSession(context, request.headers.get("cookie") ?? "");
   if (!found) return signedOut();
   const { row, inUse } = found;
@@ -79,7 +77,7 @@ async function lookUpSession(
  * when the cookie carries no session token with a valid signature.
  */
 async function findSession(
-  context: Pick<ServerContext, "auth" | "db">,
+  context: SessionServices,
   cookie: string,
 ): Promise<{ row: CurrentSessionRow | undefined; inUse: boolean } | null> {
   if (!SESSION_COOKIE.test(cookie)) return null;
@@ -108,10 +106,7 @@ export interface AccountPages {
  * it stands (a session better-auth must extend or end gets null: its request is rendered, and
  * better-auth answers it). For the signed-in page cache (server/customer-pages.ts).
  */
-export async function accountPagesOf(
-  context: Pick<ServerContext, "auth" | "db">,
-  cookie: string,
-): Promise<AccountPages | null> {
+export async function accountPagesOf(context: SessionServices, cookie: string): Promise<AccountPages | null> {
   const found = await findSession(context, cookie);
   return found?.row && found.inUse
     ? { userId: found.row.id, accountVersion: found.row.accountVersion }
@@ -171,14 +166,4 @@ function sessionUserOf(row: CurrentSessionRow): SessionUser {
     role: row.admin ? "admin" : "user",
     twoFactorEnabled: row.twoFactorEnabled,
   };
-}
-
-/** The signed-in user, or a redirect to /auth that comes back here after signing in. */
-export async function requireUser(context: Pick<ServerContext, "auth" | "db">, request: Request) {
-  const session = await readSession(context, request);
-  if (!session.user) {
-    const { pathname, search } = new URL(request.url);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(pathname + search)}`);
-  }
-  return { ...session, user: session.user };
 }

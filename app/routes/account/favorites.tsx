@@ -5,9 +5,9 @@ import { FavoriteButton } from "../../components/product/favorite-button";
 import { ProductImage } from "../../components/product/product-image";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
-import { requireUser } from "../../domain/accounts/session.server";
 import { listFavoriteProducts } from "../../domain/catalog/favorites.server";
 import { formatBRL } from "../../lib/money";
+import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);
