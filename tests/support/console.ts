@@ -1,5 +1,4 @@
 import { format } from "node:util";
-import { expect } from "vitest";
 
 type Level = "error" | "warn";
 
@@ -43,6 +42,9 @@ export function expectOnlyAnnouncedConsoleErrors(): void {
   expected = [];
   const unexpected = lines.filter((line) => !announced.some((pattern) => pattern.test(line)));
   const missing = announced.filter((pattern) => !lines.some((line) => pattern.test(line)));
-  expect(unexpected, "erros ou avisos inesperados no console").toEqual([]);
-  expect(missing, "erros esperados que não apareceram no console").toEqual([]);
+  const failures = [
+    ...(unexpected.length > 0 ? ["Erros ou avisos inesperados no console:", ...unexpected] : []),
+    ...(missing.length > 0 ? [`Erros esperados que não apareceram no console: ${missing.join(", ")}`] : []),
+  ];
+  if (failures.length > 0) throw new Error(failures.join("\n"));
 }
