@@ -36,20 +36,20 @@ export interface SessionState {
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=`);
 
 /** The signed-in user of a request, with role and profile name, or null. */
-export function readSession(context: SessionServices, request: Request): Promise<SessionState> {
-  // The loaders of one page share the request's context (each gets its own copy of the request):
-  // the session is looked up once for all of them. An action may change the session, so a write
-  // always looks again.
-  if (request.method !== "GET") return lookUpSession(context, request);
+export function readSession(services: SessionServices, request: Request): Promise<SessionState> {
+  // The loaders of one page are given the same request context as `services` (each gets its own
+  // copy of the request): the session is looked up once for all of them. An action may change the
+  // session, so a write always looks again.
+  if (request.method !== "GET") return lookUpSession(services, request);
   const cookie = request.headers.get("cookie") ?? "";
-  const known = sessionsByContext.get(context);
+  const known = sessionsByRequestContext.get(services);
   if (known?.cookie === cookie) return known.session;
-  const session = lookUpSession(context, request);
-  sessionsByContext.set(context, { cookie, session });
+  const session = lookUpSession(services, request);
+  sessionsByRequestContext.set(services, { cookie, session });
   return session;
 }
 
-const sessionsByContext = new WeakMap<object, { cookie: string; session: Promise<SessionState> }>();
+const sessionsByRequestContext = new WeakMap<object, { cookie: string; session: Promise<SessionState> }>();
 
 /**
  * One query per request instead of better-auth's lookup plus ours (decision record 0005). The
@@ -57,13 +57,13 @@ const sessionsByContext = new WeakMap<object, { cookie: string; session: Promise
  * everything else: a session it must extend (sliding expiry), end (expired or gone) or that was
  * not meant to be remembered is handed to it, and its answer decides.
  */
-async function lookUpSession(context: SessionServices, request: Request): Promise<SessionState> {
-  const found = await findSession(context, request.headers.get("cookie") ?? "");
+async function lookUpSession(services: SessionServices, request: Request): Promise<SessionState> {
+  const found = await findSession(services, request.headers.get("cookie") ?? "");
   if (!found) return signedOut();
   const { row, inUse } = found;
   if (row && inUse) return { user: sessionUserOf(row), sessionId: row.sessionId, headers: new Headers() };
 
-  const { headers, response } = await context.auth.api.getSession({
+  const { headers, response } = await services.auth.api.getSession({
     headers: request.headers,
     returnHeaders: true,
   });
@@ -77,16 +77,16 @@ async function lookUpSession(context: SessionServices, request: Request): Promis
  * when the cookie carries no session token with a valid signature.
  */
 async function findSession(
-  context: SessionServices,
+  services: SessionServices,
   cookie: string,
 ): Promise<{ row: CurrentSessionRow | undefined; inUse: boolean } | null> {
   if (!SESSION_COOKIE.test(cookie)) return null;
-  const authContext = await context.auth.$context;
+  const authContext = await services.auth.$context;
   const cookies = parseCookies(cookie);
   const token = verifiedToken(cookies.get(authContext.authCookies.sessionToken.name), authContext.secret);
   if (!token) return null;
 
-  const [row] = await currentSessionQuery(context.db).execute({ token });
+  const [row] = await currentSessionQuery(services.db).execute({ token });
   const { expiresIn, updateAge } = authContext.sessionConfig;
   const inUse =
     row !== undefined &&
@@ -106,8 +106,11 @@ export interface AccountPages {
  * it stands (a session better-auth must extend or end gets null: its request is rendered, and
  * better-auth answers it). For the signed-in page cache (server/customer-pages.ts).
  */
-export async function accountPagesOf(context: SessionServices, cookie: string): Promise<AccountPages | null> {
-  const found = await findSession(context, cookie);
+export async function accountPagesOf(
+  services: SessionServices,
+  cookie: string,
+): Promise<AccountPages | null> {
+  const found = await findSession(services, cookie);
   return found?.row && found.inUse
     ? { userId: found.row.id, accountVersion: found.row.accountVersion }
     : null;
