@@ -6,8 +6,9 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/support/**/*.test.ts"],
           environment: "node",
+          setupFiles: ["tests/support/fail-on-console.ts"],
         },
       },
       {
@@ -19,6 +20,7 @@ export default defineConfig({
             ...(process.env.TEST_DATABASE_URL ? ["tests/postgres/**/*.test.ts"] : []),
           ],
           environment: "node",
+          setupFiles: ["tests/support/fail-on-console.ts"],
           // Tests of the started store share one production build, made before any file runs.
           globalSetup: ["tests/integration/global-setup.ts"],
           testTimeout: 30_000,

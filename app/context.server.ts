@@ -1,6 +1,7 @@
 import type { Env } from "./config/env.server";
 import type { Logger } from "./config/logger.server";
 import type { Database } from "./db/client.server";
+import type { AuthCall } from "./domain/accounts/auth-endpoints.server";
 import type { Auth } from "./domain/accounts/auth.server";
 import type { PaymentDeps } from "./domain/payments/charge-events.server";
 import type { PixProvider } from "./domain/payments/pix-provider";
@@ -47,4 +48,9 @@ export function paymentDeps(context: ServerContext): PaymentDeps {
     logger: context.logger,
     contacts: { storeUrl: context.baseURL, supportEmail: context.env.SUPPORT_EMAIL },
   };
+}
+
+/** What a use case needs to call the auth library on behalf of the request's client. */
+export function authCall(context: ServerContext, request: Request): AuthCall {
+  return { auth: context.auth, request, clientIp: context.clientIp, baseURL: context.baseURL };
 }

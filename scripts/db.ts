@@ -5,8 +5,8 @@ import "./load-dotenv.js";
 import { loadEnv } from "../app/config/env.server";
 import { createLogger } from "../app/config/logger.server";
 import { openDatabase } from "../app/db/client.server";
-import { prepareStore } from "../app/db/seed/prepare-store.server";
-import { seedSyntheticProducts } from "../app/db/seed/synthetic-products.server";
+import { prepareStore } from "../app/startup/prepare-store.server";
+import { seedSyntheticProducts } from "../app/startup/seed/synthetic-products.server";
 import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
 
 const { positionals, values } = parseArgs({

@@ -18,6 +18,7 @@ import { accountPagesOf } from "../app/domain/accounts/session.server";
 import type { PixProvider } from "../app/domain/payments/pix-provider";
 import type { FileStorage } from "../app/storage/file-storage.server";
 import { UPLOADS_URL_PREFIX, uploadsDirectory } from "../app/storage/local-file-storage.server";
+import type { CatalogChanges } from "./catalog-version";
 import { contentSecurityPolicy, createNonce, nonceSource } from "./content-security-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createOrderTurns } from "./order-turns";
@@ -28,7 +29,7 @@ import { sameOriginWrites } from "./same-origin-writes";
 import { securityHeaders } from "./security-headers";
 import { bodyLimitFor, readBoundedBody, refuseTooLarge } from "./request-body";
 import { createRequestOrigin } from "./request-origin";
-import { carriesSession, createVisitorPages, type CatalogChanges } from "./visitor-pages";
+import { carriesSession, createVisitorPages } from "./visitor-pages";
 
 /** What the store needs once its database is migrated and ready. */
 export interface StoreServices {

@@ -5,7 +5,7 @@ import type { Logger } from "../app/config/logger.server";
 import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy";
 import { abortedOnClose } from "./fetch-bridge";
 import type { CachedPage, Encoding, PageCache } from "./page-cache";
-import type { CatalogChanges } from "./visitor-pages";
+import type { CatalogChanges } from "./catalog-version";
 
 /** Set again when the page is sent: its own length and encoding, and a policy for its scripts. */
 const RESENT_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy", "vary"]);

@@ -12,6 +12,9 @@ export interface CatalogVersion {
   stop(): Promise<void>;
 }
 
+/** What the page caches need to know of the catalogue's changes. */
+export type CatalogChanges = Omit<CatalogVersion, "stop">;
+
 /**
  * Follows what the database announces on every committed change (see migrations 0004 and 0007),
  * without a query per request: the catalogue version, which any change to what pages show

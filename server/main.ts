@@ -6,7 +6,7 @@ import type { ViteDevServer } from "vite";
 import { ConfigError, loadEnv, type Env } from "../app/config/env.server";
 import { createLogger, type Logger } from "../app/config/logger.server";
 import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
-import { prepareStore } from "../app/db/seed/prepare-store.server";
+import { prepareStore } from "../app/startup/prepare-store.server";
 import type { FileStorage } from "../app/storage/file-storage.server";
 import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
 import { resolveAuthSecret } from "../app/config/auth-secret.server";

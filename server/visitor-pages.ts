@@ -9,10 +9,6 @@ import {
 } from "./cached-page-response";
 import { canonicalPublicPath } from "./public-pages";
 import type { RequestOrigin } from "./request-origin";
-import type { CatalogVersion } from "./catalog-version";
-
-/** What the cache needs to know of the catalogue's changes. */
-export type CatalogChanges = Omit<CatalogVersion, "stop">;
 
 /** A signed-in customer gets pages made for them, never a shared copy. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?vitrine\.session_token=/;

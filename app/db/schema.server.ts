@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES, PAYMENT_STATUSES, PIX_STATUSES } from "../lib/order-statuses";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -318,11 +319,6 @@ export const addresses = pgTable(
 
 /** Correios tracking codes: two letters, nine digits, two letters (for instance AA123456789BR). */
 export const TRACKING_CODE_PATTERN = "^[A-Z]{2}[0-9]{9}[A-Z]{2}$";
-
-export const ORDER_STATUSES = ["pending", "processing", "completed", "cancelled"] as const;
-export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
-/** The PIX charge's state as the provider reports it. */
-export const PIX_STATUSES = ["ACTIVE", "COMPLETED", "EXPIRED"] as const;
 
 export const orders = pgTable(
   "orders",

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/account.data";
 import { exportPersonalData } from "../domain/accounts/personal-data.server";
-import { requireUser } from "../domain/accounts/session.server";
+import { requireUser } from "./guards.server";
 
 /** 'Baixar meus dados': the customer's data as a JSON download (LGPD). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/account.order-receipt";
-import { requireUser } from "../domain/accounts/session.server";
 import { findOrderForViewer } from "../domain/orders/order-details.server";
 import { receiptFileName, receiptHtml } from "../domain/orders/receipt";
+import { requireUser } from "./guards.server";
 
 /** 'Baixar comprovante': the order's receipt as an HTML file, for its customer or an admin. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

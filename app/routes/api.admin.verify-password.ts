@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/api.admin.verify-password";
 import { GATE_MESSAGES, type GateAnswer } from "../domain/admin/admin-gate";
 import { passAdminGate } from "../domain/admin/admin-gate.server";
-import { requireAdminRole } from "../domain/admin/admin-guard.server";
+import { requireAdminRole } from "./guards.server";
 
 const gateSchema = z.object({ password: z.string().max(1000).catch("") });
 

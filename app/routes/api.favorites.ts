@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/api.favorites";
-import type { FavoriteAnswer } from "../components/product/favorite-button";
 import { readSession } from "../domain/accounts/session.server";
+import type { FavoriteAnswer } from "../domain/catalog/favorites";
 import { addFavorite, removeFavorite } from "../domain/catalog/favorites.server";
 
 const favoriteChange = z.object({

@@ -3,7 +3,7 @@ import type { Route } from "./+types/api.order-payment";
 import { paymentDeps } from "../context.server";
 import { readSession } from "../domain/accounts/session.server";
 import { checkOrderPayment, findCustomerOrder } from "../domain/orders/order-payment.server";
-import { isPaid } from "../domain/orders/paid";
+import { isPaid } from "../domain/orders/paid.server";
 
 export interface OrderPaymentAnswer {
   paid?: boolean;

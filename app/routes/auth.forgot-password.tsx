@@ -1,12 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { authCall } from "../context.server";
 import type { Route } from "./+types/auth.forgot-password";
 import { Button } from "../components/ui/button";
 import { FormField, FormMessage } from "../components/ui/form-field";
 import { fieldErrors, passwordResetRequestSchema } from "../domain/accounts/account-schemas";
 import { RESET_REQUESTED } from "../domain/accounts/password-reset-messages";
 import { requestPasswordReset } from "../domain/accounts/password-reset.server";
-import { authCall } from "../domain/accounts/sign-in.server";
 
 interface ForgotPasswordAnswer {
   errors?: Record<string, string>;

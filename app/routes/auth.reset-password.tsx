@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { authCall } from "../context.server";
 import type { Route } from "./+types/auth.reset-password";
 import { PasswordInput } from "../components/auth/password-input";
 import { Button, buttonClasses } from "../components/ui/button";
@@ -7,7 +8,6 @@ import { FormMessage } from "../components/ui/form-field";
 import { fieldErrors, passwordResetSchema } from "../domain/accounts/account-schemas";
 import { INVALID_RESET_LINK } from "../domain/accounts/password-reset-messages";
 import { resetLinkIsValid, resetPassword } from "../domain/accounts/password-reset.server";
-import { authCall } from "../domain/accounts/sign-in.server";
 
 interface ResetPasswordAnswer {
   errors?: Record<string, string>;

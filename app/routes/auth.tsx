@@ -16,6 +16,7 @@ import type { AuthActionData } from "../components/auth/auth-action-data";
 import { LoginForm } from "../components/auth/login-form";
 import { SignUpForm } from "../components/auth/sign-up-form";
 import { WelcomeDialog } from "../components/auth/welcome-dialog";
+import { authCall } from "../context.server";
 import {
   fieldErrors,
   loginSchema,
@@ -23,13 +24,7 @@ import {
   twoFactorCodeSchema,
 } from "../domain/accounts/account-schemas";
 import { readSession } from "../domain/accounts/session.server";
-import {
-  authCall,
-  signIn,
-  signUp,
-  verifySecondFactor,
-  type AuthOutcome,
-} from "../domain/accounts/sign-in.server";
+import { signIn, signUp, verifySecondFactor, type AuthOutcome } from "../domain/accounts/sign-in.server";
 import { safeRedirectPath } from "../lib/safe-redirect";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -72,12 +67,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "second-factor": {
       const input = twoFactorCodeSchema.safeParse(form);
       if (!input.success) return { errors: fieldErrors(input.error) } satisfies AuthActionData;
-      return finish(await verifySecondFactor(context, call, input.data.code), "login");
+      return finish(await verifySecondFactor(context.db, call, input.data.code), "login");
     }
     case "signup": {
       const input = signUpSchema.safeParse(form);
       if (!input.success) return { errors: fieldErrors(input.error) } satisfies AuthActionData;
-      return finish(await signUp(context, call, input.data), "signup");
+      return finish(await signUp(context.db, context.logger, call, input.data), "signup");
     }
     default:
       throw data("Ação desconhecida", { status: 400 });

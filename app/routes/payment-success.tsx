@@ -5,11 +5,11 @@ import { toast } from "../components/toasts";
 import type { Route } from "./+types/payment-success";
 import { OrderLineRow } from "../components/orders/order-line-row";
 import { buttonClasses } from "../components/ui/button";
-import { requireUser } from "../domain/accounts/session.server";
 import { findOrderForViewer, isOrderId, type OrderDetails } from "../domain/orders/order-details.server";
 import { orderNumber } from "../lib/order-number";
 import { formatDateTime } from "../lib/dates";
 import { formatBRL } from "../lib/money";
+import { requireUser } from "./guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("orderId");

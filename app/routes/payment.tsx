@@ -6,7 +6,7 @@ import type { Route } from "./+types/payment";
 import { Button, buttonClasses } from "../components/ui/button";
 import { readSession } from "../domain/accounts/session.server";
 import { findCustomerOrder, pixPaymentOf } from "../domain/orders/order-payment.server";
-import { isPaid } from "../domain/orders/paid";
+import { isPaid } from "../domain/orders/paid.server";
 import { minutesLeft, readPaymentParam, type PixPayment } from "../domain/payments/pix-payment";
 import type { OrderPaymentAnswer } from "./api.order-payment";
 import { formatBRL } from "../lib/money";

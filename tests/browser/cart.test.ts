@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { MAX_QUANTITY_PER_ITEM, parseStoredCart, type CartItem } from "../../app/domain/cart/cart-items";
-import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
+import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
 import { formatBRL } from "../../app/lib/money";
 import { useBrowser } from "../support/browser";
 import { brl, textOf, toast } from "../support/page-text";

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
+import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
 import { formatBRL } from "../../app/lib/money";
 import {
   randomAlphanumericCnpj,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
+import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
 import { cookieHeader, type Customer, signInContext, signUpCustomer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { DEMO_CATALOG } from "../../app/db/seed/demo-catalog";
+import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
 import { useBrowser } from "../support/browser";
 
 describe("home", () => {

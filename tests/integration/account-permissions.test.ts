@@ -4,7 +4,8 @@ import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { accountOverview } from "../../app/domain/accounts/overview.server";
 import { exportPersonalData } from "../../app/domain/accounts/personal-data.server";
 import { readSession } from "../../app/domain/accounts/session.server";
-import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
+import { authCall } from "../../app/context.server";
+import { signUp } from "../../app/domain/accounts/sign-in.server";
 import { listCustomerOrders } from "../../app/domain/orders/customer-orders.server";
 import { createAddress, createProduct } from "../support/factories";
 import { setUpTestStore, requestWithCookies, TEST_BASE_URL } from "../support/test-context";
@@ -22,7 +23,8 @@ async function customer(email: string, cpf: string, extra: Record<string, string
     ...extra,
   });
   const outcome = await signUp(
-    store.context,
+    store.context.db,
+    store.context.logger,
     authCall(store.context, new Request(`${TEST_BASE_URL}/auth`)),
     input,
   );

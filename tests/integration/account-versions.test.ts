@@ -4,7 +4,8 @@ import { favorites, orders, profiles, sessions, userRoles, users } from "../../a
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { accountPagesOf } from "../../app/domain/accounts/session.server";
-import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
+import { authCall } from "../../app/context.server";
+import { signUp } from "../../app/domain/accounts/sign-in.server";
 import { randomCpf } from "../support/accounts";
 import { createOrder, createProduct } from "../support/factories";
 import { nextClientIp, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
@@ -25,7 +26,12 @@ async function signedUpCustomer(): Promise<{ id: string; cookie: string }> {
     password: "segredo1",
   });
   const context = { ...store.context, clientIp: nextClientIp() };
-  const outcome = await signUp(context, authCall(context, new Request(`${TEST_BASE_URL}/auth`)), input);
+  const outcome = await signUp(
+    context.db,
+    context.logger,
+    authCall(context, new Request(`${TEST_BASE_URL}/auth`)),
+    input,
+  );
   if (!outcome.ok) throw new Error(outcome.message);
   const cookie = cookieHeader(outcome.headers);
   return { id: (await accountPagesOf(store.context, cookie))!.userId, cookie };

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { profiles, sessions, users } from "../../app/db/schema.server";
 import { signUpSchema, type SignUpInput } from "../../app/domain/accounts/account-schemas";
 import { readSession } from "../../app/domain/accounts/session.server";
-import { authCall, signIn, signUp } from "../../app/domain/accounts/sign-in.server";
+import { authCall } from "../../app/context.server";
+import { signIn, signUp } from "../../app/domain/accounts/sign-in.server";
 import {
   createTestContext,
   nextClientIp,
@@ -35,7 +36,12 @@ function pfSignUp(overrides: Partial<Record<string, string>> = {}): SignUpInput 
 describe("sign-up", () => {
   it("creates the account and its PF profile together, and signs in", async () => {
     const input = pfSignUp();
-    const outcome = await signUp(store.context, authCall(store.context, browserRequest()), input);
+    const outcome = await signUp(
+      store.context.db,
+      store.context.logger,
+      authCall(store.context, browserRequest()),
+      input,
+    );
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     const session = await readSession(store.context, requestWithCookies(outcome.headers));
@@ -58,7 +64,12 @@ describe("sign-up", () => {
       email: `empresa${sequence}@example.com`,
       password: "segredo1",
     });
-    const outcome = await signUp(store.context, authCall(store.context, browserRequest()), input);
+    const outcome = await signUp(
+      store.context.db,
+      store.context.logger,
+      authCall(store.context, browserRequest()),
+      input,
+    );
     expect(outcome.ok).toBe(true);
     const [profile] = await store.database.db.select().from(profiles).where(eq(profiles.email, input.email));
     expect(profile).toMatchObject({
@@ -71,10 +82,12 @@ describe("sign-up", () => {
 
   it("refuses a taken e-mail and creates nothing", async () => {
     const first = pfSignUp({ cpf: "111.444.777-35" });
-    await signUp(store.context, authCall(store.context, browserRequest()), first);
+    await signUp(store.context.db, store.context.logger, authCall(store.context, browserRequest()), first);
     const usersBefore = await store.database.db.select().from(users);
     const again = { ...pfSignUp({ cpf: "390.533.447-05" }), email: first.email };
-    expect(await signUp(store.context, authCall(store.context, browserRequest()), again)).toEqual({
+    expect(
+      await signUp(store.context.db, store.context.logger, authCall(store.context, browserRequest()), again),
+    ).toEqual({
       ok: false,
       message: "Este e-mail já está cadastrado",
       field: "email",
@@ -84,7 +97,12 @@ describe("sign-up", () => {
 
   it("refuses a CPF already registered and creates nothing", async () => {
     const usersBefore = await store.database.db.select().from(users);
-    const outcome = await signUp(store.context, authCall(store.context, browserRequest()), pfSignUp());
+    const outcome = await signUp(
+      store.context.db,
+      store.context.logger,
+      authCall(store.context, browserRequest()),
+      pfSignUp(),
+    );
     expect(outcome).toEqual({ ok: false, message: "CPF já cadastrado", field: "cpf" });
     expect(await store.database.db.select().from(users)).toHaveLength(usersBefore.length);
   });
@@ -112,7 +130,7 @@ describe("sign-up", () => {
 describe("sign-in", () => {
   it("starts a new session at every sign-in", async () => {
     const input = pfSignUp({ cpf: "248.438.034-80" });
-    expect((await signUp(store.context, newClientCall(), input)).ok).toBe(true);
+    expect((await signUp(store.context.db, store.context.logger, newClientCall(), input)).ok).toBe(true);
     const first = await signIn(authCall(store.context, browserRequest()), input.email, input.password);
     const second = await signIn(authCall(store.context, browserRequest()), input.email, input.password);
     expect(first.ok && second.ok).toBe(true);
@@ -125,7 +143,7 @@ describe("sign-in", () => {
     const call = () => authCall(createTestContext(store.database, "198.51.100.7"), browserRequest());
     const wrongPassword = await signIn(call(), "admin-inexistente@example.com", "qualquer");
     const input = pfSignUp({ cpf: "853.513.468-93" });
-    expect((await signUp(store.context, newClientCall(), input)).ok).toBe(true);
+    expect((await signUp(store.context.db, store.context.logger, newClientCall(), input)).ok).toBe(true);
     const wrongEmail = await signIn(call(), input.email, "senha-errada");
     expect(wrongPassword).toEqual({ ok: false, message: "E-mail ou senha incorretos" });
     expect(wrongEmail).toEqual(wrongPassword);

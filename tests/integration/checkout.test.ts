@@ -10,20 +10,15 @@ import {
   paymentEvents,
   products,
 } from "../../app/db/schema.server";
-import { signUpSchema } from "../../app/domain/accounts/account-schemas";
-import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
-import { readSession } from "../../app/domain/accounts/session.server";
-import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
 import { paymentDeps } from "../../app/context.server";
 import { action as createPayment } from "../../app/routes/api.create-payment";
 import { action as wooviWebhook } from "../../app/routes/api.webhooks.woovi";
-import { randomCpf } from "../support/accounts";
 import { createAddress, createProduct } from "../support/factories";
 import { startFakeWooviServer } from "../support/fake-woovi-server";
-import { nextClientIp, requestWithCookies, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+import { setUpTestStore, signUpInStore, TEST_BASE_URL } from "../support/test-context";
 
 const store = setUpTestStore();
 const WOOVI_APP_ID = "app-id-de-teste";
@@ -47,25 +42,10 @@ interface Buyer {
   addressId: string;
 }
 
-let buyers = 0;
 async function buyer(): Promise<Buyer> {
-  buyers += 1;
-  const cpf = randomCpf();
-  const input = signUpSchema.parse({
-    userType: "PF",
-    name: "Maria Compradora",
-    cpf,
-    phone: "11987654321",
-    email: `compradora-${buyers}-${randomUUID()}@example.com`,
-    password: "segredo1",
-  });
-  // Each buyer signs up from an address of their own, as real customers do (sign-up is rate-limited).
-  const context = { ...store.context, clientIp: nextClientIp() };
-  const outcome = await signUp(context, authCall(context, new Request(`${TEST_BASE_URL}/auth`)), input);
-  if (!outcome.ok) throw new Error(outcome.message);
-  const user = (await readSession(store.context, requestWithCookies(outcome.headers))).user!;
-  const address = await createAddress(store.database.db, user.id);
-  return { id: user.id, cookie: cookieHeader(outcome.headers), cpf, addressId: address.id };
+  const { id, cookie, cpf } = await signUpInStore(store);
+  const address = await createAddress(store.database.db, id);
+  return { id, cookie, cpf, addressId: address.id };
 }
 
 function checkoutRequest(who: Buyer, lines: { id: number; quantity: number; price?: number }[]) {

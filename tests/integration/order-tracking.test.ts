@@ -6,7 +6,8 @@ import { orders } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { readSession } from "../../app/domain/accounts/session.server";
-import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
+import { authCall } from "../../app/context.server";
+import { signUp } from "../../app/domain/accounts/sign-in.server";
 import { deleteCustomerOrder } from "../../app/domain/orders/delete-order.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
 import { orderNumber } from "../../app/lib/order-number";
@@ -34,7 +35,12 @@ async function signedInCustomer(): Promise<TestCustomer> {
     password: "segredo-cliente-1",
   });
   const context = { ...store.context, clientIp: nextClientIp() };
-  const outcome = await signUp(context, authCall(context, new Request(`${TEST_BASE_URL}/auth`)), input);
+  const outcome = await signUp(
+    context.db,
+    context.logger,
+    authCall(context, new Request(`${TEST_BASE_URL}/auth`)),
+    input,
+  );
   if (!outcome.ok) throw new Error(outcome.message);
   const session = await readSession(store.context, requestWithCookies(outcome.headers));
   return { id: session.user!.id, cookie: cookieHeader(outcome.headers) };

@@ -1,23 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerContext } from "../../app/context.server";
+import { authCall, type ServerContext } from "../../app/context.server";
 import { mailOutbox, verifications } from "../../app/db/schema.server";
-import { signUpSchema } from "../../app/domain/accounts/account-schemas";
-import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { INVALID_RESET_LINK, RESET_REQUESTED } from "../../app/domain/accounts/password-reset-messages";
 import { readSession } from "../../app/domain/accounts/session.server";
-import { authCall, signIn, signUp } from "../../app/domain/accounts/sign-in.server";
+import { signIn } from "../../app/domain/accounts/sign-in.server";
 import { action as forgotPassword } from "../../app/routes/auth.forgot-password";
 import {
   action as resetPasswordAction,
   loader as resetPasswordPage,
 } from "../../app/routes/auth.reset-password";
-import { randomCpf, signUpCustomer } from "../support/accounts";
+import { signUpCustomer } from "../support/accounts";
 import { randomClientIp } from "../support/browser";
 import { startSmtpServer } from "../support/smtp-server";
 import { setUpStartedStore } from "../support/started-store";
-import { nextClientIp, requestWithCookies, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+import {
+  nextClientIp,
+  requestWithCookies,
+  setUpTestStore,
+  signUpInStore,
+  TEST_BASE_URL,
+} from "../support/test-context";
 
 // 'Esqueci minha senha' (issue 13): the forms' actions on a test database, then the whole path over
 // HTTP on a started store that sends its e-mail to a real SMTP server on loopback.
@@ -28,21 +32,7 @@ const NEW_PASSWORD = "senha-nova-22";
 describe("password reset, through the forms' actions", () => {
   const store = setUpTestStore();
 
-  async function customer() {
-    const email = `esqueci-${randomUUID()}@example.com`;
-    const input = signUpSchema.parse({
-      userType: "PF",
-      name: "Maria Esquecida",
-      cpf: randomCpf(),
-      phone: "11987654321",
-      email,
-      password: PASSWORD,
-    });
-    const context = { ...store.context, clientIp: nextClientIp() };
-    const outcome = await signUp(context, authCall(context, new Request(`${TEST_BASE_URL}/auth`)), input);
-    if (!outcome.ok) throw new Error(outcome.message);
-    return { email, cookie: cookieHeader(outcome.headers), headers: outcome.headers };
-  }
+  const customer = () => signUpInStore(store, { password: PASSWORD });
 
   function asClient(clientIp = nextClientIp()): ServerContext {
     return { ...store.context, clientIp };

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
-import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
+import { authCall } from "../../app/context.server";
+import { signUp } from "../../app/domain/accounts/sign-in.server";
 import * as orderDetails from "../../app/domain/orders/order-details.server";
 import { loader } from "../../app/routes/payment-success";
 import { randomCpf } from "../support/accounts";
@@ -27,7 +28,12 @@ beforeAll(async () => {
     password: "segredo1",
   });
   const context = { ...store.context, clientIp: nextClientIp() };
-  const outcome = await signUp(context, authCall(context, new Request(`${TEST_BASE_URL}/auth`)), input);
+  const outcome = await signUp(
+    context.db,
+    context.logger,
+    authCall(context, new Request(`${TEST_BASE_URL}/auth`)),
+    input,
+  );
   if (!outcome.ok) throw new Error(outcome.message);
   cookie = cookieHeader(outcome.headers);
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { orderItems, orders, products, profiles, users } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { deleteAccount } from "../../app/domain/accounts/personal-data.server";
-import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
+import { authCall } from "../../app/context.server";
+import { signUp } from "../../app/domain/accounts/sign-in.server";
 import { createAddress, createProduct } from "../support/factories";
 import { setUpTestStore, requestWithCookies, TEST_BASE_URL } from "../support/test-context";
 
@@ -20,7 +21,8 @@ describe("account deletion (LGPD)", () => {
       password: "segredo1",
     });
     const created = await signUp(
-      store.context,
+      store.context.db,
+      store.context.logger,
       authCall(store.context, new Request(`${TEST_BASE_URL}/auth`)),
       input,
     );
@@ -56,11 +58,15 @@ describe("account deletion (LGPD)", () => {
     );
 
     const call = authCall(store.context, requestWithCookies(created.headers));
-    expect(await deleteAccount(store.context, call, user!.id, "senha-errada")).toEqual({
+    expect(
+      await deleteAccount(store.context.db, store.context.storage, call, user!.id, "senha-errada"),
+    ).toEqual({
       ok: false,
       message: "Senha incorreta",
     });
-    expect((await deleteAccount(store.context, call, user!.id, "segredo1")).ok).toBe(true);
+    expect(
+      (await deleteAccount(store.context.db, store.context.storage, call, user!.id, "segredo1")).ok,
+    ).toBe(true);
 
     expect(await store.database.db.select().from(users).where(eq(users.id, user!.id))).toEqual([]);
     expect(await store.database.db.select().from(profiles).where(eq(profiles.id, user!.id))).toEqual([]);

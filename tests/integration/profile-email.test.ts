@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { profiles, users } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
-import { authCall, signIn, signUp } from "../../app/domain/accounts/sign-in.server";
+import { authCall } from "../../app/context.server";
+import { signIn, signUp } from "../../app/domain/accounts/sign-in.server";
 import { action } from "../../app/routes/account/profile";
 import { randomCpf } from "../support/accounts";
 import { requestWithCookies, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
@@ -24,7 +25,8 @@ async function signedInCustomer() {
     password: PASSWORD,
   });
   const created = await signUp(
-    store.context,
+    store.context.db,
+    store.context.logger,
     authCall(store.context, new Request(`${TEST_BASE_URL}/auth`)),
     input,
   );

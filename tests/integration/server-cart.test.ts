@@ -1,40 +1,17 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cartItems, products } from "../../app/db/schema.server";
-import { signUpSchema } from "../../app/domain/accounts/account-schemas";
-import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
-import { readSession } from "../../app/domain/accounts/session.server";
-import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/api.cart";
-import { randomCpf } from "../support/accounts";
 import { createProduct } from "../support/factories";
-import { nextClientIp, requestWithCookies, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+import { setUpTestStore, signUpInStore, TEST_BASE_URL, type SignedUpCustomer } from "../support/test-context";
 
 // The signed-in customer's cart (DESIGN point 6) through `/api/cart`, as the browser reaches it.
 
 const store = setUpTestStore();
 
-interface Shopper {
-  id: string;
-  cookie: string;
-}
+type Shopper = Pick<SignedUpCustomer, "id" | "cookie">;
 
-async function shopper(): Promise<Shopper> {
-  const input = signUpSchema.parse({
-    userType: "PF",
-    name: "Maria Compradora",
-    cpf: randomCpf(),
-    phone: "11987654321",
-    email: `carrinho-${randomUUID()}@example.com`,
-    password: "segredo1",
-  });
-  const context = { ...store.context, clientIp: nextClientIp() };
-  const outcome = await signUp(context, authCall(context, new Request(`${TEST_BASE_URL}/auth`)), input);
-  if (!outcome.ok) throw new Error(outcome.message);
-  const user = (await readSession(store.context, requestWithCookies(outcome.headers))).user!;
-  return { id: user.id, cookie: cookieHeader(outcome.headers) };
-}
+const shopper = () => signUpInStore(store);
 
 interface Answer {
   status: number;

@@ -4,7 +4,8 @@ import { sessions, userRoles } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { readSession } from "../../app/domain/accounts/session.server";
-import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
+import { authCall } from "../../app/context.server";
+import { signUp } from "../../app/domain/accounts/sign-in.server";
 import { loader as accountLoader } from "../../app/routes/account/layout";
 import { randomCpf } from "../support/accounts";
 import { nextClientIp, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
@@ -23,7 +24,7 @@ async function signedUpCookie(name: string): Promise<string> {
     password: "segredo1",
   });
   const call = { ...authCall(store.context, new Request(`${TEST_BASE_URL}/auth`)), clientIp: nextClientIp() };
-  const outcome = await signUp(store.context, call, input);
+  const outcome = await signUp(store.context.db, store.context.logger, call, input);
   if (!outcome.ok) throw new Error(outcome.message);
   return cookieHeader(outcome.headers);
 }

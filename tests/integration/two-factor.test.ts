@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { readSession } from "../../app/domain/accounts/session.server";
-import { authCall, signIn, signUp, verifySecondFactor } from "../../app/domain/accounts/sign-in.server";
+import { authCall } from "../../app/context.server";
+import { signIn, signUp, verifySecondFactor } from "../../app/domain/accounts/sign-in.server";
 import {
   changePassword,
   confirmTwoFactorEnrolment,
@@ -29,7 +30,7 @@ async function customerWithTwoFactor(email: string, cpf: string) {
     email,
     password,
   });
-  const created = await signUp(store.context, callAs(anonymous()), input);
+  const created = await signUp(store.context.db, store.context.logger, callAs(anonymous()), input);
   if (!created.ok) throw new Error(created.message);
   const signedIn = requestWithCookies(created.headers);
   const enrolment = await startTwoFactorEnrolment(callAs(signedIn), password);
@@ -64,7 +65,7 @@ describe("two-factor authentication", () => {
     expect((await readSession(store.context, pending)).user).toBeNull();
 
     const code = totpCode(secret);
-    const step2 = await verifySecondFactor(store.context, callAs(pending), code);
+    const step2 = await verifySecondFactor(store.context.db, callAs(pending), code);
     expect(step2.ok).toBe(true);
     if (!step2.ok) return;
     expect((await readSession(store.context, requestWithCookies(step2.headers))).user?.email).toBe(email);
@@ -72,7 +73,11 @@ describe("two-factor authentication", () => {
     // The same code, again within its 90 seconds: refused.
     const again = await signIn(callAs(anonymous()), email, password);
     if (!again.ok) throw new Error(again.message);
-    const replay = await verifySecondFactor(store.context, callAs(requestWithCookies(again.headers)), code);
+    const replay = await verifySecondFactor(
+      store.context.db,
+      callAs(requestWithCookies(again.headers)),
+      code,
+    );
     expect(replay).toEqual({ ok: false, message: "Código inválido ou expirado", field: "code" });
   });
 
@@ -82,7 +87,7 @@ describe("two-factor authentication", () => {
     const useBackup = async () => {
       const step1 = await signIn(callAs(anonymous()), email, password);
       if (!step1.ok) throw new Error(step1.message);
-      return verifySecondFactor(store.context, callAs(requestWithCookies(step1.headers)), backupCodes[0]!);
+      return verifySecondFactor(store.context.db, callAs(requestWithCookies(step1.headers)), backupCodes[0]!);
     };
     expect((await useBackup()).ok).toBe(true);
     expect((await useBackup()).ok).toBe(false);
@@ -94,7 +99,7 @@ describe("two-factor authentication", () => {
     const step1 = await signIn(callAs(anonymous()), email, password);
     if (!step1.ok) throw new Error(step1.message);
     const step2 = await verifySecondFactor(
-      store.context,
+      store.context.db,
       callAs(requestWithCookies(step1.headers)),
       totpCode(secret, Date.now(), 1),
     );
@@ -127,7 +132,7 @@ describe("password change", () => {
       email,
       password,
     });
-    const created = await signUp(store.context, callAs(anonymous()), input);
+    const created = await signUp(store.context.db, store.context.logger, callAs(anonymous()), input);
     if (!created.ok) throw new Error(created.message);
     await signIn(callAs(anonymous()), email, password);
     const current = callAs(requestWithCookies(created.headers));

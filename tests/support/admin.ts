@@ -4,7 +4,8 @@ import { userRoles } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { readSession } from "../../app/domain/accounts/session.server";
-import { authCall, signUp } from "../../app/domain/accounts/sign-in.server";
+import { authCall } from "../../app/context.server";
+import { signUp } from "../../app/domain/accounts/sign-in.server";
 import { ensureGatePassword, passAdminGate } from "../../app/domain/admin/admin-gate.server";
 import { randomCpf } from "./accounts";
 import { nextClientIp, requestWithCookies, TEST_BASE_URL } from "./test-context";
@@ -36,7 +37,8 @@ export async function signedInAdmin(
   });
   const signUpContext = { ...context, clientIp: nextClientIp() };
   const outcome = await signUp(
-    signUpContext,
+    signUpContext.db,
+    signUpContext.logger,
     authCall(signUpContext, new Request(`${TEST_BASE_URL}/auth`)),
     input,
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DEMO_CATALOG, type DemoProduct } from "../../app/db/seed/demo-catalog";
+import { DEMO_CATALOG, type DemoProduct } from "../../app/startup/seed/demo-catalog";
 import type { PixPayment } from "../../app/domain/payments/pix-payment";
 import { cookieHeader, type Customer } from "./accounts";
 import { randomClientIp } from "./browser";

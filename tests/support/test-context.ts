@@ -1,15 +1,20 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { loadEnv } from "../../app/config/env.server";
-import type { ServerContext } from "../../app/context.server";
+import { authCall, type ServerContext } from "../../app/context.server";
+import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { createAuth } from "../../app/domain/accounts/auth.server";
+import { readSession } from "../../app/domain/accounts/session.server";
+import { signUp } from "../../app/domain/accounts/sign-in.server";
 import { mailPasswordReset } from "../../app/domain/accounts/password-reset.server";
 import { createPixProvider } from "../../app/domain/payments/pix-providers.server";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
+import { randomCpf } from "./accounts";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const TEST_BASE_URL = "http://localhost:3000";
@@ -75,4 +80,51 @@ export function setUpTestStore() {
   });
   afterAll(() => store.database.destroy());
   return store;
+}
+
+export interface SignedUpCustomer {
+  id: string;
+  email: string;
+  password: string;
+  cpf: string;
+  /** The Cookie header of the customer's requests. */
+  cookie: string;
+  /** The sign-up's answer headers (its session cookie). */
+  headers: Headers;
+}
+
+/**
+ * A PF customer signed up through the sign-up use case, from a client address of their own (as
+ * real customers do: sign-up is rate-limited per client), and signed in.
+ */
+export async function signUpInStore(
+  store: { context: ServerContext },
+  overrides: { email?: string; password?: string; name?: string } = {},
+): Promise<SignedUpCustomer> {
+  const cpf = randomCpf();
+  const input = signUpSchema.parse({
+    userType: "PF",
+    name: overrides.name ?? "Maria Compradora",
+    cpf,
+    phone: "11987654321",
+    email: overrides.email ?? `cliente-${randomUUID()}@example.com`,
+    password: overrides.password ?? "segredo1",
+  });
+  const context = { ...store.context, clientIp: nextClientIp() };
+  const outcome = await signUp(
+    context.db,
+    context.logger,
+    authCall(context, new Request(`${TEST_BASE_URL}/auth`)),
+    input,
+  );
+  if (!outcome.ok) throw new Error(outcome.message);
+  const user = (await readSession(store.context, requestWithCookies(outcome.headers))).user!;
+  return {
+    id: user.id,
+    email: input.email,
+    password: input.password,
+    cpf,
+    cookie: cookieHeader(outcome.headers),
+    headers: outcome.headers,
+  };
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../toasts";
 import { AVATAR_MAX_BYTES } from "../../domain/accounts/account-schemas";
-import type { Profile } from "../../domain/accounts/overview.server";
+import type { Profile } from "../../domain/accounts/profile";
 import { maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
 import type { ProfileActionData } from "./profile-action-data";
 import { Button } from "../ui/button";

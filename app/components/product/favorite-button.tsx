@@ -2,14 +2,9 @@ import { clsx } from "clsx";
 import { Heart } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import type { FavoriteAnswer } from "../../domain/catalog/favorites";
 import { toast } from "../toasts";
 import { buttonClasses } from "../ui/button";
-
-/** What `/api/favorites` answers. */
-export interface FavoriteAnswer {
-  favorited?: boolean;
-  error?: string;
-}
 
 type FavoriteIntent = "add" | "remove";
 

@@ -1,4 +1,5 @@
 import { ShoppingCart } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatBRL } from "../../lib/money";
 import { useCart } from "../cart/cart-context";
@@ -7,11 +8,25 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ProductImage } from "./product-image";
 
-export function ProductCard({ product, eager = false }: { product: CartProduct; eager?: boolean }) {
-  const cart = useCart();
-  const soldOut = product.stock <= 0;
+/**
+ * A product as lists show it: image, category, name and price, linking to its page. `children` is
+ * the list's action: the catalogue's add-to-cart button below, the favourites' heart over the image.
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 3,
+  children,
+}: {
+  product: CartProduct;
+  eager?: boolean;
+  /** The name's heading level, one below the list's own heading. */
+  headingLevel?: 2 | 3;
+  children: ReactNode;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-md">
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-md">
       <Link to={`/product/${product.id}`} className="flex flex-1 flex-col">
         <ProductImage
           src={product.image}
@@ -23,19 +38,28 @@ export function ProductCard({ product, eager = false }: { product: CartProduct; 
           <Badge variant="secondary" className="self-start">
             {product.category}
           </Badge>
-          <h3 className="line-clamp-2 font-medium text-slate-900 group-hover:text-brand-700">
+          <Heading className="line-clamp-2 font-medium text-slate-900 group-hover:text-brand-700">
             {product.name}
-          </h3>
+          </Heading>
           <p className="mt-auto pt-2 text-lg font-semibold text-slate-900">{formatBRL(product.priceCents)}</p>
         </div>
       </Link>
-      <div className="px-4 pb-4">
-        <Button className="w-full" disabled={soldOut} onClick={() => cart.add(product)}>
-          <ShoppingCart aria-hidden className="size-4" />
-          {soldOut ? "Esgotado" : "Adicionar ao carrinho"}
-          <span className="sr-only">: {product.name}</span>
-        </Button>
-      </div>
+      {children}
     </article>
+  );
+}
+
+/** The catalogue card's action: adds the product to the cart, or says it is sold out. */
+export function AddToCartButton({ product }: { product: CartProduct }) {
+  const cart = useCart();
+  const soldOut = product.stock <= 0;
+  return (
+    <div className="px-4 pb-4">
+      <Button className="w-full" disabled={soldOut} onClick={() => cart.add(product)}>
+        <ShoppingCart aria-hidden className="size-4" />
+        {soldOut ? "Esgotado" : "Adicionar ao carrinho"}
+        <span className="sr-only">: {product.name}</span>
+      </Button>
+    </div>
   );
 }

@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, inArray, not } from "drizzle-orm";
-import type { ServerContext } from "../../context.server";
-import { addresses, favorites, orderItems, orders, products, profiles, users } from "../../db/schema.server";
+import { and, desc, eq, not } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { addresses, favorites, orders, products, profiles, users } from "../../db/schema.server";
+import type { FileStorage } from "../../storage/file-storage.server";
 import { cancelPendingOrdersOf } from "../orders/cancel-orders.server";
-import { paidOrder } from "../orders/paid";
+import { ordersWithLines } from "../orders/customer-orders.server";
+import { paidOrder } from "../orders/paid.server";
 import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
 
 /** LGPD: everything the store keeps about a customer, as one JSON document. */
-export async function exportPersonalData(db: ServerContext["db"], userId: string) {
+export async function exportPersonalData(db: Database, userId: string) {
   const [[account], [profile], customerAddresses, customerFavorites, customerOrders] = await Promise.all([
     db
       .select({
@@ -24,31 +26,15 @@ export async function exportPersonalData(db: ServerContext["db"], userId: string
       .from(favorites)
       .innerJoin(products, eq(products.id, favorites.productId))
       .where(eq(favorites.userId, userId)),
-    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)),
+    ordersWithLines(db, eq(orders.userId, userId)),
   ]);
-  const items =
-    customerOrders.length === 0
-      ? []
-      : await db
-          .select()
-          .from(orderItems)
-          .where(
-            inArray(
-              orderItems.orderId,
-              customerOrders.map((order) => order.id),
-            ),
-          )
-          .orderBy(asc(orderItems.id));
   return {
     geradoEm: new Date().toISOString(),
     conta: account ?? null,
     perfil: profile ?? null,
     enderecos: customerAddresses,
     favoritos: customerFavorites,
-    pedidos: customerOrders.map((order) => ({
-      ...order,
-      itens: items.filter((item) => item.orderId === order.id),
-    })),
+    pedidos: customerOrders.map(({ order, lines }) => ({ ...order, itens: lines })),
   };
 }
 
@@ -59,7 +45,8 @@ export type AccountDeletion = { ok: true; headers: Headers } | { ok: false; mess
  * (stock returned) and removed; paid orders stay for the store's fiscal records, anonymised.
  */
 export async function deleteAccount(
-  context: ServerContext,
+  db: Database,
+  storage: FileStorage,
   call: AuthCall,
   userId: string,
   password: string,
@@ -73,11 +60,11 @@ export async function deleteAccount(
     };
 
   // Signed out first, so the answer clears the browser's session cookie.
-  const signOut = await context.auth.api.signOut({ headers: call.request.headers, asResponse: true });
+  const signOut = await call.auth.api.signOut({ headers: call.request.headers, asResponse: true });
   const headers = new Headers();
   for (const cookie of signOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
 
-  await context.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await cancelPendingOrdersOf(tx, userId);
     await tx.delete(orders).where(and(eq(orders.userId, userId), not(paidOrder)));
     await tx
@@ -93,6 +80,6 @@ export async function deleteAccount(
       .where(eq(orders.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
   });
-  await context.storage.delete(`avatars/${userId}/avatar.webp`);
+  await storage.delete(`avatars/${userId}/avatar.webp`);
   return { ok: true, headers };
 }

@@ -1,41 +1,63 @@
 import { eq } from "drizzle-orm";
-import type { ServerContext } from "../../context.server";
+import type { Database } from "../../db/client.server";
 import { profiles, users } from "../../db/schema.server";
+import type { FileStorage } from "../../storage/file-storage.server";
 import { openImage } from "../images/open-image.server";
 import { AVATAR_MAX_BYTES, type ProfileCreateInput, type ProfileUpdateInput } from "./account-schemas";
 import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
+import type { Profile } from "./profile";
 
 const AVATAR_SIZE = 256;
 const IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
 export type ProfileOutcome = { ok: true; headers?: Headers } | { ok: false; message: string; field?: string };
 
-export function getProfile(db: ServerContext["db"], userId: string) {
+/** The columns of a profile as the pages show it. */
+export const profileColumns = {
+  fullName: profiles.fullName,
+  phone: profiles.phone,
+  email: profiles.email,
+  userType: profiles.userType,
+  cpf: profiles.cpf,
+  cnpj: profiles.cnpj,
+  companyWebsite: profiles.companyWebsite,
+  avatarUrl: profiles.avatarUrl,
+};
+
+export function getProfile(db: Database, userId: string): Promise<Profile | null> {
   return db
-    .select()
+    .select(profileColumns)
     .from(profiles)
     .where(eq(profiles.id, userId))
     .then(([profile]) => profile ?? null);
 }
 
-/** A profile for a user who has none; the CPF is kept only for PF, the CNPJ only for PJ. */
+type NewProfile = Pick<ProfileCreateInput, "fullName" | "phone"> &
+  ({ userType: "PF"; cpf: string } | { userType: "PJ"; cnpj: string; companyWebsite?: string });
+
+/** A new profile's row: the CPF is kept only for PF, the CNPJ and the site only for PJ. */
+export function newProfileRow(user: { id: string; email: string }, input: NewProfile) {
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: input.fullName,
+    phone: input.phone,
+    userType: input.userType,
+    cpf: input.userType === "PF" ? input.cpf : null,
+    cnpj: input.userType === "PJ" ? input.cnpj : null,
+    companyWebsite: input.userType === "PJ" ? (input.companyWebsite ?? null) : null,
+  } satisfies typeof profiles.$inferInsert;
+}
+
+/** A profile for a user who has none. */
 export async function createProfile(
-  context: ServerContext,
+  db: Database,
   user: { id: string; email: string },
   input: ProfileCreateInput,
 ): Promise<ProfileOutcome> {
-  const [created] = await context.db
+  const [created] = await db
     .insert(profiles)
-    .values({
-      id: user.id,
-      email: user.email,
-      fullName: input.fullName,
-      phone: input.phone,
-      userType: input.userType,
-      cpf: input.userType === "PF" ? input.cpf : null,
-      cnpj: input.userType === "PJ" ? input.cnpj : null,
-      companyWebsite: input.userType === "PJ" ? (input.companyWebsite ?? null) : null,
-    })
+    .values(newProfileRow(user, input))
     .onConflictDoNothing()
     .returning({ id: profiles.id })
     .catch(() => []);
@@ -50,7 +72,7 @@ export async function createProfile(
  * always agree.
  */
 export async function updateProfile(
-  context: ServerContext,
+  db: Database,
   call: AuthCall,
   user: { id: string; email: string },
   input: ProfileUpdateInput,
@@ -74,7 +96,7 @@ export async function updateProfile(
     }
     headers = change.headers;
   }
-  const updated = await context.db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     await tx.update(users).set({ name: input.fullName }).where(eq(users.id, user.id));
     return tx
       .update(profiles)
@@ -92,7 +114,8 @@ export async function updateProfile(
  * earlier one. The URL changes with each upload so browsers show the new one at once.
  */
 export async function updateAvatar(
-  context: ServerContext,
+  db: Database,
+  storage: FileStorage,
   userId: string,
   file: File,
 ): Promise<ProfileOutcome> {
@@ -106,8 +129,8 @@ export async function updateAvatar(
   } catch {
     return failure;
   }
-  const url = await context.storage.put(`avatars/${userId}/avatar.webp`, avatar);
-  const updated = await context.db
+  const url = await storage.put(`avatars/${userId}/avatar.webp`, avatar);
+  const updated = await db
     .update(profiles)
     .set({ avatarUrl: `${url}?v=${Date.now()}` })
     .where(eq(profiles.id, userId))

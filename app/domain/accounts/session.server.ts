@@ -1,13 +1,17 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
 import { eq, sql } from "drizzle-orm";
-import { redirect } from "react-router";
-import type { ServerContext } from "../../context.server";
-import { preparedPerDatabase } from "../../db/client.server";
+import { type Database, preparedPerDatabase } from "../../db/client.server";
 import { accountVersions, profiles, sessions, userRoles, users } from "../../db/schema.server";
-import { SESSION_COOKIE_PREFIX } from "./auth.server";
+import { SESSION_COOKIE_PREFIX, type Auth } from "./auth.server";
 
 export type Role = "admin" | "user";
+
+/** What reading a session needs: the auth library and the database. */
+export interface SessionServices {
+  auth: Auth;
+  db: Database;
+}
 
 export interface SessionUser {
   id: string;
@@ -32,23 +36,20 @@ export interface SessionState {
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=`);
 
 /** The signed-in user of a request, with role and profile name, or null. */
-export function readSession(
-  context: Pick<ServerContext, "auth" | "db">,
-  request: Request,
-): Promise<SessionState> {
-  // The loaders of one page share the request's context (each gets its own copy of the request):
-  // the session is looked up once for all of them. An action may change the session, so a write
-  // always looks again.
-  if (request.method !== "GET") return lookUpSession(context, request);
+export function readSession(services: SessionServices, request: Request): Promise<SessionState> {
+  // The loaders of one page are given the same request context as `services` (each gets its own
+  // copy of the request): the session is looked up once for all of them. An action may change the
+  // session, so a write always looks again.
+  if (request.method !== "GET") return lookUpSession(services, request);
   const cookie = request.headers.get("cookie") ?? "";
-  const known = sessionsByContext.get(context);
+  const known = sessionsByRequestContext.get(services);
   if (known?.cookie === cookie) return known.session;
-  const session = lookUpSession(context, request);
-  sessionsByContext.set(context, { cookie, session });
+  const session = lookUpSession(services, request);
+  sessionsByRequestContext.set(services, { cookie, session });
   return session;
 }
 
-const sessionsByContext = new WeakMap<object, { cookie: string; session: Promise<SessionState> }>();
+const sessionsByRequestContext = new WeakMap<object, { cookie: string; session: Promise<SessionState> }>();
 
 /**
  * One query per request instead of better-auth's lookup plus ours (decision record 0005). The
@@ -56,16 +57,13 @@ const sessionsByContext = new WeakMap<object, { cookie: string; session: Promise
  * everything else: a session it must extend (sliding expiry), end (expired or gone) or that was
  * not meant to be remembered is handed to it, and its answer decides.
  */
-async function lookUpSession(
-  context: Pick<ServerContext, "auth" | "db">,
-  request: Request,
-): Promise<SessionState> {
-  const found = await findSession(context, request.headers.get("cookie") ?? "");
+async function lookUpSession(services: SessionServices, request: Request): Promise<SessionState> {
+  const found = await findSession(services, request.headers.get("cookie") ?? "");
   if (!found) return signedOut();
   const { row, inUse } = found;
   if (row && inUse) return { user: sessionUserOf(row), sessionId: row.sessionId, headers: new Headers() };
 
-  const { headers, response } = await context.auth.api.getSession({
+  const { headers, response } = await services.auth.api.getSession({
     headers: request.headers,
     returnHeaders: true,
   });
@@ -79,16 +77,16 @@ async function lookUpSession(
  * when the cookie carries no session token with a valid signature.
  */
 async function findSession(
-  context: Pick<ServerContext, "auth" | "db">,
+  services: SessionServices,
   cookie: string,
 ): Promise<{ row: CurrentSessionRow | undefined; inUse: boolean } | null> {
   if (!SESSION_COOKIE.test(cookie)) return null;
-  const authContext = await context.auth.$context;
+  const authContext = await services.auth.$context;
   const cookies = parseCookies(cookie);
   const token = verifiedToken(cookies.get(authContext.authCookies.sessionToken.name), authContext.secret);
   if (!token) return null;
 
-  const [row] = await currentSessionQuery(context.db).execute({ token });
+  const [row] = await currentSessionQuery(services.db).execute({ token });
   const { expiresIn, updateAge } = authContext.sessionConfig;
   const inUse =
     row !== undefined &&
@@ -109,10 +107,10 @@ export interface AccountPages {
  * better-auth answers it). For the signed-in page cache (server/customer-pages.ts).
  */
 export async function accountPagesOf(
-  context: Pick<ServerContext, "auth" | "db">,
+  services: SessionServices,
   cookie: string,
 ): Promise<AccountPages | null> {
-  const found = await findSession(context, cookie);
+  const found = await findSession(services, cookie);
   return found?.row && found.inUse
     ? { userId: found.row.id, accountVersion: found.row.accountVersion }
     : null;
@@ -171,14 +169,4 @@ function sessionUserOf(row: CurrentSessionRow): SessionUser {
     role: row.admin ? "admin" : "user",
     twoFactorEnabled: row.twoFactorEnabled,
   };
-}
-
-/** The signed-in user, or a redirect to /auth that comes back here after signing in. */
-export async function requireUser(context: Pick<ServerContext, "auth" | "db">, request: Request) {
-  const session = await readSession(context, request);
-  if (!session.user) {
-    const { pathname, search } = new URL(request.url);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(pathname + search)}`);
-  }
-  return { ...session, user: session.user };
 }

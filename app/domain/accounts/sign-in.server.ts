@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { ServerContext } from "../../context.server";
+import type { Logger } from "../../config/logger.server";
+import type { Database } from "../../db/client.server";
 import { profiles, users } from "../../db/schema.server";
 import type { SignUpInput } from "./account-schemas";
 import { callAuthEndpoint, cookieHeader, type AuthCall } from "./auth-endpoints.server";
+import { newProfileRow } from "./profile.server";
 import { consumeSignUpAttempt } from "./sign-up-limit.server";
 import { claimTotpCode } from "./two-factor.server";
 
@@ -11,10 +13,6 @@ export type AuthOutcome =
   | { ok: false; message: string; field?: string };
 
 const TOO_MANY_ATTEMPTS = "Muitas tentativas. Aguarde um minuto e tente novamente.";
-
-export function authCall(context: ServerContext, request: Request): AuthCall {
-  return { auth: context.auth, request, clientIp: context.clientIp, baseURL: context.baseURL };
-}
 
 /** E-mail and password; a wrong e-mail and a wrong password get the same answer. */
 export async function signIn(call: AuthCall, email: string, password: string): Promise<AuthOutcome> {
@@ -34,11 +32,7 @@ export async function signIn(call: AuthCall, email: string, password: string): P
 const INVALID_CODE = "Código inválido ou expirado";
 
 /** The second step of a sign-in with two-factor: a TOTP code (accepted once) or a backup code. */
-export async function verifySecondFactor(
-  context: ServerContext,
-  call: AuthCall,
-  code: string,
-): Promise<AuthOutcome> {
+export async function verifySecondFactor(db: Database, call: AuthCall, code: string): Promise<AuthOutcome> {
   const backupCode = !/^\d{6}$/.test(code);
   const result = await callAuthEndpoint<{ user?: { id: string } }>(
     call,
@@ -48,9 +42,9 @@ export async function verifySecondFactor(
   if (result.status === 429) return { ok: false, message: TOO_MANY_ATTEMPTS };
   const userId = result.body?.user?.id;
   if (!userId) return { ok: false, message: INVALID_CODE, field: "code" };
-  if (!backupCode && !(await claimTotpCode(context.db, userId, code))) {
+  if (!backupCode && !(await claimTotpCode(db, userId, code))) {
     // A replayed code: the session it just opened is closed again.
-    await context.auth.api.signOut({ headers: new Headers({ cookie: cookieHeader(result.headers) }) });
+    await call.auth.api.signOut({ headers: new Headers({ cookie: cookieHeader(result.headers) }) });
     return { ok: false, message: INVALID_CODE, field: "code" };
   }
   return { ok: true, headers: result.headers };
@@ -63,15 +57,16 @@ export async function verifySecondFactor(
  * saved takes its account back with it.
  */
 export async function signUp(
-  context: ServerContext,
+  db: Database,
+  logger: Logger,
   call: AuthCall,
   input: SignUpInput,
 ): Promise<AuthOutcome> {
-  if (!(await consumeSignUpAttempt(context.db, call.auth, call.clientIp))) {
+  if (!(await consumeSignUpAttempt(db, call.auth, call.clientIp))) {
     return { ok: false, message: TOO_MANY_ATTEMPTS };
   }
   const sameDocument = input.userType === "PF" ? eq(profiles.cpf, input.cpf) : eq(profiles.cnpj, input.cnpj);
-  const [taken] = await context.db.select({ id: profiles.id }).from(profiles).where(sameDocument).limit(1);
+  const [taken] = await db.select({ id: profiles.id }).from(profiles).where(sameDocument).limit(1);
   if (taken) return documentTaken(input.userType);
 
   const result = await callAuthEndpoint<{ user?: { id: string } }>(call, "/sign-up/email", {
@@ -87,19 +82,12 @@ export async function signUp(
     return { ok: false, message: result.body ? "Erro ao criar usuário" : "Erro ao criar cadastro" };
 
   try {
-    await context.db.insert(profiles).values({
-      id: userId,
-      fullName: input.name,
-      phone: input.phone,
-      email: input.email,
-      userType: input.userType,
-      cpf: input.userType === "PF" ? input.cpf : null,
-      cnpj: input.userType === "PJ" ? input.cnpj : null,
-      companyWebsite: input.userType === "PJ" ? input.companyWebsite : null,
-    });
+    await db
+      .insert(profiles)
+      .values(newProfileRow({ id: userId, email: input.email }, { ...input, fullName: input.name }));
   } catch (error) {
-    await context.db.delete(users).where(eq(users.id, userId));
-    context.logger.warn({ err: error }, "Perfil não criado no cadastro; conta desfeita");
+    await db.delete(users).where(eq(users.id, userId));
+    logger.warn({ err: error }, "Perfil não criado no cadastro; conta desfeita");
     // Another sign-up with the same number got there between the check above and this insert.
     const constraint = violatedConstraint(error);
     if (constraint === "profiles_cpf_unique" || constraint === "profiles_cnpj_unique") {

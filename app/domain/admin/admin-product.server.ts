@@ -1,12 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { productImages, products } from "../../db/schema.server";
-
-export interface GalleryImage {
-  id: number;
-  imageUrl: string;
-  displayOrder: number;
-}
+import type { GalleryImage } from "./admin-product";
 
 /** A product as the edit view shows it, with its gallery in display order; null when missing. */
 export async function getAdminProduct(db: Database, productId: number) {

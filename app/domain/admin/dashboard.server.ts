@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.server";
 import { orderItems, orders, profiles } from "../../db/schema.server";
 import { STORE_TIME_ZONE } from "../../lib/dates";
 import type { OrderStatus, PaymentStatus } from "../orders/order-status";
-import { paidOrder } from "../orders/paid";
+import { paidOrder } from "../orders/paid.server";
 
 const RECENT_ORDERS = 10;
 const TOP_PRODUCTS = 5;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders, profiles } from "../../db/schema.server";
 import type { OrderStatus, PaymentStatus } from "../orders/order-status";
-import { paidOrder } from "../orders/paid";
+import { paidOrder } from "../orders/paid.server";
 import { containsPattern } from "../../lib/like-pattern";
 import { textContains } from "../catalog/search-products.server";
 import type { AdminOrdersQuery } from "./admin-orders-query";

@@ -2,16 +2,8 @@ import { count, desc } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { products } from "../../db/schema.server";
 import { nameContains } from "../catalog/search-products.server";
+import type { AdminProductRow } from "./admin-product";
 import { ADMIN_PAGE_SIZE, pageWithin, type ListingQuery } from "./listing";
-
-export interface AdminProductRow {
-  id: number;
-  name: string;
-  category: string;
-  priceCents: number;
-  stock: number;
-  image: string;
-}
 
 export interface AdminProductsPage {
   products: AdminProductRow[];

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { ServerContext } from "../../context.server";
-import type { Transaction } from "../../db/client.server";
+import type { Database, Transaction } from "../../db/client.server";
 import { productImages, products } from "../../db/schema.server";
+import type { FileStorage } from "../../storage/file-storage.server";
 import { listGallery } from "./admin-product.server";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
 import { resolveProductImage, type ImageSource } from "./product-image-source.server";
@@ -34,16 +34,17 @@ async function renumber(tx: Transaction, images: { id: number; displayOrder: num
 
 /** A new image at the end of the product's gallery, checked and stored like the main image. */
 export async function addGalleryImage(
-  context: Pick<ServerContext, "db" | "storage">,
+  db: Database,
+  storage: FileStorage,
   actor: AdminActor,
   productId: number,
   source: ImageSource,
 ): Promise<GalleryOutcome> {
-  const image = await resolveProductImage(context.storage, source);
+  const image = await resolveProductImage(storage, source);
   if (!image.ok) return { ok: false, message: image.message };
   if (image.url === null) return { ok: false, message: NO_IMAGE };
   const imageUrl = image.url;
-  return context.db.transaction(async (tx): Promise<GalleryOutcome> => {
+  return db.transaction(async (tx): Promise<GalleryOutcome> => {
     if (!(await lockProduct(tx, productId))) return { ok: false, notFound: true };
     const gallery = await listGallery(tx, productId);
     await renumber(tx, gallery);
@@ -64,7 +65,7 @@ export async function addGalleryImage(
 
 /** Removes one image of this product (an id of another product's image is not found here). */
 export async function removeGalleryImage(
-  db: ServerContext["db"],
+  db: Database,
   actor: AdminActor,
   productId: number,
   imageId: number,
@@ -90,7 +91,7 @@ export async function removeGalleryImage(
 
 /** Moves one image of this product a place up (earlier) or down (later) in its gallery. */
 export async function moveGalleryImage(
-  db: ServerContext["db"],
+  db: Database,
   actor: AdminActor,
   productId: number,
   imageId: number,

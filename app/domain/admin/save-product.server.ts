@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { ServerContext } from "../../context.server";
+import type { Database } from "../../db/client.server";
 import { products } from "../../db/schema.server";
+import type { FileStorage } from "../../storage/file-storage.server";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
 import { PLACEHOLDER_IMAGE, type ProductFormInput } from "./product-form-schema";
 import { resolveProductImage } from "./product-image-source.server";
@@ -25,15 +26,16 @@ function productFields(input: ProductFormInput, image: string): ProductFields {
 
 /** A new product; without an image it shows the placeholder, without a stock it has none. */
 export async function addProduct(
-  context: Pick<ServerContext, "db" | "storage">,
+  db: Database,
+  storage: FileStorage,
   actor: AdminActor,
   input: ProductFormInput,
   file: File | null,
 ): Promise<SaveProductOutcome> {
-  const image = await resolveProductImage(context.storage, { file, url: input.imageUrl });
+  const image = await resolveProductImage(storage, { file, url: input.imageUrl });
   if (!image.ok) return { ok: false, errors: { image: image.message } };
   const fields = productFields(input, image.url ?? PLACEHOLDER_IMAGE);
-  const productId = await context.db.transaction(async (tx) => {
+  const productId = await db.transaction(async (tx) => {
     const [created] = await tx.insert(products).values(fields).returning({ id: products.id });
     await recordAdminWrite(tx, actor, {
       action: "product.create",
@@ -52,16 +54,17 @@ export async function addProduct(
  * they became. An empty image address leaves the placeholder.
  */
 export async function updateProduct(
-  context: Pick<ServerContext, "db" | "storage">,
+  db: Database,
+  storage: FileStorage,
   actor: AdminActor,
   productId: number,
   input: ProductFormInput,
   file: File | null,
 ): Promise<SaveProductOutcome> {
-  const image = await resolveProductImage(context.storage, { file, url: input.imageUrl });
+  const image = await resolveProductImage(storage, { file, url: input.imageUrl });
   if (!image.ok) return { ok: false, errors: { image: image.message } };
   const fields = productFields(input, image.url ?? PLACEHOLDER_IMAGE);
-  return context.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [current] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
     if (!current) return { ok: false, notFound: true };
     const changed = AUDITED.filter((field) => current[field] !== fields[field]);

@@ -1,5 +1,15 @@
 import { formatCentsAsTyped, parseBRLToCents } from "../../lib/money";
-import type { CatalogFilters } from "./search-products.server";
+
+/** What a catalogue listing is filtered by, as the search reads it. */
+export interface CatalogFilters {
+  /** Name search: case- and accent-insensitive substring. */
+  search?: string;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  category?: string;
+  /** 1-based. */
+  page: number;
+}
 
 /**
  * The catalogue's filters as they appear in the URL query, so a filtered list is a link. Read

@@ -2,18 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { type Database, preparedPerDatabase } from "../../db/client.server";
 import { productImages, products } from "../../db/schema.server";
 import { shownStock } from "./product-card-columns.server";
-
-export interface ProductDetails {
-  id: number;
-  name: string;
-  description: string;
-  category: string;
-  priceCents: number;
-  stock: number;
-  image: string;
-  /** Gallery in display order; the main image alone when the product has no gallery. */
-  images: string[];
-}
+import type { ProductDetails } from "./product-details";
 
 /** One product with its gallery, or null when no product has this id. */
 export async function getProductDetails(db: Database, id: number): Promise<ProductDetails | null> {

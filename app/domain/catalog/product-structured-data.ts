@@ -1,5 +1,5 @@
 import { centsToDecimalString } from "../../lib/money";
-import type { ProductDetails } from "./product-details.server";
+import type { ProductDetails } from "./product-details";
 
 /** schema.org `Product` for search engines, with absolute URLs. */
 export function productJsonLd(product: ProductDetails, origin: string): string {

@@ -4,20 +4,11 @@ import { executePrepared, type Database } from "../../db/client.server";
 import { containsPattern } from "../../lib/like-pattern";
 import { products } from "../../db/schema.server";
 import { currentCatalogIndex } from "./catalog-index.server";
+import type { CatalogFilters } from "./catalog-filters";
 import type { ProductCard } from "./product-card";
 import { productCardColumns } from "./product-card-columns.server";
 
 export const CATALOG_PAGE_SIZE = 24;
-
-export interface CatalogFilters {
-  /** Name search: case- and accent-insensitive substring. */
-  search?: string;
-  minPriceCents?: number;
-  maxPriceCents?: number;
-  category?: string;
-  /** 1-based. */
-  page: number;
-}
 
 export interface CatalogPage {
   products: ProductCard[];

@@ -1,7 +1,7 @@
 import { and, eq, inArray, not, sql, type SQL } from "drizzle-orm";
 import type { Transaction } from "../../db/client.server";
 import { orderItems, orders, products } from "../../db/schema.server";
-import { paidOrder } from "./paid";
+import { paidOrder } from "./paid.server";
 import { recordStatusChanges } from "./status-history.server";
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
 import type { OrderLine } from "./order-line";
-import { isPaid } from "./paid";
+import { isPaid } from "./paid.server";
 
 export interface CustomerOrder {
   id: string;
@@ -19,7 +19,19 @@ export function visibleOrdersOf(userId: string): SQL {
 
 /** A customer's own orders with their lines, newest first; orders they deleted are left out. */
 export async function listCustomerOrders(db: Database, userId: string): Promise<CustomerOrder[]> {
-  const rows = await db.select().from(orders).where(visibleOrdersOf(userId)).orderBy(desc(orders.createdAt));
+  const found = await ordersWithLines(db, visibleOrdersOf(userId));
+  return found.map(({ order, lines }) => ({
+    id: order.id,
+    createdAt: order.createdAt,
+    totalCents: order.totalCents,
+    paid: isPaid(order),
+    items: lines.map(toOrderLine),
+  }));
+}
+
+/** The orders `where` selects, newest first, each with its lines in the order they were bought. */
+export async function ordersWithLines(db: Database, where: SQL) {
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt));
   if (rows.length === 0) return [];
   const lines = await db
     .select()
@@ -31,13 +43,7 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
       ),
     )
     .orderBy(asc(orderItems.id));
-  return rows.map((order) => ({
-    id: order.id,
-    createdAt: order.createdAt,
-    totalCents: order.totalCents,
-    paid: isPaid(order),
-    items: lines.filter((line) => line.orderId === order.id).map(toOrderLine),
-  }));
+  return rows.map((order) => ({ order, lines: lines.filter((line) => line.orderId === order.id) }));
 }
 
 /** An order line as the pages show it, from its row. */

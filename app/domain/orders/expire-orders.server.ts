@@ -3,7 +3,7 @@ import { orders } from "../../db/schema.server";
 import type { PaymentDeps } from "../payments/charge-events.server";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
 import { followCharge } from "./follow-charge.server";
-import { paidOrder } from "./paid";
+import { paidOrder } from "./paid.server";
 
 /** The provider is asked about one overdue order at most once a minute. */
 const RECHECK_MS = 60_000;

@@ -5,7 +5,7 @@ import { queueMail } from "../../mail/outbox.server";
 import { orderConfirmationMail } from "../../mail/order-confirmation";
 import type { PixChargeStatus } from "../payments/pix-provider";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
-import { paidOrder } from "./paid";
+import { paidOrder } from "./paid.server";
 
 /** Where the confirmation e-mail points, and whom it names for questions. */
 export interface StoreContacts {

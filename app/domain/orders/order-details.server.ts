@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
 import type { Role } from "../accounts/session.server";
 import { toOrderLine } from "./customer-orders.server";
-import { isPaid } from "./paid";
+import { isPaid } from "./paid.server";
 import type { ReceiptOrder, ShippingAddress } from "./receipt";
 
 /** One order as its receipt and the payment-success page show it: what was bought, as bought. */

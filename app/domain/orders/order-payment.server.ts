@@ -6,7 +6,7 @@ import type { PixPayment } from "../payments/pix-payment";
 import { qrCodePngBase64 } from "../payments/qr-code.server";
 import { followCharge } from "./follow-charge.server";
 import { isOrderId } from "./order-details.server";
-import { isPaid } from "./paid";
+import { isPaid } from "./paid.server";
 
 type Order = typeof orders.$inferSelect;
 

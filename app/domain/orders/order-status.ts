@@ -1,4 +1,4 @@
-import type { ORDER_STATUSES, PAYMENT_STATUSES } from "../../db/schema.server";
+import type { ORDER_STATUSES, PAYMENT_STATUSES } from "../../lib/order-statuses";
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import { isOrderId } from "./order-details.server";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";
-import { isPaid } from "./paid";
+import { isPaid } from "./paid.server";
 import { listStatusHistory } from "./status-history.server";
 
 export interface TimelineEntry {

@@ -1,4 +1,4 @@
-import type { PIX_STATUSES } from "../../db/schema.server";
+import type { PIX_STATUSES } from "../../lib/order-statuses";
 
 /** A charge's state as its provider reports it. */
 export type PixChargeStatus = (typeof PIX_STATUSES)[number];

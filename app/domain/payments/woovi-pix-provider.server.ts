@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PIX_STATUSES } from "../../db/schema.server";
+import { PIX_STATUSES } from "../../lib/order-statuses";
 import { compactTaxId, onlyDigits } from "../../lib/tax-id";
 import type { PixProvider } from "./pix-provider";
 import { qrCodePngBase64 } from "./qr-code.server";

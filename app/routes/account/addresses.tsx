@@ -21,8 +21,8 @@ import {
   setDefaultAddress,
   updateAddress,
 } from "../../domain/accounts/addresses.server";
-import { requireUser } from "../../domain/accounts/session.server";
 import { maskCep } from "../../lib/masks";
+import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);

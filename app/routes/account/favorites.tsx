@@ -2,12 +2,10 @@ import { Heart } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/favorites";
 import { FavoriteButton } from "../../components/product/favorite-button";
-import { ProductImage } from "../../components/product/product-image";
-import { Badge } from "../../components/ui/badge";
+import { ProductCard } from "../../components/product/product-card";
 import { buttonClasses } from "../../components/ui/button";
-import { requireUser } from "../../domain/accounts/session.server";
 import { listFavoriteProducts } from "../../domain/catalog/favorites.server";
-import { formatBRL } from "../../lib/money";
+import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);
@@ -31,26 +29,14 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid grid-cols-2 gap-4 lg:grid-cols-3">
           {products.map((product) => (
-            <li key={product.id} className="relative overflow-hidden rounded-xl border border-slate-200">
-              <Link to={`/product/${product.id}`} className="block">
-                <ProductImage
-                  src={product.image}
-                  sizes="(min-width: 1024px) 280px, 50vw"
-                  className="aspect-square w-full bg-slate-50 object-cover"
+            <li key={product.id} className="flex">
+              <ProductCard product={product} headingLevel={2}>
+                <FavoriteButton
+                  productId={product.id}
+                  favorited
+                  className="absolute top-2 right-2 bg-white/90"
                 />
-                <div className="flex flex-col gap-1 p-3">
-                  <Badge variant="secondary" className="self-start">
-                    {product.category}
-                  </Badge>
-                  <h2 className="line-clamp-2 text-sm font-medium">{product.name}</h2>
-                  <p className="font-semibold">{formatBRL(product.priceCents)}</p>
-                </div>
-              </Link>
-              <FavoriteButton
-                productId={product.id}
-                favorited
-                className="absolute top-2 right-2 bg-white/90"
-              />
+              </ProductCard>
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { data, Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } 
 import type { Route } from "./+types/layout";
 import { Avatar } from "../../components/account/avatar";
 import { ACCOUNT_SECTIONS } from "../../components/account/sections";
-import { requireUser } from "../../domain/accounts/session.server";
+import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await requireUser(context, request);

@@ -9,10 +9,10 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { NoOrdersYet } from "../../components/orders/no-orders-yet";
 import { OrderLines } from "../../components/orders/order-line-row";
-import { requireUser } from "../../domain/accounts/session.server";
 import { listCustomerOrders } from "../../domain/orders/customer-orders.server";
 import { deleteCustomerOrder } from "../../domain/orders/delete-order.server";
 import { formatDateTime } from "../../lib/dates";
+import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);

@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { buttonClasses } from "../../components/ui/button";
 import { accountOverview } from "../../domain/accounts/overview.server";
-import { requireUser } from "../../domain/accounts/session.server";
 import { maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
 import { formatBRL } from "../../lib/money";
+import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);

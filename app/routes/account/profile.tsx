@@ -3,10 +3,10 @@ import type { Route } from "./+types/profile";
 import type { ProfileActionData } from "../../components/account/profile-action-data";
 import { ProfileCreateForm } from "../../components/account/profile-create-form";
 import { ProfileDetails } from "../../components/account/profile-details";
+import { authCall } from "../../context.server";
 import { fieldErrors, profileCreateSchema, profileUpdateSchema } from "../../domain/accounts/account-schemas";
 import { createProfile, getProfile, updateAvatar, updateProfile } from "../../domain/accounts/profile.server";
-import { requireUser } from "../../domain/accounts/session.server";
-import { authCall } from "../../domain/accounts/sign-in.server";
+import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const file = form.get("avatar");
       const outcome =
         file instanceof File
-          ? await updateAvatar(context, user.id, file)
+          ? await updateAvatar(context.db, context.storage, user.id, file)
           : { ok: false, message: "Erro ao atualizar foto" };
       return { intent: "avatar", ...outcome } satisfies ProfileActionData;
     }
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const input = profileUpdateSchema.safeParse(Object.fromEntries(form));
       if (!input.success)
         return { intent: "update", ok: false, errors: fieldErrors(input.error) } satisfies ProfileActionData;
-      const outcome = await updateProfile(context, authCall(context, request), user, input.data);
+      const outcome = await updateProfile(context.db, authCall(context, request), user, input.data);
       if (!outcome.ok) {
         const errors = outcome.field ? { [outcome.field]: outcome.message } : undefined;
         return { intent: "update", ok: false, message: outcome.message, errors } satisfies ProfileActionData;
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { intent: "create", ok: false, errors: fieldErrors(input.error) } satisfies ProfileActionData;
       return {
         intent: "create",
-        ...(await createProfile(context, user, input.data)),
+        ...(await createProfile(context.db, user, input.data)),
       } satisfies ProfileActionData;
     }
     default:

@@ -7,16 +7,16 @@ import type { SettingsActionData } from "../../components/account/settings-actio
 import { TwoFactorSection } from "../../components/account/two-factor-section";
 import { useSignOut } from "../../components/account/use-sign-out";
 import { Button, buttonClasses } from "../../components/ui/button";
+import { authCall } from "../../context.server";
 import { fieldErrors, passwordField, twoFactorCodeSchema } from "../../domain/accounts/account-schemas";
 import { deleteAccount } from "../../domain/accounts/personal-data.server";
-import { requireUser } from "../../domain/accounts/session.server";
-import { authCall } from "../../domain/accounts/sign-in.server";
 import {
   changePassword,
   confirmTwoFactorEnrolment,
   disableTwoFactor,
   startTwoFactorEnrolment,
 } from "../../domain/accounts/two-factor.server";
+import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "delete-account": {
       const input = passwordConfirmation.safeParse(form);
       if (!input.success) return invalid("delete-account", input.error);
-      const outcome = await deleteAccount(context, call, user.id, input.data.password);
+      const outcome = await deleteAccount(context.db, context.storage, call, user.id, input.data.password);
       if (!outcome.ok) return answer("delete-account", outcome);
       throw redirect(`/auth?motivo=${encodeURIComponent("Sua conta foi excluída.")}`, {
         headers: outcome.headers,

@@ -4,13 +4,13 @@ import type { Route } from "./+types/track";
 import { NoOrdersYet } from "../../components/orders/no-orders-yet";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { inputClasses } from "../../components/ui/form-field";
-import { requireUser } from "../../domain/accounts/session.server";
 import { listCustomerOrders } from "../../domain/orders/customer-orders.server";
 import { ORDER_STATUS_LABELS } from "../../domain/orders/order-status";
 import { findTrackedOrder } from "../../domain/orders/order-timeline.server";
 import { correiosTrackingUrl } from "../../domain/orders/order-transitions";
 import { formatDateTime } from "../../lib/dates";
 import { orderNumber } from "../../lib/order-number";
+import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);

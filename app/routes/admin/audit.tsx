@@ -5,11 +5,11 @@ import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary"
 import { Button } from "../../components/ui/button";
 import { inputClasses } from "../../components/ui/form-field";
 import { Pagination, usePageHref } from "../../components/ui/pagination";
-import { requireAdmin } from "../../domain/admin/admin-guard.server";
 import { listAuditLog } from "../../domain/admin/audit-log.server";
 import { AUDIT_TARGETS, type AuditTarget } from "../../domain/admin/audit-targets";
 import { readListingQuery } from "../../domain/admin/listing";
 import { formatDateTime } from "../../lib/dates";
+import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);

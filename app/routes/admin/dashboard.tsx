@@ -4,11 +4,11 @@ import { RevenueChart, StatusChart } from "../../components/admin/dashboard-char
 import { OrderNumberLink } from "../../components/admin/order-number-link";
 import { OrderStatusBadge } from "../../components/admin/order-status-badge";
 import { Badge } from "../../components/ui/badge";
-import { requireAdmin } from "../../domain/admin/admin-guard.server";
 import { loadDashboard } from "../../domain/admin/dashboard.server";
 import { PAYMENT_STATUS_LABELS } from "../../domain/orders/order-status";
 import { formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
+import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);

@@ -4,7 +4,7 @@ import { data, Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminGateDialog } from "../../components/admin/admin-gate-dialog";
 import { buttonClasses } from "../../components/ui/button";
-import { requireAdminRole } from "../../domain/admin/admin-guard.server";
+import { requireAdminRole } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { gatePassed, headers } = await requireAdminRole(context, request);

@@ -10,7 +10,6 @@ import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { FormField, inputClasses } from "../../components/ui/form-field";
 import { loadAdminOrder } from "../../domain/admin/admin-order-details.server";
-import { requireAdmin } from "../../domain/admin/admin-guard.server";
 import { changeOrderStatus, type AdminOrderOutcome } from "../../domain/admin/change-order-status.server";
 import { saveTrackingCode } from "../../domain/admin/order-tracking-code.server";
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "../../domain/orders/order-status";
@@ -24,6 +23,7 @@ import {
 import { formatDateTime } from "../../lib/dates";
 import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
 import { orderNumber } from "../../lib/order-number";
+import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireAdmin(context, request);

@@ -7,12 +7,12 @@ import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { inputClasses } from "../../components/ui/form-field";
 import { Pagination } from "../../components/ui/pagination";
-import { requireAdmin } from "../../domain/admin/admin-guard.server";
 import { adminOrdersSearch, readAdminOrdersQuery } from "../../domain/admin/admin-orders-query";
 import { listAdminOrders } from "../../domain/admin/list-admin-orders.server";
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "../../domain/orders/order-status";
 import { formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
+import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);

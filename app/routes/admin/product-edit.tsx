@@ -7,7 +7,6 @@ import { ProductForm } from "../../components/admin/products/product-form";
 import { ProductGalleryEditor } from "../../components/admin/products/product-gallery-editor";
 import { fieldErrors } from "../../domain/accounts/account-schemas";
 import { getAdminProduct } from "../../domain/admin/admin-product.server";
-import { requireAdmin } from "../../domain/admin/admin-guard.server";
 import {
   addGalleryImage,
   moveGalleryImage,
@@ -22,6 +21,7 @@ import {
 import { productIdField } from "../../domain/admin/product-id";
 import { updateProduct } from "../../domain/admin/save-product.server";
 import { listCategories } from "../../domain/catalog/categories.server";
+import { requireAdmin } from "../guards.server";
 
 function readProductId(params: { productId?: string }): number {
   const id = productIdField.safeParse(params.productId);
@@ -51,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!input.success) {
         return { intent: "update", ok: false, errors: fieldErrors(input.error) } satisfies ProductActionData;
       }
-      const outcome = await updateProduct(context, user, productId, input.data, file);
+      const outcome = await updateProduct(context.db, context.storage, user, productId, input.data, file);
       if (!outcome.ok && outcome.notFound) throw data("Produto não encontrado", { status: 404 });
       return { intent: "update", ...outcome } satisfies ProductActionData;
     }
@@ -64,7 +64,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           errors: { galleryImage: fieldErrors(input.error).imageUrl! },
         };
       }
-      const outcome = await addGalleryImage(context, user, productId, { file, url: input.data.imageUrl });
+      const outcome = await addGalleryImage(context.db, context.storage, user, productId, {
+        file,
+        url: input.data.imageUrl,
+      });
       return galleryAnswer("gallery-add", outcome);
     }
     case "gallery-remove":

@@ -2,11 +2,11 @@ import type { Route } from "./+types/product-new";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import type { ProductActionData } from "../../components/admin/products/product-action-data";
 import { ProductForm } from "../../components/admin/products/product-form";
-import { requireAdmin } from "../../domain/admin/admin-guard.server";
 import { fieldErrors } from "../../domain/accounts/account-schemas";
 import { productFormSchema, productFormValues } from "../../domain/admin/product-form-schema";
 import { addProduct } from "../../domain/admin/save-product.server";
 import { listCategories } from "../../domain/catalog/categories.server";
+import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -21,7 +21,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { intent: "create", ok: false, errors: fieldErrors(input.error) } satisfies ProductActionData;
   }
   const file = form.get("imageFile");
-  const outcome = await addProduct(context, user, input.data, file instanceof File ? file : null);
+  const outcome = await addProduct(
+    context.db,
+    context.storage,
+    user,
+    input.data,
+    file instanceof File ? file : null,
+  );
   return { intent: "create", ...outcome } satisfies ProductActionData;
 }
 

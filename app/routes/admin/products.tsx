@@ -7,11 +7,11 @@ import { ProductsTable } from "../../components/admin/products/products-table";
 import { buttonClasses } from "../../components/ui/button";
 import { inputClasses } from "../../components/ui/form-field";
 import { Pagination, usePageHref } from "../../components/ui/pagination";
-import { requireAdmin } from "../../domain/admin/admin-guard.server";
 import { deleteProduct } from "../../domain/admin/delete-product.server";
 import { listAdminProducts } from "../../domain/admin/list-admin-products.server";
 import { readListingQuery } from "../../domain/admin/listing";
 import { productIdField } from "../../domain/admin/product-id";
+import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);

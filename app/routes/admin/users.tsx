@@ -7,11 +7,11 @@ import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary"
 import { Button } from "../../components/ui/button";
 import { inputClasses } from "../../components/ui/form-field";
 import { Pagination, usePageHref } from "../../components/ui/pagination";
-import { requireAdmin } from "../../domain/admin/admin-guard.server";
 import { changeUserRole, listUsers, ROLE_MESSAGES } from "../../domain/admin/admin-users.server";
 import { readListingQuery } from "../../domain/admin/listing";
 import { formatDate } from "../../lib/dates";
 import { maskPhone, maskTaxId } from "../../lib/masks";
+import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);

@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../../toasts";
-import type { GalleryImage } from "../../../domain/admin/admin-product.server";
+import type { GalleryImage } from "../../../domain/admin/admin-product";
 import { productThumbnailUrl } from "../../../lib/product-images";
 import { Button } from "../../ui/button";
 import { ImageInput } from "./image-input";

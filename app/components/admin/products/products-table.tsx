@@ -2,7 +2,7 @@ import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "../../toasts";
-import type { AdminProductRow } from "../../../domain/admin/list-admin-products.server";
+import type { AdminProductRow } from "../../../domain/admin/admin-product";
 import { productThumbnailUrl } from "../../../lib/product-images";
 import { formatBRL } from "../../../lib/money";
 import { Badge } from "../../ui/badge";

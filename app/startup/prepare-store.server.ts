@@ -1,10 +1,10 @@
-import type { Env } from "../../config/env.server";
-import type { Logger } from "../../config/logger.server";
-import { ensureAdminAccount } from "../../domain/accounts/admin-account.server";
-import { ensureGatePassword } from "../../domain/admin/admin-gate.server";
-import type { FileStorage } from "../../storage/file-storage.server";
-import type { Database } from "../client.server";
-import { seedDemoCatalog } from "./seed-demo.server";
+import type { Env } from "../config/env.server";
+import type { Logger } from "../config/logger.server";
+import { ensureAdminAccount } from "../domain/accounts/admin-account.server";
+import { ensureGatePassword } from "../domain/admin/admin-gate.server";
+import type { FileStorage } from "../storage/file-storage.server";
+import type { Database } from "../db/client.server";
+import { seedDemoCatalog } from "./seed/seed-demo.server";
 
 /**
  * Start-up data: the first admin account, the admin gate's password and, on an empty store, the

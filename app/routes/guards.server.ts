@@ -1,7 +1,19 @@
 import { data, redirect } from "react-router";
-import type { ServerContext } from "../../context.server";
-import { requireUser, type SessionUser } from "../accounts/session.server";
-import { gatePassed } from "./admin-gate.server";
+import type { ServerContext } from "../context.server";
+import { readSession, type SessionUser } from "../domain/accounts/session.server";
+import { gatePassed } from "../domain/admin/admin-gate.server";
+
+// The guards of loaders and actions: who may see a page, answered in HTTP (a redirect, a 403).
+
+/** The signed-in user, or a redirect to /auth that comes back here after signing in. */
+export async function requireUser(context: Pick<ServerContext, "auth" | "db">, request: Request) {
+  const session = await readSession(context, request);
+  if (!session.user) {
+    const { pathname, search } = new URL(request.url);
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(pathname + search)}`);
+  }
+  return { ...session, user: session.user };
+}
 
 export interface AdminSession {
   user: SessionUser;

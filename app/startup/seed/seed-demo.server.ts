@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
 import { storeProductImage } from "../../domain/catalog/store-product-image.server";
 import type { FileStorage } from "../../storage/file-storage.server";
-import type { Database } from "../client.server";
-import { productImages, products } from "../schema.server";
+import type { Database } from "../../db/client.server";
+import { productImages, products } from "../../db/schema.server";
 import { DEMO_CATALOG, type DemoProduct } from "./demo-catalog";
 import { renderProductArt } from "./product-art.server";
 

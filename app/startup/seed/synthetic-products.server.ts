@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../client.server";
-import { products } from "../schema.server";
+import type { Database } from "../../db/client.server";
+import { products } from "../../db/schema.server";
 
 const BATCH_SIZE = 2_000;
 

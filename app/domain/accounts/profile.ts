@@ -1,0 +1,11 @@
+/** A customer's profile as the account pages show it: a person's (CPF) or a company's (CNPJ). */
+export interface Profile {
+  fullName: string;
+  phone: string;
+  email: string;
+  userType: "PF" | "PJ";
+  cpf: string | null;
+  cnpj: string | null;
+  companyWebsite: string | null;
+  avatarUrl: string | null;
+}
