@@ -6,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * The direction of imports (decision record 0012): shared helpers ← database ← domain ← routes
+ * The direction of imports (decision record 0014): shared helpers ← database ← domain ← routes
  * and components, with start-up and the HTTP shell (`server/`) on top; server code never reaches
  * the browser's bundle. Each zone names who imports (`target`) and what it may not (`from`);
  * type-only imports count.
