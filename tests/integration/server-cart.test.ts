@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cartItems, products } from "../../app/db/schema.server";
+import { cartItems, products, users } from "../../app/db/schema.server";
+import { exportPersonalData } from "../../app/domain/accounts/personal-data.server";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/api.cart";
 import { createProduct } from "../support/factories";
 import { setUpTestStore, signUpInStore, TEST_BASE_URL, type SignedUpCustomer } from "../support/test-context";
@@ -273,5 +274,20 @@ describe("merging the browser's cart at sign-in", () => {
       .from(cartItems)
       .where(and(eq(cartItems.userId, who.id), eq(cartItems.productId, catalogue[47]!.id)));
     expect(line?.quantity).toBe(3);
+  });
+});
+
+describe("the cart in the customer's personal data (LGPD)", () => {
+  it("is in the export, and goes with the account", async () => {
+    const who = await shopper();
+    const mouse = await createProduct(store.database.db);
+    await send(who, { intent: "merge", lines: [{ id: mouse.id, quantity: 3 }] });
+
+    const exported = await exportPersonalData(store.database.db, who.id);
+    expect(exported.carrinho).toMatchObject([{ produtoId: mouse.id, produto: mouse.name, quantidade: 3 }]);
+    expect((await exportPersonalData(store.database.db, (await shopper()).id)).carrinho).toEqual([]);
+
+    await store.database.db.delete(users).where(eq(users.id, who.id));
+    expect(await storedLines(who)).toEqual([]);
   });
 });

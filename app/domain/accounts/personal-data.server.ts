@@ -1,6 +1,6 @@
 import { and, desc, eq, not } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { addresses, favorites, orders, products, profiles, users } from "../../db/schema.server";
+import { addresses, cartItems, favorites, orders, products, profiles, users } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
 import { cancelPendingOrdersOf } from "../orders/cancel-orders.server";
 import { ordersWithLines } from "../orders/customer-orders.server";
@@ -9,31 +9,43 @@ import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
 
 /** LGPD: everything the store keeps about a customer, as one JSON document. */
 export async function exportPersonalData(db: Database, userId: string) {
-  const [[account], [profile], customerAddresses, customerFavorites, customerOrders] = await Promise.all([
-    db
-      .select({
-        email: users.email,
-        nome: users.name,
-        criadoEm: users.createdAt,
-        verificacaoEmDuasEtapas: users.twoFactorEnabled,
-      })
-      .from(users)
-      .where(eq(users.id, userId)),
-    db.select().from(profiles).where(eq(profiles.id, userId)),
-    db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt)),
-    db
-      .select({ produtoId: favorites.productId, produto: products.name, adicionadoEm: favorites.createdAt })
-      .from(favorites)
-      .innerJoin(products, eq(products.id, favorites.productId))
-      .where(eq(favorites.userId, userId)),
-    ordersWithLines(db, eq(orders.userId, userId)),
-  ]);
+  const [[account], [profile], customerAddresses, customerFavorites, cart, customerOrders] =
+    await Promise.all([
+      db
+        .select({
+          email: users.email,
+          nome: users.name,
+          criadoEm: users.createdAt,
+          verificacaoEmDuasEtapas: users.twoFactorEnabled,
+        })
+        .from(users)
+        .where(eq(users.id, userId)),
+      db.select().from(profiles).where(eq(profiles.id, userId)),
+      db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt)),
+      db
+        .select({ produtoId: favorites.productId, produto: products.name, adicionadoEm: favorites.createdAt })
+        .from(favorites)
+        .innerJoin(products, eq(products.id, favorites.productId))
+        .where(eq(favorites.userId, userId)),
+      db
+        .select({
+          produtoId: cartItems.productId,
+          produto: products.name,
+          quantidade: cartItems.quantity,
+          adicionadoEm: cartItems.createdAt,
+        })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(eq(cartItems.userId, userId)),
+      ordersWithLines(db, eq(orders.userId, userId)),
+    ]);
   return {
     geradoEm: new Date().toISOString(),
     conta: account ?? null,
     perfil: profile ?? null,
     enderecos: customerAddresses,
     favoritos: customerFavorites,
+    carrinho: cart,
     pedidos: customerOrders.map(({ order, lines }) => ({ ...order, itens: lines })),
   };
 }
