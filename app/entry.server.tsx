@@ -12,7 +12,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ): Promise<Response> {
-  const nonce = loadContext.cspNonce;
+  const nonce = loadContext.cspNonce || undefined;
   return new Promise((resolve, reject) => {
     let status = responseStatusCode;
     // Pages are rendered whole before sending: they are data-driven, small, and cacheable.
