@@ -73,13 +73,17 @@ try {
         output: "json",
         logLevel: "error",
       });
-      runs.push(result.lhr);
+      // On a busy machine Chromium sometimes loses a run's trace (NO_NAVSTART): left out of the median.
+      if (result.lhr.runtimeError)
+        console.log(`${pagePath}: execução descartada (${result.lhr.runtimeError.code})`);
+      else runs.push(result.lhr);
     }
+    if (!runs.length) throw new Error(`${pagePath}: nenhuma execução do Lighthouse terminou`);
     const lhr = computeMedianRun(runs);
     const score = (category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const metric = (audit) => lhr.audits[audit]?.numericValue ?? 0;
     rows.push({
-      page: pagePath,
+      page: runs.length < RUNS ? `${pagePath} (${runs.length} de ${RUNS})` : pagePath,
       performance: score("performance"),
       accessibility: score("accessibility"),
       bestPractices: score("best-practices"),

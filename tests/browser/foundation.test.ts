@@ -55,6 +55,16 @@ describe("HTTP shell", () => {
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
+  it("preloads the scripts at low priority, and writes no empty nonce on a shared page", async () => {
+    const html = await (await fetch(`${baseURL}/`)).text();
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    expect(html).not.toContain('nonce=""');
+    const personal = await (await fetch(`${baseURL}/cart`)).text();
+    expect(personal).toMatch(/<script nonce="[A-Za-z0-9+/=]+"/);
+  });
+
   it("serves hashed assets with immutable caching", async () => {
     const html = await (await fetch(`${baseURL}/`)).text();
     const asset = html.match(/\/assets\/[\w.-]+-[\w-]{8}\.js/)?.[0];
