@@ -57,6 +57,24 @@ describe("addresses", () => {
     ]);
   });
 
+  it("gives pages the address alone: not its owner's id nor its timestamps", async () => {
+    const user = await createUser(database.db);
+    const address = await created(user.id, { complement: "Apto 12" });
+    const [listed] = await listAddresses(database.db, user.id);
+    expect(listed).toEqual({
+      id: address.id,
+      cep: "01310100",
+      street: "Avenida Paulista",
+      number: "1000",
+      complement: "Apto 12",
+      neighborhood: "Bela Vista",
+      city: "São Paulo",
+      state: "SP",
+      isDefault: true,
+    });
+    expect(address).toEqual(listed);
+  });
+
   it("keeps the default when it is edited, and promotes the newest when it is deleted", async () => {
     const user = await createUser(database.db);
     const first = await created(user.id);

@@ -67,6 +67,19 @@ export const addressSchema = z.object({
 
 export type AddressInput = z.infer<typeof addressSchema>;
 
+/** A saved delivery address, as the customer's pages and the checkout show it. */
+export interface Address {
+  id: string;
+  cep: string;
+  street: string;
+  number: string;
+  complement: string | null;
+  neighborhood: string;
+  city: string;
+  state: string;
+  isDefault: boolean;
+}
+
 /** What a CEP lookup answers: the address without number and complement. */
 export interface CepAddress {
   cep: string;

@@ -2,9 +2,20 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "../../db/client.server";
 import { addresses } from "../../db/schema.server";
-import type { AddressInput } from "./address-schema";
+import type { Address, AddressInput } from "./address-schema";
 
-export type Address = typeof addresses.$inferSelect;
+/** An address as pages show it: never its owner's id or its timestamps. */
+const addressColumns = {
+  id: addresses.id,
+  cep: addresses.cep,
+  street: addresses.street,
+  number: addresses.number,
+  complement: addresses.complement,
+  neighborhood: addresses.neighborhood,
+  city: addresses.city,
+  state: addresses.state,
+  isDefault: addresses.isDefault,
+};
 export type AddressOutcome = { ok: true; address: Address } | { ok: false; message: string };
 
 const NOT_FOUND = { ok: false, message: "Endereço não encontrado" } as const;
@@ -14,7 +25,7 @@ const isAddressId = (id: string) => z.uuid().safeParse(id).success;
 /** The customer's addresses, the default first, then the newest. */
 export function listAddresses(db: Database, userId: string): Promise<Address[]> {
   return db
-    .select()
+    .select(addressColumns)
     .from(addresses)
     .where(eq(addresses.userId, userId))
     .orderBy(desc(addresses.isDefault), desc(addresses.createdAt));
@@ -37,7 +48,7 @@ export async function createAddress(
     const [address] = await tx
       .insert(addresses)
       .values({ ...input, userId, isDefault })
-      .returning();
+      .returning(addressColumns);
     return { ok: true, address: address! };
   });
 }
@@ -72,7 +83,7 @@ async function changeOwnAddress(
       .update(addresses)
       .set({ ...changes, isDefault })
       .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-      .returning();
+      .returning(addressColumns);
     return { ok: true, address: address! };
   });
 }
@@ -88,7 +99,7 @@ export async function deleteAddress(
     const [removed] = await tx
       .delete(addresses)
       .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-      .returning();
+      .returning(addressColumns);
     if (!removed) return NOT_FOUND;
     if (removed.isDefault) {
       const [newest] = await tx
@@ -105,7 +116,7 @@ export async function deleteAddress(
 
 async function findOwn(tx: Transaction, userId: string, addressId: string): Promise<Address | undefined> {
   const [address] = await tx
-    .select()
+    .select(addressColumns)
     .from(addresses)
     .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
   return address;
