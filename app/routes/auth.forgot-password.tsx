@@ -1,7 +1,7 @@
-import { ArrowLeft } from "lucide-react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import { authCall } from "../context.server";
 import type { Route } from "./+types/auth.forgot-password";
+import { PasswordResetFrame, ResetNotice } from "../components/auth/password-reset-frame";
 import { Button } from "../components/ui/button";
 import { FormField, FormMessage } from "../components/ui/form-field";
 import { fieldErrors, passwordResetRequestSchema } from "../domain/accounts/account-schemas";
@@ -26,18 +26,11 @@ export default function ForgotPasswordPage() {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <main className="mx-auto max-w-md px-4 py-8">
-      <Link to="/auth" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-brand-700">
-        <ArrowLeft aria-hidden className="size-4" />
-        Voltar para o login
-      </Link>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight">Esqueci minha senha</h1>
+    <PasswordResetFrame title="Esqueci minha senha">
       {answer?.sent ? (
-        <p role="status" className="mt-6 rounded-lg bg-emerald-50 p-4 text-sm text-emerald-800">
-          {answer.sent}
-        </p>
+        <ResetNotice tone="done">{answer.sent}</ResetNotice>
       ) : (
-        <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+        <Form method="post" className="flex flex-col gap-4" noValidate>
           <p className="text-sm text-slate-600">
             Informe o e-mail da sua conta. Enviaremos um link para você criar uma nova senha.
           </p>
@@ -55,7 +48,7 @@ export default function ForgotPasswordPage() {
           </Button>
         </Form>
       )}
-    </main>
+    </PasswordResetFrame>
   );
 }
 

@@ -1,8 +1,8 @@
-import { ArrowLeft } from "lucide-react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { authCall } from "../context.server";
 import type { Route } from "./+types/auth.reset-password";
 import { PasswordInput } from "../components/auth/password-input";
+import { PasswordResetFrame, ResetNotice } from "../components/auth/password-reset-frame";
 import { Button, buttonClasses } from "../components/ui/button";
 import { FormMessage } from "../components/ui/form-field";
 import { fieldErrors, passwordResetSchema } from "../domain/accounts/account-schemas";
@@ -36,32 +36,23 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <main className="mx-auto max-w-md px-4 py-8">
-      <Link to="/auth" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-brand-700">
-        <ArrowLeft aria-hidden className="size-4" />
-        Voltar para o login
-      </Link>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight">Criar nova senha</h1>
+    <PasswordResetFrame title="Criar nova senha">
       {answer?.done ? (
-        <div className="mt-6 flex flex-col gap-4">
-          <p role="status" className="rounded-lg bg-emerald-50 p-4 text-sm text-emerald-800">
-            Senha redefinida com sucesso! Entre com a nova senha.
-          </p>
+        <div className="flex flex-col gap-4">
+          <ResetNotice tone="done">Senha redefinida com sucesso! Entre com a nova senha.</ResetNotice>
           <Link to="/auth" className={buttonClasses("default", "md")}>
             Ir para o login
           </Link>
         </div>
       ) : !loaderData.valid || answer?.message === INVALID_RESET_LINK ? (
-        <div className="mt-6 flex flex-col gap-4">
-          <p role="alert" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-800">
-            {INVALID_RESET_LINK}
-          </p>
+        <div className="flex flex-col gap-4">
+          <ResetNotice tone="refused">{INVALID_RESET_LINK}</ResetNotice>
           <Link to="/auth/forgot-password" className={buttonClasses("default", "md")}>
             Pedir novo link
           </Link>
         </div>
       ) : (
-        <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+        <Form method="post" className="flex flex-col gap-4" noValidate>
           <input type="hidden" name="token" value={loaderData.token} />
           <p className="text-sm text-slate-600">
             Escolha uma nova senha. Ao salvar, todas as sessões abertas da sua conta serão encerradas.
@@ -78,7 +69,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
           </Button>
         </Form>
       )}
-    </main>
+    </PasswordResetFrame>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FocusEvent } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../toasts";
-import { BRAZILIAN_STATES, type CepAddress } from "../../domain/accounts/address-schema";
+import { BRAZILIAN_STATES, type Address, type CepAddress } from "../../domain/accounts/address-schema";
 import { maskCep } from "../../lib/masks";
 import { onlyDigits } from "../../lib/tax-id";
 import { Button } from "../ui/button";
@@ -9,17 +9,8 @@ import { Dialog } from "../ui/dialog";
 import { FormField, FormMessage, inputClasses } from "../ui/form-field";
 import { MaskedField } from "../ui/masked-field";
 
-export interface AddressFormValues {
-  id?: string;
-  cep: string;
-  street: string;
-  number: string;
-  complement: string | null;
-  neighborhood: string;
-  city: string;
-  state: string;
-  isDefault: boolean;
-}
+/** The form's fields: a saved address being edited, or a new one (no id yet). */
+export type AddressFormValues = Omit<Address, "id"> & { id?: string };
 
 export interface AddressActionData {
   intent: "create" | "update" | "delete" | "set-default";
