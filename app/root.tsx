@@ -53,8 +53,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {/* Stylesheets need no nonce (style-src allows self); none keeps server and browser markup equal. */}
-        <Links />
+        {/* Stylesheets need no nonce (style-src allows self); an empty one keeps server and browser markup equal. */}
+        <Links nonce="" />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
         <CartProvider signedIn={Boolean(root?.user)}>
