@@ -36,6 +36,8 @@ export async function readCart(db: Database, userId: string): Promise<ServerCart
 const corrected = (refresh: Omit<CartRefresh, "items">) =>
   refresh.removed.length > 0 || refresh.reduced.length > 0;
 
+const PRODUCT_NOT_FOUND = { error: "Produto não encontrado" } as const;
+
 /**
  * Applies one request to the customer's cart, brought within its products' stock first (and
  * reported so); requests of one customer never interleave.
@@ -44,47 +46,51 @@ export async function changeCart(
   db: Database,
   userId: string,
   request: CartRequest,
-): Promise<ServerCartAnswer | { error: "Produto não encontrado" }> {
+): Promise<ServerCartAnswer | typeof PRODUCT_NOT_FOUND> {
   return db.transaction(async (tx) => {
     // The customer's row stands for the cart: a second request waits until this one commits.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
     const stored = await cartLines(tx, userId);
     const { items: kept, ...refresh } = refreshItems(stored, stored);
-    let answer: ServerCartAnswer;
-    switch (request.intent) {
-      case "add": {
-        const [product] = await getCartProducts(tx, [request.productId]);
-        if (!product) return { error: "Produto não encontrado" };
-        const [items, change] = addItem(kept, product);
-        answer = { items, change };
-        break;
-      }
-      case "set": {
-        const [items, change] = setQuantity(kept, request.productId, request.quantity);
-        answer = { items, change };
-        break;
-      }
-      case "remove": {
-        const [items, change] = removeItem(kept, request.productId);
-        answer = { items, change };
-        break;
-      }
-      case "clear":
-        answer = { items: [], change: { kind: "cleared" } };
-        break;
-      case "merge": {
-        const incoming = await getCartProducts(
-          tx,
-          request.lines.map((line) => line.id),
-        );
-        const { items, ...merge } = mergeItems(kept, request.lines, incoming);
-        answer = { items, merge };
-        break;
-      }
-    }
+    const answer = await apply(tx, kept, request);
+    if ("error" in answer) return answer;
     await saveCart(tx, userId, stored, answer.items);
     return corrected(refresh) ? { ...answer, refresh } : answer;
   });
+}
+
+/** The cart after the request, by the browser cart's own rules, and what the request did. */
+async function apply(
+  tx: Transaction,
+  kept: CartItem[],
+  request: CartRequest,
+): Promise<ServerCartAnswer | typeof PRODUCT_NOT_FOUND> {
+  switch (request.intent) {
+    case "add": {
+      const [product] = await getCartProducts(tx, [request.productId]);
+      if (!product) return PRODUCT_NOT_FOUND;
+      const [items, change] = addItem(kept, product);
+      return { items, change };
+    }
+    case "set": {
+      const [items, change] = setQuantity(kept, request.productId, request.quantity);
+      return { items, change };
+    }
+    case "remove": {
+      const [items, change] = removeItem(kept, request.productId);
+      return { items, change };
+    }
+    case "clear":
+      return { items: [], change: { kind: "cleared" } };
+    case "merge": {
+      const incoming = await getCartProducts(
+        tx,
+        request.lines.map((line) => line.id),
+      );
+      const { items, ...merge } = mergeItems(kept, request.lines, incoming);
+      return { items, merge };
+    }
+  }
 }
 
 /** The cart's lines with their products as they are now, in the order they were added. */
