@@ -1,14 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { favorites, orders, profiles, sessions, userRoles, users } from "../../app/db/schema.server";
-import { signUpSchema } from "../../app/domain/accounts/account-schemas";
-import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { accountPagesOf } from "../../app/domain/accounts/session.server";
-import { authCall } from "../../app/context.server";
-import { signUp } from "../../app/domain/accounts/sign-in.server";
-import { randomCpf } from "../support/accounts";
 import { createOrder, createProduct } from "../support/factories";
-import { nextClientIp, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+import { setUpTestStore, signUpInStore } from "../support/test-context";
 
 // The account version the signed-in page cache keys pages by (migration 0010, decision 0005).
 
@@ -17,24 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A new customer's id and session cookie, signed up through the store's own use case. */
 async function signedUpCustomer(): Promise<{ id: string; cookie: string }> {
-  const input = signUpSchema.parse({
-    userType: "PF",
-    name: "Cliente Versão",
-    cpf: randomCpf(),
-    phone: "11987654321",
-    email: `versao-${crypto.randomUUID()}@example.com`,
-    password: "segredo1",
-  });
-  const context = { ...store.context, clientIp: nextClientIp() };
-  const outcome = await signUp(
-    context.db,
-    context.logger,
-    authCall(context, new Request(`${TEST_BASE_URL}/auth`)),
-    input,
-  );
-  if (!outcome.ok) throw new Error(outcome.message);
-  const cookie = cookieHeader(outcome.headers);
-  return { id: (await accountPagesOf(store.context, cookie))!.userId, cookie };
+  const { id, cookie } = await signUpInStore(store);
+  return { id, cookie };
 }
 
 const versionOf = async (cookie: string) => (await accountPagesOf(store.context, cookie))?.accountVersion;

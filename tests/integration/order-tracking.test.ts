@@ -3,20 +3,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { paymentDeps } from "../../app/context.server";
 import { orders } from "../../app/db/schema.server";
-import { signUpSchema } from "../../app/domain/accounts/account-schemas";
-import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
-import { readSession } from "../../app/domain/accounts/session.server";
-import { authCall } from "../../app/context.server";
-import { signUp } from "../../app/domain/accounts/sign-in.server";
 import { deleteCustomerOrder } from "../../app/domain/orders/delete-order.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
 import { orderNumber } from "../../app/lib/order-number";
 import { action as orderAction, loader as orderLoader } from "../../app/routes/admin/order";
 import { loader as trackLoader } from "../../app/routes/account/track";
-import { randomCpf } from "../support/accounts";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
 import { createOrder, createProduct } from "../support/factories";
-import { nextClientIp, requestWithCookies, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+import { setUpTestStore, TEST_BASE_URL, signUpInStore } from "../support/test-context";
 
 const store = setUpTestStore();
 
@@ -26,24 +20,8 @@ interface TestCustomer {
 }
 
 async function signedInCustomer(): Promise<TestCustomer> {
-  const input = signUpSchema.parse({
-    userType: "PF",
-    name: "Cliente Rastreio",
-    cpf: randomCpf(),
-    phone: "11987654321",
-    email: `rastreio-${randomUUID()}@example.com`,
-    password: "segredo-cliente-1",
-  });
-  const context = { ...store.context, clientIp: nextClientIp() };
-  const outcome = await signUp(
-    context.db,
-    context.logger,
-    authCall(context, new Request(`${TEST_BASE_URL}/auth`)),
-    input,
-  );
-  if (!outcome.ok) throw new Error(outcome.message);
-  const session = await readSession(store.context, requestWithCookies(outcome.headers));
-  return { id: session.user!.id, cookie: cookieHeader(outcome.headers) };
+  const { id, cookie } = await signUpInStore(store);
+  return { id, cookie };
 }
 
 function track(customer: TestCustomer, order?: string) {

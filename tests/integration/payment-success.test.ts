@@ -1,13 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { signUpSchema } from "../../app/domain/accounts/account-schemas";
-import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
-import { authCall } from "../../app/context.server";
-import { signUp } from "../../app/domain/accounts/sign-in.server";
 import * as orderDetails from "../../app/domain/orders/order-details.server";
 import { loader } from "../../app/routes/payment-success";
-import { randomCpf } from "../support/accounts";
-import { nextClientIp, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+import { setUpTestStore, TEST_BASE_URL, signUpInStore } from "../support/test-context";
 
 // The real lookup, which a test can make fail as a database that stops answering would.
 vi.mock("../../app/domain/orders/order-details.server", async (importOriginal) => {
@@ -19,23 +14,7 @@ const store = setUpTestStore();
 let cookie: string;
 
 beforeAll(async () => {
-  const input = signUpSchema.parse({
-    userType: "PF",
-    name: "Maria Compradora",
-    cpf: randomCpf(),
-    phone: "11987654321",
-    email: `compradora-${randomUUID()}@example.com`,
-    password: "segredo1",
-  });
-  const context = { ...store.context, clientIp: nextClientIp() };
-  const outcome = await signUp(
-    context.db,
-    context.logger,
-    authCall(context, new Request(`${TEST_BASE_URL}/auth`)),
-    input,
-  );
-  if (!outcome.ok) throw new Error(outcome.message);
-  cookie = cookieHeader(outcome.headers);
+  ({ cookie } = await signUpInStore(store));
 });
 
 function visit(orderId: string) {
