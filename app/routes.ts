@@ -13,6 +13,7 @@ export default [
   route("auth/logout", "routes/auth.logout.ts"),
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
+  route("auth/verify-email", "routes/auth.verify-email.tsx"),
   route("account", "routes/account/layout.tsx", [
     index("routes/account/overview.tsx"),
     route("profile", "routes/account/profile.tsx"),

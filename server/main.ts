@@ -11,7 +11,6 @@ import type { FileStorage } from "../app/storage/file-storage.server";
 import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
 import { resolveAuthSecret } from "../app/config/auth-secret.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
-import { mailPasswordReset } from "../app/domain/accounts/password-reset.server";
 import { createPixProvider } from "../app/domain/payments/pix-providers.server";
 import { createMailer } from "../app/mail/mailer.server";
 import { createApp, type StoreServices } from "./app";
@@ -80,8 +79,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     baseURL,
     https: baseURL.startsWith("https:"),
     logger,
-    sendPasswordReset: (user, token) =>
-      mailPasswordReset({ db: ready.db, baseURL, supportEmail: env.SUPPORT_EMAIL }, user, token),
+    supportEmail: env.SUPPORT_EMAIL,
   });
   const pix = createPixProvider(env, ready.db);
   services = { database: ready, auth, pix };

@@ -1,7 +1,7 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { authCall } from "../context.server";
 import type { Route } from "./+types/auth.forgot-password";
-import { PasswordResetFrame, ResetNotice } from "../components/auth/password-reset-frame";
+import { AuthPageFrame, OutcomeNotice } from "../components/auth/auth-page-frame";
 import { Button } from "../components/ui/button";
 import { FormField, FormMessage } from "../components/ui/form-field";
 import { fieldErrors, passwordResetRequestSchema } from "../domain/accounts/account-schemas";
@@ -26,9 +26,9 @@ export default function ForgotPasswordPage() {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <PasswordResetFrame title="Esqueci minha senha">
+    <AuthPageFrame title="Esqueci minha senha">
       {answer?.sent ? (
-        <ResetNotice tone="done">{answer.sent}</ResetNotice>
+        <OutcomeNotice tone="done">{answer.sent}</OutcomeNotice>
       ) : (
         <Form method="post" className="flex flex-col gap-4" noValidate>
           <p className="text-sm text-slate-600">
@@ -48,7 +48,7 @@ export default function ForgotPasswordPage() {
           </Button>
         </Form>
       )}
-    </PasswordResetFrame>
+    </AuthPageFrame>
   );
 }
 

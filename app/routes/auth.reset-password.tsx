@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { authCall } from "../context.server";
 import type { Route } from "./+types/auth.reset-password";
 import { PasswordInput } from "../components/auth/password-input";
-import { PasswordResetFrame, ResetNotice } from "../components/auth/password-reset-frame";
+import { AuthPageFrame, OutcomeNotice } from "../components/auth/auth-page-frame";
 import { Button, buttonClasses } from "../components/ui/button";
 import { FormMessage } from "../components/ui/form-field";
 import { fieldErrors, passwordResetSchema } from "../domain/accounts/account-schemas";
@@ -36,17 +36,17 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <PasswordResetFrame title="Criar nova senha">
+    <AuthPageFrame title="Criar nova senha">
       {answer?.done ? (
         <div className="flex flex-col gap-4">
-          <ResetNotice tone="done">Senha redefinida com sucesso! Entre com a nova senha.</ResetNotice>
+          <OutcomeNotice tone="done">Senha redefinida com sucesso! Entre com a nova senha.</OutcomeNotice>
           <Link to="/auth" className={buttonClasses("default", "md")}>
             Ir para o login
           </Link>
         </div>
       ) : !loaderData.valid || answer?.message === INVALID_RESET_LINK ? (
         <div className="flex flex-col gap-4">
-          <ResetNotice tone="refused">{INVALID_RESET_LINK}</ResetNotice>
+          <OutcomeNotice tone="refused">{INVALID_RESET_LINK}</OutcomeNotice>
           <Link to="/auth/forgot-password" className={buttonClasses("default", "md")}>
             Pedir novo link
           </Link>
@@ -69,7 +69,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
           </Button>
         </Form>
       )}
-    </PasswordResetFrame>
+    </AuthPageFrame>
   );
 }
 

@@ -1,10 +1,15 @@
 import path from "node:path";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 import { totpCode } from "../support/totp";
 
 const fixtures = path.resolve(import.meta.dirname, "../fixtures");
+
+/** The account area's notice while the e-mail is unconfirmed. */
+const emailConfirmationNotice = (page: Page) =>
+  page.locator("section", { has: page.getByRole("heading", { name: "Confirme seu e-mail" }) });
 
 describe("account area", () => {
   const browser = useBrowser({ viewport: { width: 1280, height: 900 } });
@@ -103,8 +108,43 @@ describe("account area", () => {
     await page.getByLabel("Senha atual").fill(customer.password);
     await page.getByRole("button", { name: "Salvar" }).click();
     await expect.poll(() => page.getByText("Perfil atualizado com sucesso!").isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(
+          `Enviamos um link de confirmação para ${newEmail}. O e-mail da conta muda quando você abrir o link.`,
+        )
+        .isVisible(),
+    ).toBe(true);
+    // Until the new address confirms, the account keeps the old one.
     const details = page.getByRole("main").last();
-    await expect.poll(() => details.getByText(newEmail, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => details.getByText(customer.email, { exact: true }).count()).toBeGreaterThan(0);
+    expect(await details.getByText(newEmail, { exact: true }).count()).toBe(0);
+  });
+
+  it("asks to confirm the e-mail with 'Reenviar e-mail', and a bad link says so", async () => {
+    const { page } = browser;
+    const customer = await signedIn();
+    await page.goto("/account/orders");
+    const notice = emailConfirmationNotice(page);
+    expect(
+      await notice.getByText(`Enviamos um link de confirmação para ${customer.email}.`).isVisible(),
+    ).toBe(true);
+    await notice.getByRole("button", { name: "Reenviar e-mail" }).click();
+    await expect
+      .poll(() => notice.getByRole("status").textContent())
+      .toBe(`Enviamos um novo link de confirmação para ${customer.email}.`);
+
+    await page.goto("/auth/verify-email?token=link-alterado");
+    expect(
+      await page
+        .getByRole("alert")
+        .filter({
+          hasText: "Este link de confirmação é inválido ou expirou. Peça um novo link em Minha Conta.",
+        })
+        .isVisible(),
+    ).toBe(true);
+    await page.getByRole("link", { name: "Ir para Minha Conta" }).click();
+    await expect.poll(() => emailConfirmationNotice(page).isVisible()).toBe(true);
   });
 
   it("uploads an avatar, re-encoded and shown at once, and refuses a file that is not an image", async () => {

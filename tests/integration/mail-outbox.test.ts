@@ -6,7 +6,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { loadEnv } from "../../app/config/env.server";
 import { createLogger } from "../../app/config/logger.server";
 import { mailOutbox } from "../../app/db/schema.server";
+import { emailChangedMail, emailConfirmationMail, passwordResetMail } from "../../app/mail/account-mail";
 import { createMailer, type Mailer, type MailMessage } from "../../app/mail/mailer.server";
+import { orderConfirmationMail } from "../../app/mail/order-confirmation";
 import {
   MAX_MAIL_ATTEMPTS,
   deliverDueMail,
@@ -199,6 +201,63 @@ describe("mail outbox over SMTP", () => {
     expect(smtp.messages.map((received) => received.messageId)).toEqual(claimedIds);
     expect((await rows())[0]).toMatchObject({ status: "sent", attempts: 2 });
   });
+});
+
+describe("the store's e-mails over SMTP", () => {
+  const supportEmail = "ajuda@loja.example";
+  const customerName = "Maria Souza";
+  const link = "https://loja.example/auth/verify-email?token=abc";
+  const storeMails = {
+    "password reset": passwordResetMail({ customerName, resetUrl: link, supportEmail, validMinutes: 60 }),
+    "address confirmation": emailConfirmationMail({
+      customerName,
+      confirmUrl: link,
+      supportEmail,
+      validMinutes: 24 * 60,
+      purpose: "account",
+    }),
+    "new address confirmation": emailConfirmationMail({
+      customerName,
+      confirmUrl: link,
+      supportEmail,
+      validMinutes: 24 * 60,
+      purpose: "change",
+    }),
+    "e-mail changed": emailChangedMail({
+      customerName,
+      newEmail: "maria.nova@example.com",
+      changedAt: new Date("2026-11-25T12:00:00Z"),
+      supportEmail,
+    }),
+    "order confirmation": orderConfirmationMail({
+      orderId: "3f2a9c1e-0000-4000-8000-000000000000",
+      customerName,
+      items: [{ name: "Mouse sem fio", quantity: 1, unitPriceCents: 9990 }],
+      totalCents: 9990,
+      paidAt: new Date("2026-11-25T12:00:00Z"),
+      supportEmail,
+      orderUrl: "https://loja.example/account/orders",
+    }),
+  };
+
+  it.each(Object.entries(storeMails))(
+    "sends the %s in the one pt-BR layout: store name, SUPPORT_EMAIL, an HTML and a text part",
+    async (_name, content) => {
+      await queueMail(database.db, { ...mail(), ...content });
+      await deliverDueMail(database.db, mailer, { logger, now: soon() });
+
+      const [received] = smtp.messages;
+      expect(received!.subject).toBe(content.subject);
+      expect(received!.html).toContain('<html lang="pt-BR">');
+      expect(received!.html).toContain('font-weight:bold;">Vitrine</td>');
+      expect(received!.html).toContain(`<a href="mailto:${supportEmail}"`);
+      expect(received!.html).toContain(`Olá, ${customerName}!`);
+      expect(received!.text.startsWith("Vitrine\n\n")).toBe(true);
+      expect(received!.text).toContain(`Olá, ${customerName}!`);
+      expect(received!.text.trimEnd().endsWith(`Dúvidas? Fale com a gente: ${supportEmail}`)).toBe(true);
+      expect(received!.text).not.toContain("<");
+    },
+  );
 });
 
 describe("mail outbox without SMTP_URL", () => {

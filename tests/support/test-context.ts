@@ -11,7 +11,6 @@ import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { createAuth } from "../../app/domain/accounts/auth.server";
 import { readSession } from "../../app/domain/accounts/session.server";
 import { signUp } from "../../app/domain/accounts/sign-in.server";
-import { mailPasswordReset } from "../../app/domain/accounts/password-reset.server";
 import { createPixProvider } from "../../app/domain/payments/pix-providers.server";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
 import { randomCpf } from "./accounts";
@@ -40,12 +39,7 @@ export function createTestContext(database: TestDatabase, clientIp = nextClientI
       baseURL: TEST_BASE_URL,
       https: false,
       logger,
-      sendPasswordReset: (user, token) =>
-        mailPasswordReset(
-          { db: database.db, baseURL: TEST_BASE_URL, supportEmail: env.SUPPORT_EMAIL },
-          user,
-          token,
-        ),
+      supportEmail: env.SUPPORT_EMAIL,
     }),
     storage: createLocalFileStorage(dataDir),
     pix: createPixProvider(env, database.db),

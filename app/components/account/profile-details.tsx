@@ -140,7 +140,7 @@ function useToastFor(
   useEffect(() => {
     if (!answer) return;
     if (answer.ok) {
-      toast.success(success);
+      toast.success(success, { description: answer.message });
       onSuccess?.();
     } else if (!answer.errors) {
       toast.error(answer.message ?? failure);

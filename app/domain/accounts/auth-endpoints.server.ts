@@ -24,23 +24,38 @@ export interface AuthResult<T> {
  * Calls an auth endpoint the way a request to `/api/auth` would, so rate limits and session
  * cookies work, from our own server only: the handler is not reachable from outside.
  */
-export async function callAuthEndpoint<T = unknown>(
+export function callAuthEndpoint<T = unknown>(
   call: AuthCall,
   path: string,
   body: Record<string, unknown>,
 ): Promise<AuthResult<T>> {
-  const headers = new Headers({ "content-type": "application/json", origin: call.baseURL });
+  return sendToAuth<T>(call, path, "POST", JSON.stringify(body));
+}
+
+/** The same, for an endpoint read with GET and its query (e-mail confirmation links). */
+export function getAuthEndpoint<T = unknown>(
+  call: AuthCall,
+  path: string,
+  query: Record<string, string>,
+): Promise<AuthResult<T>> {
+  return sendToAuth<T>(call, `${path}?${new URLSearchParams(query)}`, "GET", null);
+}
+
+async function sendToAuth<T>(
+  call: AuthCall,
+  path: string,
+  method: "GET" | "POST",
+  body: string | null,
+): Promise<AuthResult<T>> {
+  const headers = new Headers({ origin: call.baseURL });
+  if (body !== null) headers.set("content-type", "application/json");
   for (const name of FORWARDED_HEADERS) {
     const value = call.request.headers.get(name);
     if (value) headers.set(name, value);
   }
   headers.set(CLIENT_IP_HEADER, call.clientIp);
   const response = await call.auth.handler(
-    new Request(new URL(`/api/auth${path}`, call.baseURL), {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-    }),
+    new Request(new URL(`/api/auth${path}`, call.baseURL), { method, headers, body }),
   );
   const payload = (await response.json().catch(() => null)) as (T & { code?: string }) | null;
   const cookies = new Headers();

@@ -3,6 +3,12 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
 import type { Logger } from "../../config/logger.server";
 import type { Database } from "../../db/client.server";
+import {
+  EMAIL_LINK_SECONDS,
+  mailEmailConfirmation,
+  mailPasswordReset,
+  RESET_LINK_SECONDS,
+} from "./account-mail.server";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../../db/schema.server";
 
 export const SESSION_COOKIE_PREFIX = "vitrine";
@@ -21,15 +27,13 @@ export interface AuthOptions {
   /** Secure cookies (production behind https). */
   https: boolean;
   logger: Logger;
-  /** Sends the 'Esqueci minha senha' e-mail with its single-use token. */
-  sendPasswordReset: (user: { email: string; name: string }, token: string) => Promise<void>;
+  /** Where the account's e-mails (reset and confirmation links) tell customers to write. */
+  supportEmail: string;
 }
-
-/** How long a password reset link is valid: one hour. */
-export const RESET_LINK_SECONDS = 60 * 60;
 
 /** Accounts, sessions and two-factor sign-in, by better-auth (DESIGN: never hand-rolled). */
 export function createAuth(options: AuthOptions) {
+  const mail = { db: options.db, baseURL: options.baseURL, supportEmail: options.supportEmail };
   return betterAuth({
     appName: "Vitrine",
     secret: options.secret,
@@ -52,12 +56,21 @@ export function createAuth(options: AuthOptions) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: true,
-      sendResetPassword: ({ user, token }) => options.sendPasswordReset(user, token),
+      sendResetPassword: ({ user, token }) => mailPasswordReset(mail, user, token),
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       // A new password ends every session: whoever knew the old one is signed out.
       revokeSessionsOnPasswordReset: true,
     },
-    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: true } },
+    emailVerification: {
+      // Sent by signUp once the profile is saved, so a refused sign-up mails nobody.
+      sendOnSignUp: false,
+      sendVerificationEmail: ({ user, token }) => mailEmailConfirmation(mail, user, token),
+      expiresIn: EMAIL_LINK_SECONDS,
+      // A link in a mailbox confirms the address; it never opens a session.
+      autoSignInAfterVerification: false,
+    },
+    // A new e-mail is the account's only once a link sent to it is opened (decision 0017).
+    user: { changeEmail: { enabled: true } },
     session: {
       expiresIn: 30 * DAY_SECONDS,
       // Sliding expiry: a session used at least daily is extended.
@@ -79,6 +92,8 @@ export function createAuth(options: AuthOptions) {
         // Per client; requests per address are counted by requestPasswordReset.
         "/request-password-reset": { window: 15 * 60, max: 5 },
         "/reset-password": { window: 60, max: 10 },
+        // Per client; links per account are counted by sendConfirmationLink.
+        "/send-verification-email": { window: 15 * 60, max: 5 },
       },
     },
     logger: {

@@ -1,12 +1,9 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { verifications } from "../../db/schema.server";
-import { queueMail } from "../../mail/outbox.server";
-import { passwordResetMail } from "../../mail/password-reset";
 import { consumeAttempt } from "../rate-limit.server";
 import { INVALID_RESET_LINK } from "./password-reset-messages";
 import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
-import { RESET_LINK_SECONDS } from "./auth.server";
 
 /** Links one e-mail address may be sent per hour, whoever asks: a mailbox is not flooded. */
 const RESET_REQUESTS_PER_ADDRESS = { windowSeconds: 60 * 60, max: 3 };
@@ -56,26 +53,3 @@ export async function resetPassword(
 }
 
 const resetIdentifier = (token: string) => `reset-password:${token}`;
-
-export interface PasswordResetMailDeps {
-  db: Database;
-  /** The store's public origin: the link opens our own page, not the auth library's. */
-  baseURL: string;
-  supportEmail: string;
-}
-
-/** Queues the e-mail with the link (sent by the outbox, retried if the mail server fails). */
-export async function mailPasswordReset(
-  deps: PasswordResetMailDeps,
-  user: { email: string; name: string },
-  token: string,
-): Promise<void> {
-  const resetUrl = new URL(`/auth/reset-password?token=${encodeURIComponent(token)}`, deps.baseURL).href;
-  const mail = passwordResetMail({
-    customerName: user.name,
-    resetUrl,
-    supportEmail: deps.supportEmail,
-    validMinutes: RESET_LINK_SECONDS / 60,
-  });
-  await queueMail(deps.db, { dedupeKey: resetIdentifier(token), to: user.email, ...mail });
-}

@@ -10,7 +10,7 @@ import type { Profile } from "./profile";
 const AVATAR_SIZE = 256;
 const IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
-export type ProfileOutcome = { ok: true; headers?: Headers } | { ok: false; message: string; field?: string };
+export type ProfileOutcome = { ok: true; message?: string } | { ok: false; message: string; field?: string };
 
 /** The columns of a profile as the pages show it. */
 export const profileColumns = {
@@ -68,8 +68,8 @@ export async function createProfile(
 /**
  * Name, phone and e-mail; the CPF/CNPJ never changes once the profile exists. A new e-mail needs
  * the current password (a session left open must not be enough to take the sign-in address
- * over), then goes through the auth library first, so the sign-in address and the profile
- * always agree.
+ * over), and becomes the account's only when the link the auth library sends to it is opened
+ * (`confirmEmail`): until then the account keeps its address.
  */
 export async function updateProfile(
   db: Database,
@@ -77,35 +77,45 @@ export async function updateProfile(
   user: { id: string; email: string },
   input: ProfileUpdateInput,
 ): Promise<ProfileOutcome> {
-  let headers: Headers | undefined;
+  let message: string | undefined;
   if (input.email !== user.email) {
-    if (!input.currentPassword) {
-      return { ok: false, message: "Digite sua senha atual para alterar o e-mail", field: "currentPassword" };
-    }
-    const check = await callAuthEndpoint(call, "/verify-password", { password: input.currentPassword });
-    if (check.status === 400) return { ok: false, message: "Senha incorreta", field: "currentPassword" };
-    if (check.status === 429) {
-      return { ok: false, message: "Muitas tentativas. Aguarde um minuto e tente novamente." };
-    }
-    if (!check.body) return { ok: false, message: "Erro ao atualizar perfil" };
-    const change = await callAuthEndpoint(call, "/change-email", { newEmail: input.email });
-    if (!change.body) {
-      return change.code === "USER_ALREADY_EXISTS" || change.status === 422
-        ? { ok: false, message: "Este e-mail já está cadastrado", field: "email" }
-        : { ok: false, message: "Erro ao atualizar perfil" };
-    }
-    headers = change.headers;
+    const requested = await requestEmailChange(db, call, input);
+    if (!requested.ok) return requested;
+    message = `Enviamos um link de confirmação para ${input.email}. O e-mail da conta muda quando você abrir o link.`;
   }
   const updated = await db.transaction(async (tx) => {
     await tx.update(users).set({ name: input.fullName }).where(eq(users.id, user.id));
     return tx
       .update(profiles)
-      .set({ fullName: input.fullName, phone: input.phone, email: input.email })
+      .set({ fullName: input.fullName, phone: input.phone })
       .where(eq(profiles.id, user.id))
       .returning({ id: profiles.id });
   });
   if (updated.length === 0) return { ok: false, message: "Erro ao atualizar perfil" };
-  return { ok: true, headers };
+  return { ok: true, message };
+}
+
+async function requestEmailChange(
+  db: Database,
+  call: AuthCall,
+  input: ProfileUpdateInput,
+): Promise<ProfileOutcome> {
+  if (!input.currentPassword) {
+    return { ok: false, message: "Digite sua senha atual para alterar o e-mail", field: "currentPassword" };
+  }
+  const check = await callAuthEndpoint(call, "/verify-password", { password: input.currentPassword });
+  if (check.status === 400) return { ok: false, message: "Senha incorreta", field: "currentPassword" };
+  if (check.status === 429) {
+    return { ok: false, message: "Muitas tentativas. Aguarde um minuto e tente novamente." };
+  }
+  if (!check.body) return { ok: false, message: "Erro ao atualizar perfil" };
+  // The auth library answers a taken address as if it sent the link; the sign-up form already
+  // says which addresses are taken, so the profile says it too.
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (taken) return { ok: false, message: "Este e-mail já está cadastrado", field: "email" };
+  const change = await callAuthEndpoint(call, "/change-email", { newEmail: input.email });
+  if (!change.body) return { ok: false, message: "Erro ao atualizar perfil" };
+  return { ok: true };
 }
 
 /**

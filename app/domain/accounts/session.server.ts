@@ -23,6 +23,8 @@ export interface SessionUser {
   taxpayer: "PF" | "PJ" | null;
   role: Role;
   twoFactorEnabled: boolean;
+  /** Whether the account's e-mail was confirmed through a link sent to it. */
+  emailVerified: boolean;
 }
 
 export interface SessionState {
@@ -142,6 +144,7 @@ const currentSessionQuery = preparedPerDatabase((db) =>
       id: users.id,
       email: users.email,
       accountName: users.name,
+      emailVerified: users.emailVerified,
       twoFactorEnabled: users.twoFactorEnabled,
       fullName: profiles.fullName,
       avatarUrl: profiles.avatarUrl,
@@ -168,5 +171,6 @@ function sessionUserOf(row: CurrentSessionRow): SessionUser {
     taxpayer: row.taxpayer,
     role: row.admin ? "admin" : "user",
     twoFactorEnabled: row.twoFactorEnabled,
+    emailVerified: row.emailVerified,
   };
 }

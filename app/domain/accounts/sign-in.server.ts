@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.server";
 import { profiles, users } from "../../db/schema.server";
 import type { SignUpInput } from "./account-schemas";
 import { callAuthEndpoint, cookieHeader, type AuthCall } from "./auth-endpoints.server";
+import { sendConfirmationLink } from "./email-verification.server";
 import { newProfileRow } from "./profile.server";
 import { consumeSignUpAttempt } from "./sign-up-limit.server";
 import { claimTotpCode } from "./two-factor.server";
@@ -51,8 +52,9 @@ export async function verifySecondFactor(db: Database, call: AuthCall, code: str
 }
 
 /**
- * A new account with its profile. Every attempt counts against the client's sign-up limit
- * before anything is looked up, so a refusal cannot be used to test CPFs, CNPJs or e-mails.
+ * A new account with its profile, and a link confirming its e-mail. Every attempt counts against
+ * the client's sign-up limit before anything is looked up, so a refusal cannot be used to test
+ * CPFs, CNPJs or e-mails.
  * Nothing is created when the e-mail or the CPF/CNPJ is already in use; a profile that cannot be
  * saved takes its account back with it.
  */
@@ -95,6 +97,14 @@ export async function signUp(
     }
     return { ok: false, message: "Erro ao criar cadastro" };
   }
+  const session = new Request(call.request.url, { headers: { cookie: cookieHeader(result.headers) } });
+  const link = await sendConfirmationLink(
+    db,
+    { ...call, request: session },
+    { id: userId, email: input.email },
+  );
+  // The account stands without it: the account area offers 'Reenviar e-mail'.
+  if (!link.ok) logger.warn({ userId }, "Link de confirmação do cadastro não enviado");
   return { ok: true, headers: result.headers };
 }
 

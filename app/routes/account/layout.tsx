@@ -3,13 +3,14 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { Avatar } from "../../components/account/avatar";
+import { EmailConfirmationNotice } from "../../components/account/email-confirmation-notice";
 import { ACCOUNT_SECTIONS } from "../../components/account/sections";
 import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await requireUser(context, request);
-  const { name, email, avatarUrl, role } = user;
-  return data({ user: { name, email, avatarUrl, role } }, { headers });
+  const { name, email, avatarUrl, role, emailVerified } = user;
+  return data({ user: { name, email, avatarUrl, role, emailVerified } }, { headers });
 }
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
@@ -88,6 +89,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
       </aside>
 
       <main className="min-w-0 flex-1" aria-busy={loading}>
+        {!user.emailVerified && <EmailConfirmationNotice email={user.email} />}
         {loading ? (
           <p role="status" className="text-slate-600">
             Carregando...

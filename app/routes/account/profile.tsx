@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const errors = outcome.field ? { [outcome.field]: outcome.message } : undefined;
         return { intent: "update", ok: false, message: outcome.message, errors } satisfies ProfileActionData;
       }
-      return data<ProfileActionData>({ intent: "update", ok: true }, { headers: outcome.headers });
+      return { intent: "update", ...outcome } satisfies ProfileActionData;
     }
     case "create": {
       const input = profileCreateSchema.safeParse(Object.fromEntries(form));

@@ -2,8 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/** The password reset pages: a way back to the login, the page's title and its content. */
-export function PasswordResetFrame({ title, children }: { title: string; children: ReactNode }) {
+/** The pages a link from an e-mail opens: a way back to the login, the page's title and its content. */
+export function AuthPageFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="mx-auto max-w-md px-4 py-8">
       <Link to="/auth" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-brand-700">
@@ -16,8 +16,8 @@ export function PasswordResetFrame({ title, children }: { title: string; childre
   );
 }
 
-/** What a reset step ended with: a success, or why the link cannot be used. */
-export function ResetNotice({ tone, children }: { tone: "done" | "refused"; children: ReactNode }) {
+/** What a step ended with: a success, or why the link cannot be used. */
+export function OutcomeNotice({ tone, children }: { tone: "done" | "refused"; children: ReactNode }) {
   return tone === "done" ? (
     <p role="status" className="rounded-lg bg-emerald-50 p-4 text-sm text-emerald-800">
       {children}
