@@ -11,6 +11,7 @@ import type { FileStorage } from "../app/storage/file-storage.server";
 import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
 import { resolveAuthSecret } from "../app/config/auth-secret.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
+import { signInProvidersOf } from "../app/domain/accounts/sign-in-providers.server";
 import { mailPasswordReset } from "../app/domain/accounts/password-reset.server";
 import { createPixProvider } from "../app/domain/payments/pix-providers.server";
 import { createMailer } from "../app/mail/mailer.server";
@@ -82,6 +83,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     logger,
     sendPasswordReset: (user, token) =>
       mailPasswordReset({ db: ready.db, baseURL, supportEmail: env.SUPPORT_EMAIL }, user, token),
+    providers: signInProvidersOf(env),
   });
   const pix = createPixProvider(env, ready.db);
   services = { database: ready, auth, pix };

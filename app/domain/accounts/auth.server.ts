@@ -3,6 +3,8 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
 import type { Logger } from "../../config/logger.server";
 import type { Database } from "../../db/client.server";
+import { providerSignIn, providerSignInTwoFactor } from "./provider-sign-in-plugins.server";
+import type { SignInProvider } from "./sign-in-providers.server";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../../db/schema.server";
 
 export const SESSION_COOKIE_PREFIX = "vitrine";
@@ -23,6 +25,8 @@ export interface AuthOptions {
   logger: Logger;
   /** Sends the 'Esqueci minha senha' e-mail with its single-use token. */
   sendPasswordReset: (user: { email: string; name: string }, token: string) => Promise<void>;
+  /** Google and the OIDC_ISSUER provider, when configured (signInProvidersOf). */
+  providers?: SignInProvider[];
 }
 
 /** How long a password reset link is valid: one hour. */
@@ -57,6 +61,18 @@ export function createAuth(options: AuthOptions) {
       // A new password ends every session: whoever knew the old one is signed out.
       revokeSessionsOnPasswordReset: true,
     },
+    account: {
+      accountLinking: {
+        enabled: true,
+        // No provider is trusted blindly: an account with the same e-mail is linked only when the
+        // provider says the e-mail is verified (email_verified). Local e-mails are not verified
+        // yet, so that is not also asked of the account (decision record 0016).
+        trustedProviders: [],
+        requireLocalEmailVerified: false,
+      },
+    },
+    // Provider sign-in errors come back to the Login tab (routes/api.auth.callback.ts).
+    onAPIError: { errorURL: `${options.baseURL}/auth` },
     user: { changeEmail: { enabled: true, updateEmailWithoutVerification: true } },
     session: {
       expiresIn: 30 * DAY_SECONDS,
@@ -91,7 +107,11 @@ export function createAuth(options: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: options.https },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [twoFactor({ issuer: "Vitrine", backupCodeOptions: { amount: 10, length: 10 } })],
+    plugins: [
+      twoFactor({ issuer: "Vitrine", backupCodeOptions: { amount: 10, length: 10 } }),
+      ...providerSignIn(options.providers ?? []),
+      providerSignInTwoFactor(options.baseURL),
+    ],
   });
 }
 
