@@ -3,11 +3,18 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerContext } from "../../app/context.server";
 import { accounts, sessions, users } from "../../app/db/schema.server";
+import { authCall } from "../../app/context.server";
 import { createProfile } from "../../app/domain/accounts/profile.server";
+import { verifySecondFactor } from "../../app/domain/accounts/sign-in.server";
+import {
+  confirmTwoFactorEnrolment,
+  startTwoFactorEnrolment,
+} from "../../app/domain/accounts/two-factor.server";
 import { startOidcProvider, type OidcProviderFixture, type ProviderAccount } from "../support/oidc-provider";
 import { authPageAt, signedInUser, signInWithProvider } from "../support/provider-sign-in";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { createTestContext, signUpInStore, TEST_BASE_URL } from "../support/test-context";
+import { createTestContext, requestWithCookies, signUpInStore, TEST_BASE_URL } from "../support/test-context";
+import { totpCode } from "../support/totp";
 import { freePort } from "../support/store-server";
 
 const PROVIDER_NAME = "Conta Corporativa";
@@ -199,6 +206,49 @@ describe("sign-in with an OpenID Connect provider", () => {
 
     await expectRefused(answer);
     expect(await footprint()).toEqual(before);
+  });
+});
+
+describe("an account with two-factor", () => {
+  it("still asks for the code after a provider sign-in, and signs in only with it", async () => {
+    const customer = await signUpInStore(
+      { context: context() },
+      { email: `ana-${randomUUID()}@example.com` },
+    );
+    const enrolment = await startTwoFactorEnrolment(
+      authCall(context(), requestWithCookies(customer.headers)),
+      customer.password,
+    );
+    if (!enrolment.ok) throw new Error(enrolment.message);
+    const confirmed = await confirmTwoFactorEnrolment(
+      database.db,
+      authCall(context(), requestWithCookies(customer.headers)),
+      customer.id,
+      totpCode(enrolment.secret, Date.now(), -1),
+    );
+    expect(confirmed.ok).toBe(true);
+    provider.signInAs(providerAccount({ email: customer.email, email_verified: true }));
+
+    const answer = await signInWithProvider(context);
+
+    expect(answer.location).toBe("/auth?etapa=codigo");
+    expect((await authPageAt(context(), answer.location)).secondFactorPending).toBe(true);
+    expect(await signedInUser(context(), answer)).toBeNull();
+    const wrong = await verifySecondFactor(
+      database.db,
+      authCall(context(), requestWithCookies(answer.headers)),
+      "000000" === totpCode(enrolment.secret) ? "111111" : "000000",
+    );
+    expect(wrong).toMatchObject({ ok: false, message: "Código inválido ou expirado" });
+    const verified = await verifySecondFactor(
+      database.db,
+      authCall(context(), requestWithCookies(answer.headers)),
+      totpCode(enrolment.secret),
+    );
+    if (!verified.ok) throw new Error(verified.message);
+    expect((await signedInUser(context(), { location: "/", headers: verified.headers }))?.id).toBe(
+      customer.id,
+    );
   });
 });
 
