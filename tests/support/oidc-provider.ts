@@ -37,9 +37,11 @@ export async function startOidcProvider(options: {
   redirectUris: string[];
   clientId?: string;
   clientSecret?: string;
+  /** A port chosen beforehand (a store configured before its provider is up); else any free one. */
+  port?: number;
 }): Promise<OidcProviderFixture> {
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = options.clientId ?? "vitrine-loja";
   const clientSecret = options.clientSecret ?? "segredo-do-cliente-de-teste-0123456789";
