@@ -14,6 +14,7 @@ export default [
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/verify-email", "routes/auth.verify-email.tsx"),
+  route("auth/provider/:providerId", "routes/auth.provider.ts"),
   route("account", "routes/account/layout.tsx", [
     index("routes/account/overview.tsx"),
     route("profile", "routes/account/profile.tsx"),
@@ -37,6 +38,7 @@ export default [
   ]),
   route("account/data", "routes/account.data.ts"),
   route("account/orders/:orderId/receipt", "routes/account.order-receipt.ts"),
+  route("api/auth/callback/:providerId", "routes/api.auth.callback.ts"),
   route("api/admin/verify-password", "routes/api.admin.verify-password.ts"),
   route("api/cart", "routes/api.cart.ts"),
   route("api/cart-products", "routes/api.cart-products.ts"),

@@ -15,6 +15,7 @@ import { logSerializers, type Logger } from "../app/config/logger.server";
 import { POSTGRES_POOL_SIZE, type DatabaseHandle } from "../app/db/client.server";
 import type { Auth } from "../app/domain/accounts/auth.server";
 import { accountPagesOf } from "../app/domain/accounts/session.server";
+import { signInProvidersOf } from "../app/domain/accounts/sign-in-providers.server";
 import type { PixProvider } from "../app/domain/payments/pix-provider";
 import type { FileStorage } from "../app/storage/file-storage.server";
 import { UPLOADS_URL_PREFIX, uploadsDirectory } from "../app/storage/local-file-storage.server";
@@ -91,6 +92,8 @@ export function createApp(options: AppOptions): RequestListener {
   const development = Boolean(options.devMiddleware);
   const https = env.PUBLIC_URL?.startsWith("https:") ?? false;
   const headers = securityHeaders(https);
+  // 'Entrar com Google' posts a form whose answer redirects to the provider.
+  const formTargets = signInProvidersOf(env).map((provider) => new URL(provider.issuer).origin);
   const origin = createRequestOrigin({ publicUrl: env.PUBLIC_URL, trustProxy: env.TRUST_PROXY });
   const visitorPages = createVisitorPages({
     cache: createPageCache(PAGE_CACHE_BYTES),
@@ -149,7 +152,10 @@ export function createApp(options: AppOptions): RequestListener {
     if (!development) {
       const nonce = createNonce();
       res.locals.cspNonce = nonce;
-      res.setHeader("Content-Security-Policy", contentSecurityPolicy([nonceSource(nonce)], https));
+      res.setHeader(
+        "Content-Security-Policy",
+        contentSecurityPolicy([nonceSource(nonce)], https, formTargets),
+      );
     }
     next();
   });

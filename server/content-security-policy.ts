@@ -8,7 +8,12 @@ export function createNonce(): string {
  * The store's Content-Security-Policy. Inline scripts (React Router's hydration data) are allowed
  * by this response's nonce, or, for a page served from the cache, by the hashes of its scripts.
  */
-export function contentSecurityPolicy(scriptSources: string[], https: boolean): string {
+export function contentSecurityPolicy(
+  scriptSources: string[],
+  https: boolean,
+  /** Other origins a form's answer may redirect to: the sign-in providers (decision record 0016). */
+  formTargets: string[] = [],
+): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`,
@@ -18,7 +23,7 @@ export function contentSecurityPolicy(scriptSources: string[], https: boolean): 
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formTargets].join(" "),
     "frame-ancestors 'none'",
     ...(https ? ["upgrade-insecure-requests"] : []),
   ];

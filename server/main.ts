@@ -11,6 +11,7 @@ import type { FileStorage } from "../app/storage/file-storage.server";
 import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
 import { resolveAuthSecret } from "../app/config/auth-secret.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
+import { signInProvidersOf } from "../app/domain/accounts/sign-in-providers.server";
 import { createPixProvider } from "../app/domain/payments/pix-providers.server";
 import { createMailer } from "../app/mail/mailer.server";
 import { createApp, type StoreServices } from "./app";
@@ -80,6 +81,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     https: baseURL.startsWith("https:"),
     logger,
     supportEmail: env.SUPPORT_EMAIL,
+    providers: signInProvidersOf(env),
   });
   const pix = createPixProvider(env, ready.db);
   services = { database: ready, auth, pix };

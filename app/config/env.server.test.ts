@@ -43,6 +43,7 @@ describe("loadEnv", () => {
     ["SEED_DEMO", "talvez"],
     ["WHATSAPP_NUMBER", "(11) 99999-9999"],
     ["CEP_API_URL", "ftp://example.com"],
+    ["OIDC_ISSUER", "accounts.example.com"],
   ])("refuses %s=%s with one line naming the variable", (variable, value) => {
     const error = configErrorOf({ [variable]: value });
     expect(error.variable).toBe(variable);
@@ -55,6 +56,16 @@ describe("loadEnv", () => {
     expect(
       loadEnv({ PIX_PROVIDER: "woovi", WOOVI_APP_ID: "app", WOOVI_WEBHOOK_PUBLIC_KEY: "key" }).PIX_PROVIDER,
     ).toBe("woovi");
+  });
+
+  it("configures a sign-in provider by all of its variables or none", () => {
+    expect(configErrorOf({ GOOGLE_CLIENT_ID: "id" }).message).toBe(
+      "Configuração inválida: GOOGLE_CLIENT_SECRET é obrigatório com GOOGLE_CLIENT_ID",
+    );
+    expect(configErrorOf({ OIDC_CLIENT_SECRET: "segredo" }).variable).toBe("OIDC_ISSUER");
+    expect(configErrorOf({ OIDC_ISSUER: "https://sso.example.com", OIDC_CLIENT_ID: "id" }).variable).toBe(
+      "OIDC_CLIENT_SECRET",
+    );
   });
 
   it("reads booleans the way people write them", () => {

@@ -60,6 +60,13 @@ const envSchema = z
       .regex(/^\d{12,13}$/, "deve ter 12 ou 13 dígitos com DDI e DDD, ex.: 5511999999999")
       .default("5511999999999"),
     SEED_DEMO: booleanText.default(true),
+    // Sign-in with Google and with any OpenID Connect provider (docs/decisions/0016-oidc-sign-in.md).
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_ISSUER: httpUrl.optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().max(40, "deve ter no máximo 40 caracteres").optional(),
   })
   .superRefine((env, context) => {
     if (env.PUBLIC_URL?.startsWith("https:")) {
@@ -74,6 +81,13 @@ const envSchema = z
         }
       }
     }
+    for (const group of SIGN_IN_PROVIDER_VARIABLES) {
+      const given = group.find((key) => env[key] !== undefined);
+      const missing = group.find((key) => env[key] === undefined);
+      if (given && missing) {
+        context.addIssue({ code: "custom", path: [missing], message: `é obrigatório com ${given}` });
+      }
+    }
     if (env.PIX_PROVIDER !== "woovi") return;
     for (const key of ["WOOVI_APP_ID", "WOOVI_WEBHOOK_PUBLIC_KEY"] as const) {
       if (!env[key]) {
@@ -81,6 +95,12 @@ const envSchema = z
       }
     }
   });
+
+/** A provider is configured by all of its variables or none. */
+const SIGN_IN_PROVIDER_VARIABLES = [
+  ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+  ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
+] as const;
 
 function isProxyList(value: string): boolean {
   try {

@@ -14,6 +14,7 @@ import type { Route } from "./+types/auth";
 import type { loader as rootLoader } from "../root";
 import type { AuthActionData } from "../components/auth/auth-action-data";
 import { LoginForm } from "../components/auth/login-form";
+import { ProviderButtons } from "../components/auth/provider-buttons";
 import { SignUpForm } from "../components/auth/sign-up-form";
 import { WelcomeDialog } from "../components/auth/welcome-dialog";
 import { authCall } from "../context.server";
@@ -25,13 +26,27 @@ import {
 } from "../domain/accounts/account-schemas";
 import { readSession } from "../domain/accounts/session.server";
 import { signIn, signUp, verifySecondFactor, type AuthOutcome } from "../domain/accounts/sign-in.server";
+import { providerSignInMessage } from "../domain/accounts/provider-sign-in.server";
+import { signInProvidersOf } from "../domain/accounts/sign-in-providers.server";
 import { safeRedirectPath } from "../lib/safe-redirect";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   const { user } = await readSession(context, request);
   if (user) throw redirect(safeRedirectPath(redirectTo, "/account"));
-  return { reason: new URL(request.url).searchParams.get("motivo") };
+  const search = new URL(request.url).searchParams;
+  const providers = signInProvidersOf(context.env);
+  return {
+    reason: search.get("motivo"),
+    // Google / OIDC sign-in (decision record 0016): its buttons, its refusal, its second factor.
+    providers: providers.map(({ id, label }) => ({ id, label })),
+    redirectTo,
+    providerError: providerSignInMessage(
+      search.get("erro"),
+      providers.find((provider) => provider.id === search.get("provedor")),
+    ),
+    secondFactorPending: search.get("etapa") === "codigo",
+  };
 }
 
 /** A successful sign-in keeps this page (and its welcome dialog); a fresh visit is redirected. */
@@ -95,6 +110,11 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           {loaderData.reason}
         </p>
       )}
+      {loaderData.providerError && (
+        <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {loaderData.providerError}
+        </p>
+      )}
       <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
         <Tabs.List aria-label="Entrar ou cadastrar" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1">
           {[
@@ -111,7 +131,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           ))}
         </Tabs.List>
         <Tabs.Content value="login" className="mt-6">
-          <LoginForm />
+          <LoginForm secondFactorPending={loaderData.secondFactorPending} />
+          <ProviderButtons providers={loaderData.providers} redirectTo={loaderData.redirectTo} />
         </Tabs.Content>
         <Tabs.Content value="signup" className="mt-6">
           <SignUpForm whatsappNumber={root?.whatsappNumber ?? ""} />

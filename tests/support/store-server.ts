@@ -58,7 +58,8 @@ export async function createStoreData(): Promise<StoreData> {
  * `stop` removes.
  */
 export async function startStoreServer(env: NodeJS.ProcessEnv = {}, data?: StoreData): Promise<StoreServer> {
-  const port = await freePort();
+  // A test may choose the port itself (its PUBLIC_URL, a provider's redirect URI, need it first).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = data?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "vitrine-test-")));
   let output = "";
   const child = spawn(process.execPath, [path.join(root, "scripts/start.js")], {

@@ -10,6 +10,7 @@ import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { createAuth } from "../../app/domain/accounts/auth.server";
 import { readSession } from "../../app/domain/accounts/session.server";
+import { signInProvidersOf } from "../../app/domain/accounts/sign-in-providers.server";
 import { signUp } from "../../app/domain/accounts/sign-in.server";
 import { createPixProvider } from "../../app/domain/payments/pix-providers.server";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
@@ -27,10 +28,15 @@ export function nextClientIp(): string {
 }
 
 /** What loaders and actions receive, around a test database. */
-export function createTestContext(database: TestDatabase, clientIp = nextClientIp()): ServerContext {
+export function createTestContext(
+  database: TestDatabase,
+  clientIp = nextClientIp(),
+  /** Variables of the store's environment, e.g. OIDC_ISSUER. */
+  variables: NodeJS.ProcessEnv = {},
+): ServerContext {
   const logger = pino({ level: "silent" });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrine-context-"));
-  const env = loadEnv({ DATA_DIR: dataDir });
+  const env = loadEnv({ DATA_DIR: dataDir, ...variables });
   return {
     db: database.db,
     auth: createAuth({
@@ -40,6 +46,7 @@ export function createTestContext(database: TestDatabase, clientIp = nextClientI
       https: false,
       logger,
       supportEmail: env.SUPPORT_EMAIL,
+      providers: signInProvidersOf(env),
     }),
     storage: createLocalFileStorage(dataDir),
     pix: createPixProvider(env, database.db),

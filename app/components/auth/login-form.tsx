@@ -4,13 +4,16 @@ import { PasswordInput } from "./password-input";
 import { Button } from "../ui/button";
 import { FormField, FormMessage } from "../ui/form-field";
 
-/** E-mail and password; then, for an account with two-factor, the code. */
-export function LoginForm() {
+/**
+ * E-mail and password; then, for an account with two-factor, the code (also after a Google or
+ * OIDC sign-in of such an account: `secondFactorPending`).
+ */
+export function LoginForm({ secondFactorPending = false }: { secondFactorPending?: boolean }) {
   const login = useFetcher<AuthActionData>({ key: "login" });
   const secondFactor = useFetcher<AuthActionData>({ key: "second-factor" });
   const busy = login.state !== "idle" || secondFactor.state !== "idle";
 
-  if (login.data?.secondFactor && !secondFactor.data?.welcome) {
+  if ((login.data?.secondFactor || secondFactorPending) && !secondFactor.data?.welcome) {
     const errors = secondFactor.data?.errors ?? {};
     return (
       <secondFactor.Form method="post" className="flex flex-col gap-4" noValidate>

@@ -9,6 +9,8 @@ import {
   mailPasswordReset,
   RESET_LINK_SECONDS,
 } from "./account-mail.server";
+import { providerSignIn, providerSignInTwoFactor } from "./provider-sign-in-plugins.server";
+import type { SignInProvider } from "./sign-in-providers.server";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../../db/schema.server";
 
 export const SESSION_COOKIE_PREFIX = "vitrine";
@@ -29,6 +31,8 @@ export interface AuthOptions {
   logger: Logger;
   /** Where the account's e-mails (reset and confirmation links) tell customers to write. */
   supportEmail: string;
+  /** Google and the OIDC_ISSUER provider, when configured (signInProvidersOf). */
+  providers?: SignInProvider[];
 }
 
 /** Accounts, sessions and two-factor sign-in, by better-auth (DESIGN: never hand-rolled). */
@@ -71,6 +75,19 @@ export function createAuth(options: AuthOptions) {
     },
     // A new e-mail is the account's only once a link sent to it is opened (decision 0017).
     user: { changeEmail: { enabled: true } },
+    account: {
+      accountLinking: {
+        enabled: true,
+        // No provider is trusted blindly: an account with the same e-mail is linked only when the
+        // provider says the e-mail is verified (email_verified) and the account confirmed it too,
+        // so nobody can sign up with another's address and wait for its owner to link it
+        // (decision records 0016 and 0017).
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+      },
+    },
+    // Provider sign-in errors come back to the Login tab (routes/api.auth.callback.ts).
+    onAPIError: { errorURL: `${options.baseURL}/auth` },
     session: {
       expiresIn: 30 * DAY_SECONDS,
       // Sliding expiry: a session used at least daily is extended.
@@ -106,7 +123,11 @@ export function createAuth(options: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: options.https },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [twoFactor({ issuer: "Vitrine", backupCodeOptions: { amount: 10, length: 10 } })],
+    plugins: [
+      twoFactor({ issuer: "Vitrine", backupCodeOptions: { amount: 10, length: 10 } }),
+      ...providerSignIn(options.providers ?? []),
+      providerSignInTwoFactor(options.baseURL),
+    ],
   });
 }
 
