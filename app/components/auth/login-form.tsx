@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import type { AuthActionData } from "./auth-action-data";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordInput } from "./password-input";
 import { Button } from "../ui/button";
 import { FormField, FormMessage } from "../ui/form-field";
@@ -37,27 +38,31 @@ export function LoginForm() {
 
   const errors = login.data?.errors ?? {};
   return (
-    <login.Form method="post" className="flex flex-col gap-4" noValidate>
-      <input type="hidden" name="intent" value="login" />
-      <FormField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email}
-      />
-      <PasswordInput name="password" autoComplete="current-password" error={errors.password} />
-      <Link
-        to="/auth/forgot-password"
-        className="-mt-2 self-end text-sm text-brand-700 underline-offset-4 hover:underline"
-      >
-        Esqueci minha senha
-      </Link>
-      <FormMessage message={login.data?.message} />
-      <Button type="submit" disabled={busy}>
-        {busy ? "Entrando..." : "Entrar"}
-      </Button>
-    </login.Form>
+    <div className="flex flex-col gap-4">
+      <login.Form method="post" className="flex flex-col gap-4" noValidate>
+        <input type="hidden" name="intent" value="login" />
+        <FormField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email}
+        />
+        <PasswordInput name="password" autoComplete="current-password" error={errors.password} />
+        <Link
+          to="/auth/forgot-password"
+          className="-mt-2 self-end text-sm text-brand-700 underline-offset-4 hover:underline"
+        >
+          Esqueci minha senha
+        </Link>
+        <FormMessage message={login.data?.message} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Entrando..." : "Entrar"}
+        </Button>
+      </login.Form>
+      <p className="text-center text-xs text-slate-500">ou</p>
+      <PasskeySignIn />
+    </div>
   );
 }

@@ -22,12 +22,14 @@ export interface AuthResult<T> {
 
 /**
  * Calls an auth endpoint the way a request to `/api/auth` would, so rate limits and session
- * cookies work, from our own server only: the handler is not reachable from outside.
+ * cookies work, from our own server only: the handler is not reachable from outside. A GET
+ * endpoint gets `body` as its query.
  */
 export async function callAuthEndpoint<T = unknown>(
   call: AuthCall,
   path: string,
   body: Record<string, unknown>,
+  method: "GET" | "POST" = "POST",
 ): Promise<AuthResult<T>> {
   const headers = new Headers({ "content-type": "application/json", origin: call.baseURL });
   for (const name of FORWARDED_HEADERS) {
@@ -35,12 +37,12 @@ export async function callAuthEndpoint<T = unknown>(
     if (value) headers.set(name, value);
   }
   headers.set(CLIENT_IP_HEADER, call.clientIp);
+  const url = new URL(`/api/auth${path}`, call.baseURL);
+  if (method === "GET") {
+    for (const [name, value] of Object.entries(body)) url.searchParams.set(name, String(value));
+  }
   const response = await call.auth.handler(
-    new Request(new URL(`/api/auth${path}`, call.baseURL), {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-    }),
+    new Request(url, { method, headers, body: method === "POST" ? JSON.stringify(body) : undefined }),
   );
   const payload = (await response.json().catch(() => null)) as (T & { code?: string }) | null;
   const cookies = new Headers();

@@ -1,9 +1,19 @@
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
 import type { Logger } from "../../config/logger.server";
 import type { Database } from "../../db/client.server";
-import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../../db/schema.server";
+import {
+  accounts,
+  passkeys,
+  rateLimits,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from "../../db/schema.server";
 
 export const SESSION_COOKIE_PREFIX = "vitrine";
 /**
@@ -44,6 +54,7 @@ export function createAuth(options: AuthOptions) {
         account: accounts,
         verification: verifications,
         twoFactor: twoFactors,
+        passkey: passkeys,
         rateLimit: rateLimits,
       },
     }),
@@ -79,6 +90,11 @@ export function createAuth(options: AuthOptions) {
         // Per client; requests per address are counted by requestPasswordReset.
         "/request-password-reset": { window: 15 * 60, max: 5 },
         "/reset-password": { window: 60, max: 10 },
+        // A passkey signs in like a password (and counts as the second factor too).
+        "/passkey/generate-authenticate-options": { window: 60, max: 10 },
+        "/passkey/verify-authentication": { window: 60, max: 5 },
+        "/passkey/generate-register-options": { window: 60, max: 10 },
+        "/passkey/verify-registration": { window: 60, max: 10 },
       },
     },
     logger: {
@@ -91,8 +107,33 @@ export function createAuth(options: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: options.https },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [twoFactor({ issuer: "Vitrine", backupCodeOptions: { amount: 10, length: 10 } })],
+    plugins: [
+      twoFactor({ issuer: "Vitrine", backupCodeOptions: { amount: 10, length: 10 } }),
+      passkey({
+        rpName: "Vitrine",
+        rpID: new URL(options.baseURL).hostname,
+        origin: options.baseURL,
+        // A passkey alone signs in, also where two-factor is on (decision 0015): possession of the
+        // device and the person's verification on it (PIN, fingerprint, face), always.
+        authenticatorSelection: { residentKey: "preferred", userVerification: "required" },
+        registration: {
+          afterVerification: ({ verification }) => {
+            if (!verification.registrationInfo?.userVerified) throw userNotVerified();
+          },
+        },
+        authentication: {
+          afterVerification: ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) throw userNotVerified();
+          },
+        },
+      }),
+    ],
   });
+}
+
+/** The plugin does not require user verification itself: an assertion without it is refused here. */
+function userNotVerified() {
+  return new APIError("UNAUTHORIZED", { message: "User not verified", code: "USER_NOT_VERIFIED" });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
