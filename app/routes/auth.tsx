@@ -24,7 +24,7 @@ import {
   signUpSchema,
   twoFactorCodeSchema,
 } from "../domain/accounts/account-schemas";
-import { signInWithPasskey } from "../domain/accounts/passkeys.server";
+import { secondFactorWithPasskey, signInWithPasskey } from "../domain/accounts/passkeys.server";
 import { readSession } from "../domain/accounts/session.server";
 import { signIn, signUp, verifySecondFactor, type AuthOutcome } from "../domain/accounts/sign-in.server";
 import { safeRedirectPath } from "../lib/safe-redirect";
@@ -76,6 +76,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!input.success)
         return { message: "Não foi possível entrar com a passkey" } satisfies AuthActionData;
       return finish(await signInWithPasskey(context.db, call, input.data.response), "login");
+    }
+    case "second-factor-passkey": {
+      const input = passkeySignInSchema.safeParse(form);
+      if (!input.success)
+        return { message: "Não foi possível entrar com a passkey" } satisfies AuthActionData;
+      return finish(await secondFactorWithPasskey(context.db, call, input.data.response), "login");
     }
     case "signup": {
       const input = signUpSchema.safeParse(form);

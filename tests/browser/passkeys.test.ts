@@ -112,7 +112,7 @@ describe("passkeys", () => {
     await page.waitForURL(/\/auth\?redirectTo=%2Faccount$/);
   });
 
-  it("signs an account with two-factor in with its passkey, without asking for the code", async () => {
+  it("signs an account with two-factor in with its passkey alone, or with it instead of the code", async () => {
     const { page } = browser;
     await addVirtualAuthenticator(page);
     const customer = await signedIn();
@@ -131,7 +131,17 @@ describe("passkeys", () => {
     expect(await page.getByLabel("Código de verificação").count()).toBe(0);
     await page.goto("/account");
     await expect.poll(() => page.getByText(`Olá, ${customer.name}!`).isVisible()).toBe(true);
-  });
+
+    // After the password, the passkey instead of the code.
+    await page.context().clearCookies();
+    await page.goto("/auth");
+    await page.getByLabel("E-mail").fill(customer.email);
+    await page.getByLabel("Senha", { exact: true }).fill(customer.password);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByLabel("Código de verificação").waitFor();
+    await page.getByRole("button", { name: "Usar passkey" }).click();
+    await page.getByRole("dialog", { name: "Bem-vindo!" }).waitFor();
+  }, 60_000);
 
   it("says the operation was cancelled when the person is not verified on the device, and signs nobody in", async () => {
     const { page } = browser;

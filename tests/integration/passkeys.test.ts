@@ -1,14 +1,25 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ServerContext } from "../../app/context.server";
+import { authCall, type ServerContext } from "../../app/context.server";
 import { passkeys, users } from "../../app/db/schema.server";
 import { exportPersonalData } from "../../app/domain/accounts/personal-data.server";
 import { readSession } from "../../app/domain/accounts/session.server";
+import {
+  confirmTwoFactorEnrolment,
+  startTwoFactorEnrolment,
+} from "../../app/domain/accounts/two-factor.server";
 import { action as passkeyOptionsAction } from "../../app/routes/api.passkey-options";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/account/settings";
 import { action as authAction } from "../../app/routes/auth";
 import { SoftwareAuthenticator } from "../support/software-authenticator";
-import { nextClientIp, setUpTestStore, signUpInStore, TEST_BASE_URL } from "../support/test-context";
+import {
+  nextClientIp,
+  requestWithCookies,
+  setUpTestStore,
+  signUpInStore,
+  TEST_BASE_URL,
+} from "../support/test-context";
+import { totpCode } from "../support/totp";
 
 const store = setUpTestStore();
 const REFUSED = "Não foi possível entrar com a passkey. Tente novamente ou entre com sua senha.";
@@ -275,5 +286,93 @@ describe("passkeys", () => {
 
     await store.database.db.delete(users).where(eq(users.id, customer.id));
     expect(await storedPasskey(passkey.id)).toBeUndefined();
+  });
+
+  describe("with two-factor on", () => {
+    async function withTwoFactor() {
+      const found = await customerWithPasskey("Celular");
+      const { customer } = found;
+      // Each call from a client address of its own, as in the other tests: limits count per client.
+      const callWith = (headers: Headers) => ({
+        ...authCall(store.context, requestWithCookies(headers)),
+        clientIp: nextClientIp(),
+      });
+      const call = callWith(customer.headers);
+      const enrolment = await startTwoFactorEnrolment(call, customer.password);
+      if (!enrolment.ok) throw new Error(enrolment.message);
+      const signedIn = enrolment.headers.getSetCookie().length ? enrolment.headers : customer.headers;
+      const confirmed = await confirmTwoFactorEnrolment(
+        store.database.db,
+        callWith(signedIn),
+        customer.id,
+        totpCode(enrolment.secret, Date.now(), -1),
+      );
+      expect(confirmed.ok).toBe(true);
+      return found;
+    }
+
+    async function passwordStep(customer: { email: string; password: string }) {
+      const jar = new CookieJar();
+      const answer = await post(authAction, "/auth", jar, {
+        intent: "login",
+        email: customer.email,
+        password: customer.password,
+      });
+      expect(answer).toEqual({ secondFactor: true });
+      return jar;
+    }
+
+    const signedInAs = async (jar: CookieJar) =>
+      (
+        await readSession(
+          store.context,
+          new Request(`${TEST_BASE_URL}/account`, { headers: { cookie: jar.header } }),
+        )
+      ).user;
+
+    it("signs in with the passkey alone, without the code", async () => {
+      const { customer, authenticator } = await withTwoFactor();
+      const { result, user } = await signInWith(authenticator);
+      expect(result).toEqual({ welcome: "login" });
+      expect(user?.id).toBe(customer.id);
+    });
+
+    it("takes the account's own passkey instead of the code after the password", async () => {
+      const { customer, authenticator } = await withTwoFactor();
+      const jar = await passwordStep(customer);
+      const { challenge } = await options(jar, "authentication");
+      const answer = await post(authAction, "/auth", jar, {
+        intent: "second-factor-passkey",
+        response: JSON.stringify(authenticator.assert(challenge)),
+      });
+      expect(answer).toEqual({ welcome: "login" });
+      expect((await signedInAs(jar))?.id).toBe(customer.id);
+    });
+
+    it("refuses another account's passkey after the password, and signs nobody in", async () => {
+      const { customer } = await withTwoFactor();
+      const other = await customerWithPasskey("De outra pessoa");
+      const jar = await passwordStep(customer);
+      const { challenge } = await options(jar, "authentication");
+      const answer = await post(authAction, "/auth", jar, {
+        intent: "second-factor-passkey",
+        response: JSON.stringify(other.authenticator.assert(challenge)),
+      });
+      expect(answer).toEqual({ message: "Esta passkey não é desta conta." });
+      expect(await signedInAs(jar)).toBeNull();
+      expect(await storedPasskey(other.passkey.id)).toMatchObject({ counter: 0, lastUsedAt: null });
+    });
+
+    it("refuses 'Usar passkey' without a password step", async () => {
+      const { authenticator } = await withTwoFactor();
+      const jar = new CookieJar();
+      const { challenge } = await options(jar, "authentication");
+      const answer = await post(authAction, "/auth", jar, {
+        intent: "second-factor-passkey",
+        response: JSON.stringify(authenticator.assert(challenge)),
+      });
+      expect(answer).toEqual({ message: "Sua verificação expirou. Entre novamente com e-mail e senha." });
+      expect(await signedInAs(jar)).toBeNull();
+    });
   });
 });

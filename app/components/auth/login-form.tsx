@@ -5,34 +5,39 @@ import { PasswordInput } from "./password-input";
 import { Button } from "../ui/button";
 import { FormField, FormMessage } from "../ui/form-field";
 
-/** E-mail and password; then, for an account with two-factor, the code. */
+/** E-mail and password, or a passkey; then, for an account with two-factor, the code or a passkey. */
 export function LoginForm() {
   const login = useFetcher<AuthActionData>({ key: "login" });
   const secondFactor = useFetcher<AuthActionData>({ key: "second-factor" });
+  const passkey = useFetcher<AuthActionData>({ key: "passkey" });
   const busy = login.state !== "idle" || secondFactor.state !== "idle";
 
-  if (login.data?.secondFactor && !secondFactor.data?.welcome) {
+  if (login.data?.secondFactor && !secondFactor.data?.welcome && !passkey.data?.welcome) {
     const errors = secondFactor.data?.errors ?? {};
     return (
-      <secondFactor.Form method="post" className="flex flex-col gap-4" noValidate>
-        <input type="hidden" name="intent" value="second-factor" />
-        <p className="text-sm text-slate-600">
-          Sua conta usa verificação em duas etapas. Digite o código de 6 dígitos do seu aplicativo
-          autenticador ou um código de recuperação.
-        </p>
-        <FormField
-          label="Código de verificação"
-          name="code"
-          inputMode="text"
-          autoComplete="one-time-code"
-          autoFocus
-          required
-          error={errors.code ?? secondFactor.data?.message}
-        />
-        <Button type="submit" disabled={busy}>
-          {busy ? "Verificando..." : "Verificar"}
-        </Button>
-      </secondFactor.Form>
+      <div className="flex flex-col gap-4">
+        <secondFactor.Form method="post" className="flex flex-col gap-4" noValidate>
+          <input type="hidden" name="intent" value="second-factor" />
+          <p className="text-sm text-slate-600">
+            Sua conta usa verificação em duas etapas. Digite o código de 6 dígitos do seu aplicativo
+            autenticador ou um código de recuperação.
+          </p>
+          <FormField
+            label="Código de verificação"
+            name="code"
+            inputMode="text"
+            autoComplete="one-time-code"
+            autoFocus
+            required
+            error={errors.code ?? secondFactor.data?.message}
+          />
+          <Button type="submit" disabled={busy}>
+            {busy ? "Verificando..." : "Verificar"}
+          </Button>
+        </secondFactor.Form>
+        <p className="text-center text-xs text-slate-500">ou</p>
+        <PasskeySignIn secondFactor />
+      </div>
     );
   }
 

@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { passkeys } from "../../db/schema.server";
+import { passkeys, verifications } from "../../db/schema.server";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { callAuthEndpoint, type AuthCall, type AuthResult } from "./auth-endpoints.server";
 import type { PasskeySummary } from "./passkey";
+import { signedAuthCookie } from "./session.server";
 import type { AuthOutcome } from "./sign-in.server";
 
 export type PasskeyOutcome<T = object> =
@@ -100,6 +101,47 @@ export async function signInWithPasskey(
     .set({ lastUsedAt: sql`now()` })
     .where(and(eq(passkeys.credentialID, credentialId), eq(passkeys.userId, userId)));
   return { ok: true, headers: result.headers };
+}
+
+/**
+ * 'Usar passkey' on the second step of a password sign-in, instead of the code: only a passkey of
+ * the account whose password was just given is accepted.
+ */
+export async function secondFactorWithPasskey(
+  db: Database,
+  call: AuthCall,
+  response: unknown,
+): Promise<AuthOutcome> {
+  const pending = await pendingSecondFactor(db, call);
+  if (!pending) return { ok: false, message: "Sua verificação expirou. Entre novamente com e-mail e senha." };
+  const credentialId = credentialIdOf(response);
+  const [owner] = credentialId
+    ? await db
+        .select({ userId: passkeys.userId })
+        .from(passkeys)
+        .where(eq(passkeys.credentialID, credentialId))
+    : [];
+  if (owner?.userId !== pending.userId) {
+    return { ok: false, message: "Esta passkey não é desta conta." };
+  }
+  const outcome = await signInWithPasskey(db, call, response);
+  if (outcome.ok) await db.delete(verifications).where(eq(verifications.identifier, pending.identifier));
+  return outcome;
+}
+
+/** Whose password was just accepted, by the two-factor plugin's cookie and record. */
+async function pendingSecondFactor(db: Database, call: AuthCall) {
+  const identifier = await signedAuthCookie(
+    call.auth,
+    call.request.headers.get("cookie") ?? "",
+    "two_factor",
+  );
+  if (!identifier) return null;
+  const [row] = await db
+    .select({ userId: verifications.value })
+    .from(verifications)
+    .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, sql`now()`)));
+  return row ? { identifier, userId: row.userId } : null;
 }
 
 function credentialIdOf(response: unknown): string | null {
