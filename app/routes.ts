@@ -41,6 +41,7 @@ export default [
   route("api/auth/callback/:providerId", "routes/api.auth.callback.ts"),
   route("api/admin/verify-password", "routes/api.admin.verify-password.ts"),
   route("api/cart", "routes/api.cart.ts"),
+  route("api/passkey-options", "routes/api.passkey-options.ts"),
   route("api/cart-products", "routes/api.cart-products.ts"),
   route("api/create-payment", "routes/api.create-payment.ts"),
   route("api/orders/:orderId/payment", "routes/api.order-payment.ts"),

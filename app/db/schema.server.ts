@@ -127,6 +127,35 @@ export const usedTotpCodes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.code] }), index("used_totp_codes_used_at_idx").on(t.usedAt)],
 );
 
+/**
+ * Passkeys (WebAuthn credentials) of the better-auth passkey plugin; `last_used_at` is ours, set
+ * when one signs its customer in.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    publicKey: text("public_key").notNull(),
+    credentialID: text("credential_id").notNull().unique(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    aaguid: text("aaguid"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_id_idx").on(t.userId)],
+);
+
 /** Sign-in and sign-up attempts per client, kept in the database so limits survive restarts. */
 export const rateLimits = pgTable("rate_limits", {
   id: text("id").primaryKey(),

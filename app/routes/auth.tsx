@@ -21,9 +21,11 @@ import { authCall } from "../context.server";
 import {
   fieldErrors,
   loginSchema,
+  passkeySignInSchema,
   signUpSchema,
   twoFactorCodeSchema,
 } from "../domain/accounts/account-schemas";
+import { secondFactorWithPasskey, signInWithPasskey } from "../domain/accounts/passkeys.server";
 import { readSession } from "../domain/accounts/session.server";
 import { signIn, signUp, verifySecondFactor, type AuthOutcome } from "../domain/accounts/sign-in.server";
 import { providerSignInMessage } from "../domain/accounts/provider-sign-in.server";
@@ -83,6 +85,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       const input = twoFactorCodeSchema.safeParse(form);
       if (!input.success) return { errors: fieldErrors(input.error) } satisfies AuthActionData;
       return finish(await verifySecondFactor(context.db, call, input.data.code), "login");
+    }
+    case "passkey": {
+      const input = passkeySignInSchema.safeParse(form);
+      if (!input.success)
+        return { message: "Não foi possível entrar com a passkey" } satisfies AuthActionData;
+      return finish(await signInWithPasskey(context.db, call, input.data.response), "login");
+    }
+    case "second-factor-passkey": {
+      const input = passkeySignInSchema.safeParse(form);
+      if (!input.success)
+        return { message: "Não foi possível entrar com a passkey" } satisfies AuthActionData;
+      return finish(await secondFactorWithPasskey(context.db, call, input.data.response), "login");
     }
     case "signup": {
       const input = signUpSchema.safeParse(form);
@@ -147,8 +161,11 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 function useWelcome() {
   const login = useFetcher<AuthActionData>({ key: "login" });
   const secondFactor = useFetcher<AuthActionData>({ key: "second-factor" });
+  const passkey = useFetcher<AuthActionData>({ key: "passkey" });
   const signUp = useFetcher<AuthActionData>({ key: "signup" });
-  const success = [login.data, secondFactor.data, signUp.data].find((answer) => answer?.welcome);
+  const success = [login.data, secondFactor.data, passkey.data, signUp.data].find(
+    (answer) => answer?.welcome,
+  );
   const [dismissed, setDismissed] = useState<AuthActionData>();
   useEffect(() => {
     if (success) {

@@ -1,6 +1,13 @@
 /** What the settings page's action answers to its forms. */
 export interface SettingsActionData {
-  intent: "two-factor-start" | "two-factor-confirm" | "two-factor-disable" | "password" | "delete-account";
+  intent:
+    | "two-factor-start"
+    | "two-factor-confirm"
+    | "two-factor-disable"
+    | "password"
+    | "passkey-add"
+    | "passkey-remove"
+    | "delete-account";
   ok: boolean;
   message?: string;
   errors?: Record<string, string>;

@@ -116,3 +116,32 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/** A WebAuthn answer as the browser sends it (JSON text); its content is checked by the auth library. */
+const passkeyResponseField = z
+  .string()
+  .max(20_000)
+  .transform((text, ctx) => {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+        return value as Record<string, unknown>;
+      }
+    } catch {
+      // Reported below.
+    }
+    ctx.addIssue({ code: "custom", message: "Resposta da passkey inválida" });
+    return z.NEVER;
+  });
+
+export const passkeySignInSchema = z.object({ response: passkeyResponseField });
+
+export const passkeyAddSchema = z.object({
+  name: z.string().trim().min(1, "Dê um nome à passkey").max(60, "Use no máximo 60 caracteres"),
+  response: passkeyResponseField,
+});
+
+export const passkeyRemoveSchema = z.object({
+  passkeyId: z.string().min(1),
+  password: z.string().min(1, "Informe sua senha"),
+});

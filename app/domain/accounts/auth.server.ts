@@ -1,4 +1,6 @@
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
 import type { Logger } from "../../config/logger.server";
@@ -11,7 +13,15 @@ import {
 } from "./account-mail.server";
 import { providerSignIn, providerSignInTwoFactor } from "./provider-sign-in-plugins.server";
 import type { SignInProvider } from "./sign-in-providers.server";
-import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../../db/schema.server";
+import {
+  accounts,
+  passkeys,
+  rateLimits,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from "../../db/schema.server";
 
 export const SESSION_COOKIE_PREFIX = "vitrine";
 /**
@@ -52,6 +62,7 @@ export function createAuth(options: AuthOptions) {
         account: accounts,
         verification: verifications,
         twoFactor: twoFactors,
+        passkey: passkeys,
         rateLimit: rateLimits,
       },
     }),
@@ -111,6 +122,11 @@ export function createAuth(options: AuthOptions) {
         "/reset-password": { window: 60, max: 10 },
         // Per client; links per account are counted by sendConfirmationLink.
         "/send-verification-email": { window: 15 * 60, max: 5 },
+        // A passkey signs in like a password (and counts as the second factor too).
+        "/passkey/generate-authenticate-options": { window: 60, max: 10 },
+        "/passkey/verify-authentication": { window: 60, max: 5 },
+        "/passkey/generate-register-options": { window: 60, max: 10 },
+        "/passkey/verify-registration": { window: 60, max: 10 },
       },
     },
     logger: {
@@ -127,8 +143,31 @@ export function createAuth(options: AuthOptions) {
       twoFactor({ issuer: "Vitrine", backupCodeOptions: { amount: 10, length: 10 } }),
       ...providerSignIn(options.providers ?? []),
       providerSignInTwoFactor(options.baseURL),
+      passkey({
+        rpName: "Vitrine",
+        rpID: new URL(options.baseURL).hostname,
+        origin: options.baseURL,
+        // A passkey alone signs in, also where two-factor is on (decision 0015): possession of the
+        // device and the person's verification on it (PIN, fingerprint, face), always.
+        authenticatorSelection: { residentKey: "preferred", userVerification: "required" },
+        registration: {
+          afterVerification: ({ verification }) => {
+            if (!verification.registrationInfo?.userVerified) throw userNotVerified();
+          },
+        },
+        authentication: {
+          afterVerification: ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) throw userNotVerified();
+          },
+        },
+      }),
     ],
   });
+}
+
+/** The plugin does not require user verification itself: an assertion without it is refused here. */
+function userNotVerified() {
+  return new APIError("UNAUTHORIZED", { message: "User not verified", code: "USER_NOT_VERIFIED" });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

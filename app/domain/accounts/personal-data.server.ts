@@ -1,6 +1,15 @@
 import { and, desc, eq, not } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { addresses, cartItems, favorites, orders, products, profiles, users } from "../../db/schema.server";
+import {
+  addresses,
+  cartItems,
+  favorites,
+  orders,
+  passkeys,
+  products,
+  profiles,
+  users,
+} from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
 import { cancelPendingOrdersOf } from "../orders/cancel-orders.server";
 import { ordersWithLines } from "../orders/customer-orders.server";
@@ -9,7 +18,7 @@ import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
 
 /** LGPD: everything the store keeps about a customer, as one JSON document. */
 export async function exportPersonalData(db: Database, userId: string) {
-  const [[account], [profile], customerAddresses, customerFavorites, cart, customerOrders] =
+  const [[account], [profile], customerAddresses, customerFavorites, cart, customerOrders, customerPasskeys] =
     await Promise.all([
       db
         .select({
@@ -38,6 +47,12 @@ export async function exportPersonalData(db: Database, userId: string) {
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(eq(cartItems.userId, userId)),
       ordersWithLines(db, eq(orders.userId, userId)),
+      // The public keys are not personal data of use to anyone: names and dates are listed.
+      db
+        .select({ nome: passkeys.name, criadaEm: passkeys.createdAt, ultimoUso: passkeys.lastUsedAt })
+        .from(passkeys)
+        .where(eq(passkeys.userId, userId))
+        .orderBy(passkeys.createdAt),
     ]);
   return {
     geradoEm: new Date().toISOString(),
@@ -46,6 +61,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     enderecos: customerAddresses,
     favoritos: customerFavorites,
     carrinho: cart,
+    passkeys: customerPasskeys,
     pedidos: customerOrders.map(({ order, lines }) => ({ ...order, itens: lines })),
   };
 }

@@ -122,6 +122,13 @@ function signedOut(): SessionState {
   return { user: null, sessionId: null, headers: new Headers() };
 }
 
+/** The value of a cookie better-auth signed (e.g. `two_factor`), or null when absent or forged. */
+export async function signedAuthCookie(auth: Auth, cookie: string, name: string): Promise<string | null> {
+  const authContext = await auth.$context;
+  const cookieName = authContext.createAuthCookie(name).name;
+  return verifiedToken(parseCookies(cookie).get(cookieName), authContext.secret);
+}
+
 /**
  * The session token of a signed cookie value (`token.signature`, as better-auth signs it with
  * HMAC-SHA256 of the auth secret), or null when the signature does not match.

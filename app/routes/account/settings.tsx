@@ -2,13 +2,21 @@ import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
 import { DeleteAccountSection } from "../../components/account/delete-account-section";
+import { PasskeysSection } from "../../components/account/passkeys-section";
 import { PasswordSection } from "../../components/account/password-section";
 import type { SettingsActionData } from "../../components/account/settings-action-data";
 import { TwoFactorSection } from "../../components/account/two-factor-section";
 import { useSignOut } from "../../components/account/use-sign-out";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { authCall } from "../../context.server";
-import { fieldErrors, passwordField, twoFactorCodeSchema } from "../../domain/accounts/account-schemas";
+import {
+  fieldErrors,
+  passkeyAddSchema,
+  passkeyRemoveSchema,
+  passwordField,
+  twoFactorCodeSchema,
+} from "../../domain/accounts/account-schemas";
+import { addPasskey, listPasskeys, removePasskey } from "../../domain/accounts/passkeys.server";
 import { deleteAccount } from "../../domain/accounts/personal-data.server";
 import {
   changePassword,
@@ -20,7 +28,11 @@ import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);
-  return { isAdmin: user.role === "admin", twoFactorEnabled: user.twoFactorEnabled };
+  return {
+    isAdmin: user.role === "admin",
+    twoFactorEnabled: user.twoFactorEnabled,
+    passkeys: await listPasskeys(context.db, user.id),
+  };
 }
 
 const passwordConfirmation = z.object({ password: z.string().min(1, "Informe sua senha") });
@@ -80,6 +92,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         await changePassword(call, input.data.currentPassword, input.data.newPassword),
       );
     }
+    case "passkey-add": {
+      const input = passkeyAddSchema.safeParse(form);
+      if (!input.success) return invalid("passkey-add", input.error);
+      return answer("passkey-add", await addPasskey(call, input.data.name, input.data.response));
+    }
+    case "passkey-remove": {
+      const input = passkeyRemoveSchema.safeParse(form);
+      if (!input.success) return invalid("passkey-remove", input.error);
+      const { passkeyId, password } = input.data;
+      return answer("passkey-remove", await removePasskey(context.db, call, user.id, passkeyId, password));
+    }
     case "delete-account": {
       const input = passwordConfirmation.safeParse(form);
       if (!input.success) return invalid("delete-account", input.error);
@@ -113,6 +136,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <TwoFactorSection enabled={loaderData.twoFactorEnabled} />
+      <PasskeysSection passkeys={loaderData.passkeys} />
       <PasswordSection />
       <section className="rounded-xl border border-slate-200 p-5">
         <h2 className="text-lg font-semibold">Seus dados (LGPD)</h2>

@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/api.passkey-options";
+import { authCall } from "../context.server";
+import type { PasskeyOptionsAnswer } from "../domain/accounts/passkey";
+import { passkeyRegistrationOptions, passkeySignInOptions } from "../domain/accounts/passkeys.server";
+import { readSession } from "../domain/accounts/session.server";
+
+const optionsRequest = z.object({ ceremony: z.enum(["registration", "authentication"]) });
+
+/**
+ * The options (with a fresh challenge) for the browser's WebAuthn call: creating a passkey in
+ * Configurações, or signing in with one on /auth. The challenge's cookie comes with the answer.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const input = optionsRequest.safeParse(Object.fromEntries(await request.formData()));
+  if (!input.success)
+    return data<PasskeyOptionsAnswer>({ ok: false, message: "Dados inválidos" }, { status: 400 });
+  const call = authCall(context, request);
+  if (input.data.ceremony === "registration") {
+    const { user } = await readSession(context, request);
+    if (!user) {
+      return data<PasskeyOptionsAnswer>({ ok: false, message: "Usuário não autenticado" }, { status: 401 });
+    }
+  }
+  const outcome =
+    input.data.ceremony === "registration"
+      ? await passkeyRegistrationOptions(call)
+      : await passkeySignInOptions(call);
+  if (!outcome.ok) return data<PasskeyOptionsAnswer>({ ok: false, message: outcome.message });
+  return data<PasskeyOptionsAnswer>({ ok: true, options: outcome.options }, { headers: outcome.headers });
+}
