@@ -116,6 +116,8 @@ describe("sign-in with an OpenID Connect provider, in the browser", () => {
     const response = await fetch(`${inject("baseURL")}/auth`);
     const html = await response.text();
     expect(html).toContain("Acesse sua conta");
-    expect(html).not.toContain("Entrar com");
+    expect(html).not.toContain("Entrar com Google");
+    expect(html).not.toContain(`Entrar com ${PROVIDER_NAME}`);
+    expect(html).not.toContain('action="/auth/provider/');
   });
 });
