@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { authCall } from "../../app/context.server";
 import { mailOutbox, profiles, users } from "../../app/db/schema.server";
 import { INVALID_CONFIRMATION_LINK } from "../../app/domain/accounts/email-verification.server";
@@ -10,9 +10,7 @@ import { action as profileAction } from "../../app/routes/account/profile";
 import { action as resendLink, loader as openConfirmationLink } from "../../app/routes/auth.verify-email";
 import { cookieHeader, signUpCustomer } from "../support/accounts";
 import { randomClientIp } from "../support/browser";
-import { eventually } from "../support/eventually";
-import { startSmtpServer, type SmtpFixture } from "../support/smtp-server";
-import { setUpStartedStore } from "../support/started-store";
+import { setUpStartedStoreWithSmtp } from "../support/started-store";
 import { nextClientIp, setUpTestStore, signUpInStore, TEST_BASE_URL } from "../support/test-context";
 
 // E-mail confirmation (issue 13): the sign-up's link, 'Reenviar e-mail' in the account area, and an
@@ -232,17 +230,8 @@ describe("changing the account's e-mail", () => {
 });
 
 describe("e-mail confirmation over HTTP, with the e-mails through SMTP", () => {
-  let smtp: SmtpFixture;
-  const env: NodeJS.ProcessEnv = { SEED_DEMO: "false", SUPPORT_EMAIL: "ajuda@loja.example" };
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    env.SMTP_URL = smtp.url;
-  });
-  afterAll(() => smtp?.stop());
-  const started = setUpStartedStore(env);
-
-  const received = (to: string, subject: string) =>
-    eventually(() => smtp.messages.find((mail) => mail.to.includes(to) && mail.subject === subject));
+  const started = setUpStartedStoreWithSmtp("ajuda@loja.example");
+  const { received } = started;
 
   /** Opens the link of an e-mail on the store, as the customer's browser would. */
   async function openMailedLink(text: string, cookie = "") {

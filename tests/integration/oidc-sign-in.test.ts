@@ -137,30 +137,17 @@ describe("sign-in with an OpenID Connect provider", () => {
     expect(links.map((link) => link.providerId).sort()).toEqual(["credential", "oidc"]);
   });
 
-  it("does not link an existing account when the provider does not say the e-mail is verified", async () => {
-    const customer = await confirmedCustomer(`joana-${randomUUID()}@example.com`);
-    provider.signInAs(providerAccount({ email: customer.email, email_verified: false }));
-    const before = await footprint();
-
-    const answer = await signInWithProvider(context);
-
-    await expectRefused(
-      answer,
-      `Já existe uma conta com este e-mail. Entre com sua senha; para entrar com ${PROVIDER_NAME}, o e-mail precisa estar confirmado na conta e pelo provedor.`,
-    );
-    expect(await footprint()).toEqual(before);
-    const links = await database.db.select().from(accounts).where(eq(accounts.userId, customer.id));
-    expect(links.map((link) => link.providerId)).toEqual(["credential"]);
-  });
-
-  it("does not link an account that never confirmed its e-mail, whatever the provider says", async () => {
+  it.each([
+    { refusal: "the provider does not say the e-mail is verified", confirmed: true, verified: false },
     // Someone may have signed up with another's address: its owner's provider sign-in must not
     // hand them that account.
-    const customer = await signUpInStore(
-      { context: context() },
-      { email: `ana-${randomUUID()}@example.com` },
-    );
-    provider.signInAs(providerAccount({ email: customer.email, email_verified: true }));
+    { refusal: "the account never confirmed its e-mail", confirmed: false, verified: true },
+  ])("does not link an existing account when $refusal", async ({ confirmed, verified }) => {
+    const email = `joana-${randomUUID()}@example.com`;
+    const customer = confirmed
+      ? await confirmedCustomer(email)
+      : await signUpInStore({ context: context() }, { email });
+    provider.signInAs(providerAccount({ email, email_verified: verified }));
     const before = await footprint();
 
     const answer = await signInWithProvider(context);

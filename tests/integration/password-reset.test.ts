@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authCall, type ServerContext } from "../../app/context.server";
 import { mailOutbox, verifications } from "../../app/db/schema.server";
 import { INVALID_RESET_LINK, RESET_REQUESTED } from "../../app/domain/accounts/password-reset-messages";
@@ -14,8 +14,7 @@ import {
 import { signUpCustomer } from "../support/accounts";
 import { randomClientIp } from "../support/browser";
 import { eventually } from "../support/eventually";
-import { startSmtpServer } from "../support/smtp-server";
-import { setUpStartedStore } from "../support/started-store";
+import { setUpStartedStoreWithSmtp } from "../support/started-store";
 import {
   nextClientIp,
   requestWithCookies,
@@ -175,14 +174,7 @@ describe("password reset, through the forms' actions", () => {
 });
 
 describe("password reset over HTTP, with the e-mail through SMTP", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  const env: NodeJS.ProcessEnv = { SEED_DEMO: "false", SUPPORT_EMAIL: "ajuda@loja.example" };
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    env.SMTP_URL = smtp.url;
-  });
-  afterAll(() => smtp?.stop());
-  const started = setUpStartedStore(env);
+  const started = setUpStartedStoreWithSmtp("ajuda@loja.example");
 
   async function post(path: string, form: Record<string, string>) {
     const response = await fetch(`${started.store.url}${path}`, {
@@ -199,12 +191,7 @@ describe("password reset over HTTP, with the e-mail through SMTP", () => {
     expect(asked.status).toBe(200);
     expect(asked.html).toContain(RESET_REQUESTED);
 
-    const mail = await eventually(() =>
-      smtp.messages.find(
-        (message) => message.to.includes(customer.email) && message.subject === RESET_SUBJECT,
-      ),
-    );
-    expect(mail.subject).toBe("Redefina sua senha da Vitrine");
+    const mail = await started.received(customer.email, RESET_SUBJECT);
     expect(mail.text).toContain("ajuda@loja.example");
     expect(mail.html).toContain("mailto:ajuda@loja.example");
     const link = new URL(/(http\S+\/auth\/reset-password\?token=\S+)/.exec(mail.text)![1]!);
