@@ -141,6 +141,19 @@ describe("request logging", () => {
     });
   });
 
+  it("hides the authorization code and state a sign-in provider sends to its callback", () => {
+    const logged = logSerializers.req({
+      method: "GET",
+      url: "/api/auth/callback/oidc?code=CodigoSecreto&state=EstadoSecreto&iss=https%3A%2F%2Fidp.example",
+      query: { code: "CodigoSecreto", state: "EstadoSecreto", iss: "https://idp.example" },
+    });
+    expect(JSON.stringify(logged)).not.toContain("CodigoSecreto");
+    expect(JSON.stringify(logged)).not.toContain("EstadoSecreto");
+    expect(logged).toMatchObject({
+      query: { code: "[oculto]", state: "[oculto]", iss: "https://idp.example" },
+    });
+  });
+
   it("leaves an address without credentials as it is", () => {
     const request = { method: "GET", url: "/catalog?q=mouse" };
     expect(logSerializers.req(request)).toBe(request);

@@ -106,8 +106,11 @@ function isPinoSerialized(value: unknown): value is { raw: unknown } {
   return typeof value === "object" && value !== null && "raw" in value && isErrorLike(value.raw);
 }
 
-/** Query parameters that are credentials: a password reset link's token. */
-const SECRET_PARAMETERS = ["token"];
+/**
+ * Query parameters that are credentials: the token of a reset or confirmation link, and the
+ * authorization code and state a sign-in provider sends back to its callback.
+ */
+const SECRET_PARAMETERS = ["token", "code", "state"];
 
 /** A request as logged, with the credentials its address may carry hidden. */
 function serializeRequest(req: unknown): unknown {

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { toast } from "../toasts";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { FormField } from "../ui/form-field";
+import { PasswordConfirmation } from "./password-confirmation";
 import type { SettingsActionData } from "./settings-action-data";
 
 /** 'Excluir conta' (LGPD), confirmed with the password in a dialog. */
@@ -33,21 +33,13 @@ export function DeleteAccountSection() {
       >
         <remove.Form method="post" className="flex flex-col gap-3" noValidate>
           <input type="hidden" name="intent" value="delete-account" />
-          <FormField
-            label="Senha"
-            name="password"
-            type="password"
-            autoComplete="current-password"
+          <PasswordConfirmation
             error={remove.data?.errors?.password}
+            busy={remove.state !== "idle"}
+            onCancel={() => setOpen(false)}
+            confirmLabel="Excluir definitivamente"
+            busyLabel="Excluindo..."
           />
-          <div className="flex gap-2">
-            <Button variant="outline" className="flex-1" onClick={() => setOpen(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" variant="destructive" className="flex-1" disabled={remove.state !== "idle"}>
-              {remove.state !== "idle" ? "Excluindo..." : "Excluir definitivamente"}
-            </Button>
-          </div>
         </remove.Form>
       </Dialog>
     </section>

@@ -7,6 +7,7 @@ import { toast } from "../toasts";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { FormField, FormMessage } from "../ui/form-field";
+import { PasswordConfirmation } from "./password-confirmation";
 import type { SettingsActionData } from "./settings-action-data";
 
 /** Passkeys: sign in without a password. Listed, added in the browser, removed with the password. */
@@ -82,21 +83,13 @@ function PasskeyList({ passkeys }: { passkeys: PasskeySummary[] }) {
         <remove.Form method="post" className="flex flex-col gap-3" noValidate>
           <input type="hidden" name="intent" value="passkey-remove" />
           <input type="hidden" name="passkeyId" value={removing?.id ?? ""} />
-          <FormField
-            label="Senha"
-            name="password"
-            type="password"
-            autoComplete="current-password"
+          <PasswordConfirmation
             error={answer?.errors?.password ?? (answer?.ok ? undefined : answer?.message)}
+            busy={remove.state !== "idle"}
+            onCancel={() => setRemoving(null)}
+            confirmLabel="Remover passkey"
+            busyLabel="Removendo..."
           />
-          <div className="flex gap-2">
-            <Button variant="outline" className="flex-1" onClick={() => setRemoving(null)}>
-              Cancelar
-            </Button>
-            <Button type="submit" variant="destructive" className="flex-1" disabled={remove.state !== "idle"}>
-              {remove.state !== "idle" ? "Removendo..." : "Remover passkey"}
-            </Button>
-          </div>
         </remove.Form>
       </Dialog>
     </>

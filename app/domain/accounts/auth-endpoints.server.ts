@@ -68,6 +68,19 @@ async function sendToAuth<T>(
   };
 }
 
+/** What an auth endpoint's rate limit answers, in the customer's words. */
+export const TOO_MANY_ATTEMPTS = "Muitas tentativas. Aguarde um minuto e tente novamente.";
+
+/** The signed-in customer's password, confirmed before a sensitive change (5 tries a minute). */
+export async function confirmPassword(
+  call: AuthCall,
+  password: string,
+): Promise<{ ok: true; headers: Headers } | { ok: false; message: string }> {
+  const check = await callAuthEndpoint(call, "/verify-password", { password });
+  if (check.body) return { ok: true, headers: check.headers };
+  return { ok: false, message: check.status === 429 ? TOO_MANY_ATTEMPTS : "Senha incorreta" };
+}
+
 /** The Cookie header a browser would send back after these Set-Cookie headers. */
 export function cookieHeader(setCookies: Headers): string {
   return setCookies

@@ -2,7 +2,14 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { passkeys, verifications } from "../../db/schema.server";
 import { formatDate, formatDateTime } from "../../lib/dates";
-import { callAuthEndpoint, getAuthEndpoint, type AuthCall, type AuthResult } from "./auth-endpoints.server";
+import {
+  callAuthEndpoint,
+  confirmPassword,
+  getAuthEndpoint,
+  TOO_MANY_ATTEMPTS,
+  type AuthCall,
+  type AuthResult,
+} from "./auth-endpoints.server";
 import type { PasskeySummary } from "./passkey";
 import { signedAuthCookie } from "./session.server";
 import type { AuthOutcome } from "./sign-in.server";
@@ -10,7 +17,6 @@ import type { AuthOutcome } from "./sign-in.server";
 export type PasskeyOutcome<T = object> =
   ({ ok: true; headers: Headers } & T) | { ok: false; message: string };
 
-const TOO_MANY_ATTEMPTS = "Muitas tentativas. Aguarde um minuto e tente novamente.";
 const SIGN_IN_REFUSED = "Não foi possível entrar com a passkey. Tente novamente ou entre com sua senha.";
 
 /** The customer's passkeys, oldest first. */
@@ -155,9 +161,8 @@ export async function removePasskey(
   passkeyId: string,
   password: string,
 ): Promise<PasskeyOutcome> {
-  const check = await callAuthEndpoint(call, "/verify-password", { password });
-  if (check.status === 429) return { ok: false, message: TOO_MANY_ATTEMPTS };
-  if (!check.body) return { ok: false, message: "Senha incorreta" };
+  const check = await confirmPassword(call, password);
+  if (!check.ok) return check;
   const removed = await db
     .delete(passkeys)
     .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))

@@ -14,7 +14,7 @@ import type { FileStorage } from "../../storage/file-storage.server";
 import { cancelPendingOrdersOf } from "../orders/cancel-orders.server";
 import { ordersWithLines } from "../orders/customer-orders.server";
 import { paidOrder } from "../orders/paid.server";
-import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
+import { confirmPassword, type AuthCall } from "./auth-endpoints.server";
 
 /** LGPD: everything the store keeps about a customer, as one JSON document. */
 export async function exportPersonalData(db: Database, userId: string) {
@@ -79,13 +79,8 @@ export async function deleteAccount(
   userId: string,
   password: string,
 ): Promise<AccountDeletion> {
-  const check = await callAuthEndpoint(call, "/verify-password", { password });
-  if (!check.body)
-    return {
-      ok: false,
-      message:
-        check.status === 429 ? "Muitas tentativas. Aguarde um minuto e tente novamente." : "Senha incorreta",
-    };
+  const check = await confirmPassword(call, password);
+  if (!check.ok) return check;
 
   // Signed out first, so the answer clears the browser's session cookie.
   const signOut = await call.auth.api.signOut({ headers: call.request.headers, asResponse: true });

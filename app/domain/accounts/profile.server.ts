@@ -4,7 +4,7 @@ import { profiles, users } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
 import { openImage } from "../images/open-image.server";
 import { AVATAR_MAX_BYTES, type ProfileCreateInput, type ProfileUpdateInput } from "./account-schemas";
-import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
+import { callAuthEndpoint, TOO_MANY_ATTEMPTS, type AuthCall } from "./auth-endpoints.server";
 import type { Profile } from "./profile";
 
 const AVATAR_SIZE = 256;
@@ -106,7 +106,7 @@ async function requestEmailChange(
   const check = await callAuthEndpoint(call, "/verify-password", { password: input.currentPassword });
   if (check.status === 400) return { ok: false, message: "Senha incorreta", field: "currentPassword" };
   if (check.status === 429) {
-    return { ok: false, message: "Muitas tentativas. Aguarde um minuto e tente novamente." };
+    return { ok: false, message: TOO_MANY_ATTEMPTS };
   }
   if (!check.body) return { ok: false, message: "Erro ao atualizar perfil" };
   // The auth library answers a taken address as if it sent the link; the sign-up form already

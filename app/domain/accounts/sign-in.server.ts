@@ -3,7 +3,7 @@ import type { Logger } from "../../config/logger.server";
 import type { Database } from "../../db/client.server";
 import { profiles, users } from "../../db/schema.server";
 import type { SignUpInput } from "./account-schemas";
-import { callAuthEndpoint, cookieHeader, type AuthCall } from "./auth-endpoints.server";
+import { callAuthEndpoint, cookieHeader, TOO_MANY_ATTEMPTS, type AuthCall } from "./auth-endpoints.server";
 import { sendConfirmationLink } from "./email-verification.server";
 import { newProfileRow } from "./profile.server";
 import { consumeSignUpAttempt } from "./sign-up-limit.server";
@@ -12,8 +12,6 @@ import { claimTotpCode } from "./two-factor.server";
 export type AuthOutcome =
   | { ok: true; headers: Headers; twoFactorRequired?: boolean }
   | { ok: false; message: string; field?: string };
-
-const TOO_MANY_ATTEMPTS = "Muitas tentativas. Aguarde um minuto e tente novamente.";
 
 /** E-mail and password; a wrong e-mail and a wrong password get the same answer. */
 export async function signIn(call: AuthCall, email: string, password: string): Promise<AuthOutcome> {
