@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, inject, it } from "vitest";
 import { MAX_QUANTITY_PER_ITEM, parseStoredCart, type CartItem } from "../../app/domain/cart/cart-items";
 import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
 import { formatBRL } from "../../app/lib/money";
-import { useBrowser } from "../support/browser";
+import { useBrowser, waitForHydration } from "../support/browser";
 import { brl, textOf, toast } from "../support/page-text";
 
 const CART_STORAGE_KEY = "vitrine:cart:v1";
@@ -47,11 +47,6 @@ async function storeCart(page: Page, items: CartItem[]) {
 
 async function storedCart(page: Page): Promise<CartItem[]> {
   return parseStoredCart(await page.evaluate((key) => window.localStorage.getItem(key), CART_STORAGE_KEY));
-}
-
-/** Clicks only count once React has taken over the server-rendered page. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
 }
 
 async function expectGone(locator: Locator) {

@@ -12,7 +12,7 @@ import {
   STORE_ADMIN,
   type Customer,
 } from "../support/accounts";
-import { useBrowser } from "../support/browser";
+import { useBrowser, waitForHydration } from "../support/browser";
 import { addAddressOverHttp, deleteOrderOverHttp, demoProduct, placeOrderOverHttp } from "../support/orders";
 import { brl, textOf, toast } from "../support/page-text";
 
@@ -40,11 +40,6 @@ function maskedCpf(cpf: string): string {
 
 function maskedCnpj(cnpj: string): string {
   return `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
-}
-
-/** Clicks only count once React has taken over the server-rendered page. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
 }
 
 /** The top bar's cart link says the count to everyone, and the badge shows it (hidden at 0). */

@@ -1,7 +1,6 @@
-import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
-import { useBrowser } from "../support/browser";
+import { useBrowser, waitForHydration } from "../support/browser";
 import {
   addAddressOverHttp,
   demoProduct,
@@ -21,11 +20,6 @@ const WAIT = { timeout: WAIT_MS };
  * files count on their products' stock. 95 in stock, so reruns on one store never run out.
  */
 const CABLE = demoProduct("Cabo USB-C para USB-C Atlas 2 m 100 W Trançado");
-
-/** Clicks only count once React has taken over the server-rendered page. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
 
 function useSignedInBrowser(options: Parameters<typeof useBrowser>[0] = {}) {
   const browser = useBrowser({ viewport: { width: 1280, height: 900 }, ...options });

@@ -81,3 +81,8 @@ export function randomClientIp(): string {
   const host = Math.floor(Math.random() * 131_070) + 1;
   return `198.${18 + (host >> 16)}.${(host >> 8) & 255}.${host & 255}`;
 }
+
+/** Clicks only count once React has taken over the server-rendered page. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
