@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceContext } from "./components/nonce";
+import { withScriptsAfterFirstPaint } from "./lib/scripts-after-first-paint";
 
 export const streamTimeout = 5_000;
 
@@ -48,16 +49,6 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1_000).unref();
   });
-}
-
-/**
- * The page is drawn on the server: its scripts only make it interactive. Preloaded at the default
- * (high) priority, they compete with the stylesheet and the largest image, and Lighthouse counts
- * them in the first paint (decision 0011). React Router's `<Scripts>` takes no priority for its
- * `modulepreload` links, so it is set here.
- */
-function withScriptsAfterFirstPaint(html: string): string {
-  return html.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

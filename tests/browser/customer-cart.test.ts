@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseStoredCart } from "../../app/domain/cart/cart-items";
 import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
-import { randomClientIp, useBrowser } from "../support/browser";
+import { navigationsWaitForScripts, randomClientIp, useBrowser } from "../support/browser";
 import { demoProduct } from "../support/orders";
 import { textOf, toast } from "../support/page-text";
 
@@ -30,6 +30,7 @@ describe("the cart follows the signed-in customer", () => {
         locale: "pt-BR",
         extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
       });
+    navigationsWaitForScripts(otherDevice);
   });
   afterEach(() => otherDevice.close());
 

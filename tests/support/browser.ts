@@ -1,4 +1,10 @@
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "playwright-core";
 import { afterAll, beforeAll, beforeEach, afterEach, expect, inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -49,6 +55,7 @@ export function useBrowser(options: BrowserContextOptions = {}) {
     });
     state.consoleErrors = [];
     state.expectedConsoleErrors = [];
+    if (options.javaScriptEnabled !== false) navigationsWaitForScripts(context);
     state.page = await context.newPage();
     state.page.on("console", (message) => {
       if (message.type() === "error" && !isExpectedResourceError(message.text())) {
@@ -66,6 +73,33 @@ export function useBrowser(options: BrowserContextOptions = {}) {
   });
 
   return state;
+}
+
+/**
+ * A page's scripts are fetched once it has painted (decision 0011), so after its `load` event,
+ * where Playwright's navigations end: here they end once React Router has started hydrating (from
+ * then on a click or a key press is handled, or replayed once hydrated), as a person's first tap
+ * would come after the page's scripts. Pages of the context opened later are covered too.
+ */
+export function navigationsWaitForScripts(context: BrowserContext): void {
+  const untilHydrating = (page: Page) =>
+    page.waitForFunction(
+      () => !document.querySelector('script[type="module"]') || "__reactRouterDataRouter" in window,
+    );
+  const wrap = (page: Page) => {
+    for (const method of ["goto", "reload", "goBack", "goForward", "waitForURL"] as const) {
+      const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+      Object.assign(page, {
+        [method]: async (...args: unknown[]) => {
+          const result = await navigate(...args);
+          await untilHydrating(page);
+          return result;
+        },
+      });
+    }
+  };
+  context.on("page", wrap);
+  for (const page of context.pages()) wrap(page);
 }
 
 /** The browser reports a 404 response as a console error; a test that visits a 404 expects it. */
