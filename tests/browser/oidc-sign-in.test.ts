@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, randomClientIp } from "../support/browser";
+import { launchChromium, navigationsWaitForScripts, randomClientIp } from "../support/browser";
 import { startOidcProvider, type OidcProviderFixture } from "../support/oidc-provider";
 import { freePort, startStoreServer, type StoreServer } from "../support/store-server";
 
@@ -50,6 +50,7 @@ describe("sign-in with an OpenID Connect provider, in the browser", () => {
       locale: "pt-BR",
       extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
     });
+    navigationsWaitForScripts(context);
     page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(error.message));
     page.on("console", (message) => {
