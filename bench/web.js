@@ -1,7 +1,7 @@
 // `npm run bench:web`: Lighthouse (mobile defaults, median of 3 runs) on the built store's home,
 // catalogue and a product page, driving Debian's Chromium. Prints scores, metrics and JS weight.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -12,6 +12,8 @@ import { freePort } from "./processes.js";
 const root = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** A folder to keep every run's full Lighthouse report in (JSON), to see where the time went. */
+const REPORTS = process.env.BENCH_WEB_REPORTS;
 
 async function startStore() {
   const port = await freePort();
@@ -77,6 +79,11 @@ try {
       if (result.lhr.runtimeError)
         console.log(`${pagePath}: execução descartada (${result.lhr.runtimeError.code})`);
       else runs.push(result.lhr);
+      if (REPORTS) {
+        mkdirSync(REPORTS, { recursive: true });
+        const name = `${pagePath.replaceAll("/", "_") || "_"}-${run + 1}.json`;
+        writeFileSync(path.join(REPORTS, name), JSON.stringify(result.lhr));
+      }
     }
     if (!runs.length) throw new Error(`${pagePath}: nenhuma execução do Lighthouse terminou`);
     const lhr = computeMedianRun(runs);

@@ -10,7 +10,7 @@ import {
   signUpCustomer,
   STORE_ADMIN,
 } from "../support/accounts";
-import { randomClientIp, useBrowser, waitForHydration } from "../support/browser";
+import { randomClientIp, useBrowser } from "../support/browser";
 import { addAddressOverHttp, demoProduct, payOverHttp, placeOrderOverHttp } from "../support/orders";
 import { brl, textOf, toast } from "../support/page-text";
 
@@ -30,7 +30,6 @@ describe("the admin panel", () => {
     browser.expectedConsoleErrors.push(/status of 403/);
     await signInContext(page.context(), baseURL, await signIn(baseURL, STORE_ADMIN));
     await page.goto("/admin");
-    await waitForHydration(page);
     return page;
   }
 
@@ -160,7 +159,6 @@ describe("the admin panel", () => {
       expect(await photo.getAttribute("src")).toMatch(/^\/uploads\/products\/.+\.webp$/);
 
       await page.goto(`/admin/products/${productId}`);
-      await waitForHydration(page);
       await page.getByLabel("Preço (R$)").fill("99,90");
       await page.getByRole("button", { name: "Salvar alterações" }).click();
       await toast(page, "Produto atualizado com sucesso!").waitFor();
@@ -168,7 +166,6 @@ describe("the admin panel", () => {
       expect(await textOf(page.locator("main"))).toContain(brl(9_990));
 
       await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
-      await waitForHydration(page);
       await page.getByRole("button", { name: `Excluir ${name}` }).click();
       await page
         .getByRole("dialog", { name: "Excluir produto" })
@@ -190,7 +187,6 @@ describe("the admin panel", () => {
     const page = await openAsAdmin();
     await passGate(page);
     await page.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
-    await waitForHydration(page);
     await page.getByLabel(`Permissão de ${customer.name}`).selectOption("admin");
     await toast(page, "Permissão atualizada com sucesso!").waitFor();
 
@@ -214,7 +210,6 @@ describe("the admin panel", () => {
     const page = await openAsAdmin();
     await passGate(page);
     await page.goto(`/admin/orders/${orderId}`);
-    await waitForHydration(page);
     await page.getByLabel("Novo status").selectOption({ label: "em processamento" });
     await page.getByRole("button", { name: "Atualizar status" }).click();
     await toast(page, "Status do pedido atualizado!").waitFor();

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, inject, it } from "vitest";
 import { MAX_QUANTITY_PER_ITEM, parseStoredCart, type CartItem } from "../../app/domain/cart/cart-items";
 import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
 import { formatBRL } from "../../app/lib/money";
-import { useBrowser, waitForHydration } from "../support/browser";
+import { useBrowser } from "../support/browser";
 import { brl, textOf, toast } from "../support/page-text";
 
 const CART_STORAGE_KEY = "vitrine:cart:v1";
@@ -108,7 +108,6 @@ describe("cart", () => {
     const phone = demoLine(PHONE);
     const router = demoLine(ROUTER);
     await page.goto("/");
-    await waitForHydration(page);
     await expectBadge(page, 0);
 
     await addToCartButton(page, PHONE).click();
@@ -142,7 +141,6 @@ describe("cart", () => {
   it("stops adding from a card at the stock", async () => {
     const { page } = browser;
     await page.goto("/");
-    await waitForHydration(page);
     const addPhone = addToCartButton(page, PHONE);
 
     await addPhone.click();
@@ -241,7 +239,6 @@ describe("cart", () => {
   it("keeps the cart across a reload and shares it with another tab", async () => {
     const { page } = browser;
     await page.goto("/");
-    await waitForHydration(page);
     await addToCartButton(page, ROUTER).click();
     await addToCartButton(page, ROUTER).click();
     await expectBadge(page, 2);
@@ -255,7 +252,6 @@ describe("cart", () => {
     await expectBadge(otherTab, 2);
     await expectQuantity(otherTab, ROUTER, 2);
 
-    await waitForHydration(page);
     await addToCartButton(page, PHONE).click();
     await expectBadge(otherTab, 3);
     await expectQuantity(otherTab, PHONE, 1);

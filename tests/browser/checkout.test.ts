@@ -12,7 +12,7 @@ import {
   STORE_ADMIN,
   type Customer,
 } from "../support/accounts";
-import { useBrowser, waitForHydration } from "../support/browser";
+import { useBrowser } from "../support/browser";
 import { addAddressOverHttp, deleteOrderOverHttp, demoProduct, placeOrderOverHttp } from "../support/orders";
 import { brl, textOf, toast } from "../support/page-text";
 
@@ -94,7 +94,6 @@ describe("checkout and PIX payment", () => {
   async function addToCart(product: { id: number; name: string } = MOUSE) {
     const { page } = browser;
     await page.goto(`/product/${product.id}`);
-    await waitForHydration(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.name);
     await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
     await toast(page, "Produto adicionado ao carrinho").waitFor();
@@ -166,7 +165,6 @@ describe("checkout and PIX payment", () => {
     expect(await page.getByRole("button", { name: "Já Paguei - Verificar Status" }).isVisible()).toBe(true);
     await expectBadge(page, 0);
 
-    await waitForHydration(page);
     await page.getByRole("button", { name: "Simular pagamento (sandbox)" }).click();
     await toast(page, "Pagamento confirmado!").waitFor();
     await page.waitForURL(`${baseURL}/payment-success?orderId=${orderId}`, WAIT);
@@ -174,7 +172,6 @@ describe("checkout and PIX payment", () => {
     expect(await page.getByText(`#${number.toUpperCase()}`, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(MOUSE_NAME, { exact: true }).isVisible()).toBe(true);
 
-    await waitForHydration(page);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("link", { name: "Baixar Comprovante de Pedido" }).click(),

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { formatBRL } from "../../app/lib/money";
 import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
-import { useBrowser, waitForHydration } from "../support/browser";
+import { useBrowser } from "../support/browser";
 import { addAddressOverHttp, demoProduct, placeOrderOverHttp } from "../support/orders";
 import { readable, textOf, toast } from "../support/page-text";
 
@@ -101,7 +101,6 @@ describe("the customer's orders (Meus Pedidos)", () => {
     const customer = await signedIn();
     const { orderId } = await placeOrderOverHttp(baseURL, customer, customer.addressId, CHARGER);
     await page.goto("/account/orders");
-    await waitForHydration(page);
     const order = orderCard(orderId);
     const deleteButton = order.getByRole("button", { name: `Excluir pedido #${orderId.slice(0, 8)}` });
     const dialog = page.getByRole("dialog", { name: "Excluir Pedido" });

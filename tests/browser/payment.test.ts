@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
-import { useBrowser, waitForHydration } from "../support/browser";
+import { useBrowser } from "../support/browser";
 import {
   addAddressOverHttp,
   demoProduct,
@@ -51,7 +51,6 @@ describe("the PIX payment page", () => {
     const { page } = browser;
     const order = await ordered(await signedIn());
     await page.goto(paymentPath(order));
-    await waitForHydration(page);
 
     await page.getByRole("button", { name: "Copiar Código PIX" }).click();
     const copiedAt = Date.now();
@@ -69,7 +68,6 @@ describe("the PIX payment page", () => {
     const { page, baseURL } = browser;
     const order = await ordered(await signedIn());
     await page.goto(paymentPath(order));
-    await waitForHydration(page);
 
     await page.getByRole("button", { name: "Já Paguei - Verificar Status" }).click();
 
@@ -83,7 +81,6 @@ describe("the PIX payment page", () => {
     const customer = await signedIn();
     const order = await ordered(customer);
     await page.goto(paymentPath(order));
-    await waitForHydration(page);
 
     // Paid from the customer's bank, not from this page: nothing on the page is touched.
     await payOverHttp(baseURL, customer, order.orderId);
@@ -97,7 +94,6 @@ describe("the PIX payment page", () => {
     const { page } = browser;
     const { pixData } = await ordered();
     await page.goto(`/payment?data=${encodeURIComponent(JSON.stringify(pixData))}`);
-    await waitForHydration(page);
 
     expect(await page.getByRole("img", { name: "QR Code PIX" }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Copiar Código PIX" }).isVisible()).toBe(true);
@@ -179,7 +175,6 @@ describe("the payment success page", () => {
     const success = `${baseURL}/payment-success?orderId=${orderId}`;
     await page.goto(success);
     await page.getByRole("heading", { level: 1, name: "Pagamento Confirmado!" }).waitFor();
-    await waitForHydration(page);
 
     await page.getByRole("link", { name: "Ver Meus Pedidos" }).click();
     await page.waitForURL(`${baseURL}/account/orders`);

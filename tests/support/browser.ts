@@ -77,22 +77,17 @@ export function useBrowser(options: BrowserContextOptions = {}) {
 
 /**
  * A page's scripts are fetched once it has painted (decision 0011), so after its `load` event,
- * where Playwright's navigations end: here they end once React Router has started hydrating (from
- * then on a click or a key press is handled, or replayed once hydrated), as a person's first tap
+ * where Playwright's navigations end: here they end at `waitForHydration`, as a person's first tap
  * would come after the page's scripts. Pages of the context opened later are covered too.
  */
 export function navigationsWaitForScripts(context: BrowserContext): void {
-  const untilHydrating = (page: Page) =>
-    page.waitForFunction(
-      () => !document.querySelector('script[type="module"]') || "__reactRouterDataRouter" in window,
-    );
   const wrap = (page: Page) => {
     for (const method of ["goto", "reload", "goBack", "goForward", "waitForURL"] as const) {
       const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
       Object.assign(page, {
         [method]: async (...args: unknown[]) => {
           const result = await navigate(...args);
-          await untilHydrating(page);
+          await waitForHydration(page);
           return result;
         },
       });
@@ -116,7 +111,13 @@ export function randomClientIp(): string {
   return `198.${18 + (host >> 16)}.${(host >> 8) & 255}.${host & 255}`;
 }
 
-/** Clicks only count once React has taken over the server-rendered page. */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+/**
+ * Clicks only count once React Router has started hydrating the server-rendered page (from then
+ * on a click or a key press is handled, or replayed once hydrated). A page without scripts has
+ * nothing to wait for.
+ */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('script[type="module"]') || "__reactRouterDataRouter" in window,
+  );
 }
