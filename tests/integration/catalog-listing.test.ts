@@ -51,6 +51,22 @@ describe("catalogue listing", () => {
     expect(await catalogue("?q=_")).toMatchObject({ shown: "Exibindo 1 de 3 produtos", names: ["Cabo_USB"] });
   });
 
+  const ALL_NEWEST_FIRST = ["Mouse", "Adaptador C\\D", "Cabo USB"];
+  it.each([
+    ["a 1,000-character search", `?q=${"a".repeat(1_000)}`, []],
+    ["a backslash, taken as itself", "?q=%5C", ["Adaptador C\\D"]],
+    ["page 10^9, with the last page", "?page=1000000000", ALL_NEWEST_FIRST],
+    ["a negative page, with the first", "?page=-3", ALL_NEWEST_FIRST],
+    ["negative and non-numeric prices, as no limit", "?min=-50&max=abc", ALL_NEWEST_FIRST],
+  ])("answers %s with an ordinary listing", async (_case, search, names) => {
+    await createInOrder(["Cabo USB", "Adaptador C\\D", "Mouse"]);
+    expect(await catalogue(search)).toMatchObject({
+      shown: `Exibindo ${names.length} de 3 produtos`,
+      names,
+      page: 1,
+    });
+  });
+
   it("combines the name with a price range and a category", async () => {
     await createInOrder(["Fone Azul", "Fone Verde"], { category: "Áudio", priceCents: 10_000 });
     await createInOrder(["Fone Caro"], { category: "Áudio", priceCents: 90_000 });
