@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError, loadEnv, type Env } from "../app/config/env.server";
 import { createLogger, type Logger } from "../app/config/logger.server";
+import { limitOutgoingRequests } from "../app/config/outgoing-requests.server";
 import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { prepareStore } from "../app/startup/prepare-store.server";
 import type { FileStorage } from "../app/storage/file-storage.server";
@@ -26,6 +27,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function startServer(options: { vite?: ViteDevServer } = {}): Promise<void> {
   const env = loadEnvOrExit();
   const logger = createLogger(env);
+  limitOutgoingRequests();
   const storage = createLocalFileStorage(env.DATA_DIR);
   const baseURL = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
   let services: StoreServices | null = null;

@@ -3,6 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSilentServer, type SilentServer } from "../support/silent-server";
 import { freePort, startStoreServer, type StoreServer } from "../support/store-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -67,4 +68,35 @@ describe("a running store", () => {
     expect(await exited).toBe(0);
     expect(store.output()).toContain("Encerrado");
   });
+});
+
+describe("a store whose sign-in provider accepts connections and never answers", () => {
+  let provider: SilentServer;
+  let store: StoreServer;
+  beforeAll(async () => {
+    provider = await startSilentServer();
+    store = await startStoreServer({
+      SEED_DEMO: "false",
+      OIDC_ISSUER: provider.url,
+      OIDC_CLIENT_ID: "vitrine",
+      OIDC_CLIENT_SECRET: "segredo",
+    });
+  });
+  afterAll(async () => {
+    await store?.stop();
+    await provider?.stop();
+  });
+
+  it("gives up on it and answers 'Entrar com …' with the Login tab's message", async () => {
+    // The store waits 10 s for a silent server, at start-up and again at the sign-in (20 s); Node
+    // alone would wait 5 minutes, past this test's time.
+    const response = await fetch(`${store.url}/auth/provider/oidc`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: store.url },
+      body: "",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/auth?erro=provedor&provedor=oidc");
+  }, 60_000);
 });

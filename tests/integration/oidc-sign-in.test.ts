@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { limitOutgoingRequests } from "../../app/config/outgoing-requests.server";
 import type { ServerContext } from "../../app/context.server";
 import { accounts, sessions, users } from "../../app/db/schema.server";
 import { authCall } from "../../app/context.server";
@@ -12,6 +13,7 @@ import {
 } from "../../app/domain/accounts/two-factor.server";
 import { startOidcProvider, type OidcProviderFixture, type ProviderAccount } from "../support/oidc-provider";
 import { authPageAt, signedInUser, signInWithProvider } from "../support/provider-sign-in";
+import { startSilentServer, type SilentServer } from "../support/silent-server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { createTestContext, requestWithCookies, signUpInStore, TEST_BASE_URL } from "../support/test-context";
 import { totpCode } from "../support/totp";
@@ -284,6 +286,56 @@ describe("a provider that does not answer", () => {
 
     await expectRefused(answer);
     expect(await footprint()).toEqual(before);
+  });
+
+  describe("a provider that accepts the connection and never answers", () => {
+    // The store gives up on a silent server (server/main.ts sets 10 s); a second here. Without the
+    // limit, Node waits 5 minutes and these tests time out.
+    let restoreLimits: () => void;
+    beforeAll(() => {
+      restoreLimits = limitOutgoingRequests(1_000);
+    });
+    afterAll(() => restoreLimits());
+
+    it("gets a message at the start, and the store still starts", async () => {
+      const silent = await startSilentServer();
+      try {
+        const hanging = createTestContext(database, undefined, {
+          ...oidcVariables({ issuer: silent.url, clientId: "x", clientSecret: "y" }),
+        });
+        const before = await footprint();
+
+        const answer = await signInWithProvider(() => ({ ...hanging }));
+
+        await expectRefused(answer);
+        expect(await footprint()).toEqual(before);
+      } finally {
+        await silent.stop();
+      }
+    });
+
+    it("gets a message when the provider falls silent before the code is exchanged", async () => {
+      const shortLived = await startOidcProvider({
+        redirectUris: [`${TEST_BASE_URL}/api/auth/callback/oidc`],
+      });
+      const storeContext = createTestContext(database, undefined, oidcVariables(shortLived));
+      shortLived.signInAs(providerAccount());
+      const before = await footprint();
+      let silent: SilentServer | undefined;
+      try {
+        const answer = await signInWithProvider(() => ({ ...storeContext }), {
+          beforeReturn: async () => {
+            await shortLived.stop();
+            silent = await startSilentServer(Number(new URL(shortLived.issuer).port));
+          },
+        });
+
+        await expectRefused(answer);
+        expect(await footprint()).toEqual(before);
+      } finally {
+        await silent?.stop();
+      }
+    });
   });
 });
 
