@@ -59,6 +59,12 @@ describe("sign-in with an OpenID Connect provider, in the browser", () => {
     return page;
   }
 
+  /** 'Entrar com …' on the Login tab, which sends the browser to the provider's pages. */
+  async function clickProviderButton(on: Page) {
+    await on.goto("/auth");
+    await on.getByRole("button", { name: `Entrar com ${PROVIDER_NAME}` }).click();
+  }
+
   afterEach(async () => {
     await page?.context().close();
     expect(pageErrors.splice(0), "erros no console do navegador").toEqual([]);
@@ -72,9 +78,8 @@ describe("sign-in with an OpenID Connect provider, in the browser", () => {
     const email = `paula-${randomUUID()}@example.com`;
     provider.signInAs({ sub: randomUUID(), email, email_verified: true, name: "Paula Provedora" });
     const page = await newPage();
-    await page.goto("/auth");
 
-    await page.getByRole("button", { name: `Entrar com ${PROVIDER_NAME}` }).click();
+    await clickProviderButton(page);
 
     await page.waitForURL(`${store.url}/account/profile`);
     await expect
@@ -93,16 +98,14 @@ describe("sign-in with an OpenID Connect provider, in the browser", () => {
     const email = `joana-${randomUUID()}@example.com`;
     provider.signInAs({ sub: randomUUID(), email, email_verified: true, name: "Joana" });
     const first = await newPage();
-    await first.goto("/auth");
-    await first.getByRole("button", { name: `Entrar com ${PROVIDER_NAME}` }).click();
+    await clickProviderButton(first);
     await first.waitForURL(`${store.url}/account/profile`);
     await first.context().close();
 
     // Another identity at the provider claims the same e-mail, unverified.
     provider.signInAs({ sub: randomUUID(), email, email_verified: false, name: "Outra Pessoa" });
     const page = await newPage();
-    await page.goto("/auth");
-    await page.getByRole("button", { name: `Entrar com ${PROVIDER_NAME}` }).click();
+    await clickProviderButton(page);
 
     await page.waitForURL(/\/auth\?erro=conta-existente/);
     const alert = page.getByRole("alert").filter({ hasText: "Já existe uma conta com este e-mail" });

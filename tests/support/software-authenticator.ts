@@ -43,18 +43,11 @@ export class SoftwareAuthenticator {
         ["authData", authenticatorData],
       ]),
     );
-    return {
-      id: this.credentialId.toString("base64url"),
-      rawId: this.credentialId.toString("base64url"),
-      type: "public-key",
-      authenticatorAttachment: "platform",
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: this.clientData("webauthn.create", options.challenge).toString("base64url"),
-        attestationObject: attestationObject.toString("base64url"),
-        transports: ["internal"],
-      },
-    };
+    return this.credential({
+      clientDataJSON: this.clientData("webauthn.create", options.challenge).toString("base64url"),
+      attestationObject: attestationObject.toString("base64url"),
+      transports: ["internal"],
+    });
   }
 
   /**
@@ -68,18 +61,23 @@ export class SoftwareAuthenticator {
     const authenticatorData = this.authenticatorDataHead(flags);
     const clientDataJSON = this.clientData("webauthn.get", challenge);
     const signed = Buffer.concat([authenticatorData, createHash("sha256").update(clientDataJSON).digest()]);
+    return this.credential({
+      clientDataJSON: clientDataJSON.toString("base64url"),
+      authenticatorData: authenticatorData.toString("base64url"),
+      signature: sign("sha256", signed, as.privateKey).toString("base64url"),
+      userHandle: this.userHandle.toString("base64url"),
+    });
+  }
+
+  /** This credential as the browser's `PublicKeyCredential.toJSON()` gives it, around `response`. */
+  private credential<Response>(response: Response) {
     return {
       id: this.credentialId.toString("base64url"),
       rawId: this.credentialId.toString("base64url"),
       type: "public-key",
       authenticatorAttachment: "platform",
       clientExtensionResults: {},
-      response: {
-        clientDataJSON: clientDataJSON.toString("base64url"),
-        authenticatorData: authenticatorData.toString("base64url"),
-        signature: sign("sha256", signed, as.privateKey).toString("base64url"),
-        userHandle: this.userHandle.toString("base64url"),
-      },
+      response,
     };
   }
 

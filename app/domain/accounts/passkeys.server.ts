@@ -18,6 +18,7 @@ export type PasskeyOutcome<T = object> =
   ({ ok: true; headers: Headers } & T) | { ok: false; message: string };
 
 const SIGN_IN_REFUSED = "Não foi possível entrar com a passkey. Tente novamente ou entre com sua senha.";
+const ADD_REFUSED = "Não foi possível adicionar a passkey. Tente novamente.";
 
 /** The customer's passkeys, oldest first. */
 export async function listPasskeys(db: Database, userId: string): Promise<PasskeySummary[]> {
@@ -55,7 +56,7 @@ export async function passkeyRegistrationOptions(
   if (result.code === "SESSION_NOT_FRESH") {
     return { ok: false, message: "Por segurança, saia e entre de novo para adicionar uma passkey." };
   }
-  if (!result.body) return { ok: false, message: "Não foi possível adicionar a passkey. Tente novamente." };
+  if (!result.body) return { ok: false, message: ADD_REFUSED };
   return { ok: true, headers: result.headers, options: result.body };
 }
 
@@ -63,7 +64,7 @@ export async function passkeyRegistrationOptions(
 export async function addPasskey(call: AuthCall, name: string, response: unknown): Promise<PasskeyOutcome> {
   const result = await callAuthEndpoint(call, "/passkey/verify-registration", { name, response });
   if (result.status === 429) return { ok: false, message: TOO_MANY_ATTEMPTS };
-  if (!result.body) return { ok: false, message: "Não foi possível adicionar a passkey. Tente novamente." };
+  if (!result.body) return { ok: false, message: ADD_REFUSED };
   return { ok: true, headers: result.headers };
 }
 
