@@ -77,6 +77,36 @@ const importBoundaries = [
   },
 ];
 
+/**
+ * One place for every permission (issue 23). Routes reach the session through the guards of
+ * `app/routes/guards.server.ts` (`requireUser`, `requireUserForJson`, `requireAdmin`…), so none
+ * refuses a request with a copy of its own. The files listed read the session only to
+ * personalise what anyone may get, and refuse nobody.
+ */
+const SESSION_READERS = {
+  "app/routes/guards.server.ts": "the guards themselves",
+  "app/routes/api.cart.ts": "its GET answers a visitor an empty cart; its POST goes through the guard",
+  "app/routes/auth.tsx": "sends a signed-in customer on, shows a visitor the forms",
+  "app/routes/checkout.tsx": "shows a visitor the page that asks them to sign in",
+  "app/routes/payment.tsx": "shows the customer's own order as the server has it, else the link's data",
+  "app/routes/product.tsx": "marks a signed-in customer's favourite",
+};
+
+/**
+ * An order is a customer's through one condition, `customerOrder` in
+ * `app/domain/orders/customer-orders.server.ts` (theirs and not deleted from their list): no other
+ * query of the domain filters `orders.userId` itself. The files listed take every order of an
+ * account, deleted from the list or not, or every customer's.
+ */
+const ORDER_OWNER_READERS = {
+  "app/domain/orders/customer-orders.server.ts": "the condition itself",
+  "app/domain/orders/cancel-orders.server.ts": "closing an account cancels every unpaid order it has",
+  "app/domain/orders/place-order.server.ts": "a retried checkout finds the order its Idempotency-Key made",
+  "app/domain/accounts/personal-data.server.ts":
+    "the LGPD export and erasure take every order of the account",
+  "app/domain/admin/**": "the panel, behind requireAdmin, sees every order and its customer",
+};
+
 export default tseslint.config(
   { ignores: ["**/build/", "data/", "**/.react-router/", "node_modules/", "tmp/"] },
   js.configs.recommended,
@@ -102,6 +132,52 @@ export default tseslint.config(
     rules: {
       "import-x/no-cycle": "error",
       "import-x/no-restricted-paths": ["error", { zones: importBoundaries }],
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: Object.keys(SESSION_READERS),
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/domain/accounts/session.server"],
+              importNames: ["readSession"],
+              message:
+                "Routes reach the session through app/routes/guards.server.ts (requireUser, requireUserForJson, requireAdmin); a page that only personalises is listed in SESSION_READERS with its reason.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["app/routes/guards.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[value='Usuário não autenticado']",
+          message: "A signed-out request is refused by the guards (requireUserForJson), not by each route.",
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/domain/**/*.{ts,tsx}"],
+    ignores: Object.keys(ORDER_OWNER_READERS),
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='orders'][property.name='userId']",
+          message:
+            "A customer's order is `customerOrder(userId, orderId?)` (app/domain/orders/customer-orders.server.ts): their own and not deleted from their list.",
+        },
+      ],
     },
   },
   {

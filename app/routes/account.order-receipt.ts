@@ -1,14 +1,16 @@
 import type { Route } from "./+types/account.order-receipt";
-import { findOrderForViewer } from "../domain/orders/order-details.server";
+import type { ServerContext } from "../context.server";
+import { findCustomerOrderDetails, findOrderDetails } from "../domain/orders/order-details.server";
 import { receiptFileName, receiptHtml } from "../domain/orders/receipt";
-import { requireUser } from "./guards.server";
+import { requireAdminOrNotFound, requireUser } from "./guards.server";
 
 /** 'Baixar comprovante': the order's receipt as an HTML file, for its customer or an admin. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);
-  const order = await findOrderForViewer(context.db, params.orderId, user);
-  // Someone else's order, a deleted one and a made-up id answer alike: nothing to see here.
-  if (!order) throw new Response("Pedido não encontrado", { status: 404 });
+  const order =
+    (await findCustomerOrderDetails(context.db, user.id, params.orderId)) ??
+    (await anyOrderForAdmin(context, request, params.orderId));
+  if (!order) throw notFound();
   const html = receiptHtml(order, { supportEmail: context.env.SUPPORT_EMAIL, storeName: "Vitrine" });
   return new Response(html, {
     headers: {
@@ -21,3 +23,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
   });
 }
+
+/** Someone else's order (or one its customer deleted): the store's, for an admin past the gate. */
+async function anyOrderForAdmin(context: ServerContext, request: Request, orderId: string) {
+  await requireAdminOrNotFound(context, request, notFound);
+  return findOrderDetails(context.db, orderId);
+}
+
+// Someone else's order, a deleted one and a made-up id answer a customer alike: nothing to see here.
+const notFound = () => new Response("Pedido não encontrado", { status: 404 });

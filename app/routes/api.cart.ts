@@ -4,6 +4,7 @@ import { readSession } from "../domain/accounts/session.server";
 import type { ServerCartAnswer } from "../domain/cart/cart-items";
 import { cartRequestSchema } from "../domain/cart/cart-request";
 import { changeCart, readCart } from "../domain/cart/server-cart.server";
+import { requireUserForJson } from "./guards.server";
 
 /**
  * `GET /api/cart`: the signed-in customer's cart, the same on every device (DESIGN point 6). A
@@ -18,8 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** `POST /api/cart` with a JSON change (add, set, remove, clear, merge): the cart after it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, headers } = await readSession(context, request);
-  if (!user) return refuse(401, "Usuário não autenticado");
+  const { user, headers } = await requireUserForJson(context, request);
   const change = cartRequestSchema.safeParse(await request.json().catch(() => null));
   if (!change.success) return refuse(400, "Dados inválidos");
   const answer = await changeCart(context.db, user.id, change.data);

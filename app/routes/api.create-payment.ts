@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/api.create-payment";
-import { readSession } from "../domain/accounts/session.server";
 import {
   checkoutPaused,
   countRefusedCheckout,
@@ -9,6 +8,7 @@ import {
 } from "../domain/orders/checkout-limit.server";
 import type { CreatePaymentAnswer } from "../domain/orders/checkout-schema";
 import { placeOrder, type PlaceOrderOutcome } from "../domain/orders/place-order.server";
+import { requireUserForJson } from "./guards.server";
 
 const checkoutKey = z.uuid();
 
@@ -20,8 +20,8 @@ const checkoutKey = z.uuid();
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const answer = (body: CreatePaymentAnswer, status = 200) => data(body, { status });
-  const { user } = await readSession(context, request);
-  if (!user) return answer({ success: false, error: "Usuário não autenticado" }, 401);
+  const signedOut = (error: string): CreatePaymentAnswer => ({ success: false, error });
+  const { user } = await requireUserForJson(context, request, signedOut);
 
   const outcome = await readCheckout(request).then((checkout) =>
     checkout.ok

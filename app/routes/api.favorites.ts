@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/api.favorites";
-import { readSession } from "../domain/accounts/session.server";
 import type { FavoriteAnswer } from "../domain/catalog/favorites";
 import { addFavorite, removeFavorite } from "../domain/catalog/favorites.server";
+import { requireUserForJson } from "./guards.server";
 
 const favoriteChange = z.object({
   productId: z.coerce.number().int().min(1).max(2_147_483_647),
@@ -12,8 +12,7 @@ const favoriteChange = z.object({
 
 /** Adds or removes one of the signed-in customer's favourites. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, headers } = await readSession(context, request);
-  if (!user) return data<FavoriteAnswer>({ error: "Usuário não autenticado" }, { status: 401 });
+  const { user, headers } = await requireUserForJson(context, request);
   const input = favoriteChange.safeParse(Object.fromEntries(await request.formData()));
   if (!input.success) return data<FavoriteAnswer>({ error: "Dados inválidos" }, { status: 400 });
   const { productId, intent } = input.data;

@@ -4,7 +4,7 @@ import type { Route } from "./+types/api.passkey-options";
 import { authCall } from "../context.server";
 import type { PasskeyOptionsAnswer } from "../domain/accounts/passkey";
 import { passkeyRegistrationOptions, passkeySignInOptions } from "../domain/accounts/passkeys.server";
-import { readSession } from "../domain/accounts/session.server";
+import { requireUserForJson } from "./guards.server";
 
 const optionsRequest = z.object({ ceremony: z.enum(["registration", "authentication"]) });
 
@@ -18,10 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<PasskeyOptionsAnswer>({ ok: false, message: "Dados inválidos" }, { status: 400 });
   const call = authCall(context, request);
   if (input.data.ceremony === "registration") {
-    const { user } = await readSession(context, request);
-    if (!user) {
-      return data<PasskeyOptionsAnswer>({ ok: false, message: "Usuário não autenticado" }, { status: 401 });
-    }
+    await requireUserForJson(context, request, (message): PasskeyOptionsAnswer => ({ ok: false, message }));
   }
   const outcome =
     input.data.ceremony === "registration"

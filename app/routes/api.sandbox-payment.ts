@@ -2,12 +2,12 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/api.sandbox-payment";
 import { paymentDeps } from "../context.server";
-import { readSession } from "../domain/accounts/session.server";
 import { findCustomerOrder } from "../domain/orders/order-payment.server";
 import { isPaid } from "../domain/orders/paid.server";
 import { processChargeEvents, recordChargeEvent } from "../domain/payments/charge-events.server";
 import { simulateSandboxPayment } from "../domain/payments/sandbox-pix-provider.server";
 import type { OrderPaymentAnswer } from "./api.order-payment";
+import { requireUserForJson } from "./guards.server";
 
 const payment = z.object({ orderId: z.string().max(64) });
 
@@ -18,8 +18,7 @@ const payment = z.object({ orderId: z.string().max(64) });
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (context.pix.name !== "sandbox") throw new Response("Not Found", { status: 404 });
-  const { user } = await readSession(context, request);
-  if (!user) return data<OrderPaymentAnswer>({ error: "Usuário não autenticado" }, { status: 401 });
+  const { user } = await requireUserForJson(context, request);
   const input = payment.safeParse(Object.fromEntries(await request.formData()));
   const order = input.success ? await findCustomerOrder(context.db, user.id, input.data.orderId) : null;
   if (!order?.pixChargeId)

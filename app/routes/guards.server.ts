@@ -3,15 +3,38 @@ import type { ServerContext } from "../context.server";
 import { readSession, type SessionUser } from "../domain/accounts/session.server";
 import { gatePassed } from "../domain/admin/admin-gate.server";
 
-// The guards of loaders and actions: who may see a page, answered in HTTP (a redirect, a 403).
+// The guards of loaders and actions: who may see a page or call a resource route, answered in
+// HTTP (a redirect, a 401, a 403). Routes reach the session only through them (eslint.config.js).
+
+type GuardContext = Pick<ServerContext, "auth" | "db">;
 
 /** The signed-in user, or a redirect to /auth that comes back here after signing in. */
-export async function requireUser(context: Pick<ServerContext, "auth" | "db">, request: Request) {
-  const session = await readSession(context, request);
-  if (!session.user) {
+export async function requireUser(context: GuardContext, request: Request) {
+  return signedInOr(context, request, () => {
     const { pathname, search } = new URL(request.url);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(pathname + search)}`);
-  }
+    return redirect(`/auth?redirectTo=${encodeURIComponent(pathname + search)}`);
+  });
+}
+
+const NOT_SIGNED_IN = "Usuário não autenticado";
+
+/**
+ * The signed-in user of a resource route that a page's script calls, or a thrown 401 in the JSON
+ * shape that route's client reads: `{ error }` unless `refusal` shapes it otherwise.
+ */
+export async function requireUserForJson(
+  context: GuardContext,
+  request: Request,
+  refusal: (message: string) => unknown = (error) => ({ error }),
+) {
+  return signedInOr(context, request, () =>
+    Response.json(refusal(NOT_SIGNED_IN), { status: 401, headers: { "Cache-Control": "no-store" } }),
+  );
+}
+
+async function signedInOr(context: GuardContext, request: Request, refusal: () => Response) {
+  const session = await readSession(context, request);
+  if (!session.user) throw refusal();
   return { ...session, user: session.user };
 }
 
@@ -29,13 +52,10 @@ const GATE_REQUIRED = "Autenticação de administrador necessária";
  * An admin's session, gate passed or not: only the panel's frame uses it, to show the gate.
  * Signed out → /auth; signed in without the admin role → /.
  */
-export async function requireAdminRole(
-  context: Pick<ServerContext, "auth" | "db">,
-  request: Request,
-): Promise<AdminSession> {
-  const { user, sessionId, headers } = await requireUser(context, request);
-  if (user.role !== "admin" || !sessionId) throw redirect("/");
-  return { user, sessionId, headers, gatePassed: await gatePassed(context.db, sessionId) };
+export async function requireAdminRole(context: GuardContext, request: Request): Promise<AdminSession> {
+  const session = await adminSessionOf(context, request);
+  if (!session) throw redirect("/");
+  return session;
 }
 
 /**
@@ -43,11 +63,36 @@ export async function requireAdminRole(
  * server at each request, and the gate passed in this session; otherwise a redirect (signed out,
  * not an admin) or 403 (gate not passed), and nothing of the panel's data.
  */
-export async function requireAdmin(
-  context: Pick<ServerContext, "auth" | "db">,
-  request: Request,
-): Promise<AdminSession> {
+export async function requireAdmin(context: GuardContext, request: Request): Promise<AdminSession> {
   const session = await requireAdminRole(context, request);
   if (!session.gatePassed) throw data({ error: GATE_REQUIRED }, { status: 403 });
   return session;
+}
+
+/**
+ * The guard of another person's data on a resource its owner also fetches (an order's receipt):
+ * an admin who passed the gate goes on; an admin who has not gets the gate's 403; anyone else
+ * gets `notFound`, so a customer cannot tell another's order from one that does not exist.
+ */
+export async function requireAdminOrNotFound(
+  context: GuardContext,
+  request: Request,
+  notFound: () => Response,
+): Promise<AdminSession> {
+  const session = await adminSessionOf(context, request);
+  if (!session) throw notFound();
+  if (!session.gatePassed) {
+    throw new Response(GATE_REQUIRED, {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
+  }
+  return session;
+}
+
+/** The signed-in user's admin session, or null when they have no admin role; signed out → /auth. */
+async function adminSessionOf(context: GuardContext, request: Request): Promise<AdminSession | null> {
+  const { user, sessionId, headers } = await requireUser(context, request);
+  if (user.role !== "admin" || !sessionId) return null;
+  return { user, sessionId, headers, gatePassed: await gatePassed(context.db, sessionId) };
 }

@@ -5,7 +5,11 @@ import { toast } from "../components/toasts";
 import type { Route } from "./+types/payment-success";
 import { OrderLineRow } from "../components/orders/order-line-row";
 import { buttonClasses } from "../components/ui/button";
-import { findOrderForViewer, isOrderId, type OrderDetails } from "../domain/orders/order-details.server";
+import {
+  findCustomerOrderDetails,
+  isOrderId,
+  type OrderDetails,
+} from "../domain/orders/order-details.server";
 import { orderNumber } from "../lib/order-number";
 import { formatDateTime } from "../lib/dates";
 import { formatBRL } from "../lib/money";
@@ -21,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let order: OrderDetails | null;
   try {
     // Only the customer's own order, whatever their role.
-    order = await findOrderForViewer(context.db, orderId, { id: user.id, role: "user" });
+    order = await findCustomerOrderDetails(context.db, user.id, orderId);
   } catch (error) {
     context.logger.error({ err: error, orderId }, "Falha ao verificar o pagamento do pedido");
     return { problem: "Erro ao verificar pagamento" as const };

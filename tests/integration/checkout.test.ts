@@ -255,11 +255,12 @@ describe("create-payment", () => {
 
   it("refuses a signed-out request", async () => {
     const request = new Request(`${TEST_BASE_URL}/api/create-payment`, { method: "POST", body: "{}" });
-    const result = await createPayment({ request, context: store.context, params: {} } as Parameters<
+    const refusal = await createPayment({ request, context: store.context, params: {} } as Parameters<
       typeof createPayment
-    >[0]);
-    expect(result.init?.status).toBe(401);
-    expect(result.data).toEqual({ success: false, error: "Usuário não autenticado" });
+    >[0]).catch((thrown: unknown) => thrown);
+    expect(refusal).toBeInstanceOf(Response);
+    expect((refusal as Response).status).toBe(401);
+    expect(await (refusal as Response).json()).toEqual({ success: false, error: "Usuário não autenticado" });
   });
 
   it("cancels the order and returns its stock when the provider fails", async () => {

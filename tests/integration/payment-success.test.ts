@@ -7,7 +7,7 @@ import { setUpTestStore, TEST_BASE_URL, signUpInStore } from "../support/test-co
 // The real lookup, which a test can make fail as a database that stops answering would.
 vi.mock("../../app/domain/orders/order-details.server", async (importOriginal) => {
   const original = await importOriginal<typeof orderDetails>();
-  return { ...original, findOrderForViewer: vi.fn(original.findOrderForViewer) };
+  return { ...original, findCustomerOrderDetails: vi.fn(original.findCustomerOrderDetails) };
 });
 
 const store = setUpTestStore();
@@ -26,7 +26,7 @@ describe("the payment success page's check of the order", () => {
   it("says 'Erro ao verificar pagamento' and logs why when the database fails", async () => {
     const error = vi.spyOn(store.context.logger, "error");
     const failure = new Error("conexão com o banco perdida");
-    vi.mocked(orderDetails.findOrderForViewer).mockRejectedValueOnce(failure);
+    vi.mocked(orderDetails.findCustomerOrderDetails).mockRejectedValueOnce(failure);
     const orderId = randomUUID();
 
     expect(await visit(orderId)).toEqual({ problem: "Erro ao verificar pagamento" });

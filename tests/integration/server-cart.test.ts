@@ -44,7 +44,13 @@ async function send(who: Shopper | null, body: unknown): Promise<Answer> {
     headers: { "content-type": "application/json", ...(who ? { cookie: who.cookie } : {}) },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-  return answerOf(await cartAction({ request, context: store.context, params: {} } as never));
+  return cartAction({ request, context: store.context, params: {} } as never).then(answerOf, refusalOf);
+}
+
+/** A guard's refusal, thrown as the HTTP answer it is. */
+async function refusalOf(thrown: unknown): Promise<Answer> {
+  if (!(thrown instanceof Response)) throw thrown;
+  return { status: thrown.status, headers: thrown.headers, body: (await thrown.json()) as Answer["body"] };
 }
 
 const linesOf = (answer: Answer) => answer.body.items?.map((item) => [item.id, item.quantity]);

@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { favorites, orders, profiles } from "../../db/schema.server";
-import { visibleOrdersOf } from "../orders/customer-orders.server";
+import { customerOrder } from "../orders/customer-orders.server";
 import { paidOrder } from "../orders/paid.server";
 import type { Profile } from "./profile";
 import { profileColumns } from "./profile.server";
@@ -33,7 +33,7 @@ export async function accountOverview(db: Database, userId: string): Promise<Acc
           ),
       })
       .from(orders)
-      .where(visibleOrdersOf(userId)),
+      .where(customerOrder(userId)),
     db.select(profileColumns).from(profiles).where(eq(profiles.id, userId)),
   ]);
   return { ...totals!, profile: profile ?? null };

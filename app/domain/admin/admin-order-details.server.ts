@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
-import { findOrderForViewer, type OrderDetails } from "../orders/order-details.server";
+import { findOrderDetails, type OrderDetails } from "../orders/order-details.server";
 import { listStatusHistory, type StatusHistoryEntry } from "../orders/status-history.server";
 
 export interface AdminOrderDetails extends OrderDetails {
@@ -12,12 +12,8 @@ export interface AdminOrderDetails extends OrderDetails {
 }
 
 /** Any order as the panel shows it: what was bought, by whom, where to, and its status history. */
-export async function loadAdminOrder(
-  db: Database,
-  orderId: string,
-  admin: { id: string },
-): Promise<AdminOrderDetails | null> {
-  const order = await findOrderForViewer(db, orderId, { id: admin.id, role: "admin" });
+export async function loadAdminOrder(db: Database, orderId: string): Promise<AdminOrderDetails | null> {
+  const order = await findOrderDetails(db, orderId);
   if (!order) return null;
   const [extra] = await db
     .select({ userId: orders.userId, trackingCode: orders.trackingCode, latePaymentAt: orders.latePaymentAt })

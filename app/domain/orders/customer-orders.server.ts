@@ -12,14 +12,20 @@ export interface CustomerOrder {
   items: OrderLine[];
 }
 
-/** The orders a customer sees as theirs: their own, less those they deleted. */
-export function visibleOrdersOf(userId: string): SQL {
-  return and(eq(orders.userId, userId), isNull(orders.hiddenByCustomerAt))!;
+/**
+ * The one rule of which orders are a customer's (DESIGN points 4 and 5): their own, less those
+ * they deleted from their list; with `orderId` (a well-formed one: see `isOrderId`), that order
+ * if it is one of them. Every customer read and write of an order filters by it; lint keeps
+ * `orders.userId` out of every other order query (eslint.config.js).
+ */
+export function customerOrder(userId: string, orderId?: string): SQL {
+  const theirs = and(eq(orders.userId, userId), isNull(orders.hiddenByCustomerAt))!;
+  return orderId === undefined ? theirs : and(eq(orders.id, orderId), theirs)!;
 }
 
 /** A customer's own orders with their lines, newest first; orders they deleted are left out. */
 export async function listCustomerOrders(db: Database, userId: string): Promise<CustomerOrder[]> {
-  const found = await ordersWithLines(db, visibleOrdersOf(userId));
+  const found = await ordersWithLines(db, customerOrder(userId));
   return found.map(({ order, lines }) => ({
     id: order.id,
     createdAt: order.createdAt,

@@ -1,7 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
+import { customerOrder } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
 
 export type DeleteOrderOutcome = { ok: true } | { ok: false; message: string };
@@ -20,9 +21,12 @@ export async function deleteCustomerOrder(
 ): Promise<DeleteOrderOutcome> {
   if (!isOrderId(orderId)) return NOT_DELETED;
   return db.transaction(async (tx) => {
-    const own = and(eq(orders.id, orderId), eq(orders.userId, userId), isNull(orders.hiddenByCustomerAt));
     // Locked first, so a payment confirmed meanwhile waits and the order is not cancelled under it.
-    const [order] = await tx.select({ id: orders.id }).from(orders).where(own).for("update");
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(customerOrder(userId, orderId))
+      .for("update");
     if (!order) return NOT_DELETED;
     await cancelUnpaidOrders(tx, eq(orders.id, order.id), userId);
     await tx.update(orders).set({ hiddenByCustomerAt: new Date() }).where(eq(orders.id, order.id));

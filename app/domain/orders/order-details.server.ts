@@ -1,20 +1,14 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { asc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
-import type { Role } from "../accounts/session.server";
-import { toOrderLine } from "./customer-orders.server";
+import { customerOrder, toOrderLine } from "./customer-orders.server";
 import { isPaid } from "./paid.server";
 import type { ReceiptOrder, ShippingAddress } from "./receipt";
 
 /** One order as its receipt and the payment-success page show it: what was bought, as bought. */
 export interface OrderDetails extends ReceiptOrder {
   status: (typeof orders.$inferSelect)["status"];
-}
-
-export interface OrderViewer {
-  id: string;
-  role: Role;
 }
 
 /** An id that is not a UUID names no order (and would be a query error). */
@@ -37,21 +31,25 @@ const shippingAddressSchema = z
   })
   .catch({ cep: "", street: "", number: "", complement: null, neighborhood: "", city: "", state: "" });
 
-/**
- * The order `orderId` with its lines, if `viewer` may see it: an admin any order, a customer only
- * their own that they have not deleted from their list. Otherwise (or for a malformed id) null.
- */
-export async function findOrderForViewer(
+/** The customer's own order `orderId` with its lines (not one they deleted), or null. */
+export async function findCustomerOrderDetails(
   db: Database,
+  userId: string,
   orderId: string,
-  viewer: OrderViewer,
 ): Promise<OrderDetails | null> {
-  if (!isOrderId(orderId)) return null;
-  const visible =
-    viewer.role === "admin"
-      ? eq(orders.id, orderId)
-      : and(eq(orders.id, orderId), eq(orders.userId, viewer.id), isNull(orders.hiddenByCustomerAt));
-  const [order] = await db.select().from(orders).where(visible);
+  return isOrderId(orderId) ? orderDetailsWhere(db, customerOrder(userId, orderId)) : null;
+}
+
+/**
+ * Any order with its lines, as the store keeps it (deleted from its customer's list or not), or
+ * null: only for an admin who passed the gate (`requireAdmin` and `requireAdminOrNotFound`).
+ */
+export async function findOrderDetails(db: Database, orderId: string): Promise<OrderDetails | null> {
+  return isOrderId(orderId) ? orderDetailsWhere(db, eq(orders.id, orderId)) : null;
+}
+
+async function orderDetailsWhere(db: Database, where: SQL): Promise<OrderDetails | null> {
+  const [order] = await db.select().from(orders).where(where);
   if (!order) return null;
   const lines = await db
     .select()

@@ -1,26 +1,27 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import type { PaymentDeps } from "../payments/charge-events.server";
 import type { PixPayment } from "../payments/pix-payment";
 import { qrCodePngBase64 } from "../payments/qr-code.server";
+import { customerOrder } from "./customer-orders.server";
 import { followCharge } from "./follow-charge.server";
 import { isOrderId } from "./order-details.server";
 import { isPaid } from "./paid.server";
 
 type Order = typeof orders.$inferSelect;
 
-/** One of the customer's own orders, or null (another customer's order is never found). */
+/**
+ * One of the customer's own orders, or null: another customer's order is never found, nor one the
+ * customer deleted from their list.
+ */
 export async function findCustomerOrder(
   db: Database,
   userId: string,
   orderId: string,
 ): Promise<Order | null> {
   if (!isOrderId(orderId)) return null;
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [order] = await db.select().from(orders).where(customerOrder(userId, orderId));
   return order ?? null;
 }
 

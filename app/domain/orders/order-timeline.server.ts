@@ -1,6 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
+import { customerOrder } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";
 import { isPaid } from "./paid.server";
@@ -29,10 +29,7 @@ export async function findTrackedOrder(
   orderId: string,
 ): Promise<TrackedOrder | null> {
   if (!isOrderId(orderId)) return null;
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), isNull(orders.hiddenByCustomerAt)));
+  const [order] = await db.select().from(orders).where(customerOrder(userId, orderId));
   if (!order) return null;
   const history = await listStatusHistory(db, order);
   const timeline: TimelineEntry[] = [

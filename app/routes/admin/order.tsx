@@ -26,8 +26,8 @@ import { orderNumber } from "../../lib/order-number";
 import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(context, request);
-  const order = await loadAdminOrder(context.db, params.orderId, user);
+  await requireAdmin(context, request);
+  const order = await loadAdminOrder(context.db, params.orderId);
   if (!order) throw data("Pedido não encontrado", { status: 404 });
   // Dates as São Paulo text here, so the server and the browser render the same.
   return {
