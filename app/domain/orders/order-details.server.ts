@@ -42,7 +42,7 @@ export async function findCustomerOrderDetails(
 
 /**
  * Any order with its lines, as the store keeps it (deleted from its customer's list or not), or
- * null: only for an admin who passed the gate (`requireAdmin` and `requireAdminOrNotFound`).
+ * null: only for an admin who passed the gate (the admin guards of `app/routes/guards.server.ts`).
  */
 export async function findOrderDetails(db: Database, orderId: string): Promise<OrderDetails | null> {
   return isOrderId(orderId) ? orderDetailsWhere(db, eq(orders.id, orderId)) : null;
