@@ -14,6 +14,7 @@ import { nextClientIp, setUpTestStore, TEST_BASE_URL } from "../support/test-con
 // locked out with the right password. Only wrong passwords count now.
 
 const store = setUpTestStore();
+/** The password `signedInAdmin` gives the accounts it makes. */
 const ADMIN_PASSWORD = "segredo-admin-1";
 
 beforeAll(async () => {
