@@ -32,6 +32,23 @@ export async function consumeAttempt(db: Database, key: string, limit: AttemptLi
   return counted.length > 0;
 }
 
+/**
+ * Takes back one attempt counted under `key`, for an attempt that turned out not to be one to
+ * limit (e.g. the right password): counting first and giving back after keeps the limit exact
+ * when many attempts arrive at once.
+ */
+export async function giveBackAttempt(db: Database, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
+/** Forgets the attempts counted under `key`. */
+export async function clearAttempts(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
 /** Whether `key` has used up its attempts in the current window, without counting one. */
 export async function attemptsUsedUp(db: Database, key: string, limit: AttemptLimit): Promise<boolean> {
   const [row] = await db.select({ key: rateLimits.key }).from(rateLimits).where(usedUp(key, limit));

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { trustOriginForTests } from "../../app/domain/images/public-fetch.server";
 import { smallProductImageUrl } from "../../app/lib/product-images";
 import { signedInAdmin } from "../support/admin";
 import { productForm, productPages, productRow } from "../support/admin-products";
@@ -28,6 +29,7 @@ const file = (bytes: Buffer | string, name: string, type: string) =>
 /** A loopback site serving a PNG, a page and a slow answer, as another site would. */
 let site: http.Server;
 let siteUrl: string;
+let distrustSite: () => void;
 beforeAll(async () => {
   pages = productPages(store.context, await signedInAdmin(store.context));
   const picture = await png();
@@ -41,8 +43,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  // It stands for another site on the internet; the store fetches only public addresses.
+  distrustSite = trustOriginForTests(siteUrl);
 });
-afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+afterAll(async () => {
+  distrustSite();
+  await new Promise<void>((resolve) => site.close(() => resolve()));
+});
 
 async function expectStoredWebp(url: string) {
   expect(url).toMatch(/^\/uploads\/products\/[\w-]+\.webp$/);

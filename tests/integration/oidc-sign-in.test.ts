@@ -13,6 +13,8 @@ import {
 } from "../../app/domain/accounts/two-factor.server";
 import { startOidcProvider, type OidcProviderFixture, type ProviderAccount } from "../support/oidc-provider";
 import { authPageAt, signedInUser, signInWithProvider } from "../support/provider-sign-in";
+import { NORMALISED_ESCAPES } from "../support/redirect-attacks";
+import { randomCpf } from "../support/accounts";
 import { startSilentServer, type SilentServer } from "../support/silent-server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { createTestContext, requestWithCookies, signUpInStore, TEST_BASE_URL } from "../support/test-context";
@@ -126,6 +128,27 @@ describe("sign-in with an OpenID Connect provider", () => {
       .where(eq(users.email, account.email))) as [{ n: number }];
     expect(n).toBe(1);
   });
+
+  it.each(NORMALISED_ESCAPES)(
+    "goes to the account, not to another site, when the sign-in started from redirectTo=%s",
+    async (attack) => {
+      const account = providerAccount();
+      provider.signInAs(account);
+      const user = (await signedInUser(context(), await signInWithProvider(context)))!;
+      await createProfile(database.db, user, {
+        userType: "PF",
+        fullName: "Paula Provedora",
+        cpf: randomCpf(),
+        phone: "11987654321",
+      });
+
+      provider.signInAs(account);
+      const answer = await signInWithProvider(context, { redirectTo: attack });
+
+      expect(answer.location).toBe("/account");
+      expect((await signedInUser(context(), answer))?.id).toBe(user.id);
+    },
+  );
 
   it("links an existing account with the same e-mail when the provider and the account both confirmed it", async () => {
     const customer = await confirmedCustomer(`maria-${randomUUID()}@example.com`);

@@ -1,4 +1,5 @@
 import type { Logger } from "../../config/logger.server";
+import { safeRedirectPath } from "../../lib/safe-redirect";
 import { callAuthEndpoint, cookieHeader, type AuthCall } from "./auth-endpoints.server";
 import { CLIENT_IP_HEADER } from "./auth.server";
 import { SECOND_FACTOR_PAGE } from "./provider-sign-in-plugins.server";
@@ -108,5 +109,7 @@ export async function finishProviderSignIn(
     services.logger.warn({ provider: provider.id }, "Entrada por provedor sem sessão");
     return failure(provider.id);
   }
-  return { location: user.taxpayer ? target.pathname + target.search : "/account/profile", headers: cookies };
+  // The path the sign-in started with (its callbackURL), checked again as it leaves the store.
+  const returnTo = safeRedirectPath(target.pathname + target.search, "/account");
+  return { location: user.taxpayer ? returnTo : "/account/profile", headers: cookies };
 }

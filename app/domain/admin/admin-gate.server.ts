@@ -3,7 +3,7 @@ import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { adminGatePassword, adminGatePasses } from "../../db/schema.server";
-import { consumeAttempt, type AttemptLimit } from "../rate-limit.server";
+import { clearAttempts, consumeAttempt, giveBackAttempt, type AttemptLimit } from "../rate-limit.server";
 import { GATE_MESSAGES } from "./admin-gate";
 
 /** Per client address and per account, so neither many accounts nor many addresses help a guess. */
@@ -53,13 +53,18 @@ export type GateOutcome =
 
 /**
  * Checks the gate's password for an admin's session and, when it matches, records the pass for
- * that session alone. Attempts are limited per client and per account.
+ * that session alone. Wrong passwords are limited per client and per account; the right one does
+ * not count (an owner opening the panel in many sessions is not locked out) and clears its
+ * client's count. Every attempt is counted before the password is checked and the right one given
+ * back after, so attempts sent all at once cannot pass the limit while their checks run.
  */
 export async function passAdminGate(db: Database, attempt: GateAttempt): Promise<GateOutcome> {
   if (!attempt.password.trim()) return { ok: false, message: GATE_MESSAGES.blank, status: 400 };
+  const clientKey = `admin-gate:ip:${attempt.clientIp}`;
+  const accountKey = `admin-gate:user:${attempt.userId}`;
   const withinLimits =
-    (await consumeAttempt(db, `admin-gate:ip:${attempt.clientIp}`, GATE_ATTEMPTS_PER_CLIENT)) &&
-    (await consumeAttempt(db, `admin-gate:user:${attempt.userId}`, GATE_ATTEMPTS_PER_ACCOUNT));
+    (await consumeAttempt(db, clientKey, GATE_ATTEMPTS_PER_CLIENT)) &&
+    (await consumeAttempt(db, accountKey, GATE_ATTEMPTS_PER_ACCOUNT));
   if (!withinLimits) return { ok: false, message: GATE_MESSAGES.tooMany, status: 429 };
 
   const [stored] = await db.select({ hash: adminGatePassword.passwordHash }).from(adminGatePassword);
@@ -67,6 +72,8 @@ export async function passAdminGate(db: Database, attempt: GateAttempt): Promise
   if (!(await verifyPassword({ hash: stored.hash, password: attempt.password }))) {
     return { ok: false, message: GATE_MESSAGES.wrong, status: 403 };
   }
+  await clearAttempts(db, clientKey);
+  await giveBackAttempt(db, accountKey);
   await db.insert(adminGatePasses).values({ sessionId: attempt.sessionId }).onConflictDoNothing();
   return { ok: true, message: GATE_MESSAGES.passed };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { storeProductImage } from "../catalog/store-product-image.server";
+import { fetchFromPublicAddress } from "../images/public-fetch.server";
 import { openImage, PHOTO_FORMATS } from "../images/open-image.server";
 import type { FileStorage } from "../../storage/file-storage.server";
 import { PRODUCT_IMAGE_WIDTH } from "../../lib/product-images";
@@ -57,14 +58,18 @@ async function storeImage(storage: FileStorage, bytes: Buffer, refusal: string):
   return { ok: true, url: await storeProductImage(storage, `admin-${randomUUID().slice(0, 8)}`, webp) };
 }
 
-/** The body at `url`, at most 5 MB and within 10 s; null on any failure. */
+/**
+ * The body at `url`, at most 5 MB and within 10 s (redirects included); null on any failure. Only
+ * public addresses are fetched: the request comes from the store's server, which can reach
+ * loopback, the private network and the cloud's metadata service that the admin cannot.
+ */
 async function download(url: string): Promise<Buffer | null> {
   try {
-    const response = await fetch(url, {
+    const response = await fetchFromPublicAddress(url, {
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
       headers: { Accept: "image/*" },
     });
-    if (!response.ok || !response.body) return null;
+    if (!response?.ok || !response.body) return null;
     if (Number(response.headers.get("content-length") ?? 0) > PRODUCT_IMAGE_MAX_BYTES) {
       await response.body.cancel();
       return null;
