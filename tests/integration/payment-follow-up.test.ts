@@ -198,7 +198,12 @@ describe("a payment event Woovi has not confirmed yet", () => {
     await wooviContext.pix.createCharge({
       orderId: chargeId,
       amountCents: 5_000,
-      customer: { name: "Fora da Loja", email: "fora@example.com", phone: "11987654321", taxId: "52998224725" },
+      customer: {
+        name: "Fora da Loja",
+        email: "fora@example.com",
+        phone: "11987654321",
+        taxId: "52998224725",
+      },
     });
     const deps = paymentDeps(wooviContext);
     await deliver("OPENPIX:CHARGE_COMPLETED", chargeId);

@@ -98,13 +98,19 @@ async function handleEvent(deps: PaymentDeps, event: PaymentEvent): Promise<bool
   try {
     state = await deps.pix.chargeStatus(charge.chargeId);
   } catch (error) {
-    deps.logger.warn({ err: error, event: event.id }, "Provedor PIX não respondeu sobre a cobrança de um evento");
+    deps.logger.warn(
+      { err: error, event: event.id },
+      "Provedor PIX não respondeu sobre a cobrança de um evento",
+    );
   }
   if (state && state.status !== "ACTIVE") {
     const reported = state;
     await db.transaction(async (tx) => {
       await followCharge(tx, { ...charge, ...reported }, deps.contacts);
-      await tx.update(paymentEvents).set({ processedAt: sql`now()` }).where(eq(paymentEvents.id, event.id));
+      await tx
+        .update(paymentEvents)
+        .set({ processedAt: sql`now()` })
+        .where(eq(paymentEvents.id, event.id));
     });
     return true;
   }

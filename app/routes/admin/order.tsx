@@ -143,9 +143,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             {order.paymentMismatchText && (
               <>
                 <dt className="text-slate-600">Atenção</dt>
-                <dd className="text-red-700">
-                  {PAYMENT_MISMATCH_LABEL}: {order.paymentMismatchText}
-                </dd>
+                <dd className="text-red-700">{`${PAYMENT_MISMATCH_LABEL}: ${order.paymentMismatchText}`}</dd>
               </>
             )}
           </dl>
