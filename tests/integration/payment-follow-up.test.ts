@@ -5,7 +5,7 @@ import { paymentDeps, type ServerContext } from "../../app/context.server";
 import { mailOutbox, orders, orderStatusHistory, paymentEvents, products } from "../../app/db/schema.server";
 import { cancelUnpaidOrders } from "../../app/domain/orders/cancel-orders.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
-import { processChargeEvents } from "../../app/domain/payments/charge-events.server";
+import { processChargeEvents, recordChargeEvent } from "../../app/domain/payments/charge-events.server";
 import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
 import { action as createPayment } from "../../app/routes/api.create-payment";
 import { action as wooviWebhook } from "../../app/routes/api.webhooks.woovi";
@@ -190,6 +190,38 @@ describe("a payment event Woovi has not confirmed yet", () => {
     );
     expect((await orderOf(orderId)).latePaymentAt).toBeInstanceOf(Date);
     expect(await stockOf(productId)).toBe(5);
+  });
+
+  it("keeps a delivery that arrives while the event is being checked", async () => {
+    const { orderId, userId } = await placeOrder();
+    await deliver("OPENPIX:CHARGE_COMPLETED", orderId);
+    await checked(orderId, 1);
+    await vi.waitFor(async () => expect((await eventOf(orderId)).attempts).toBe(1));
+    await store.database.db.transaction((tx) => cancelUnpaidOrders(tx, eq(orders.id, orderId), userId));
+
+    // Woovi's answer (still ACTIVE) is held until the next delivery has been kept.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const deps = paymentDeps(wooviContext);
+    const slowDeps = {
+      ...deps,
+      pix: { ...deps.pix, chargeStatus: (id: string) => deps.pix.chargeStatus(id).finally(() => held) },
+    };
+    await makeDue(orderId);
+    const checking = processChargeEvents(slowDeps);
+    await checked(orderId, 2);
+    woovi.complete(orderId);
+    await recordChargeEvent(store.database.db, {
+      provider: "woovi",
+      chargeId: orderId,
+      eventType: "COMPLETED",
+    });
+    answer();
+    await checking;
+
+    expect(await eventOf(orderId)).toMatchObject({ gaveUpAt: null, processedAt: null });
+    expect(await processChargeEvents(deps)).toBe(1);
+    expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", paymentStatus: "paid" });
   });
 
   it("gives up, with a warning, on an event of a charge no order has after 8 checks", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
 import type { Database } from "../../db/client.server";
 import { orders, paymentEvents } from "../../db/schema.server";
@@ -138,6 +138,13 @@ async function handleEvent(deps: PaymentDeps, event: PaymentEvent): Promise<bool
         ? { attempts, gaveUpAt: sql`now()` }
         : { attempts, nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` },
     )
-    .where(and(eq(paymentEvents.id, event.id), isNull(paymentEvents.processedAt)));
+    .where(
+      and(
+        eq(paymentEvents.id, event.id),
+        isNull(paymentEvents.processedAt),
+        // Still our lease: a delivery meanwhile made the event due now, and it stays so.
+        gt(paymentEvents.nextAttemptAt, sql`now()`),
+      ),
+    );
   return false;
 }
