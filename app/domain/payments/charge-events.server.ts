@@ -13,7 +13,7 @@ export interface PaymentDeps {
   contacts: StoreContacts;
 }
 
-/** How long an event is left to the instance handling it. */
+/** How long an event is left to the instance handling it, and the pause after an unexpected failure. */
 const LEASE = "1 minute";
 const BATCH = 20;
 /** After a check that settled nothing: 15 s, doubling up to 10 min between checks. */
@@ -100,7 +100,7 @@ async function handleEvent(deps: PaymentDeps, event: PaymentEvent): Promise<bool
   } catch (error) {
     deps.logger.warn(
       { err: error, event: event.id },
-      "Provedor PIX não respondeu sobre a cobrança de um evento",
+      "Cobrança de um evento de pagamento não consultada; nova tentativa mais tarde",
     );
   }
   if (state && state.status !== "ACTIVE") {
