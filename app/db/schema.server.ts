@@ -375,6 +375,9 @@ export const orders = pgTable(
     checkoutKey: text("checkout_key"),
     // A payment that arrived after the order was cancelled for expiry: kept, and shown to admins.
     latePaymentAt: timestamp("late_payment_at", { withTimezone: true }),
+    // A charge reported paid with an amount other than the total: not paid, left to the shop.
+    paymentMismatchAt: timestamp("payment_mismatch_at", { withTimezone: true }),
+    paymentMismatchCents: integer("payment_mismatch_cents"),
     // When the expiry job last asked the provider about this charge (it asks once a minute at most).
     pixCheckedAt: timestamp("pix_checked_at", { withTimezone: true }),
     // The Correios code of the parcel, once the store ships it.
@@ -387,6 +390,10 @@ export const orders = pgTable(
     check("orders_payment_status", sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
     check("orders_paid_consistency", sql`(${t.paymentStatus} = 'paid') = (${t.paidAt} is not null)`),
     check("orders_pix_status", sql`${t.pixStatus} in ('ACTIVE', 'COMPLETED', 'EXPIRED')`),
+    check(
+      "orders_payment_mismatch",
+      sql`(${t.paymentMismatchAt} is null) = (${t.paymentMismatchCents} is null)`,
+    ),
     check("orders_tracking_code", sql`${t.trackingCode} ~ ${sql.raw(`'${TRACKING_CODE_PATTERN}'`)}`),
     uniqueIndex("orders_checkout_key_idx").on(t.userId, t.checkoutKey),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
@@ -433,8 +440,13 @@ export const paymentEvents = pgTable(
     provider: text("provider").notNull(),
     chargeId: text("charge_id").notNull(),
     eventType: text("event_type").notNull(),
-    // Handled once the order follows the charge's status, as the provider confirms it.
+    // Handled once the provider reported the charge paid or expired and the order followed it.
     processedAt: timestamp("processed_at", { withTimezone: true }),
+    // Checks that did not settle it (the provider still said ACTIVE, or did not answer).
+    attempts: integer("attempts").notNull().default(0),
+    // No longer checked: its order was settled otherwise, or it has no order; a new delivery
+    // of the same event checks again.
+    gaveUpAt: timestamp("gave_up_at", { withTimezone: true }),
     // Not tried again before this time: a lease while it is handled, a pause after a failure.
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
@@ -443,7 +455,7 @@ export const paymentEvents = pgTable(
     uniqueIndex("payment_events_once_idx").on(t.provider, t.chargeId, t.eventType),
     index("payment_events_pending_idx")
       .on(t.nextAttemptAt)
-      .where(sql`${t.processedAt} is null`),
+      .where(sql`${t.processedAt} is null and ${t.gaveUpAt} is null`),
   ],
 );
 

@@ -11,8 +11,8 @@ const EVENT_TYPES = {
 
 /**
  * Woovi's webhook. Only a delivery signed with Woovi's key counts; it is kept once and answered
- * at once, and handled right after (and by the payment job if that fails): the provider is asked
- * for the charge's status before any order changes.
+ * at once, and handled right after (and by the payment job until the provider confirms it): the
+ * provider is asked for the charge's status before any order changes.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const publicKey = context.env.WOOVI_WEBHOOK_PUBLIC_KEY;

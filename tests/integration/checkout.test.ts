@@ -358,6 +358,15 @@ describe("Woovi webhook and expiry", () => {
       expect(events.length).toBeGreaterThan(0);
       expect(events.every((event) => event.processedAt)).toBe(true);
     });
+  /** The event was checked with Woovi and left pending: Woovi did not confirm it (yet). */
+  const checkedUnconfirmed = (chargeId: string) =>
+    vi.waitFor(async () => {
+      const events = await store.database.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.chargeId, chargeId));
+      expect(events).toMatchObject([{ attempts: 1, processedAt: null }]);
+    });
   const mailsFor = (id: string) =>
     store.database.db
       .select()
@@ -392,7 +401,7 @@ describe("Woovi webhook and expiry", () => {
     const { orderId } = await wooviOrder();
     const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
     expect(await deliver(body, signature)).toBe(200);
-    await handled(orderId);
+    await checkedUnconfirmed(orderId);
     expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "pending", pixStatus: "ACTIVE" });
   });
 
@@ -417,7 +426,7 @@ describe("Woovi webhook and expiry", () => {
     const { orderId, productId } = await wooviOrder(5);
     const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_EXPIRED", orderId);
     expect(await deliver(body, signature)).toBe(200);
-    await handled(orderId);
+    await checkedUnconfirmed(orderId);
     expect(await orderOf(orderId)).toMatchObject({ status: "pending", pixStatus: "ACTIVE" });
     expect(await stockOf(productId)).toBe(3);
   });

@@ -20,7 +20,7 @@ let alice: Customer;
 let bruno: Customer;
 let newcomer: Customer;
 let adminCookie: string;
-const ids = { tracked: "", late: "", brunos: "" };
+const ids = { tracked: "", late: "", brunos: "", mismatched: "" };
 
 beforeAll(async () => {
   alice = await signUpCustomer(started.store.url);
@@ -46,6 +46,12 @@ beforeAll(async () => {
       paid: true,
       overrides: { status: "cancelled", latePaymentAt: new Date() },
     });
+    const mismatched = await createOrder(db, {
+      userId: user!.id,
+      lines: [{ product, quantity: 1 }],
+      overrides: { paymentMismatchAt: new Date(), paymentMismatchCents: 100 },
+    });
+    ids.mismatched = mismatched.id;
     const [brunoUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, bruno.email));
     const brunos = await createOrder(db, {
       userId: brunoUser!.id,
@@ -116,11 +122,13 @@ describe("Rastrear Pedido, as the customer sees it", () => {
 });
 
 describe("the panel's order pages, as the admin sees them", () => {
-  it("list the orders with a late payment flagged, and say when nothing matches", async () => {
+  it("list the orders with a late payment or another amount paid flagged, and say when nothing matches", async () => {
     const all = await page("/admin/orders", adminCookie);
     expect(all.status).toBe(200);
     expect(all.body).toContain(`href="/admin/orders/${ids.late}"`);
     expect(all.body).toContain("Pagamento após o vencimento");
+    expect(all.body).toContain(`href="/admin/orders/${ids.mismatched}"`);
+    expect(all.body).toContain("Valor pago diferente do total");
     const none = await page("/admin/orders?q=ninguem-com-este-nome", adminCookie);
     expect(none.body).toContain("Nenhum pedido encontrado");
   });
@@ -154,6 +162,10 @@ describe("the panel's order pages, as the admin sees them", () => {
     ]) {
       expect(body).toContain(text);
     }
+    const mismatched = await page(`/admin/orders/${ids.mismatched}`, adminCookie);
+    expect(mismatched.body).toMatch(
+      /Valor pago diferente do total: R\$\s1,00 recebidos em [^<]+, total do pedido R\$\s[\d.,]+/,
+    );
     for (const id of [randomUUID(), "nao-e-um-id"]) {
       const missing = await page(`/admin/orders/${id}`, adminCookie);
       expect(missing.status, id).toBe(404);

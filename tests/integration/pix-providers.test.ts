@@ -89,18 +89,20 @@ describe("Woovi PIX provider", () => {
 
   it("follows the charge's status at Woovi", async () => {
     const { chargeId } = await provider().createCharge(chargeRequest());
-    expect(await provider().chargeStatus(chargeId)).toBe("ACTIVE");
+    expect(await provider().chargeStatus(chargeId)).toEqual({ status: "ACTIVE", amountCents: 12_990 });
     expect(woovi.requests.at(-1)).toMatchObject({
       method: "GET",
       path: `/api/v1/charge/${chargeId}`,
       authorization: APP_ID,
     });
     woovi.complete(chargeId);
-    expect(await provider().chargeStatus(chargeId)).toBe("COMPLETED");
+    expect(await provider().chargeStatus(chargeId)).toEqual({ status: "COMPLETED", amountCents: 12_990 });
+    woovi.reportValue(chargeId, 100);
+    expect(await provider().chargeStatus(chargeId)).toEqual({ status: "COMPLETED", amountCents: 100 });
 
     const other = await provider().createCharge(chargeRequest());
     woovi.expire(other.chargeId);
-    expect(await provider().chargeStatus(other.chargeId)).toBe("EXPIRED");
+    expect((await provider().chargeStatus(other.chargeId)).status).toBe("EXPIRED");
   });
 
   it("throws on an error answer, naming the status but neither the app id nor the customer", async () => {
@@ -152,8 +154,10 @@ describe("Woovi PIX provider", () => {
         fetch: async () => new Response(text, { status: 200 }),
       });
     await expect(answering("<html>").chargeStatus("x")).rejects.toThrow(/HTTP 200 sem JSON válido/);
-    const paused = JSON.stringify({ charge: { status: "PAUSED" } });
+    const paused = JSON.stringify({ charge: { status: "PAUSED", value: 100 } });
     await expect(answering(paused).chargeStatus("x")).rejects.toThrow(/formato inesperado/);
+    const withoutValue = JSON.stringify({ charge: { status: "COMPLETED" } });
+    await expect(answering(withoutValue).chargeStatus("x")).rejects.toThrow(/formato inesperado/);
     await expect(answering("{}").createCharge(chargeRequest())).rejects.toThrow(/formato inesperado/);
   });
 });
@@ -177,9 +181,9 @@ describe("sandbox PIX provider", () => {
     expect(charge.chargeId).toMatch(/^[A-Za-z0-9]{25}$/);
     expect(isPng(charge.qrCodeBase64)).toBe(true);
 
-    expect(await provider.chargeStatus(charge.chargeId)).toBe("ACTIVE");
+    expect(await provider.chargeStatus(charge.chargeId)).toEqual({ status: "ACTIVE", amountCents: 4_550 });
     expect(await simulateSandboxPayment(database.db, charge.chargeId)).toBe(true);
-    expect(await provider.chargeStatus(charge.chargeId)).toBe("COMPLETED");
+    expect(await provider.chargeStatus(charge.chargeId)).toEqual({ status: "COMPLETED", amountCents: 4_550 });
     expect(await simulateSandboxPayment(database.db, charge.chargeId)).toBe(false);
   });
 
@@ -190,9 +194,9 @@ describe("sandbox PIX provider", () => {
     expect(charge.expiresAt).toEqual(new Date("2026-03-02T12:30:00Z"));
 
     now = new Date("2026-03-02T12:29:59Z");
-    expect(await provider.chargeStatus(charge.chargeId)).toBe("ACTIVE");
+    expect((await provider.chargeStatus(charge.chargeId)).status).toBe("ACTIVE");
     now = new Date("2026-03-02T12:30:00Z");
-    expect(await provider.chargeStatus(charge.chargeId)).toBe("EXPIRED");
+    expect((await provider.chargeStatus(charge.chargeId)).status).toBe("EXPIRED");
   });
 
   it("changes nothing when simulating the payment of an unknown charge", async () => {

@@ -101,6 +101,12 @@ export async function startFakeWooviServer(options: { appId: string }) {
     requests,
     publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
     complete: (correlationID: string) => setStatus(correlationID, "COMPLETED"),
+    /** From now on the charge's `value` is reported as this (e.g. a payment of another amount). */
+    reportValue(correlationID: string, value: number) {
+      const charge = charges.get(correlationID);
+      if (!charge) throw new Error(`Cobrança desconhecida no Woovi falso: ${correlationID}`);
+      charge.value = value;
+    },
     expire: (correlationID: string) => setStatus(correlationID, "EXPIRED"),
     /** The next request, whatever it is, is answered with this HTTP status. */
     failNext: (status: number) => failures.push(status),

@@ -8,6 +8,8 @@ export interface AdminOrderDetails extends OrderDetails {
   trackingCode: string | null;
   /** When a payment arrived after the order was cancelled for expiry, if it did. */
   latePaymentAt: Date | null;
+  /** When the provider reported the charge paid with another amount than the total, and which. */
+  paymentMismatch: { at: Date; receivedCents: number } | null;
   history: StatusHistoryEntry[];
 }
 
@@ -16,10 +18,26 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
   const order = await findOrderDetails(db, orderId);
   if (!order) return null;
   const [extra] = await db
-    .select({ userId: orders.userId, trackingCode: orders.trackingCode, latePaymentAt: orders.latePaymentAt })
+    .select({
+      userId: orders.userId,
+      trackingCode: orders.trackingCode,
+      latePaymentAt: orders.latePaymentAt,
+      paymentMismatchAt: orders.paymentMismatchAt,
+      paymentMismatchCents: orders.paymentMismatchCents,
+    })
     .from(orders)
     .where(eq(orders.id, order.id));
   if (!extra) return null;
   const history = await listStatusHistory(db, { id: order.id, userId: extra.userId });
-  return { ...order, trackingCode: extra.trackingCode, latePaymentAt: extra.latePaymentAt, history };
+  const { paymentMismatchAt, paymentMismatchCents } = extra;
+  return {
+    ...order,
+    trackingCode: extra.trackingCode,
+    latePaymentAt: extra.latePaymentAt,
+    paymentMismatch:
+      paymentMismatchAt && paymentMismatchCents !== null
+        ? { at: paymentMismatchAt, receivedCents: paymentMismatchCents }
+        : null,
+    history,
+  };
 }

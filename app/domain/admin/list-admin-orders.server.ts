@@ -19,6 +19,8 @@ export interface AdminOrderRow {
   paid: boolean;
   /** Paid after the order was cancelled for expiry: the shop must look at it. */
   latePayment: boolean;
+  /** Reported paid with another amount than the total: not paid, the shop must look at it. */
+  paymentMismatch: boolean;
 }
 
 export interface AdminOrdersPage {
@@ -49,6 +51,7 @@ export async function listAdminOrders(db: Database, query: AdminOrdersQuery): Pr
       paymentStatus: orders.paymentStatus,
       paid: sql<boolean>`${paidOrder}`,
       latePayment: sql<boolean>`${orders.latePaymentAt} is not null`,
+      paymentMismatch: sql<boolean>`${orders.paymentMismatchAt} is not null`,
     })
     .from(orders)
     .leftJoin(profiles, eq(profiles.id, orders.userId))

@@ -10,10 +10,13 @@ const RECHECK_MS = 60_000;
 const BATCH = 20;
 
 /**
- * Cancels unpaid orders whose PIX charge has expired, returning their stock. The provider is
- * asked first: it retries a failed webhook for a long time, so a charge past its expiry may have
- * been paid, and a paid order is never cancelled. Safe with several instances on one database:
- * each order is claimed by one of them (`SKIP LOCKED`) and not asked about again for a minute.
+ * Cancels unpaid orders whose PIX charge has expired, returning their stock. The provider that
+ * made the charge is asked first: it retries a failed webhook for a long time, so a charge past
+ * its expiry may have been paid, and a paid order is never cancelled. An order whose charge was
+ * never made, or was made by a provider the store no longer uses, cannot be asked about: it expires
+ * on its own clock. An order paid with another amount waits for the shop. Safe with several
+ * instances on one database: each order is claimed by one of them (`SKIP LOCKED`) and not asked
+ * about again for a minute.
  */
 export async function expireOverdueOrders(deps: PaymentDeps, now = new Date()): Promise<number> {
   const { db } = deps;
@@ -24,6 +27,7 @@ export async function expireOverdueOrders(deps: PaymentDeps, now = new Date()): 
       and(
         eq(orders.status, "pending"),
         not(paidOrder),
+        isNull(orders.paymentMismatchAt),
         lte(orders.pixExpiresAt, now),
         or(isNull(orders.pixCheckedAt), lte(orders.pixCheckedAt, new Date(now.getTime() - RECHECK_MS))),
       ),
@@ -41,16 +45,14 @@ export async function expireOverdueOrders(deps: PaymentDeps, now = new Date()): 
   for (const order of claimed) {
     try {
       const { provider, chargeId } = order;
-      if (!chargeId) {
-        // The charge was never created: nothing can pay this order.
+      if (!chargeId || provider !== deps.pix.name) {
         const cancelled = await db.transaction((tx) => cancelUnpaidOrders(tx, eq(orders.id, order.id), null));
         expired += cancelled.length;
         continue;
       }
-      if (provider !== deps.pix.name) continue; // another provider's charge: it cannot be asked
-      const status = await deps.pix.chargeStatus(chargeId);
+      const state = await deps.pix.chargeStatus(chargeId);
       const outcome = await db.transaction((tx) =>
-        followCharge(tx, { provider, chargeId, status }, deps.contacts),
+        followCharge(tx, { provider, chargeId, ...state }, deps.contacts),
       );
       if (outcome === "expired") expired += 1;
     } catch (error) {

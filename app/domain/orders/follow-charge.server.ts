@@ -1,9 +1,9 @@
-import { and, eq, not, sql } from "drizzle-orm";
+import { and, eq, ne, not, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
 import { queueMail } from "../../mail/outbox.server";
 import { orderConfirmationMail } from "../../mail/order-confirmation";
-import type { PixChargeStatus } from "../payments/pix-provider";
+import type { PixChargeState } from "../payments/pix-provider";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
 import { paidOrder } from "./paid.server";
 
@@ -13,18 +13,20 @@ export interface StoreContacts {
   supportEmail: string;
 }
 
-export type ChargeOutcome = "paid" | "paid-late" | "expired" | "unchanged";
+export type ChargeOutcome = "paid" | "paid-late" | "amount-mismatch" | "expired" | "unchanged";
 
 /**
  * Brings an order in line with its charge's status as the provider reported it, in the caller's
- * transaction; repeating it changes nothing. A completed charge makes the order paid and queues
- * its confirmation e-mail once; if the order had already been cancelled for expiry, the payment
- * is kept and flagged for the shop. An expired charge cancels the unpaid order and returns its
- * stock. Only the server calls this: a verified webhook, the sandbox, or a query to the provider.
+ * transaction; repeating it changes nothing. A completed charge for the order's total makes the
+ * order paid and queues its confirmation e-mail once; if the order had already been cancelled for
+ * expiry, the payment is kept and flagged for the shop. A completed charge for another amount does
+ * not pay the order: the amount received is flagged for the shop, and the order keeps its stock.
+ * An expired charge cancels the unpaid order and returns its stock. Only the server calls this:
+ * a verified webhook, the sandbox, or a query to the provider.
  */
 export async function followCharge(
   tx: Transaction,
-  charge: { provider: string; chargeId: string; status: PixChargeStatus },
+  charge: { provider: string; chargeId: string } & PixChargeState,
   contacts: StoreContacts,
 ): Promise<ChargeOutcome> {
   const thisCharge = and(eq(orders.pixProvider, charge.provider), eq(orders.pixChargeId, charge.chargeId));
@@ -37,12 +39,22 @@ export async function followCharge(
         paidAt: sql`now()`,
         latePaymentAt: sql`case when ${orders.status} = 'cancelled' then now() end`,
       })
-      .where(and(thisCharge, not(paidOrder)))
+      .where(and(thisCharge, not(paidOrder), eq(orders.totalCents, charge.amountCents)))
       .returning();
-    if (!order) return "unchanged";
-    if (order.latePaymentAt) return "paid-late";
-    await queueConfirmation(tx, order, contacts);
-    return "paid";
+    if (order) {
+      if (order.latePaymentAt) return "paid-late";
+      await queueConfirmation(tx, order, contacts);
+      return "paid";
+    }
+    const flagged = await tx
+      .update(orders)
+      .set({
+        paymentMismatchAt: sql`coalesce(${orders.paymentMismatchAt}, now())`,
+        paymentMismatchCents: charge.amountCents,
+      })
+      .where(and(thisCharge, not(paidOrder), ne(orders.totalCents, charge.amountCents)))
+      .returning({ id: orders.id });
+    return flagged.length > 0 ? "amount-mismatch" : "unchanged";
   }
   if (charge.status === "EXPIRED") {
     const cancelled = await cancelUnpaidOrders(tx, thisCharge!, null);

@@ -50,8 +50,8 @@ export async function checkOrderPayment(
   if (!order) return null;
   if (isPaid(order) || !order.pixChargeId || order.pixProvider !== deps.pix.name) return isPaid(order);
   const charge = { provider: deps.pix.name, chargeId: order.pixChargeId };
-  const status = await deps.pix.chargeStatus(charge.chargeId);
-  await deps.db.transaction((tx) => followCharge(tx, { ...charge, status }, deps.contacts));
+  const state = await deps.pix.chargeStatus(charge.chargeId);
+  await deps.db.transaction((tx) => followCharge(tx, { ...charge, ...state }, deps.contacts));
   const [after] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
   return isPaid(after!);
 }

@@ -11,6 +11,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: "cancelado",
 };
 
+/** A charge reported paid with an amount other than the order's total: the shop settles it. */
+export const PAYMENT_MISMATCH_LABEL = "Valor pago diferente do total";
+
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: "pendente",
   paid: "pago",

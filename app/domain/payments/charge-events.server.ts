@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
 import type { Database } from "../../db/client.server";
-import { paymentEvents } from "../../db/schema.server";
+import { orders, paymentEvents } from "../../db/schema.server";
 import { followCharge, type StoreContacts } from "../orders/follow-charge.server";
-import type { PixProvider } from "./pix-provider";
+import { isPaid } from "../orders/paid.server";
+import type { PixChargeState, PixProvider } from "./pix-provider";
 
 export interface PaymentDeps {
   db: Database;
@@ -12,30 +13,45 @@ export interface PaymentDeps {
   contacts: StoreContacts;
 }
 
-/** How long an event is left to the instance handling it, and the pause after a failure. */
+/** How long an event is left to the instance handling it, and the pause after an unexpected failure. */
 const LEASE = "1 minute";
 const BATCH = 20;
+/** After a check that settled nothing: 15 s, doubling up to 10 min between checks. */
+const FIRST_RETRY_SECONDS = 15;
+const LONGEST_RETRY_SECONDS = 600;
+/**
+ * An event about a charge no order has is checked this many times (about 36 minutes, longer than
+ * a PIX charge's usual validity): the order may not know its charge yet, then it never will.
+ */
+const ATTEMPTS_WITHOUT_ORDER = 8;
+
+type PaymentEvent = typeof paymentEvents.$inferSelect;
 
 /**
- * Keeps a provider's delivery about a charge. A provider delivers again until it gets a 2xx, so
- * each (provider, charge, event) is kept once; returns whether this delivery was new.
+ * Keeps a provider's delivery about a charge, once per (provider, charge, event). A provider
+ * delivers an event again when it did not get a 2xx, or when the charge changed again: a delivery
+ * of an event not yet settled makes it due now, even one given up on.
  */
 export async function recordChargeEvent(
   db: Database,
   event: { provider: string; chargeId: string; eventType: string },
-): Promise<boolean> {
-  const inserted = await db
+): Promise<void> {
+  await db
     .insert(paymentEvents)
     .values(event)
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  return inserted.length > 0;
+    .onConflictDoUpdate({
+      target: [paymentEvents.provider, paymentEvents.chargeId, paymentEvents.eventType],
+      set: { nextAttemptAt: sql`now()`, gaveUpAt: null },
+      setWhere: isNull(paymentEvents.processedAt),
+    });
 }
 
 /**
  * Handles the kept events that are due: the provider is asked for each charge's status (an event
- * is news, not proof) and the order follows it. Several instances may run this at once: each
- * event is claimed by one of them for a minute, and handled again after a failure.
+ * is news, not proof) and the order follows it. An event is settled once the provider reports
+ * the charge paid or expired; until then it is checked again, less and less often, while its
+ * order waits for payment. Several instances may run this at once: each event is claimed by one
+ * of them for a minute. Returns how many events were settled.
  */
 export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
   const { db } = deps;
@@ -45,6 +61,7 @@ export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
     .where(
       and(
         isNull(paymentEvents.processedAt),
+        isNull(paymentEvents.gaveUpAt),
         // The database's clock, which stamped the event: a millisecond clock here could read
         // as just before an event kept a few microseconds ago.
         lte(paymentEvents.nextAttemptAt, sql`now()`),
@@ -59,18 +76,10 @@ export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
     .set({ nextAttemptAt: sql`now() + ${LEASE}::interval` })
     .where(inArray(paymentEvents.id, due))
     .returning();
-  let handled = 0;
+  let settled = 0;
   for (const event of claimed) {
     try {
-      const status = await deps.pix.chargeStatus(event.chargeId);
-      await db.transaction(async (tx) => {
-        await followCharge(tx, { provider: event.provider, chargeId: event.chargeId, status }, deps.contacts);
-        await tx
-          .update(paymentEvents)
-          .set({ processedAt: sql`now()` })
-          .where(eq(paymentEvents.id, event.id));
-      });
-      handled += 1;
+      if (await handleEvent(deps, event)) settled += 1;
     } catch (error) {
       deps.logger.warn(
         { err: error, event: event.id },
@@ -78,5 +87,64 @@ export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
       );
     }
   }
-  return handled;
+  return settled;
+}
+
+/** One check of an event's charge: whether it settled the event. */
+async function handleEvent(deps: PaymentDeps, event: PaymentEvent): Promise<boolean> {
+  const { db } = deps;
+  const charge = { provider: event.provider, chargeId: event.chargeId };
+  let state: PixChargeState | null = null;
+  try {
+    state = await deps.pix.chargeStatus(charge.chargeId);
+  } catch (error) {
+    deps.logger.warn(
+      { err: error, event: event.id },
+      "Cobrança de um evento de pagamento não consultada; nova tentativa mais tarde",
+    );
+  }
+  if (state && state.status !== "ACTIVE") {
+    const reported = state;
+    await db.transaction(async (tx) => {
+      await followCharge(tx, { ...charge, ...reported }, deps.contacts);
+      await tx
+        .update(paymentEvents)
+        .set({ processedAt: sql`now()` })
+        .where(eq(paymentEvents.id, event.id));
+    });
+    return true;
+  }
+
+  const attempts = event.attempts + 1;
+  const [order] = await db
+    .select({ status: orders.status, paymentStatus: orders.paymentStatus, pixStatus: orders.pixStatus })
+    .from(orders)
+    .where(and(eq(orders.pixProvider, charge.provider), eq(orders.pixChargeId, charge.chargeId)));
+  // A charge still active can yet be paid while its order waits; once the order is paid or
+  // cancelled by other means, a new delivery of the event is what checks again.
+  const settledOtherwise = order !== undefined && (isPaid(order) || order.status === "cancelled");
+  const orphaned = order === undefined && attempts >= ATTEMPTS_WITHOUT_ORDER;
+  if (orphaned) {
+    deps.logger.warn(
+      { event: event.id, provider: charge.provider, attempts },
+      "Evento de pagamento de uma cobrança sem pedido abandonado",
+    );
+  }
+  const retryInSeconds = Math.min(FIRST_RETRY_SECONDS * 2 ** (attempts - 1), LONGEST_RETRY_SECONDS);
+  await db
+    .update(paymentEvents)
+    .set(
+      settledOtherwise || orphaned
+        ? { attempts, gaveUpAt: sql`now()` }
+        : { attempts, nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` },
+    )
+    .where(
+      and(
+        eq(paymentEvents.id, event.id),
+        isNull(paymentEvents.processedAt),
+        // Still our lease: a delivery meanwhile made the event due now, and it stays so.
+        gt(paymentEvents.nextAttemptAt, sql`now()`),
+      ),
+    );
+  return false;
 }

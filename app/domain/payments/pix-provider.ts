@@ -3,6 +3,12 @@ import type { PIX_STATUSES } from "../../lib/order-statuses";
 /** A charge's state as its provider reports it. */
 export type PixChargeStatus = (typeof PIX_STATUSES)[number];
 
+/** What the provider says of a charge: its state, and the amount it is for (or was paid). */
+export interface PixChargeState {
+  status: PixChargeStatus;
+  amountCents: number;
+}
+
 export interface PixChargeRequest {
   /** The order being paid: the charge's correlation id at the provider. */
   orderId: string;
@@ -29,5 +35,5 @@ export interface PixProvider {
   /** Whether its charges are created by a service elsewhere, over the network. */
   readonly remote: boolean;
   createCharge(request: PixChargeRequest): Promise<PixCharge>;
-  chargeStatus(chargeId: string): Promise<PixChargeStatus>;
+  chargeStatus(chargeId: string): Promise<PixChargeState>;
 }

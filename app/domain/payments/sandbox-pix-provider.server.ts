@@ -41,12 +41,16 @@ export function createSandboxPixProvider(options: {
     },
     async chargeStatus(chargeId) {
       const [charge] = await db
-        .select({ expiresAt: sandboxPixCharges.expiresAt, paidAt: sandboxPixCharges.paidAt })
+        .select({
+          amountCents: sandboxPixCharges.amountCents,
+          expiresAt: sandboxPixCharges.expiresAt,
+          paidAt: sandboxPixCharges.paidAt,
+        })
         .from(sandboxPixCharges)
         .where(eq(sandboxPixCharges.chargeId, chargeId));
       if (!charge) throw new Error(`Cobrança PIX de teste desconhecida: ${chargeId}`);
-      if (charge.paidAt) return "COMPLETED";
-      return charge.expiresAt <= now() ? "EXPIRED" : "ACTIVE";
+      const status = charge.paidAt ? "COMPLETED" : charge.expiresAt <= now() ? "EXPIRED" : "ACTIVE";
+      return { status, amountCents: charge.amountCents };
     },
   };
 }

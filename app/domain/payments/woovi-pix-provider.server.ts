@@ -21,8 +21,9 @@ const createdCharge = z.object({
   }),
 });
 
+// `value`: the charge's amount in centavos (what was paid, once it is COMPLETED).
 const chargeWithStatus = z.object({
-  charge: z.object({ status: z.enum(PIX_STATUSES) }),
+  charge: z.object({ status: z.enum(PIX_STATUSES), value: z.number().int().nonnegative() }),
 });
 
 /** Woovi (OpenPix) charges through its REST API, with the order id as the correlation id. */
@@ -101,7 +102,7 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
     async chargeStatus(chargeId) {
       const path = `/api/v1/charge/${encodeURIComponent(chargeId)}`;
       const { charge } = await call("consultar a cobrança", chargeWithStatus, path);
-      return charge.status;
+      return { status: charge.status, amountCents: charge.value };
     },
   };
 }

@@ -12,7 +12,11 @@ import { FormField, inputClasses } from "../../components/ui/form-field";
 import { loadAdminOrder } from "../../domain/admin/admin-order-details.server";
 import { changeOrderStatus, type AdminOrderOutcome } from "../../domain/admin/change-order-status.server";
 import { saveTrackingCode } from "../../domain/admin/order-tracking-code.server";
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "../../domain/orders/order-status";
+import {
+  ORDER_STATUS_LABELS,
+  PAYMENT_MISMATCH_LABEL,
+  PAYMENT_STATUS_LABELS,
+} from "../../domain/orders/order-status";
 import {
   nextStatuses,
   orderStatusSchema,
@@ -22,6 +26,7 @@ import {
 } from "../../domain/orders/order-transitions";
 import { formatDateTime } from "../../lib/dates";
 import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
+import { formatBRL } from "../../lib/money";
 import { orderNumber } from "../../lib/order-number";
 import { requireAdmin } from "../guards.server";
 
@@ -36,6 +41,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       placedAt: formatDateTime(order.createdAt),
       paidAtText: order.paidAt ? formatDateTime(order.paidAt) : null,
       latePaymentAtText: order.latePaymentAt ? formatDateTime(order.latePaymentAt) : null,
+      paymentMismatchText: order.paymentMismatch
+        ? `${formatBRL(order.paymentMismatch.receivedCents)} recebidos em ${formatDateTime(order.paymentMismatch.at)}, total do pedido ${formatBRL(order.totalCents)}`
+        : null,
       history: order.history.map((change) => ({ ...change, atText: formatDateTime(change.at) })),
     },
   };
@@ -86,6 +94,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </h2>
         <OrderStatusBadge status={order.status} />
         {order.latePaymentAtText && <Badge variant="destructive">Pagamento após o vencimento</Badge>}
+        {order.paymentMismatchText && <Badge variant="destructive">{PAYMENT_MISMATCH_LABEL}</Badge>}
         <p className="w-full text-sm text-slate-600">Realizado em {order.placedAt}</p>
       </header>
 
@@ -129,6 +138,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <>
                 <dt className="text-slate-600">Atenção</dt>
                 <dd className="text-red-700">Pagamento após o vencimento ({order.latePaymentAtText})</dd>
+              </>
+            )}
+            {order.paymentMismatchText && (
+              <>
+                <dt className="text-slate-600">Atenção</dt>
+                <dd className="text-red-700">{`${PAYMENT_MISMATCH_LABEL}: ${order.paymentMismatchText}`}</dd>
               </>
             )}
           </dl>

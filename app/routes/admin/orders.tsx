@@ -9,7 +9,11 @@ import { inputClasses } from "../../components/ui/form-field";
 import { Pagination } from "../../components/ui/pagination";
 import { adminOrdersSearch, readAdminOrdersQuery } from "../../domain/admin/admin-orders-query";
 import { listAdminOrders } from "../../domain/admin/list-admin-orders.server";
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "../../domain/orders/order-status";
+import {
+  ORDER_STATUS_LABELS,
+  PAYMENT_MISMATCH_LABEL,
+  PAYMENT_STATUS_LABELS,
+} from "../../domain/orders/order-status";
 import { formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
 import { requireAdmin } from "../guards.server";
@@ -122,6 +126,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                         {PAYMENT_STATUS_LABELS[order.paymentStatus]}
                       </Badge>
                       {order.latePayment && <Badge variant="destructive">Pagamento após o vencimento</Badge>}
+                      {order.paymentMismatch && <Badge variant="destructive">{PAYMENT_MISMATCH_LABEL}</Badge>}
                     </div>
                   </td>
                 </tr>
