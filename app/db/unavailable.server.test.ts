@@ -28,7 +28,12 @@ describe("a database that cannot be reached", () => {
   /** Accepts a connection and cuts it at once, as a server going down mid-conversation. */
   let cutting: net.Server;
   let closedPort: number;
+  let closedEmbedded: DatabaseHandle;
 
+  // Starting PGlite takes seconds on a busy machine.
+  beforeAll(async () => {
+    closedEmbedded = await openDatabase({ memory: true });
+  }, 60_000);
   beforeAll(async () => {
     silent = await startSilentServer();
     cutting = net.createServer((socket) => socket.destroy());
@@ -67,9 +72,8 @@ describe("a database that cannot be reached", () => {
   });
 
   it("is told by a closed embedded database, also through drizzle's wrapped error", async () => {
-    const handle = await openDatabase({ memory: true });
-    await handle.close();
-    const error = await failureOf(() => handle.db.execute(sql`select 1`));
+    await closedEmbedded.close();
+    const error = await failureOf(() => closedEmbedded.db.execute(sql`select 1`));
     expect(error).toBeInstanceOf(Error);
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -79,7 +83,7 @@ describe("a query that fails on a database that answers", () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await openDatabase({ memory: true });
-  });
+  }, 60_000);
   afterAll(() => handle.close());
 
   it("is not the database being unavailable", async () => {
