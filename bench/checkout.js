@@ -306,7 +306,8 @@ async function seed(query, buyers) {
        returning id, name, category, price_cents as "priceCents", image, stock`,
       [name, stock],
     );
-    return product;
+    // price_cents is int8: node-postgres reads it as a string.
+    return { ...product, priceCents: Number(product.priceCents) };
   };
   const hot = [];
   for (let index = 0; index < HOT_PRODUCTS; index++)

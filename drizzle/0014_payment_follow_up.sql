@@ -1,6 +1,6 @@
 DROP INDEX "payment_events_pending_idx";--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_mismatch_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "payment_mismatch_cents" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_mismatch_cents" bigint;--> statement-breakpoint
 ALTER TABLE "payment_events" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_events" ADD COLUMN "gave_up_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "payment_events_pending_idx" ON "payment_events" USING btree ("next_attempt_at") WHERE "payment_events"."processed_at" is null and "payment_events"."gave_up_at" is null;--> statement-breakpoint

@@ -17,6 +17,7 @@ import type { Auth } from "../app/domain/accounts/auth.server";
 import { accountPagesOf } from "../app/domain/accounts/session.server";
 import { signInProvidersOf } from "../app/domain/accounts/sign-in-providers.server";
 import type { PixProvider } from "../app/domain/payments/pix-provider";
+import { FAILURE_MESSAGES } from "../app/route-failures";
 import type { FileStorage } from "../app/storage/file-storage.server";
 import { UPLOADS_URL_PREFIX, uploadsDirectory } from "../app/storage/local-file-storage.server";
 import type { CatalogChanges } from "./catalog-version";
@@ -26,6 +27,7 @@ import { createOrderTurns } from "./order-turns";
 import { createCustomerPages } from "./customer-pages";
 import { createPageCache } from "./page-cache";
 import { createReadinessProbe } from "./readiness";
+import { answeringUnexpectedFailures, errorPage } from "./resource-route-failures";
 import { sameOriginWrites } from "./same-origin-writes";
 import { securityHeaders } from "./security-headers";
 import { bodyLimitFor, readBoundedBody, refuseTooLarge } from "./request-body";
@@ -206,7 +208,7 @@ export function createApp(options: AppOptions): RequestListener {
   });
 
   const orderTurns = createOrderTurns({ ...ORDER_TURNS, logger });
-  const handleRequest = createRequestHandler(options.build, env.NODE_ENV);
+  const handleRequest = createRequestHandler(answeringUnexpectedFailures(options.build), env.NODE_ENV);
   const render = (
     request: Request,
     req: ExpressRequest,
@@ -291,6 +293,5 @@ const startingPage = `<!doctype html><html lang="pt-BR"><head><meta charset="utf
 const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   req.log.error({ err: error }, "Erro não tratado na requisição");
   if (res.headersSent) return next(error);
-  res.status(500).type("html").send(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
-<title>Erro | Vitrine</title></head><body><p>Ocorreu um erro inesperado. Tente novamente.</p></body></html>`);
+  res.status(500).type("html").send(errorPage(FAILURE_MESSAGES.unexpected));
 };

@@ -23,6 +23,14 @@ const timestamps = {
     .$onUpdate(() => new Date()),
 };
 
+/**
+ * Money: integer centavos in 64 bits. An order the spec allows (50 lines of 100 units at up to
+ * R$ 1.000.000) totals R$ 5 billion, far past a 32-bit integer's R$ 21.474.836,47; 64-bit
+ * arithmetic in SQL needs 64-bit columns. Every amount stays below 2^53, so JavaScript numbers
+ * hold it exactly (read as `number`).
+ */
+const centavos = (name: string) => bigint(name, { mode: "number" });
+
 // ---------------------------------------------------------------------------
 // Auth library tables (better-auth core model: user, session, account, verification)
 // ---------------------------------------------------------------------------
@@ -174,7 +182,7 @@ export const products = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    priceCents: integer("price_cents").notNull(),
+    priceCents: centavos("price_cents").notNull(),
     category: text("category").notNull(),
     image: text("image").notNull().default("/placeholder.svg"),
     stock: integer("stock").notNull().default(0),
@@ -355,7 +363,7 @@ export const orders = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     // Null once the customer's account is erased: paid orders are kept, anonymised.
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
-    totalCents: integer("total_cents").notNull(),
+    totalCents: centavos("total_cents").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     pixStatus: text("pix_status", { enum: PIX_STATUSES }).notNull().default("ACTIVE"),
@@ -377,7 +385,7 @@ export const orders = pgTable(
     latePaymentAt: timestamp("late_payment_at", { withTimezone: true }),
     // A charge reported paid with an amount other than the total: not paid, left to the shop.
     paymentMismatchAt: timestamp("payment_mismatch_at", { withTimezone: true }),
-    paymentMismatchCents: integer("payment_mismatch_cents"),
+    paymentMismatchCents: centavos("payment_mismatch_cents"),
     // When the expiry job last asked the provider about this charge (it asks once a minute at most).
     pixCheckedAt: timestamp("pix_checked_at", { withTimezone: true }),
     // The Correios code of the parcel, once the store ships it.
@@ -421,7 +429,7 @@ export const orderItems = pgTable(
     productName: text("product_name").notNull(),
     productImage: text("product_image").notNull(),
     quantity: integer("quantity").notNull(),
-    unitPriceCents: integer("unit_price_cents").notNull(),
+    unitPriceCents: centavos("unit_price_cents").notNull(),
     ...timestamps,
   },
   (t) => [
@@ -462,7 +470,7 @@ export const paymentEvents = pgTable(
 /** The sandbox provider's own charges: what a real provider would keep on its side. */
 export const sandboxPixCharges = pgTable("sandbox_pix_charges", {
   chargeId: text("charge_id").primaryKey(),
-  amountCents: integer("amount_cents").notNull(),
+  amountCents: centavos("amount_cents").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   paidAt: timestamp("paid_at", { withTimezone: true }),
   ...timestamps,

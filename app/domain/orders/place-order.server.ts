@@ -131,7 +131,8 @@ interface ReservationRow {
   problemProductId: number | null;
   problemProductName: string | null;
   orderId: string | null;
-  totalCents: number | null;
+  /** int8, as each driver gives it: a string from node-postgres, a number from PGlite. */
+  totalCents: string | number | null;
 }
 
 /**
@@ -237,7 +238,7 @@ async function reserveOrder(
   `,
   )) as [ReservationRow];
   if (reserved.orderId !== null) {
-    return { ok: true, repeated: false, orderId: reserved.orderId, totalCents: reserved.totalCents! };
+    return { ok: true, repeated: false, orderId: reserved.orderId, totalCents: Number(reserved.totalCents) };
   }
   // Nothing inserted: a repeated request (its first order exists), or a refusal.
   const [existing] = await deps.db

@@ -114,10 +114,18 @@ describe("buildBrCode", () => {
     expect(() => buildBrCode({ ...base, amountCents: 10.5 })).toThrow(/valor/);
   });
 
+  it("writes the largest order the spec allows in field 54's 13 characters, and refuses more", () => {
+    // 50 lines of 100 units at R$ 1.000.000,00.
+    const fields = parseBrCode(buildBrCode({ ...base, amountCents: 500_000_000_000 }));
+    expect(fields["54"]).toBe("5000000000.00");
+    expect(parseBrCode(buildBrCode({ ...base, amountCents: 999_999_999_999 }))["54"]).toBe("9999999999.99");
+    expect(() => buildBrCode({ ...base, amountCents: 1_000_000_000_000 })).toThrow(/valor grande demais/);
+  });
+
   it("round-trips any amount and txid through parseBrCode", () => {
     const txid = fc.stringMatching(/^[A-Za-z0-9]{1,25}$/);
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 99_999_999_99 }), txid, (amountCents, id) => {
+      fc.property(fc.integer({ min: 1, max: 999_999_999_999 }), txid, (amountCents, id) => {
         const fields = parseBrCode(buildBrCode({ ...base, amountCents, txid: id, oneTime: true }));
         expect(Math.round(Number(fields["54"]) * 100)).toBe(amountCents);
         expect(template(fields, "62")["05"]).toBe(id);

@@ -27,6 +27,8 @@ const MAX_MERCHANT_NAME = 25;
 const MAX_MERCHANT_CITY = 15;
 const MAX_TXID = 25;
 const MAX_VALUE_LENGTH = 99;
+/** Field 54 (the amount) holds at most 13 characters: up to R$ 9.999.999.999,99. */
+const MAX_AMOUNT_LENGTH = 13;
 const CRC_FIELD_PREFIX = "6304";
 
 export function buildBrCode(input: BrCodeInput): string {
@@ -91,7 +93,13 @@ function formatAmount(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents <= 0) {
     throw new Error(`BR Code: valor inválido (${cents} centavos)`);
   }
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  const amount = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  if (amount.length > MAX_AMOUNT_LENGTH) {
+    throw new Error(
+      `BR Code: valor grande demais (${cents} centavos; máximo ${MAX_AMOUNT_LENGTH} caracteres)`,
+    );
+  }
+  return amount;
 }
 
 /** Readers expect plain ASCII: accents are dropped (º becomes o), anything else removed. */
