@@ -59,7 +59,12 @@ describe("a store killed while Woovi creates an order's charge", () => {
               quantity: 2,
             },
           ],
-          customer: { name: "Maria Compradora", email: customer.email, phone: "11987654321", taxId: customer.cpf },
+          customer: {
+            name: "Maria Compradora",
+            email: customer.email,
+            phone: "11987654321",
+            taxId: customer.cpf,
+          },
           addressId,
         }),
       });

@@ -61,7 +61,12 @@ async function placedOrder(context: ServerContext) {
       products: [
         { id: product.id, name: "Produto", category: "Acessórios", price: 1, image: "/p.svg", quantity: 2 },
       ],
-      customer: { name: "Maria Compradora", email: "maria@example.com", phone: "11987654321", taxId: who.cpf },
+      customer: {
+        name: "Maria Compradora",
+        email: "maria@example.com",
+        phone: "11987654321",
+        taxId: who.cpf,
+      },
       addressId: who.addressId,
     }),
   });
@@ -199,7 +204,9 @@ describe("an unpaid order cancelled with its charge open at Woovi", () => {
     const [queued] = await store.database.db
       .select()
       .from(pixChargeCancellations)
-      .where(and(eq(pixChargeCancellations.provider, "woovi"), eq(pixChargeCancellations.chargeId, chargeId)));
+      .where(
+        and(eq(pixChargeCancellations.provider, "woovi"), eq(pixChargeCancellations.chargeId, chargeId)),
+      );
     expect(queued).toMatchObject({ orderId, settledAt: null });
     expect(deletesOf(chargeId)).toBe(0);
     await wooviJob();

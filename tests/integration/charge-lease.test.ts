@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerContext } from "../../app/context.server";
 import { orders, products, sandboxPixCharges } from "../../app/db/schema.server";
@@ -44,7 +44,12 @@ async function checkout(who: Buyer, productId: number, key: string, context: Ser
       products: [
         { id: productId, name: "Produto", category: "Acessórios", price: 1, image: "/p.svg", quantity: 1 },
       ],
-      customer: { name: "Maria Compradora", email: "maria@example.com", phone: "11987654321", taxId: who.cpf },
+      customer: {
+        name: "Maria Compradora",
+        email: "maria@example.com",
+        phone: "11987654321",
+        taxId: who.cpf,
+      },
       addressId: who.addressId,
     }),
   });
@@ -61,7 +66,7 @@ async function orderLeftWithoutCharge(who: Buyer, key: string) {
     overrides: {
       checkoutKey: key,
       pixExpiresAt: new Date(Date.now() + 30 * 60_000),
-      chargeRequestedAt: sql`now() - interval '16 seconds'`,
+      chargeRequestedAt: new Date(Date.now() - 16_000),
     },
   });
   return { order, productId: product.id };

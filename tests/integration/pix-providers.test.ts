@@ -124,7 +124,11 @@ describe("Woovi PIX provider", () => {
     const request = chargeRequest();
     const first = await provider().createCharge(request);
     const again = await provider().createCharge(request);
-    expect(again).toMatchObject({ chargeId: first.chargeId, brCode: first.brCode, expiresAt: first.expiresAt });
+    expect(again).toMatchObject({
+      chargeId: first.chargeId,
+      brCode: first.brCode,
+      expiresAt: first.expiresAt,
+    });
     expect(woovi.requests.slice(-2).map(({ method, path }) => `${method} ${path}`)).toEqual([
       "POST /api/v1/charge",
       `GET /api/v1/charge/${request.orderId}`,

@@ -70,7 +70,6 @@ const fail = (message: string) => ({ ok: false, message }) as const;
  * commit; if the provider fails, the order is cancelled and its stock returned.
  */
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderOutcome> {
-  const { db } = deps;
   if (!input.taxpayer) return fail("Complete seu perfil antes de finalizar a compra");
   const parsed = checkoutRequestSchema(input.taxpayer).safeParse(input.request);
   if (!parsed.success) return fail(invalidCheckoutMessage(parsed.error));
@@ -87,7 +86,10 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
  * Creates the charge of an order whose lease this request holds, and records it on the order. If
  * the provider fails, the order is cancelled and its stock returned.
  */
-async function createOrderCharge(deps: PlaceOrderDeps, request: PixChargeRequest): Promise<PlaceOrderOutcome> {
+async function createOrderCharge(
+  deps: PlaceOrderDeps,
+  request: PixChargeRequest,
+): Promise<PlaceOrderOutcome> {
   const { db } = deps;
   const { orderId } = request;
   if (deps.pix.remote) deps.beforeRemoteCharge();

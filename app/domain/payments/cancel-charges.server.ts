@@ -48,7 +48,10 @@ export async function cancelQueuedCharges(deps: PaymentDeps): Promise<number> {
         .where(and(eq(queued.provider, deps.pix.name), eq(queued.chargeId, chargeId)));
       settled += 1;
     } catch (error) {
-      deps.logger.warn({ err: error, orderId }, "Não foi possível cancelar a cobrança PIX; nova tentativa em 1 minuto");
+      deps.logger.warn(
+        { err: error, orderId },
+        "Não foi possível cancelar a cobrança PIX; nova tentativa em 1 minuto",
+      );
     }
   }
   return settled;

@@ -122,7 +122,8 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
       }).then(
         (created) => created.charge,
         (error: unknown) => {
-          if (error instanceof WooviError && error.status === 400) return chargeAlreadyCreated(request, error);
+          if (error instanceof WooviError && error.status === 400)
+            return chargeAlreadyCreated(request, error);
           throw error;
         },
       );
