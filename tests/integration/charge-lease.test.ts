@@ -12,7 +12,7 @@ import { setUpTestStore, signUpInStore, TEST_BASE_URL } from "../support/test-co
 // Issue 23, point 10: the creation of an order's charge is leased (`orders.charge_requested_at`):
 // of several requests with one Idempotency-Key, one creates the charge at a time, and a repeated
 // request takes over only once the lease is over (its holder presumed dead).
-// tests/integration/charge-after-crash.test.ts kills a started store at that point.
+// tests/integration/woovi-started-store.test.ts kills a started store at that point.
 
 const store = setUpTestStore();
 const WOOVI_APP_ID = "app-id-de-teste";

@@ -3,13 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreatePaymentAnswer } from "../../app/domain/orders/checkout-schema";
 import { cookieHeader, signUpCustomer } from "../support/accounts";
 import { startFakeWooviServer } from "../support/fake-woovi-server";
-import { addAddressOverHttp, demoProduct } from "../support/orders";
+import { eventually } from "../support/eventually";
+import { addAddressOverHttp, deleteOrderOverHttp, demoProduct, placeOrderOverHttp } from "../support/orders";
 import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
 
-// Issue 23, point 10: a store process killed between the order's commit and Woovi's answer left
-// an order without a charge, holding its stock; the customer's retry with the same
-// Idempotency-Key waited 15 s and failed. Now the retry takes over the charge's creation once the
-// dead request's lease is over, and reads the charge Woovi already made for the order.
+// The store as a process, charging through Woovi (faked on loopback). Issue 23, point 10: a store
+// process killed between the order's commit and Woovi's answer left an order without a charge,
+// holding its stock; the customer's retry with the same Idempotency-Key waited 15 s and failed.
+// Now the retry takes over the charge's creation once the dead request's lease is over, and reads
+// the charge Woovi already made for the order. Point 8: the store's own jobs delete at Woovi the
+// charge of an order cancelled unpaid.
 
 const WOOVI_APP_ID = "app-id-de-teste";
 let woovi: Awaited<ReturnType<typeof startFakeWooviServer>>;
@@ -101,4 +104,19 @@ describe("a store killed while Woovi creates an order's charge", () => {
     expect(woovi.requests.filter((request) => request.path.includes("/api/v1/charge"))).toHaveLength(3);
     expect(await stockOf(product.id)).toBe(stockBefore - 2);
   }, 240_000);
+});
+
+describe("a customer's unpaid order deleted in a running store", () => {
+  it("has its charge deleted at Woovi by the store's job, so the customer can no longer pay it", async () => {
+    const customer = await signUpCustomer(store.url);
+    const addressId = await addAddressOverHttp(store.url, customer);
+    const product = demoProduct("Smartphone Nova X5 128 GB");
+    const stockBefore = await stockOf(product.id);
+    const { orderId } = await placeOrderOverHttp(store.url, customer, addressId, product);
+    await deleteOrderOverHttp(store.url, customer, orderId);
+    expect(await stockOf(product.id)).toBe(stockBefore);
+
+    await eventually(() => (woovi.isDeleted(orderId) ? true : undefined), 40_000);
+    expect(woovi.complete(orderId)).toBe(false);
+  }, 60_000);
 });
