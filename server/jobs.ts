@@ -9,7 +9,7 @@ import type { Mailer } from "../app/mail/mailer.server";
 const JOBS = [
   { name: "eventos de pagamento", everyMs: 15_000, run: (deps: JobDeps) => processChargeEvents(deps) },
   { name: "pedidos vencidos", everyMs: 60_000, run: (deps: JobDeps) => expireOverdueOrders(deps) },
-  { name: "cobranças canceladas", everyMs: 15_000, run: (deps: JobDeps) => cancelQueuedCharges(deps) },
+  { name: "cobranças canceladas", everyMs: 5_000, run: (deps: JobDeps) => cancelQueuedCharges(deps) },
   {
     name: "e-mails",
     everyMs: 5_000,
