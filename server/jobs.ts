@@ -1,5 +1,6 @@
 import type { Logger } from "../app/config/logger.server";
 import { expireOverdueOrders } from "../app/domain/orders/expire-orders.server";
+import { cancelQueuedCharges } from "../app/domain/payments/cancel-charges.server";
 import { processChargeEvents, type PaymentDeps } from "../app/domain/payments/charge-events.server";
 import { deliverDueMail } from "../app/mail/outbox.server";
 import type { Mailer } from "../app/mail/mailer.server";
@@ -8,6 +9,7 @@ import type { Mailer } from "../app/mail/mailer.server";
 const JOBS = [
   { name: "eventos de pagamento", everyMs: 15_000, run: (deps: JobDeps) => processChargeEvents(deps) },
   { name: "pedidos vencidos", everyMs: 60_000, run: (deps: JobDeps) => expireOverdueOrders(deps) },
+  { name: "cobranças canceladas", everyMs: 5_000, run: (deps: JobDeps) => cancelQueuedCharges(deps) },
   {
     name: "e-mails",
     everyMs: 5_000,

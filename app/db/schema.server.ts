@@ -388,6 +388,11 @@ export const orders = pgTable(
     paymentMismatchCents: centavos("payment_mismatch_cents"),
     // When the expiry job last asked the provider about this charge (it asks once a minute at most).
     pixCheckedAt: timestamp("pix_checked_at", { withTimezone: true }),
+    // When the customer's "Já Paguei" last asked the provider (at most once every few seconds).
+    pixAskedAt: timestamp("pix_asked_at", { withTimezone: true }),
+    // When a request last took on creating this order's charge: the one that inserts the order at
+    // once; a repeated request takes over only after the lease, if the charge is still missing.
+    chargeRequestedAt: timestamp("charge_requested_at", { withTimezone: true }).defaultNow(),
     // The Correios code of the parcel, once the store ships it.
     trackingCode: text("tracking_code"),
     ...timestamps,
@@ -473,8 +478,37 @@ export const sandboxPixCharges = pgTable("sandbox_pix_charges", {
   amountCents: centavos("amount_cents").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   paidAt: timestamp("paid_at", { withTimezone: true }),
+  // Cancelled by the store (its order was cancelled): it can no longer be paid.
+  cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   ...timestamps,
 });
+
+/**
+ * The outbox of charges to cancel at their provider: written in the transaction that cancels an
+ * unpaid order with a charge, worked off by a job outside it (the provider is another service).
+ * Keyed by the charge, not by the order: an erased account's unpaid orders are deleted, and their
+ * charges must still stop being payable.
+ */
+export const pixChargeCancellations = pgTable(
+  "pix_charge_cancellations",
+  {
+    provider: text("provider").notNull(),
+    chargeId: text("charge_id").notNull(),
+    // Kept without a reference: the order may be deleted (account erasure) before the charge is.
+    orderId: uuid("order_id").notNull(),
+    // The next try; a claim moves it ahead, so a failed or abandoned try is retried after a pause.
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    // When the provider confirmed that the charge can no longer be paid, or reported it paid or expired.
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.chargeId] }),
+    index("pix_charge_cancellations_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.settledAt} is null`),
+  ],
+);
 
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 

@@ -23,6 +23,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const order = input.success ? await findCustomerOrder(context.db, user.id, input.data.orderId) : null;
   if (!order?.pixChargeId)
     return data<OrderPaymentAnswer>({ error: "Pedido não encontrado" }, { status: 404 });
+  // Its charge is cancelled, or about to be (`cancelQueuedCharges`): the sandbox's customer cannot pay it.
+  if (order.status === "cancelled" && !isPaid(order))
+    return data<OrderPaymentAnswer>({ error: "Pedido cancelado" }, { status: 409 });
   await simulateSandboxPayment(context.db, order.pixChargeId);
   await recordChargeEvent(context.db, {
     provider: "sandbox",

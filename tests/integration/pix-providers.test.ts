@@ -105,6 +105,42 @@ describe("Woovi PIX provider", () => {
     expect((await provider().chargeStatus(other.chargeId)).status).toBe("EXPIRED");
   });
 
+  it("deletes a charge at Woovi: it can no longer be paid and reads as expired; a paid one is not deleted", async () => {
+    const { chargeId } = await provider().createCharge(chargeRequest());
+    await provider().cancelCharge(chargeId);
+    expect(woovi.requests.at(-1)).toMatchObject({
+      method: "DELETE",
+      path: `/api/v1/charge/${chargeId}`,
+      authorization: APP_ID,
+    });
+    expect(woovi.complete(chargeId)).toBe(false);
+    expect(await provider().chargeStatus(chargeId)).toBe("EXPIRED");
+
+    const paid = await provider().createCharge(chargeRequest());
+    woovi.complete(paid.chargeId);
+    await expect(provider().cancelCharge(paid.chargeId)).rejects.toThrow(/HTTP 400 ao cancelar a cobrança/);
+    expect(await provider().chargeStatus(paid.chargeId)).toBe("COMPLETED");
+  });
+
+  it("answers the charge already made for the order when Woovi refuses a second one, never one of another amount", async () => {
+    const request = chargeRequest();
+    const first = await provider().createCharge(request);
+    const again = await provider().createCharge(request);
+    expect(again).toMatchObject({
+      chargeId: first.chargeId,
+      brCode: first.brCode,
+      expiresAt: first.expiresAt,
+    });
+    expect(woovi.requests.slice(-2).map(({ method, path }) => `${method} ${path}`)).toEqual([
+      "POST /api/v1/charge",
+      `GET /api/v1/charge/${request.orderId}`,
+    ]);
+
+    await expect(provider().createCharge({ ...request, amountCents: 1 })).rejects.toThrow(
+      /HTTP 400 ao criar a cobrança/,
+    );
+  });
+
   it("throws on an error answer, naming the status but neither the app id nor the customer", async () => {
     const messageOf = (promise: Promise<unknown>) =>
       promise.then(
@@ -197,6 +233,20 @@ describe("sandbox PIX provider", () => {
     expect((await provider.chargeStatus(charge.chargeId)).status).toBe("ACTIVE");
     now = new Date("2026-03-02T12:30:00Z");
     expect((await provider.chargeStatus(charge.chargeId)).status).toBe("EXPIRED");
+  });
+
+  it("cancels an unpaid charge, which the simulated payment then refuses; a paid charge stays paid", async () => {
+    const provider = createSandboxPixProvider({ db: database.db, env });
+    const charge = await provider.createCharge(chargeRequest());
+    await provider.cancelCharge(charge.chargeId);
+    await provider.cancelCharge(charge.chargeId);
+    expect(await simulateSandboxPayment(database.db, charge.chargeId)).toBe(false);
+    expect(await provider.chargeStatus(charge.chargeId)).toBe("EXPIRED");
+
+    const paid = await provider.createCharge(chargeRequest());
+    expect(await simulateSandboxPayment(database.db, paid.chargeId)).toBe(true);
+    await expect(provider.cancelCharge(paid.chargeId)).rejects.toThrow(/já paga/);
+    expect(await provider.chargeStatus(paid.chargeId)).toBe("COMPLETED");
   });
 
   it("changes nothing when simulating the payment of an unknown charge", async () => {

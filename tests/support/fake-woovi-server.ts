@@ -13,6 +13,12 @@ interface FakeCharge {
   expiresDate: string;
 }
 
+/** A creation whose answer waits: `reached` once the request came, answered after `release`. */
+interface HeldCreation {
+  reached: () => void;
+  released: Promise<void>;
+}
+
 export interface WooviRequest {
   method: string;
   path: string;
@@ -21,13 +27,21 @@ export interface WooviRequest {
 }
 
 /**
- * A Woovi (OpenPix) stand-in on loopback: creates and reports charges in memory, lets a test pay,
- * expire or fail them, and signs webhooks with its own key as Woovi does.
+ * A Woovi (OpenPix) stand-in on loopback: creates, reports and deletes charges in memory, lets a
+ * test pay, expire or fail them, and signs webhooks with its own key as Woovi does.
+ *
+ * Assumed where Woovi's documentation says no more than "Delete a charge" (`DELETE
+ * /api/v1/charge/{id}`, 200 "The charge deleted", 400 "An error message"): a deleted charge can
+ * no longer be paid and is still shown, with the status `EXPIRED` (Woovi's statuses are ACTIVE,
+ * COMPLETED and EXPIRED); deleting it again answers 200; a paid charge cannot be deleted (400).
  */
 export async function startFakeWooviServer(options: { appId: string }) {
   const charges = new Map<string, FakeCharge>();
+  const deleted = new Set<string>();
   const requests: WooviRequest[] = [];
   const failures: number[] = [];
+  const held: HeldCreation[] = [];
+  const releases: (() => void)[] = [];
   const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 
   const server = http.createServer(async (req, res) => {
@@ -72,6 +86,11 @@ export async function startFakeWooviServer(options: { appId: string }) {
         expiresDate: new Date(Date.now() + expiresIn * 1000).toISOString(),
       };
       charges.set(charge.correlationID, charge);
+      const hold = held.shift();
+      if (hold) {
+        hold.reached();
+        await hold.released;
+      }
       return reply(200, {
         charge: publicView(charge),
         correlationID: charge.correlationID,
@@ -80,11 +99,16 @@ export async function startFakeWooviServer(options: { appId: string }) {
     }
 
     const id = /^\/api\/v1\/charge\/([^/?]+)$/.exec(path)?.[1];
-    if (req.method === "GET" && id) {
-      const charge = charges.get(decodeURIComponent(id));
-      return charge
-        ? reply(200, { charge: publicView(charge) })
-        : reply(404, { error: "cobrança não encontrada" });
+    const charge = id ? charges.get(decodeURIComponent(id)) : undefined;
+    if ((req.method === "GET" || req.method === "DELETE") && id && !charge) {
+      return reply(404, { error: "cobrança não encontrada" });
+    }
+    if (req.method === "GET" && charge) return reply(200, { charge: publicView(charge) });
+    if (req.method === "DELETE" && charge) {
+      if (charge.status === "COMPLETED") return reply(400, { error: "cobrança já paga" });
+      deleted.add(charge.correlationID);
+      charge.status = "EXPIRED";
+      return reply(200, { status: "OK", id: charge.correlationID });
     }
     reply(404, { error: "rota desconhecida" });
   });
@@ -100,12 +124,34 @@ export async function startFakeWooviServer(options: { appId: string }) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
-    complete: (correlationID: string) => setStatus(correlationID, "COMPLETED"),
     /** From now on the charge's `value` is reported as this (e.g. a payment of another amount). */
     reportValue(correlationID: string, value: number) {
       const charge = charges.get(correlationID);
       if (!charge) throw new Error(`Cobrança desconhecida no Woovi falso: ${correlationID}`);
       charge.value = value;
+    },
+    /** The customer pays the charge: false when it was deleted, as a bank refuses it then. */
+    complete(correlationID: string): boolean {
+      if (deleted.has(correlationID)) return false;
+      setStatus(correlationID, "COMPLETED");
+      return true;
+    },
+    /** Whether the store deleted the charge. */
+    isDeleted: (correlationID: string) => deleted.has(correlationID),
+    /** The charges created for this correlation id (Woovi keeps one per id). */
+    chargeOf: (correlationID: string) => charges.get(correlationID),
+    /**
+     * The next charge is created, and its answer waits until `release`: as if the store's process
+     * died before Woovi's answer reached it. `reached` resolves once the request has arrived.
+     */
+    holdNextCreation() {
+      let reached!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (reached = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      held.push({ reached, released });
+      releases.push(release);
+      return { reached: arrived, release };
     },
     expire: (correlationID: string) => setStatus(correlationID, "EXPIRED"),
     /** The next request, whatever it is, is answered with this HTTP status. */
@@ -122,7 +168,11 @@ export async function startFakeWooviServer(options: { appId: string }) {
       });
       return { body, signature: sign("sha256", Buffer.from(body), privateKey).toString("base64") };
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () => {
+      for (const release of releases) release();
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

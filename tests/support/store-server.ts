@@ -12,7 +12,8 @@ export interface StoreServer {
   process: ChildProcess;
   /** Everything the server printed, for assertions on its logs. */
   output(): string;
-  stop(): Promise<void>;
+  /** Ends the process (`SIGKILL`: as a crash does, with no time to finish anything). */
+  stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -82,10 +83,10 @@ export async function startStoreServer(env: NodeJS.ProcessEnv = {}, data?: Store
     url,
     process: child,
     output: () => output,
-    async stop() {
-      if (child.exitCode === null) {
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
+        child.kill(signal);
         await exited;
       }
       if (!data) await rm(dataDir, { recursive: true, force: true });

@@ -1,14 +1,15 @@
 import { and, eq, inArray, not, sql, type SQL } from "drizzle-orm";
-import type { Transaction } from "../../db/client.server";
-import { orderItems, orders, products } from "../../db/schema.server";
+import type { Database, Transaction } from "../../db/client.server";
+import { orderItems, orders, pixChargeCancellations, products } from "../../db/schema.server";
 import { paidOrder } from "./paid.server";
 import { recordStatusChanges } from "./status-history.server";
 
 /**
  * Cancels the orders matching `which` that are still pending and unpaid, gives their stock back
  * and keeps the change in their status history (`changedBy`: the person who cancelled, or null for
- * the store itself), in the caller's transaction. Returns the ids it cancelled: an order already
- * paid, cancelled or being cancelled by another transaction is left as it is.
+ * the store itself), in the caller's transaction. Their PIX charges are queued to be cancelled at
+ * the provider after the commit (`cancelQueuedCharges`). Returns the ids it cancelled: an order
+ * already paid, cancelled or being cancelled by another transaction is left as it is.
  */
 export async function cancelUnpaidOrders(
   tx: Transaction,
@@ -19,9 +20,10 @@ export async function cancelUnpaidOrders(
     .update(orders)
     .set({ status: "cancelled" })
     .where(and(which, eq(orders.status, "pending"), not(paidOrder)))
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, provider: orders.pixProvider, chargeId: orders.pixChargeId });
   const ids = cancelled.map((order) => order.id);
   if (ids.length === 0) return ids;
+  await queueChargeCancellations(tx, cancelled);
   await returnStock(tx, ids);
   await recordStatusChanges(
     tx,
@@ -56,6 +58,21 @@ export async function cancelPaidOrder(
   await returnStock(tx, [orderId]);
   await recordStatusChanges(tx, changedBy, [{ orderId, from, to: "cancelled" }]);
   return true;
+}
+
+/**
+ * The charges of these cancelled orders, to be cancelled at their provider by a job: the provider
+ * is another service, so it is asked outside the transaction. An order whose charge was not
+ * created yet has none; its charge is queued when it is recorded (`placeOrder`).
+ */
+export async function queueChargeCancellations(
+  tx: Transaction | Database,
+  cancelled: { id: string; provider: string | null; chargeId: string | null }[],
+): Promise<void> {
+  const charges = cancelled.flatMap(({ id, provider, chargeId }) =>
+    provider && chargeId ? [{ provider, chargeId, orderId: id }] : [],
+  );
+  if (charges.length > 0) await tx.insert(pixChargeCancellations).values(charges).onConflictDoNothing();
 }
 
 /** Puts the units of these orders' lines back on their products (a deleted product is skipped). */

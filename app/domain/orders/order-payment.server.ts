@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import type { PaymentDeps } from "../payments/charge-events.server";
@@ -36,10 +36,14 @@ export async function pixPaymentOf(order: Order): Promise<PixPayment | null> {
   };
 }
 
+/** The provider is asked about one order's charge at most this often, whoever clicks. */
+const ASK_INTERVAL = "5 seconds";
+
 /**
  * The customer's "Já Paguei" check: when the order is not paid yet, the provider is asked about
- * its charge and the order follows the answer. Returns whether the order is paid, or null when
- * the order is not the customer's.
+ * its charge and the order follows the answer; at most once per `ASK_INTERVAL` across every
+ * instance, other checks meanwhile get the status the store last knew. Returns whether the order
+ * is paid, or null when the order is not the customer's.
  */
 export async function checkOrderPayment(
   deps: PaymentDeps,
@@ -49,9 +53,29 @@ export async function checkOrderPayment(
   const order = await findCustomerOrder(deps.db, userId, orderId);
   if (!order) return null;
   if (isPaid(order) || !order.pixChargeId || order.pixProvider !== deps.pix.name) return isPaid(order);
+  if (!(await claimProviderQuery(deps.db, order.id))) return false;
   const charge = { provider: deps.pix.name, chargeId: order.pixChargeId };
   const state = await deps.pix.chargeStatus(charge.chargeId);
   await deps.db.transaction((tx) => followCharge(tx, { ...charge, ...state }, deps.contacts));
   const [after] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
   return isPaid(after!);
+}
+
+/**
+ * Whether this check may ask the provider now: the order's last query is older than the interval
+ * (the database's clock, shared by every instance). Kept apart from the expiry job's
+ * `pix_checked_at`, so neither delays the other.
+ */
+async function claimProviderQuery(db: Database, orderId: string): Promise<boolean> {
+  const claimed = await db
+    .update(orders)
+    .set({ pixAskedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        or(isNull(orders.pixAskedAt), lte(orders.pixAskedAt, sql`now() - ${ASK_INTERVAL}::interval`)),
+      ),
+    )
+    .returning({ id: orders.id });
+  return claimed.length > 0;
 }

@@ -1,10 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
 import { executePrepared, preparedPerDatabase, type Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import type { PixPayment } from "../payments/pix-payment";
-import type { PixProvider } from "../payments/pix-provider";
-import { cancelUnpaidOrders } from "./cancel-orders.server";
+import type { PixChargeRequest, PixProvider } from "../payments/pix-provider";
+import { cancelUnpaidOrders, queueChargeCancellations } from "./cancel-orders.server";
 import { checkoutPausedCondition, TOO_MANY_CHECKOUTS } from "./checkout-limit.server";
 import { pixPaymentOf } from "./order-payment.server";
 import {
@@ -34,8 +34,9 @@ export interface PlaceOrderDeps {
   expiresMinutes: number;
   logger: Logger;
   /**
-   * Called once the order holds its stock, before a remote PIX provider is asked for the charge:
-   * the store ends the order's turn there, as waiting on the network takes none of its CPU.
+   * Called once the order holds its stock, before a remote PIX provider is asked for the charge,
+   * and before a repeated request waits for the first one's charge: the store ends the order's
+   * turn there, as waiting takes none of its CPU.
    */
   beforeRemoteCharge: () => void;
 }
@@ -51,8 +52,14 @@ export interface PlaceOrderInput {
 }
 
 const PAYMENT_FAILED = "Falha ao criar pagamento";
-/** How long a repeated request waits for the first one's PIX charge. */
-const DUPLICATE_WAIT_MS = 15_000;
+/**
+ * How long the request that placed an order (or took over its charge) has to create the charge:
+ * Woovi's answer comes or is given up within 10 s. After it, the request is presumed dead (its
+ * process was killed) and a repeated request creates the charge instead.
+ */
+const CHARGE_LEASE = "15 seconds";
+/** How long a repeated request waits for the first one's PIX charge: past the lease, to take over. */
+const DUPLICATE_WAIT_MS = 20_000;
 
 const fail = (message: string) => ({ ok: false, message }) as const;
 
@@ -63,48 +70,75 @@ const fail = (message: string) => ({ ok: false, message }) as const;
  * commit; if the provider fails, the order is cancelled and its stock returned.
  */
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderOutcome> {
-  const { db } = deps;
   if (!input.taxpayer) return fail("Complete seu perfil antes de finalizar a compra");
   const parsed = checkoutRequestSchema(input.taxpayer).safeParse(input.request);
   if (!parsed.success) return fail(invalidCheckoutMessage(parsed.error));
 
+  // The request that inserts the order holds its charge's lease from then (`charge_requested_at`).
   const reserved = await reserveOrder(deps, input.userId, input.checkoutKey, parsed.data);
   if (!reserved.ok) return reserved;
-  if (reserved.repeated) return paymentOfExistingOrder(db, reserved.orderId);
-
+  if (reserved.repeated) return paymentOfExistingOrder(deps, reserved.orderId);
   const { orderId, totalCents } = reserved;
+  return createOrderCharge(deps, { orderId, amountCents: totalCents, customer: parsed.data.customer });
+}
+
+/**
+ * Creates the charge of an order whose lease this request holds, and records it on the order. If
+ * the provider fails, the order is cancelled and its stock returned.
+ */
+async function createOrderCharge(
+  deps: PlaceOrderDeps,
+  request: PixChargeRequest,
+): Promise<PlaceOrderOutcome> {
+  const { db } = deps;
+  const { orderId } = request;
   if (deps.pix.remote) deps.beforeRemoteCharge();
   try {
-    const charge = await deps.pix.createCharge({
-      orderId,
-      amountCents: totalCents,
-      customer: parsed.data.customer,
-    });
-    await recordChargeQuery(db).execute({
+    const charge = await deps.pix.createCharge(request);
+    const [recorded] = await recordChargeQuery(db).execute({
       orderId,
       provider: deps.pix.name,
       chargeId: charge.chargeId,
       brCode: charge.brCode,
       expiresAt: charge.expiresAt,
     });
+    const ownCharge = { id: orderId, provider: deps.pix.name, chargeId: charge.chargeId };
+    if (!recorded) {
+      // Another request recorded a charge first (this one outlived its lease): that one is the
+      // order's; this one, if it is another, must not stay payable.
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (order?.pixChargeId !== charge.chargeId) await queueChargeCancellations(db, [ownCharge]);
+      const pixData = order && order.status !== "cancelled" ? await pixPaymentOf(order) : null;
+      return pixData ? { ok: true, orderId, pixData } : fail(PAYMENT_FAILED);
+    }
+    if (recorded.status === "cancelled") {
+      // Cancelled while the provider was asked: the charge is cancelled too.
+      await queueChargeCancellations(db, [ownCharge]);
+      return fail(PAYMENT_FAILED);
+    }
     return {
       ok: true,
       orderId,
       pixData: {
         brCode: charge.brCode,
         qrCodeBase64: charge.qrCodeBase64,
-        amount: totalCents / 100,
+        amount: request.amountCents / 100,
         expiresAt: charge.expiresAt.toISOString(),
       },
     };
   } catch (error) {
     deps.logger.error({ err: error, orderId }, "Falha ao criar a cobrança PIX; pedido cancelado");
-    await db.transaction((tx) => cancelUnpaidOrders(tx, eq(orders.id, orderId), null));
+    // Only while no charge is recorded: another request may have created it meanwhile.
+    const chargeless = and(eq(orders.id, orderId), isNull(orders.pixChargeId))!;
+    await db.transaction((tx) => cancelUnpaidOrders(tx, chargeless, null));
     return fail(PAYMENT_FAILED);
   }
 }
 
-/** The charge an order is paid by: run on every order, so prepared once. */
+/**
+ * The charge an order is paid by, recorded unless another request recorded one first: run on
+ * every order, so prepared once.
+ */
 const recordChargeQuery = preparedPerDatabase((db) =>
   db
     .update(orders)
@@ -115,7 +149,8 @@ const recordChargeQuery = preparedPerDatabase((db) =>
       pixBrCode: sql`${sql.placeholder("brCode")}`,
       pixExpiresAt: sql`${sql.placeholder("expiresAt")}`,
     })
-    .where(eq(orders.id, sql.placeholder("orderId")))
+    .where(and(eq(orders.id, sql.placeholder("orderId")), isNull(orders.pixChargeId)))
+    .returning({ status: orders.status })
     .prepare("record_order_charge"),
 );
 
@@ -256,14 +291,53 @@ async function reserveOrder(
   return refuse(`Produto não encontrado: ${missing.name}`);
 }
 
-/** A repeated request: the first one's payment, once its charge exists. */
-async function paymentOfExistingOrder(db: Database, orderId: string): Promise<PlaceOrderOutcome> {
+/**
+ * A repeated request: the first one's payment, once its charge exists. If the first request died
+ * before recording the charge (its process was killed), this one takes over its lease and creates
+ * the charge itself; the lease lets only one request at a time create it.
+ */
+async function paymentOfExistingOrder(deps: PlaceOrderDeps, orderId: string): Promise<PlaceOrderOutcome> {
+  const { db } = deps;
+  // Waiting takes none of the store's CPU: the order's turn ends here.
+  deps.beforeRemoteCharge();
   for (const deadline = Date.now() + DUPLICATE_WAIT_MS; ;) {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (!order || order.status === "cancelled") return fail(PAYMENT_FAILED);
     const pixData = await pixPaymentOf(order);
     if (pixData) return { ok: true, orderId, pixData };
+    if (await takeOverChargeLease(db, orderId)) {
+      return createOrderCharge(deps, {
+        orderId,
+        amountCents: order.totalCents,
+        customer: {
+          name: order.customerName,
+          email: order.customerEmail,
+          phone: order.customerPhone,
+          taxId: order.customerTaxId,
+        },
+      });
+    }
     if (Date.now() > deadline) return fail(PAYMENT_FAILED);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Whether this request now holds the lease on creating the order's missing charge. */
+async function takeOverChargeLease(db: Database, orderId: string): Promise<boolean> {
+  const taken = await db
+    .update(orders)
+    .set({ chargeRequestedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, "pending"),
+        isNull(orders.pixChargeId),
+        or(
+          isNull(orders.chargeRequestedAt),
+          lte(orders.chargeRequestedAt, sql`now() - ${CHARGE_LEASE}::interval`),
+        ),
+      ),
+    )
+    .returning({ id: orders.id });
+  return taken.length > 0;
 }

@@ -36,4 +36,9 @@ export interface PixProvider {
   readonly remote: boolean;
   createCharge(request: PixChargeRequest): Promise<PixCharge>;
   chargeStatus(chargeId: string): Promise<PixChargeState>;
+  /**
+   * Makes an unpaid charge impossible to pay (its order was cancelled); cancelling it again
+   * changes nothing. Throws when the provider refuses, e.g. for a charge already paid.
+   */
+  cancelCharge(chargeId: string): Promise<void>;
 }

@@ -40,19 +40,44 @@ export function createSandboxPixProvider(options: {
       return { chargeId, brCode, qrCodeBase64, expiresAt };
     },
     async chargeStatus(chargeId) {
-      const [charge] = await db
-        .select({
-          amountCents: sandboxPixCharges.amountCents,
-          expiresAt: sandboxPixCharges.expiresAt,
-          paidAt: sandboxPixCharges.paidAt,
-        })
-        .from(sandboxPixCharges)
-        .where(eq(sandboxPixCharges.chargeId, chargeId));
-      if (!charge) throw new Error(`Cobrança PIX de teste desconhecida: ${chargeId}`);
-      const status = charge.paidAt ? "COMPLETED" : charge.expiresAt <= now() ? "EXPIRED" : "ACTIVE";
+      const charge = await chargeOf(db, chargeId);
+      // A cancelled charge reads as Woovi shows a deleted one: no longer payable.
+      const status = charge.paidAt
+        ? "COMPLETED"
+        : charge.cancelledAt || charge.expiresAt <= now()
+          ? "EXPIRED"
+          : "ACTIVE";
       return { status, amountCents: charge.amountCents };
     },
+    async cancelCharge(chargeId) {
+      await db
+        .update(sandboxPixCharges)
+        .set({ cancelledAt: now() })
+        .where(
+          and(
+            eq(sandboxPixCharges.chargeId, chargeId),
+            isNull(sandboxPixCharges.paidAt),
+            isNull(sandboxPixCharges.cancelledAt),
+          ),
+        );
+      const charge = await chargeOf(db, chargeId);
+      if (charge.paidAt) throw new Error(`Cobrança PIX de teste já paga: ${chargeId}`);
+    },
   };
+}
+
+async function chargeOf(db: Database, chargeId: string) {
+  const [charge] = await db
+    .select({
+      amountCents: sandboxPixCharges.amountCents,
+      expiresAt: sandboxPixCharges.expiresAt,
+      paidAt: sandboxPixCharges.paidAt,
+      cancelledAt: sandboxPixCharges.cancelledAt,
+    })
+    .from(sandboxPixCharges)
+    .where(eq(sandboxPixCharges.chargeId, chargeId));
+  if (!charge) throw new Error(`Cobrança PIX de teste desconhecida: ${chargeId}`);
+  return charge;
 }
 
 /** Run on every order in sandbox mode, so prepared once. */
@@ -67,7 +92,10 @@ const insertChargeQuery = preparedPerDatabase((db) =>
     .prepare("insert_sandbox_charge"),
 );
 
-/** The sandbox's "customer paid" button: true when it marked an unpaid charge as paid. */
+/**
+ * The sandbox's "customer paid" button: true when it marked an unpaid charge as paid. A charge
+ * the store cancelled is refused, as a bank refuses a deleted charge.
+ */
 export async function simulateSandboxPayment(
   db: Database,
   chargeId: string,
@@ -76,7 +104,13 @@ export async function simulateSandboxPayment(
   const changed = await db
     .update(sandboxPixCharges)
     .set({ paidAt: now })
-    .where(and(eq(sandboxPixCharges.chargeId, chargeId), isNull(sandboxPixCharges.paidAt)))
+    .where(
+      and(
+        eq(sandboxPixCharges.chargeId, chargeId),
+        isNull(sandboxPixCharges.paidAt),
+        isNull(sandboxPixCharges.cancelledAt),
+      ),
+    )
     .returning({ chargeId: sandboxPixCharges.chargeId });
   return changed.length > 0;
 }

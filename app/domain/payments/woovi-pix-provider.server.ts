@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PIX_STATUSES } from "../../lib/order-statuses";
 import { compactTaxId, onlyDigits } from "../../lib/tax-id";
-import type { PixProvider } from "./pix-provider";
+import type { PixChargeRequest, PixProvider } from "./pix-provider";
 import { qrCodePngBase64 } from "./qr-code.server";
 
 export interface WooviOptions {
@@ -26,18 +26,31 @@ const chargeWithStatus = z.object({
   charge: z.object({ status: z.enum(PIX_STATUSES), value: z.number().int().nonnegative() }),
 });
 
+const existingCharge = z.object({
+  charge: createdCharge.shape.charge.extend({ value: z.number().int() }),
+});
+
+/** What Woovi answers to a deleted charge (its id); only a 2xx matters. */
+const deletedCharge = z.object({});
+
 /** Woovi (OpenPix) charges through its REST API, with the order id as the correlation id. */
 export function createWooviPixProvider(options: WooviOptions): PixProvider {
   const baseUrl = options.apiUrl.replace(/\/$/, "");
   const timeoutMs = options.timeoutMs ?? 10_000;
   const doFetch = options.fetch ?? fetch;
 
-  async function call<T>(action: string, schema: z.ZodType<T>, path: string, body?: unknown): Promise<T> {
+  async function call<T>(
+    action: string,
+    schema: z.ZodType<T>,
+    path: string,
+    body?: unknown,
+    method = body === undefined ? "GET" : "POST",
+  ): Promise<T> {
     let response: Response;
     let text: string;
     try {
       response = await doFetch(`${baseUrl}${path}`, {
-        method: body === undefined ? "GET" : "POST",
+        method,
         headers: {
           Authorization: options.appId,
           Accept: "application/json",
@@ -49,7 +62,9 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
       if (!response.ok) {
         // The body is not read: it may echo the customer's data.
         await response.body?.cancel();
-        throw new WooviError(`Woovi respondeu HTTP ${response.status} ao ${action}`);
+        throw new WooviError(`Woovi respondeu HTTP ${response.status} ao ${action}`, {
+          status: response.status,
+        });
       }
       text = await response.text();
     } catch (error) {
@@ -72,13 +87,30 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
     return parsed.data;
   }
 
+  const chargePath = (chargeId: string) => `/api/v1/charge/${encodeURIComponent(chargeId)}`;
+
+  /**
+   * The charge a process that died before recording it created for this order: Woovi refuses a
+   * second charge with the same correlation id, and shows the first one by that id.
+   */
+  async function chargeAlreadyCreated(request: PixChargeRequest, refusal: WooviError) {
+    let found: z.infer<typeof existingCharge>;
+    try {
+      found = await call("consultar a cobrança já criada", existingCharge, chargePath(request.orderId));
+    } catch {
+      throw refusal;
+    }
+    if (found.charge.value !== request.amountCents) throw refusal;
+    return found.charge;
+  }
+
   return {
     name: "woovi",
     remote: true,
     async createCharge(request) {
       const expiresIn = options.expiresMinutes * 60;
       const requestedAt = Date.now();
-      const { charge } = await call("criar a cobrança", createdCharge, "/api/v1/charge", {
+      const charge = await call("criar a cobrança", createdCharge, "/api/v1/charge", {
         correlationID: request.orderId,
         value: request.amountCents,
         expiresIn,
@@ -88,7 +120,14 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
           phone: `+55${onlyDigits(request.customer.phone)}`,
           taxID: compactTaxId(request.customer.taxId),
         },
-      });
+      }).then(
+        (created) => created.charge,
+        (error: unknown) => {
+          if (error instanceof WooviError && error.status === 400)
+            return chargeAlreadyCreated(request, error);
+          throw error;
+        },
+      );
       return {
         chargeId: charge.correlationID,
         brCode: charge.brCode,
@@ -100,13 +139,22 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
       };
     },
     async chargeStatus(chargeId) {
-      const path = `/api/v1/charge/${encodeURIComponent(chargeId)}`;
-      const { charge } = await call("consultar a cobrança", chargeWithStatus, path);
+      const { charge } = await call("consultar a cobrança", chargeWithStatus, chargePath(chargeId));
       return { status: charge.status, amountCents: charge.value };
+    },
+    async cancelCharge(chargeId) {
+      await call("cancelar a cobrança", deletedCharge, chargePath(chargeId), undefined, "DELETE");
     },
   };
 }
 
 class WooviError extends Error {
   override name = "WooviError";
+  /** The HTTP status Woovi answered, when it answered. */
+  readonly status: number | undefined;
+
+  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+  }
 }

@@ -1,0 +1,76 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { orders, pixChargeCancellations } from "../../db/schema.server";
+import { followCharge } from "../orders/follow-charge.server";
+import type { PaymentDeps } from "./charge-events.server";
+
+/** How long a claimed charge is left to the instance cancelling it, and the pause after a failure. */
+const LEASE = "1 minute";
+const BATCH = 20;
+
+/**
+ * Cancels at the provider the charges of cancelled unpaid orders (queued by `cancelUnpaidOrders`),
+ * so a customer can no longer pay an order whose stock went back. Only the configured provider's
+ * charges are worked: another provider's cannot be reached. A provider that refuses is asked for
+ * the charge's status: a charge paid meanwhile is followed (the order becomes paid with its late
+ * payment flagged for the shop), an expired one needs nothing more, an open one is tried again
+ * after a pause. Several instances may run this at once: each charge is claimed by one of them.
+ * Returns how many charges it settled.
+ */
+export async function cancelQueuedCharges(deps: PaymentDeps): Promise<number> {
+  const { db } = deps;
+  const queued = pixChargeCancellations;
+  const due = db
+    .select({ chargeId: queued.chargeId })
+    .from(queued)
+    .where(
+      and(
+        isNull(queued.settledAt),
+        eq(queued.provider, deps.pix.name),
+        lte(queued.nextAttemptAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(queued.nextAttemptAt))
+    .limit(BATCH)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(queued)
+    .set({ nextAttemptAt: sql`now() + ${LEASE}::interval` })
+    .where(and(eq(queued.provider, deps.pix.name), inArray(queued.chargeId, due)))
+    .returning({ chargeId: queued.chargeId, orderId: queued.orderId });
+
+  let settled = 0;
+  for (const { chargeId, orderId } of claimed) {
+    try {
+      await cancelCharge(deps, chargeId);
+      await db
+        .update(queued)
+        .set({ settledAt: sql`now()` })
+        .where(and(eq(queued.provider, deps.pix.name), eq(queued.chargeId, chargeId)));
+      settled += 1;
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, orderId },
+        "Não foi possível cancelar a cobrança PIX; nova tentativa em 1 minuto",
+      );
+    }
+  }
+  return settled;
+}
+
+/** Makes one charge unpayable, or learns that it is paid or expired; throws to be tried again. */
+async function cancelCharge(deps: PaymentDeps, chargeId: string): Promise<void> {
+  const charge = { provider: deps.pix.name, chargeId };
+  const [order] = await deps.db
+    .select({ pixStatus: orders.pixStatus })
+    .from(orders)
+    .where(and(eq(orders.pixProvider, charge.provider), eq(orders.pixChargeId, chargeId)));
+  // Its order was cancelled because the charge expired: there is nothing left to cancel.
+  if (order?.pixStatus === "EXPIRED") return;
+  try {
+    await deps.pix.cancelCharge(chargeId);
+  } catch (refusal) {
+    const state = await deps.pix.chargeStatus(chargeId);
+    if (state.status === "ACTIVE") throw refusal;
+    await deps.db.transaction((tx) => followCharge(tx, { ...charge, ...state }, deps.contacts));
+  }
+}
