@@ -108,7 +108,7 @@ describe("an unpaid order cancelled with its charge open at Woovi", () => {
     expect(deletesOf(chargeId)).toBe(1);
     expect(woovi.isDeleted(chargeId)).toBe(true);
     expect(woovi.complete(chargeId)).toBe(false);
-    expect(await wooviContext.pix.chargeStatus(chargeId)).toBe("EXPIRED");
+    expect(await wooviContext.pix.chargeStatus(chargeId)).toMatchObject({ status: "EXPIRED" });
 
     // Settled: later runs leave it alone.
     await wooviJob();
@@ -214,10 +214,15 @@ describe("an unpaid order cancelled with its charge open at Woovi", () => {
   });
 });
 
-describe("an unpaid sandbox order cancelled by its customer", () => {
+describe("an unpaid sandbox order cancelled by the shop", () => {
   it("can no longer be paid with 'Simular pagamento', before and after its charge is cancelled", async () => {
     const { who, orderId, chargeId, productId } = await placedOrder(store.context);
-    await deleteAsCustomer(who, orderId, store.context);
+    const cancelled = await adminOrderAction({
+      request: adminRequest(admin, `/admin/orders/${orderId}`, { intent: "status", status: "cancelled" }),
+      context: store.context,
+      params: { orderId },
+    } as Parameters<typeof adminOrderAction>[0]);
+    expect(cancelled).toMatchObject({ ok: true });
     expect(await stockOf(productId)).toBe(5);
 
     const pay = async () => {
@@ -234,7 +239,7 @@ describe("an unpaid sandbox order cancelled by its customer", () => {
     expect(await pay()).toEqual({ status: 409, body: { error: "Pedido cancelado" } });
 
     expect(await cancelQueuedCharges(paymentDeps(store.context))).toBe(1);
-    expect(await store.context.pix.chargeStatus(chargeId)).toBe("EXPIRED");
+    expect(await store.context.pix.chargeStatus(chargeId)).toMatchObject({ status: "EXPIRED" });
     expect(await simulateSandboxPayment(store.database.db, chargeId)).toBe(false);
     expect(await pay()).toEqual({ status: 409, body: { error: "Pedido cancelado" } });
     expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", paymentStatus: "pending" });

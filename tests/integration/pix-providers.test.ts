@@ -114,12 +114,12 @@ describe("Woovi PIX provider", () => {
       authorization: APP_ID,
     });
     expect(woovi.complete(chargeId)).toBe(false);
-    expect(await provider().chargeStatus(chargeId)).toBe("EXPIRED");
+    expect((await provider().chargeStatus(chargeId)).status).toBe("EXPIRED");
 
     const paid = await provider().createCharge(chargeRequest());
     woovi.complete(paid.chargeId);
     await expect(provider().cancelCharge(paid.chargeId)).rejects.toThrow(/HTTP 400 ao cancelar a cobrança/);
-    expect(await provider().chargeStatus(paid.chargeId)).toBe("COMPLETED");
+    expect((await provider().chargeStatus(paid.chargeId)).status).toBe("COMPLETED");
   });
 
   it("answers the charge already made for the order when Woovi refuses a second one, never one of another amount", async () => {
@@ -241,12 +241,12 @@ describe("sandbox PIX provider", () => {
     await provider.cancelCharge(charge.chargeId);
     await provider.cancelCharge(charge.chargeId);
     expect(await simulateSandboxPayment(database.db, charge.chargeId)).toBe(false);
-    expect(await provider.chargeStatus(charge.chargeId)).toBe("EXPIRED");
+    expect((await provider.chargeStatus(charge.chargeId)).status).toBe("EXPIRED");
 
     const paid = await provider.createCharge(chargeRequest());
     expect(await simulateSandboxPayment(database.db, paid.chargeId)).toBe(true);
     await expect(provider.cancelCharge(paid.chargeId)).rejects.toThrow(/já paga/);
-    expect(await provider.chargeStatus(paid.chargeId)).toBe("COMPLETED");
+    expect((await provider.chargeStatus(paid.chargeId)).status).toBe("COMPLETED");
   });
 
   it("changes nothing when simulating the payment of an unknown charge", async () => {
