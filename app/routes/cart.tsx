@@ -13,7 +13,9 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/cart";
 import { useCart } from "../components/cart/cart-context";
+import { CartSummaryBar } from "../components/cart/cart-summary-bar";
 import { CartTotals } from "../components/cart/cart-totals";
+import { ClearCartButton } from "../components/cart/clear-cart-button";
 import { maxQuantity, type CartItem } from "../domain/cart/cart-items";
 import { useServerRefresh, type PreviousPrices } from "../components/cart/use-server-refresh";
 import { ProductImage } from "../components/product/product-image";
@@ -63,11 +65,9 @@ function CartContents({ previousPrices }: { previousPrices: PreviousPrices }) {
             <ArrowLeft aria-hidden className="size-4" />
             Continuar comprando
           </Link>
-          <Button variant="outline" onClick={cart.clear}>
-            <Trash2 aria-hidden className="size-4" />
-            Limpar carrinho
-          </Button>
+          <ClearCartButton onConfirm={cart.clear} />
         </div>
+        <CartSummaryBar totalCents={cart.subtotalCents} />
       </section>
       <OrderSummary totalQuantity={cart.totalQuantity} subtotalCents={cart.subtotalCents} />
     </div>

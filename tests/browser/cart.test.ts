@@ -219,6 +219,10 @@ describe("cart", () => {
     await expectBadge(page, 3);
 
     await page.getByRole("button", { name: "Limpar carrinho" }).click();
+    await page
+      .getByRole("dialog", { name: "Limpar carrinho?" })
+      .getByRole("button", { name: "Limpar", exact: true })
+      .click();
     await toast(page, "Carrinho limpo").waitFor();
     await page.getByRole("heading", { name: "Seu carrinho está vazio" }).waitFor();
     expect(await page.getByRole("link", { name: "Explorar Produtos" }).getAttribute("href")).toBe("/catalog");

@@ -183,7 +183,7 @@ describe("checkout and PIX payment", () => {
     await page.goto("/account/orders");
     const order = page.getByRole("listitem", { name: `Pedido #${number}`, exact: true });
     await order.waitFor();
-    expect(await order.getByText("✓ Pago", { exact: true }).isVisible()).toBe(true);
+    expect(await order.getByText("Pago", { exact: true }).isVisible()).toBe(true);
     expect(await order.getByText(MOUSE_NAME, { exact: true }).isVisible()).toBe(true);
     expect(await order.getByText(`Total: ${formatBRL(MOUSE.priceCents)}`).isVisible()).toBe(true);
     await expectBadge(page, 0);

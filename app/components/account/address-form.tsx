@@ -117,7 +117,7 @@ export function AddressFormDialog({
         />
         <FormField
           key={`neighborhood-${found.neighborhood}`}
-          className="sm:col-span-3"
+          className="sm:col-span-6"
           label="Bairro"
           name="neighborhood"
           defaultValue={found.neighborhood}
@@ -125,13 +125,14 @@ export function AddressFormDialog({
         />
         <FormField
           key={`city-${found.city}`}
-          className="sm:col-span-2"
+          className="sm:col-span-4"
           label="Cidade"
           name="city"
           defaultValue={found.city}
           error={errors.city}
         />
-        <div className="flex flex-col gap-1.5 sm:col-span-1">
+        {/* Two of six columns: in one, the arrow left room for a single letter of the UF. */}
+        <div className="flex flex-col gap-1.5 sm:col-span-2">
           <label htmlFor="address-state" className="text-sm font-medium text-slate-700">
             UF
           </label>

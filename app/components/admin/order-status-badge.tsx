@@ -1,14 +1,20 @@
+import { CircleCheck, CircleX, Clock, Package, type LucideIcon } from "lucide-react";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../domain/orders/order-status";
 import { Badge, type BadgeVariant } from "../ui/badge";
 
-/** Spec section 4: the badge style of each order status. */
-const STATUS_BADGES: Record<OrderStatus, BadgeVariant> = {
-  pending: "secondary",
-  processing: "default",
-  completed: "outline",
-  cancelled: "destructive",
+/** Spec section 4: the badge style of each order status, with an icon beside its label. */
+const STATUS_BADGES: Record<OrderStatus, { variant: BadgeVariant; icon: LucideIcon }> = {
+  pending: { variant: "secondary", icon: Clock },
+  processing: { variant: "default", icon: Package },
+  completed: { variant: "outline", icon: CircleCheck },
+  cancelled: { variant: "destructive", icon: CircleX },
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <Badge variant={STATUS_BADGES[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
+  const { variant, icon } = STATUS_BADGES[status];
+  return (
+    <Badge variant={variant} icon={icon}>
+      {ORDER_STATUS_LABELS[status]}
+    </Badge>
+  );
 }

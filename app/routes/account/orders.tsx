@@ -1,4 +1,4 @@
-import { Download, Trash2 } from "lucide-react";
+import { Check, Clock, Download, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "../../components/toasts";
@@ -119,7 +119,7 @@ function OrderCard({ order, onDelete }: { order: ListedOrder; onDelete: () => vo
           <p className="text-sm text-slate-600">{order.placedAt}</p>
         </div>
         <div className="flex items-center gap-2">
-          <Badge variant={order.paid ? "default" : "secondary"}>{order.paid ? "✓ Pago" : "⏱ Pendente"}</Badge>
+          <PaymentBadge paid={order.paid} />
           <a
             href={`/account/orders/${order.id}/receipt`}
             download
@@ -143,6 +143,19 @@ function OrderCard({ order, onDelete }: { order: ListedOrder; onDelete: () => vo
       </div>
       <OrderLines items={order.items} totalCents={order.totalCents} />
     </li>
+  );
+}
+
+/** The spec's '✓ Pago' or '⏱ Pendente', its symbol drawn as an icon. */
+function PaymentBadge({ paid }: { paid: boolean }) {
+  return paid ? (
+    <Badge variant="default" icon={Check}>
+      Pago
+    </Badge>
+  ) : (
+    <Badge variant="secondary" icon={Clock}>
+      Pendente
+    </Badge>
   );
 }
 

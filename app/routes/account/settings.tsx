@@ -123,8 +123,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Configurações</h1>
       <section className="rounded-xl border border-slate-200 p-5">
-        <p className="text-slate-600">Configurações avançadas estarão disponíveis em breve.</p>
-        <div className="mt-4 flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2">
           {loaderData.isAdmin && (
             <Link to="/admin" className={buttonClasses("default", "md")}>
               Painel Administrativo
