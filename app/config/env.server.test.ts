@@ -44,6 +44,11 @@ describe("loadEnv", () => {
     ["WHATSAPP_NUMBER", "(11) 99999-9999"],
     ["CEP_API_URL", "ftp://example.com"],
     ["OIDC_ISSUER", "accounts.example.com"],
+    ["INSTAGRAM_URL", "http://www.instagram.com/vitrine"],
+    ["MERCADO_LIVRE_URL", "javascript:alert(1)"],
+    ["AMAZON_URL", "www.amazon.com.br/loja"],
+    ["SHOPEE_URL", "ftp://shopee.com.br/vitrine"],
+    ["MAGALU_URL", "magalu"],
   ])("refuses %s=%s with one line naming the variable", (variable, value) => {
     const error = configErrorOf({ [variable]: value });
     expect(error.variable).toBe(variable);
