@@ -28,9 +28,14 @@ export const MARKETPLACES: Marketplace[] = [
     name: "Amazon",
     cardClassName: "bg-[#232F3E] text-white",
     wordmark: (
-      <span className="flex flex-col items-stretch leading-none lowercase">
+      <span className="flex flex-col leading-none lowercase">
         amazon
-        <svg viewBox="0 0 100 14" aria-hidden className="h-auto w-full" preserveAspectRatio="none">
+        <svg
+          viewBox="0 0 100 14"
+          aria-hidden
+          className="mx-auto h-[0.5em] w-[3.6em]"
+          preserveAspectRatio="none"
+        >
           <path
             d="M8 3 Q48 15 88 4 M80 2 L90 4 L85 11"
             fill="none"
