@@ -56,6 +56,19 @@ describe("loadEnv", () => {
     expect(error.message).not.toContain("\n");
   });
 
+  it("takes the store's pages elsewhere as https URLs, none by default", () => {
+    expect(loadEnv({}).INSTAGRAM_URL).toBeUndefined();
+    const env = loadEnv({
+      INSTAGRAM_URL: "https://www.instagram.com/loja",
+      MERCADO_LIVRE_URL: "https://www.mercadolivre.com.br/pagina/loja",
+    });
+    expect([env.INSTAGRAM_URL, env.MERCADO_LIVRE_URL, env.AMAZON_URL]).toEqual([
+      "https://www.instagram.com/loja",
+      "https://www.mercadolivre.com.br/pagina/loja",
+      undefined,
+    ]);
+  });
+
   it("requires the Woovi credentials when the Woovi provider is chosen", () => {
     expect(configErrorOf({ PIX_PROVIDER: "woovi" }).variable).toBe("WOOVI_APP_ID");
     expect(
