@@ -36,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       origin: publicOrigin(request, context.env),
       supportEmail: context.env.SUPPORT_EMAIL,
       whatsappNumber: context.env.WHATSAPP_NUMBER,
+      instagramUrl: context.env.INSTAGRAM_URL ?? null,
       user,
     },
     { headers: session.headers },
@@ -61,7 +62,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <TopBar user={root?.user ?? null} />
           <ProductsLoadingNotice />
           <div className="flex-1">{children}</div>
-          {root && <Footer supportEmail={root.supportEmail} whatsappNumber={root.whatsappNumber} />}
+          {root && (
+            <Footer
+              supportEmail={root.supportEmail}
+              whatsappNumber={root.whatsappNumber}
+              instagramUrl={root.instagramUrl}
+            />
+          )}
           <Toasts />
         </CartProvider>
         <ScrollToTopOnRouteChange />

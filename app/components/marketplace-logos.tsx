@@ -1,38 +1,98 @@
+import { clsx } from "clsx";
+import type { ReactNode } from "react";
+
 /**
- * Marketplace marks drawn in the project (no external images): a brand-coloured tile with the
- * marketplace's name, as the reseller page shows where else the store sells.
+ * The marketplaces where the store also sells, each drawn as a text wordmark in its own colours
+ * (no third-party logo files). The card is a link when the store has a page on that marketplace.
  */
+export type MarketplaceId = "mercadoLivre" | "amazon" | "shopee" | "magalu";
+
 interface Marketplace {
+  id: MarketplaceId;
   name: string;
-  background: string;
-  foreground: string;
-  accent: string;
+  /** The card's colours; the wordmark's own shape. */
+  cardClassName: string;
+  wordmark: ReactNode;
 }
 
 export const MARKETPLACES: Marketplace[] = [
-  { name: "Mercado Livre", background: "#FFE600", foreground: "#2D3277", accent: "#2D3277" },
-  { name: "Amazon", background: "#232F3E", foreground: "#FFFFFF", accent: "#FF9900" },
-  { name: "Shopee", background: "#EE4D2D", foreground: "#FFFFFF", accent: "#FFFFFF" },
-  { name: "Magalu", background: "#0086FF", foreground: "#FFFFFF", accent: "#F5E31A" },
+  {
+    id: "mercadoLivre",
+    name: "Mercado Livre",
+    cardClassName: "bg-[#FFE600] text-[#2D3277]",
+    // Two words: on a narrow card they stack, as the marketplace's own mark does.
+    wordmark: <span className="text-center leading-none text-balance lowercase">mercado livre</span>,
+  },
+  {
+    id: "amazon",
+    name: "Amazon",
+    cardClassName: "bg-[#232F3E] text-white",
+    wordmark: (
+      <span className="flex flex-col leading-none lowercase">
+        amazon
+        <svg
+          viewBox="0 0 100 14"
+          aria-hidden
+          className="mx-auto h-[0.5em] w-[3.6em]"
+          preserveAspectRatio="none"
+        >
+          <path
+            d="M8 3 Q48 15 88 4 M80 2 L90 4 L85 11"
+            fill="none"
+            stroke="#FF9900"
+            strokeWidth="4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </span>
+    ),
+  },
+  {
+    id: "shopee",
+    name: "Shopee",
+    cardClassName: "bg-[#EE4D2D] text-white",
+    wordmark: <span className="leading-none">Shopee</span>,
+  },
+  {
+    id: "magalu",
+    name: "Magalu",
+    cardClassName: "bg-[#0086FF] text-white",
+    wordmark: <span className="leading-none lowercase">magalu</span>,
+  },
 ];
 
-export function MarketplaceLogo({ marketplace }: { marketplace: Marketplace }) {
-  const { name, background, foreground, accent } = marketplace;
+/**
+ * One marketplace's card. The wordmark's size follows the card's width (container units), so it
+ * fits from a phone's two columns to the desktop's four.
+ */
+export function MarketplaceCard({ marketplace, url }: { marketplace: Marketplace; url: string | null }) {
+  const className = clsx(
+    "flex h-24 w-full items-center justify-center overflow-hidden rounded-2xl px-3 @container",
+    marketplace.cardClassName,
+  );
+  const logo = (
+    <span
+      role="img"
+      aria-label={marketplace.name}
+      className="flex max-w-full justify-center text-[length:clamp(1rem,15cqi,1.75rem)] font-extrabold tracking-tight"
+    >
+      {marketplace.wordmark}
+    </span>
+  );
+  if (!url) return <div className={className}>{logo}</div>;
   return (
-    <svg viewBox="0 0 240 96" role="img" aria-label={name} className="h-auto w-full">
-      <rect width="240" height="96" rx="16" fill={background} />
-      <path d="M28 60 q12 12 24 0" stroke={accent} strokeWidth="5" fill="none" strokeLinecap="round" />
-      <circle cx="40" cy="40" r="12" fill="none" stroke={accent} strokeWidth="5" />
-      <text
-        x="70"
-        y="57"
-        fill={foreground}
-        fontFamily="ui-sans-serif, system-ui, sans-serif"
-        fontSize={name.length > 8 ? 22 : 28}
-        fontWeight="700"
-      >
-        {name}
-      </text>
-    </svg>
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={clsx(
+        className,
+        "transition-shadow hover:shadow-lg focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none",
+      )}
+    >
+      {logo}
+      <span className="sr-only"> (abre em nova aba)</span>
+    </a>
   );
 }

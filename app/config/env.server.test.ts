@@ -44,11 +44,29 @@ describe("loadEnv", () => {
     ["WHATSAPP_NUMBER", "(11) 99999-9999"],
     ["CEP_API_URL", "ftp://example.com"],
     ["OIDC_ISSUER", "accounts.example.com"],
+    ["INSTAGRAM_URL", "http://www.instagram.com/vitrine"],
+    ["MERCADO_LIVRE_URL", "javascript:alert(1)"],
+    ["AMAZON_URL", "www.amazon.com.br/loja"],
+    ["SHOPEE_URL", "ftp://shopee.com.br/vitrine"],
+    ["MAGALU_URL", "magalu"],
   ])("refuses %s=%s with one line naming the variable", (variable, value) => {
     const error = configErrorOf({ [variable]: value });
     expect(error.variable).toBe(variable);
     expect(error.message).toMatch(new RegExp(`^Configuração inválida: ${variable} \\S`));
     expect(error.message).not.toContain("\n");
+  });
+
+  it("takes the store's pages elsewhere as https URLs, none by default", () => {
+    expect(loadEnv({}).INSTAGRAM_URL).toBeUndefined();
+    const env = loadEnv({
+      INSTAGRAM_URL: "https://www.instagram.com/loja",
+      MERCADO_LIVRE_URL: "https://www.mercadolivre.com.br/pagina/loja",
+    });
+    expect([env.INSTAGRAM_URL, env.MERCADO_LIVRE_URL, env.AMAZON_URL]).toEqual([
+      "https://www.instagram.com/loja",
+      "https://www.mercadolivre.com.br/pagina/loja",
+      undefined,
+    ]);
   });
 
   it("requires the Woovi credentials when the Woovi provider is chosen", () => {

@@ -11,6 +11,8 @@ const booleanText = z
   .transform((value) => ["true", "1", "yes", "sim"].includes(value));
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "deve ser uma URL http(s) válida" });
+/** A link to the store's page elsewhere (social network, marketplace): shoppers leave over https only. */
+const httpsUrl = z.url({ protocol: /^https$/, error: "deve ser uma URL https:// válida" });
 
 const envSchema = z
   .object({
@@ -59,6 +61,12 @@ const envSchema = z
       .string()
       .regex(/^\d{12,13}$/, "deve ter 12 ou 13 dígitos com DDI e DDD, ex.: 5511999999999")
       .default("5511999999999"),
+    // The store's pages elsewhere; each link is shown only when its variable is set.
+    INSTAGRAM_URL: httpsUrl.optional(),
+    MERCADO_LIVRE_URL: httpsUrl.optional(),
+    AMAZON_URL: httpsUrl.optional(),
+    SHOPEE_URL: httpsUrl.optional(),
+    MAGALU_URL: httpsUrl.optional(),
     SEED_DEMO: booleanText.default(true),
     // Sign-in with Google and with any OpenID Connect provider (docs/decisions/0016-oidc-sign-in.md).
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),

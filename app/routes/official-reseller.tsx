@@ -1,9 +1,21 @@
 import { BadgeCheck, Headphones, ShieldCheck, Truck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/official-reseller";
-import { MARKETPLACES, MarketplaceLogo } from "../components/marketplace-logos";
+import { MARKETPLACES, MarketplaceCard, type MarketplaceId } from "../components/marketplace-logos";
 import { buttonClasses } from "../components/ui/button";
 import { canonicalLink } from "../lib/seo";
+
+/** The store's page on each marketplace, or null where none is configured. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { MERCADO_LIVRE_URL, AMAZON_URL, SHOPEE_URL, MAGALU_URL } = context.env;
+  const storePages: Record<MarketplaceId, string | null> = {
+    mercadoLivre: MERCADO_LIVRE_URL ?? null,
+    amazon: AMAZON_URL ?? null,
+    shopee: SHOPEE_URL ?? null,
+    magalu: MAGALU_URL ?? null,
+  };
+  return { storePages };
+}
 
 const BENEFITS = [
   {
@@ -28,7 +40,7 @@ const BENEFITS = [
   },
 ];
 
-export default function OfficialReseller() {
+export default function OfficialReseller({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <div className="text-center">
@@ -56,8 +68,8 @@ export default function OfficialReseller() {
         </h2>
         <ul className="mx-auto mt-6 grid max-w-4xl grid-cols-2 gap-4 sm:grid-cols-4">
           {MARKETPLACES.map((marketplace) => (
-            <li key={marketplace.name}>
-              <MarketplaceLogo marketplace={marketplace} />
+            <li key={marketplace.id}>
+              <MarketplaceCard marketplace={marketplace} url={loaderData.storePages[marketplace.id]} />
             </li>
           ))}
         </ul>

@@ -3,9 +3,11 @@ import { Link } from "react-router";
 export interface StoreContacts {
   supportEmail: string;
   whatsappNumber: string;
+  /** The store's Instagram profile; no Instagram link when the store has none. */
+  instagramUrl: string | null;
 }
 
-export function Footer({ supportEmail, whatsappNumber }: StoreContacts) {
+export function Footer({ supportEmail, whatsappNumber, instagramUrl }: StoreContacts) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -33,16 +35,18 @@ export function Footer({ supportEmail, whatsappNumber }: StoreContacts) {
                 WhatsApp
               </a>
             </li>
-            <li>
-              <a
-                href="https://www.instagram.com/"
-                target="_blank"
-                rel="noopener noreferrer"
-                className="hover:text-brand-700"
-              >
-                Instagram
-              </a>
-            </li>
+            {instagramUrl && (
+              <li>
+                <a
+                  href={instagramUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="hover:text-brand-700"
+                >
+                  Instagram
+                </a>
+              </li>
+            )}
           </ul>
         </div>
         <div>

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { useState, type MouseEvent } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { productImageSrcSet } from "../../lib/product-images";
 
 /** Spec section 9: the zoomed image is twice its size. */
@@ -15,11 +15,22 @@ interface ZoomableImageProps {
 
 /**
  * Click or tap to zoom 2x; while zoomed the enlarged image follows the pointer (mouse or finger),
- * so any detail can be brought under it. A button, so the keyboard can toggle it too.
+ * so any detail can be brought under it. A button, so the keyboard can toggle it too; Escape
+ * leaves the zoom.
  */
 export function ZoomableImage({ src, alt, priority = false }: ZoomableImageProps) {
   const [zoomed, setZoomed] = useState(false);
   const [origin, setOrigin] = useState(CENTRE);
+
+  // Listened on the document, not the button: Safari does not focus a button on click.
+  useEffect(() => {
+    if (!zoomed) return;
+    const leaveOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setZoomed(false);
+    };
+    document.addEventListener("keydown", leaveOnEscape);
+    return () => document.removeEventListener("keydown", leaveOnEscape);
+  }, [zoomed]);
 
   // Pointer events are mouse events too: one handler aims for clicks, mouse moves and touch drags.
   const aimAt = (event: MouseEvent<HTMLButtonElement>) => {

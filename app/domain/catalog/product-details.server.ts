@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type Database, preparedPerDatabase } from "../../db/client.server";
 import { productImages, products } from "../../db/schema.server";
+import { PLACEHOLDER_IMAGE } from "../admin/product-form-schema";
 import { shownStock } from "./product-card-columns.server";
 import type { ProductDetails } from "./product-details";
 
@@ -9,7 +10,18 @@ export async function getProductDetails(db: Database, id: number): Promise<Produ
   const [product] = await productDetailsQuery(db).execute({ id });
   if (!product) return null;
   const { gallery, ...details } = product;
-  return { ...details, images: gallery.length > 0 ? gallery : [product.image] };
+  return { ...details, images: productPictures(product.image, gallery) };
+}
+
+/**
+ * The cover (the catalogue's picture) leads, then the gallery in the admin's order. A gallery that
+ * holds the cover itself, as the demo catalogue's do, places it where the admin put it; the
+ * placeholder of a product without a cover gives way to its gallery.
+ */
+function productPictures(cover: string, gallery: string[]): string[] {
+  if (gallery.includes(cover)) return gallery;
+  if (gallery.length > 0 && cover === PLACEHOLDER_IMAGE) return gallery;
+  return [cover, ...gallery];
 }
 
 /** The product and its gallery in one statement: every product page asks for both. */

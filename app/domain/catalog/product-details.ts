@@ -7,6 +7,6 @@ export interface ProductDetails {
   priceCents: number;
   stock: number;
   image: string;
-  /** Gallery in display order; the main image alone when the product has no gallery. */
+  /** The cover first, then the gallery in display order (unless the gallery places the cover itself). */
   images: string[];
 }
