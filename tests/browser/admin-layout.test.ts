@@ -127,7 +127,12 @@ async function readCharts(page: Page): Promise<ChartReading> {
 }
 
 function centsOf(row: string): number {
-  return Number(row.replace(/^\S+ R\$ /, "").replace(/\./g, "").replace(",", "."));
+  return Number(
+    row
+      .replace(/^\S+ R\$ /, "")
+      .replace(/\./g, "")
+      .replace(",", "."),
+  );
 }
 
 describe("the dashboard's charts", () => {

@@ -102,7 +102,9 @@ export function StatusChart({ statuses }: { statuses: { status: OrderStatus; ord
                     <Cell key={entry.status} fill={STATUS_COLOURS[entry.status]} />
                   ))}
                 </Pie>
-                <Tooltip formatter={(orders, status) => [orders, ORDER_STATUS_LABELS[status as OrderStatus]]} />
+                <Tooltip
+                  formatter={(orders, status) => [orders, ORDER_STATUS_LABELS[status as OrderStatus]]}
+                />
               </PieChart>
             </ResponsiveContainer>
           )}
