@@ -27,6 +27,7 @@ export default [
     route("*", "routes/account/unknown.ts"),
   ]),
   route("admin", "routes/admin/layout.tsx", [
+    route("gate", "routes/admin/gate.tsx"),
     index("routes/admin/dashboard.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:orderId", "routes/admin/order.tsx"),

@@ -25,9 +25,6 @@ describe("the admin panel", () => {
 
   async function openAsAdmin(): Promise<Page> {
     const { page, baseURL } = browser;
-    // Until the gate is passed, the panel answers 403 (a wrong password too), which the browser
-    // reports in its console.
-    browser.expectedConsoleErrors.push(/status of 403/);
     await signInContext(page.context(), baseURL, await signIn(baseURL, STORE_ADMIN));
     await page.goto("/admin");
     return page;
@@ -55,6 +52,8 @@ describe("the admin panel", () => {
     await dialog.getByText("Por favor, digite a senha.").waitFor();
 
     const password = dialog.getByLabel("Senha");
+    // The gate answers a wrong password with 403, which the browser reports in its console.
+    browser.expectedConsoleErrors.push(/status of 403/);
     await password.fill("senha-errada");
     await dialog.getByRole("button", { name: "Verificar" }).click();
     await toast(page, "Senha incorreta").waitFor();

@@ -11,6 +11,8 @@ const ADMIN = { email: "admin@vitrine.local", password: "senha-do-admin-1" };
 const GATE_PASSWORD = "portao-do-painel-1";
 /** Text only a panel section that loaded its data shows. */
 const PANEL_DATA = "Faturamento Total";
+/** Where the panel sends an admin who has not passed the gate in this session. */
+const GATE_PAGE = "/admin/gate";
 
 const started = setUpStartedStore({
   SEED_DEMO: "false",
@@ -140,16 +142,27 @@ describe("admin routes", () => {
     expect(redirectTarget(await send({ method: "GET", path: "/admin" }, cookie))).toBe("/");
   });
 
-  it("refuse an admin who has not passed the gate with 403, except the gate itself", async () => {
+  it("send an admin who has not passed the gate to the gate's page, and refuse their writes", async () => {
     const cookie = await adminCookie();
     for (const request of REQUESTS) {
       const answer = await send(request, cookie);
       expect(answer.body).not.toContain(PANEL_DATA);
-      if (request.path.startsWith("/api/admin/verify-password") || nothingToRun(request, answer)) {
-        continue;
-      }
-      expect(answer.status, `${request.method} ${request.path}`).toBe(403);
+      const gate =
+        request.path.startsWith("/api/admin/verify-password") || request.path.startsWith(GATE_PAGE);
+      if (gate || nothingToRun(request, answer)) continue;
+      const pagePath = request.path.replace(/\.data$/, "");
+      // A form's data request is refused by the action's guard; a page (a plain form's post
+      // too, once its action has refused it) opens the gate, which then opens the page asked for.
+      const expected =
+        request.method === "POST" && request.path.endsWith(".data")
+          ? "status 403"
+          : `redirect ${GATE_PAGE}?${new URLSearchParams({ redirectTo: pagePath })}`;
+      const got = answer.status === 403 ? "status 403" : `redirect ${redirectTarget(answer)}`;
+      expect(got, `${request.method} ${request.path}`).toBe(expected);
     }
+    const gatePage = await send({ method: "GET", path: GATE_PAGE }, cookie);
+    expect(gatePage.status).toBe(200);
+    expect(gatePage.body).toContain("Painel de Administração");
   });
 
   it("open to an admin once the gate is passed", async () => {
@@ -194,13 +207,17 @@ describe("the admin gate", () => {
     expect((await send({ method: "GET", path: "/admin" }, cookie)).body).toContain(PANEL_DATA);
 
     const otherSession = await adminCookie();
-    expect((await send({ method: "GET", path: "/admin" }, otherSession)).status).toBe(403);
+    expect(redirectTarget(await send({ method: "GET", path: "/admin" }, otherSession))).toMatch(
+      /^\/admin\/gate\b/,
+    );
 
     const signOut = await send({ method: "POST", path: "/auth/logout" }, cookie);
     expect(signOut.status).toBe(200);
     expect(redirectTarget(await send({ method: "GET", path: "/admin" }, cookie))).toMatch(/^\/auth\b/);
     const signedInAgain = await adminCookie();
-    expect((await send({ method: "GET", path: "/admin" }, signedInAgain)).status).toBe(403);
+    expect(redirectTarget(await send({ method: "GET", path: "/admin" }, signedInAgain))).toMatch(
+      /^\/admin\/gate\b/,
+    );
   });
 
   it("takes 5 tries a minute from one client, even with the right password after them", async () => {
@@ -212,6 +229,8 @@ describe("the admin gate", () => {
     const limited = await gate(session, GATE_PASSWORD, ip);
     expect(limited.status).toBe(429);
     expect(JSON.parse(limited.body).message).toBe("Muitas tentativas. Aguarde um minuto e tente novamente.");
-    expect((await send({ method: "GET", path: "/admin" }, session)).status).toBe(403);
+    expect(redirectTarget(await send({ method: "GET", path: "/admin" }, session))).toMatch(
+      /^\/admin\/gate\b/,
+    );
   });
 });

@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
 
 /**
- * The boundary of every panel section, inside the panel's frame: while the gate is not passed a
- * section's loader answers 403 and the frame shows the gate instead; a missing record says so;
- * anything else gets a plain message (the details go to the server log, never to the page).
+ * The boundary of every panel section, inside the panel's frame: a missing record says so;
+ * anything else (a 403 included, should the session's gate pass be gone) gets a plain message
+ * (the details go to the server log, never to the page).
  */
 export function AdminErrorBoundary() {
   const error = useRouteError();

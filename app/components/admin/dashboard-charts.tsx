@@ -28,7 +28,9 @@ function dayLabel(day: string): string {
 
 /**
  * Revenue of the last 30 days, a bar a day. Drawn in the browser only (a chart measures its box);
- * the table beside it says the same for screen readers and before hydration.
+ * the table beside it says the same for screen readers and before hydration. Not animated: a bar
+ * grows from zero height, which recharts draws as nothing, and a render that lands on that frame
+ * (a resize, a revalidation) left today's bar missing.
  */
 export function RevenueChart({ days }: { days: { day: string; revenueCents: number }[] }) {
   const hydrated = useHydrated();
@@ -48,7 +50,7 @@ export function RevenueChart({ days }: { days: { day: string; revenueCents: numb
                 labelFormatter={(day) => dayLabel(String(day))}
                 formatter={(cents) => [formatBRL(Number(cents)), "Faturamento"]}
               />
-              <Bar dataKey="revenueCents" fill="#2563eb" radius={[4, 4, 0, 0]} />
+              <Bar dataKey="revenueCents" fill="#2563eb" radius={[4, 4, 0, 0]} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
         )}
@@ -68,26 +70,46 @@ export function RevenueChart({ days }: { days: { day: string; revenueCents: numb
   );
 }
 
-/** Orders by status, a slice each, with a legend that reads without the chart. */
+/**
+ * Orders by status, a slice each, with a legend that reads without the chart. Starts at 12
+ * o'clock; slices are parted by a white line only when there are two or more, or a lone full
+ * ring would show its seam. Not animated, for the same reason as the revenue chart.
+ */
 export function StatusChart({ statuses }: { statuses: { status: OrderStatus; orders: number }[] }) {
   const hydrated = useHydrated();
   return (
     <figure className="flex flex-col gap-2">
       <figcaption className="text-sm font-semibold text-slate-700">Pedidos por status</figcaption>
-      <div className="h-48" aria-hidden>
-        {hydrated && (
-          <ResponsiveContainer width="100%" height="100%">
-            <PieChart>
-              <Pie data={statuses} dataKey="orders" nameKey="status" innerRadius={40} outerRadius={80}>
-                {statuses.map((entry) => (
-                  <Cell key={entry.status} fill={STATUS_COLOURS[entry.status]} />
-                ))}
-              </Pie>
-              <Tooltip formatter={(orders, status) => [orders, ORDER_STATUS_LABELS[status as OrderStatus]]} />
-            </PieChart>
-          </ResponsiveContainer>
-        )}
-      </div>
+      {statuses.length === 0 ? (
+        <p className="text-sm text-slate-600">Nenhum pedido ainda</p>
+      ) : (
+        <div className="h-48" aria-hidden>
+          {hydrated && (
+            <ResponsiveContainer width="100%" height="100%">
+              <PieChart>
+                <Pie
+                  data={statuses}
+                  dataKey="orders"
+                  nameKey="status"
+                  innerRadius={40}
+                  outerRadius={80}
+                  startAngle={90}
+                  endAngle={-270}
+                  stroke={statuses.length > 1 ? "#fff" : "none"}
+                  isAnimationActive={false}
+                >
+                  {statuses.map((entry) => (
+                    <Cell key={entry.status} fill={STATUS_COLOURS[entry.status]} />
+                  ))}
+                </Pie>
+                <Tooltip
+                  formatter={(orders, status) => [orders, ORDER_STATUS_LABELS[status as OrderStatus]]}
+                />
+              </PieChart>
+            </ResponsiveContainer>
+          )}
+        </div>
+      )}
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {statuses.map((entry) => (
           <li key={entry.status} className="flex items-center gap-2">

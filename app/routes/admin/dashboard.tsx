@@ -42,7 +42,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section className="rounded-xl border border-slate-200 p-4 lg:col-span-2">
           <RevenueChart days={revenueByDay} />
         </section>
@@ -51,13 +51,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section className="rounded-xl border border-slate-200 p-4 lg:col-span-2">
           <h3 className="font-semibold">Pedidos Recentes</h3>
           {recentOrders.length === 0 ? (
             <p className="mt-4 text-sm text-slate-600">Nenhum pedido ainda</p>
           ) : (
-            <div className="mt-4 overflow-x-auto">
+            <div className="relative mt-4 overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead className="text-slate-600">
                   <tr>

@@ -1,13 +1,19 @@
 import { clsx } from "clsx";
 import { ArrowLeft } from "lucide-react";
-import { data, Link, NavLink, Outlet } from "react-router";
+import { data, Link, NavLink, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/layout";
-import { AdminGateDialog } from "../../components/admin/admin-gate-dialog";
 import { buttonClasses } from "../../components/ui/button";
 import { requireAdminRole } from "../guards.server";
+import { ADMIN_GATE_PATH, gatePathFor } from "./gate-path";
 
+/**
+ * Before the gate, every panel page sends its admin to the gate's own page, so the browser never
+ * receives a section's answer, a 403 from its `requireAdmin` (reported in the console as an error).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { gatePassed, headers } = await requireAdminRole(context, request);
+  const url = new URL(request.url);
+  if (!gatePassed && url.pathname !== ADMIN_GATE_PATH) throw redirect(gatePathFor(url), { headers });
   return data({ gatePassed }, { headers });
 }
 
@@ -21,7 +27,7 @@ const TABS = [
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:py-10">
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:py-10">
       <header className="flex flex-wrap items-center gap-3">
         <Link to="/account" className={buttonClasses("outline", "sm")}>
           <ArrowLeft aria-hidden className="size-4" />
@@ -53,7 +59,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </>
       ) : (
-        <AdminGateDialog />
+        <Outlet />
       )}
     </div>
   );

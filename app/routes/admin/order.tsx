@@ -98,7 +98,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <p className="w-full text-sm text-slate-600">Realizado em {order.placedAt}</p>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section className="rounded-xl border border-slate-200 p-4">
           <h3 className="font-semibold">Cliente</h3>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -155,7 +155,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <OrderLines items={order.items} totalCents={order.totalCents} />
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <StatusForm order={order} />
         <TrackingForm order={order} />
       </div>

@@ -93,7 +93,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           Nenhum pedido encontrado
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-slate-600">
               <tr>

@@ -94,7 +94,7 @@ function galleryAnswer(intent: ProductActionData["intent"], outcome: GalleryOutc
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
   const { product, categories } = loaderData;
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <section className="flex flex-col gap-4 lg:col-span-2">
         <h2 className="text-xl font-semibold">Editar produto</h2>
         <ProductForm key={product.id} product={product} categories={categories} />

@@ -74,7 +74,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           Nenhum usuário encontrado
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-slate-600">
               <tr>

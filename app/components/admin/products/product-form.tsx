@@ -61,7 +61,7 @@ export function ProductForm({ product, categories }: { product?: EditableProduct
       encType="multipart/form-data"
       noValidate
       onSubmit={checkFirst}
-      className="grid gap-4 rounded-xl border border-slate-200 p-5 sm:grid-cols-2"
+      className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 p-5 sm:grid-cols-2"
     >
       <input type="hidden" name="intent" value={intent} />
       <FormField

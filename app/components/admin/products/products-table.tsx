@@ -14,7 +14,7 @@ import { PRODUCT_TOASTS, type ProductActionData } from "./product-action-data";
 export function ProductsTable({ products }: { products: AdminProductRow[] }) {
   const [deleting, setDeleting] = useState<AdminProductRow | null>(null);
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200">
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-slate-600">
           <tr>
@@ -40,7 +40,7 @@ export function ProductsTable({ products }: { products: AdminProductRow[] }) {
                   width={48}
                   height={48}
                   loading="lazy"
-                  className="size-12 rounded-md bg-slate-100 object-cover"
+                  className="size-12 max-w-none rounded-md bg-slate-100 object-cover"
                 />
               </td>
               <td className="px-3 py-2 font-medium">{product.name}</td>
