@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { users } from "../../app/db/schema.server";
 import { cookieHeader, signUpCustomer, type Customer } from "../support/accounts";
 import { createAddress, createProduct } from "../support/factories";
+import { checkoutBody, postCheckoutOverHttp } from "../support/orders";
 import { setUpStartedStore } from "../support/started-store";
 import { startStoreServer } from "../support/store-server";
 
@@ -65,22 +65,8 @@ async function errorLinesOf(response: Response): Promise<{ msg: string; err: unk
 
 describe("an unexpected failure in a resource route", () => {
   it("answers create-payment's dialog in its shape, with 500, logged once", async () => {
-    const response = await send("/api/create-payment", {
-      method: "POST",
-      headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
-      body: JSON.stringify({
-        products: [
-          { id: productId, name: "Produto", category: "Acessórios", price: 1, image: "/x.svg", quantity: 1 },
-        ],
-        customer: {
-          name: "Maria Compradora",
-          email: customer.email,
-          phone: "11987654321",
-          taxId: customer.cpf,
-        },
-        addressId,
-      }),
-    });
+    const body = checkoutBody({ ...customer, addressId }, [{ id: productId, quantity: 1 }]);
+    const response = await postCheckoutOverHttp(started.store.url, cookie, body);
     expect(response.status).toBe(500);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.headers.get("retry-after")).toBeNull();

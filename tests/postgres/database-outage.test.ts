@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from "../../app/db/client.server";
 import { users } from "../../app/db/schema.server";
 import { cookieHeader, signUpCustomer, type Customer } from "../support/accounts";
 import { createAddress, createProduct } from "../support/factories";
+import { checkoutBody, postCheckoutOverHttp } from "../support/orders";
 import { freePort, startStoreServer, type StoreServer } from "../support/store-server";
 import { createTcpProxy } from "../support/tcp-proxy";
 
@@ -71,36 +72,12 @@ describe("resource routes while PostgreSQL is down", () => {
 
   const readiness = async () => (await fetch(`${store.url}/readyz`)).status;
 
-  function createPayment() {
-    return fetch(`${store.url}/api/create-payment`, {
-      method: "POST",
-      headers: {
-        cookie,
-        origin: store.url,
-        "content-type": "application/json",
-        "idempotency-key": randomUUID(),
-      },
-      body: JSON.stringify({
-        products: [
-          {
-            id: productId,
-            name: "Produto",
-            category: "Acessórios",
-            price: 129.9,
-            image: "/x.svg",
-            quantity: 1,
-          },
-        ],
-        customer: {
-          name: "Maria Compradora",
-          email: customer.email,
-          phone: "11987654321",
-          taxId: customer.cpf,
-        },
-        addressId,
-      }),
-    });
-  }
+  const createPayment = () =>
+    postCheckoutOverHttp(
+      store.url,
+      cookie,
+      checkoutBody({ ...customer, addressId }, [{ id: productId, price: 129.9, quantity: 1 }]),
+    );
 
   const get = (path: string) => fetch(`${store.url}${path}`, { headers: { cookie } });
 
