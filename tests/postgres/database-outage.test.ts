@@ -7,7 +7,7 @@ import { users } from "../../app/db/schema.server";
 import { cookieHeader, signUpCustomer, type Customer } from "../support/accounts";
 import { createAddress, createProduct } from "../support/factories";
 import { checkoutBody, postCheckoutOverHttp } from "../support/orders";
-import { freePort, startStoreServer, type StoreServer } from "../support/store-server";
+import { errorLinesOf, freePort, startStoreServer, type StoreServer } from "../support/store-server";
 import { createTcpProxy } from "../support/tcp-proxy";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts): a real PostgreSQL server, reached by
@@ -81,21 +81,6 @@ describe("resource routes while PostgreSQL is down", () => {
 
   const get = (path: string) => fetch(`${store.url}${path}`, { headers: { cookie } });
 
-  type LogLine = { level: number; msg: string; err?: unknown; responseTime?: number };
-
-  /** The store's log lines about one request (by the id it answered with), once it has logged its end. */
-  async function logLinesOf(response: Response): Promise<LogLine[]> {
-    const requestId = response.headers.get("x-request-id")!;
-    const lines = () =>
-      store
-        .output()
-        .split("\n")
-        .filter((line) => line.includes(`"reqId":"${requestId}"`))
-        .map((line) => JSON.parse(line) as LogLine);
-    await eventually(async () => lines().some((line) => line.responseTime !== undefined));
-    return lines();
-  }
-
   it("answers each client's JSON with 503 and pages with the error page, then works again", async () => {
     expect(await readiness()).toBe(200);
     await proxy.down();
@@ -107,7 +92,7 @@ describe("resource routes while PostgreSQL is down", () => {
     expect(payment.headers.get("retry-after")).toBe("5");
     expect(await payment.json()).toEqual({ success: false, error: UNAVAILABLE });
     // Logged once, with what happened; the customer saw only the message above.
-    const errors = (await logLinesOf(payment)).filter((line) => line.level >= 50);
+    const errors = await errorLinesOf(store, payment);
     expect(errors.map((line) => line.msg)).toEqual(["Erro em loader ou action"]);
     // drizzle's "Failed query" error, caused by the driver's connection error.
     expect(JSON.stringify(errors[0]!.err)).toMatch(/ECONNREFUSED|Connection terminated|timeout/);
