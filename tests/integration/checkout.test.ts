@@ -13,7 +13,6 @@ import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.serve
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import { paymentDeps } from "../../app/context.server";
 import { action as createPayment } from "../../app/routes/api.create-payment";
-import { action as wooviWebhook } from "../../app/routes/api.webhooks.woovi";
 import { placeOrderThroughCheckout, postCheckout } from "../support/checkout";
 import { createProduct } from "../support/factories";
 import { checkoutBody } from "../support/orders";
@@ -297,18 +296,6 @@ describe("Woovi webhook and expiry", () => {
     return { orderId, productId };
   }
 
-  async function deliver(body: string, signature: string) {
-    const request = new Request(`${TEST_BASE_URL}/api/webhooks/woovi`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-webhook-signature": signature },
-      body,
-    });
-    const result = await wooviWebhook({ request, context: woovi.context, params: {} } as Parameters<
-      typeof wooviWebhook
-    >[0]);
-    return result.init?.status ?? 200;
-  }
-
   const orderOf = async (id: string) =>
     (await store.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   /** The webhook answers first and handles the event right after: wait for that. */
@@ -341,8 +328,8 @@ describe("Woovi webhook and expiry", () => {
     woovi.server.complete(orderId);
     const { body, signature } = woovi.server.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
     const forged = body.replace('"COMPLETED"', '"COMPLETED" ');
-    expect(await deliver(forged, signature)).toBe(401);
-    expect(await deliver(body, "")).toBe(401);
+    expect(await woovi.postWebhook(forged, signature)).toBe(401);
+    expect(await woovi.postWebhook(body, "")).toBe(401);
     expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "pending", pixStatus: "ACTIVE" });
   });
 
@@ -350,11 +337,11 @@ describe("Woovi webhook and expiry", () => {
     const { orderId } = await wooviOrder();
     woovi.server.complete(orderId);
     const { body, signature } = woovi.server.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
-    expect(await deliver(body, signature)).toBe(200);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await handled(orderId);
     const paid = await orderOf(orderId);
     expect(paid).toMatchObject({ paymentStatus: "paid", pixStatus: "COMPLETED", status: "pending" });
-    expect(await deliver(body, signature)).toBe(200);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await handled(orderId);
     expect((await orderOf(orderId)).paidAt).toEqual(paid.paidAt);
     expect(await mailsFor(orderId)).toHaveLength(1);
@@ -363,7 +350,7 @@ describe("Woovi webhook and expiry", () => {
   it("does not believe a completed event the provider does not confirm", async () => {
     const { orderId } = await wooviOrder();
     const { body, signature } = woovi.server.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
-    expect(await deliver(body, signature)).toBe(200);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await checkedUnconfirmed(orderId);
     expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "pending", pixStatus: "ACTIVE" });
   });
@@ -373,13 +360,13 @@ describe("Woovi webhook and expiry", () => {
     expect(await stockOf(productId)).toBe(3);
     woovi.server.expire(orderId);
     const { body, signature } = woovi.server.signedWebhook("OPENPIX:CHARGE_EXPIRED", orderId);
-    expect(await deliver(body, signature)).toBe(200);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await handled(orderId);
     const cancelled = await orderOf(orderId);
     expect(cancelled).toMatchObject({ status: "cancelled", pixStatus: "EXPIRED", paymentStatus: "pending" });
     expect(await stockOf(productId)).toBe(5);
 
-    expect(await deliver(body, signature)).toBe(200);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await handled(orderId);
     expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", pixStatus: "EXPIRED" });
     expect(await stockOf(productId)).toBe(5);
@@ -388,7 +375,7 @@ describe("Woovi webhook and expiry", () => {
   it("does not cancel on an expired event the provider does not confirm", async () => {
     const { orderId, productId } = await wooviOrder(5);
     const { body, signature } = woovi.server.signedWebhook("OPENPIX:CHARGE_EXPIRED", orderId);
-    expect(await deliver(body, signature)).toBe(200);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await checkedUnconfirmed(orderId);
     expect(await orderOf(orderId)).toMatchObject({ status: "pending", pixStatus: "ACTIVE" });
     expect(await stockOf(productId)).toBe(3);
@@ -403,7 +390,7 @@ describe("Woovi webhook and expiry", () => {
 
     woovi.server.complete(orderId);
     const { body, signature } = woovi.server.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
-    expect(await deliver(body, signature)).toBe(200);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await handled(orderId);
     const paidLate = await orderOf(orderId);
     expect(paidLate).toMatchObject({ status: "cancelled", paymentStatus: "paid", pixStatus: "COMPLETED" });

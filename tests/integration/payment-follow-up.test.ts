@@ -6,12 +6,11 @@ import { mailOutbox, orders, orderStatusHistory, paymentEvents, products } from 
 import { cancelUnpaidOrders } from "../../app/domain/orders/cancel-orders.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
 import { processChargeEvents, recordChargeEvent } from "../../app/domain/payments/charge-events.server";
-import { action as wooviWebhook } from "../../app/routes/api.webhooks.woovi";
 import { loader as adminOrderLoader } from "../../app/routes/admin/order";
 import { loader as adminOrdersLoader } from "../../app/routes/admin/orders";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
 import { placeOrderThroughCheckout } from "../support/checkout";
-import { setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+import { setUpTestStore } from "../support/test-context";
 import { setUpFakeWoovi } from "../support/woovi-context";
 
 // How the store learns that a PIX charge was paid, and what it does when the news is not yet true,
@@ -38,15 +37,7 @@ async function placeOrder(context: ServerContext = woovi.context) {
 /** Woovi posts a signed webhook about the charge to the store's route. */
 async function deliver(event: "OPENPIX:CHARGE_COMPLETED" | "OPENPIX:CHARGE_EXPIRED", chargeId: string) {
   const { body, signature } = woovi.server.signedWebhook(event, chargeId);
-  const request = new Request(`${TEST_BASE_URL}/api/webhooks/woovi`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-webhook-signature": signature },
-    body,
-  });
-  const result = await wooviWebhook({ request, context: woovi.context, params: {} } as Parameters<
-    typeof wooviWebhook
-  >[0]);
-  expect(result.init?.status ?? 200).toBe(200);
+  expect(await woovi.postWebhook(body, signature)).toBe(200);
 }
 
 /** How many times the store asked Woovi about the charge. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll } from "vitest";
 import type { ServerContext } from "../../app/context.server";
 import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
+import { action as wooviWebhook } from "../../app/routes/api.webhooks.woovi";
 import { startFakeWooviServer, type FakeWooviServer } from "./fake-woovi-server";
+import { TEST_BASE_URL } from "./test-context";
 
 const WOOVI_APP_ID = "app-id-de-teste";
 
@@ -29,6 +31,18 @@ export function setUpFakeWoovi(store: { context: ServerContext }) {
     /** A request's context: a new one at each use, as the HTTP shell makes one per request. */
     get context(): ServerContext {
       return { ...context };
+    },
+    /** Woovi posts a webhook (its body and `x-webhook-signature`) to the store's route: its status. */
+    async postWebhook(body: string, signature: string): Promise<number> {
+      const request = new Request(`${TEST_BASE_URL}/api/webhooks/woovi`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-webhook-signature": signature },
+        body,
+      });
+      const result = await wooviWebhook({ request, context: { ...context }, params: {} } as Parameters<
+        typeof wooviWebhook
+      >[0]);
+      return result.init?.status ?? 200;
     },
   };
 }
