@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../app/db/client.server";
 import { users } from "../../app/db/schema.server";
 import { cookieHeader, signUpCustomer, type Customer } from "../support/accounts";
+import { waitUntil } from "../support/eventually";
 import { createAddress, createProduct } from "../support/factories";
 import { checkoutBody, postCheckoutOverHttp } from "../support/orders";
 import { errorLinesOf, freePort, startStoreServer, type StoreServer } from "../support/store-server";
@@ -21,14 +22,6 @@ async function administer(statement: string) {
   await client.connect();
   await client.query(statement);
   await client.end();
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("a condição não se cumpriu a tempo");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe("resource routes while PostgreSQL is down", () => {
@@ -84,7 +77,7 @@ describe("resource routes while PostgreSQL is down", () => {
   it("answers each client's JSON with 503 and pages with the error page, then works again", async () => {
     expect(await readiness()).toBe(200);
     await proxy.down();
-    await eventually(async () => (await readiness()) === 503);
+    await waitUntil(async () => (await readiness()) === 503);
 
     const payment = await createPayment();
     expect(payment.status).toBe(503);
@@ -112,7 +105,7 @@ describe("resource routes while PostgreSQL is down", () => {
     expect(html).toContain("Ocorreu um erro inesperado. Tente novamente em instantes.");
 
     await proxy.up();
-    await eventually(async () => (await readiness()) === 200);
+    await waitUntil(async () => (await readiness()) === 200);
     const placed = await createPayment();
     expect(placed.status).toBe(200);
     expect(await placed.json()).toMatchObject({ success: true, pixData: { amount: 129.9 } });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { eventually } from "./eventually";
+import { waitUntil } from "./eventually";
 import { createPostgresDatabase } from "./test-database";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -37,10 +37,7 @@ export async function errorLinesOf(server: StoreServer, response: Response): Pro
       .split("\n")
       .filter((line) => line.includes(`"reqId":"${requestId}"`))
       .map((line) => JSON.parse(line) as RequestLogLine);
-  await eventually(
-    () => (lines().some((line) => line.responseTime !== undefined) ? true : undefined),
-    30_000,
-  );
+  await waitUntil(() => lines().some((line) => line.responseTime !== undefined));
   return lines().filter((line) => line.level >= 50);
 }
 
