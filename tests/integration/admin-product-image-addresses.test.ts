@@ -4,11 +4,11 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trustOriginForTests } from "../../app/domain/images/public-fetch.server";
 import { signedInAdmin } from "../support/admin";
 import { productForm, productPages, productRow } from "../support/admin-products";
 import { createProduct } from "../support/factories";
 import { setUpTestStore } from "../support/test-context";
+import { startTrustedSite, type TrustedSite } from "../support/trusted-site";
 
 // Issue 23: the product form's image URL is fetched by the store's server, which reaches what the
 // admin cannot: its own loopback, the private network, the cloud's metadata service. Only public
@@ -23,9 +23,7 @@ const UNREACHABLE = "Não foi possível baixar a imagem dessa URL";
 let internal: http.Server;
 let internalPort: number;
 /** Another site on the internet, played by a trusted loopback origin, with its redirects. */
-let site: http.Server;
-let siteUrl: string;
-let distrustSite: () => void;
+let site: TrustedSite;
 
 beforeAll(async () => {
   pages = productPages(store.context, await signedInAdmin(store.context));
@@ -49,21 +47,17 @@ beforeAll(async () => {
     "/para-arquivo": "file:///etc/passwd",
     "/em-circulo": "/em-circulo",
   };
-  site = http.createServer((request, response) => {
+  site = await startTrustedSite((request, response) => {
     const location = redirects[request.url ?? ""];
     if (location) response.writeHead(302, { Location: location }).end();
     else if (request.url === "/foto.png")
       response.writeHead(200, { "Content-Type": "image/png" }).end(picture);
     else response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  distrustSite = trustOriginForTests(siteUrl);
 });
 
 afterAll(async () => {
-  distrustSite();
-  await Promise.all([site, internal].map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all([site.stop(), new Promise((resolve) => internal.close(resolve))]);
 });
 
 /** The product images the store has kept, to show that a refusal kept none. */
@@ -85,16 +79,16 @@ const REFUSED: [string, () => string][] = [
   ["a private network (192.168/16)", () => "http://192.168.0.1/foto.png"],
   ["shared address space (100.64/10)", () => "http://100.64.0.1/foto.png"],
   ["an IPv6 unique local address", () => "http://[fd00::1]/foto.png"],
-  ["a public site redirecting to loopback", () => `${siteUrl}/para-loopback`],
-  ["a public site redirecting to a name for loopback", () => `${siteUrl}/para-localhost`],
-  ["a public site redirecting to the metadata service", () => `${siteUrl}/para-metadados`],
-  ["a public site redirecting to a file", () => `${siteUrl}/para-arquivo`],
-  ["a public site redirecting in circles", () => `${siteUrl}/em-circulo`],
+  ["a public site redirecting to loopback", () => `${site.url}/para-loopback`],
+  ["a public site redirecting to a name for loopback", () => `${site.url}/para-localhost`],
+  ["a public site redirecting to the metadata service", () => `${site.url}/para-metadados`],
+  ["a public site redirecting to a file", () => `${site.url}/para-arquivo`],
+  ["a public site redirecting in circles", () => `${site.url}/em-circulo`],
 ];
 
 describe("an image URL on an address that is not public", () => {
   it("is fetched from a public site, through its redirect (the trusted origin stands for one)", async () => {
-    const answer = await pages.create(productForm({ imageUrl: `${siteUrl}/para-foto` }));
+    const answer = await pages.create(productForm({ imageUrl: `${site.url}/para-foto` }));
     expect(answer).toMatchObject({ ok: true });
     const row = await productRow(store.context, (answer as { productId: number }).productId);
     expect(row!.image).toMatch(/^\/uploads\/products\/[\w-]+\.webp$/);
@@ -114,7 +108,7 @@ describe("an image URL on an address that is not public", () => {
     const loopback = `http://127.0.0.1:${internalPort}/foto.png`;
     const edited = await pages.edit(
       product.id,
-      productForm({ intent: "update", name: "Mudaria", imageUrl: `${siteUrl}/para-loopback` }),
+      productForm({ intent: "update", name: "Mudaria", imageUrl: `${site.url}/para-loopback` }),
     );
     expect(edited).toMatchObject({ ok: false, errors: { image: UNREACHABLE } });
     expect(await pages.edit(product.id, { intent: "gallery-add", imageUrl: loopback })).toEqual({

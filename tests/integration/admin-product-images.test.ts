@@ -1,15 +1,13 @@
 import { readFile } from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trustOriginForTests } from "../../app/domain/images/public-fetch.server";
 import { smallProductImageUrl } from "../../app/lib/product-images";
 import { signedInAdmin } from "../support/admin";
 import { productForm, productPages, productRow } from "../support/admin-products";
 import { createProduct } from "../support/factories";
 import { setUpTestStore } from "../support/test-context";
+import { startTrustedSite, type TrustedSite } from "../support/trusted-site";
 
 const store = setUpTestStore();
 let pages: ReturnType<typeof productPages>;
@@ -26,14 +24,12 @@ const png = () =>
 const file = (bytes: Buffer | string, name: string, type: string) =>
   new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
 
-/** A loopback site serving a PNG, a page and a slow answer, as another site would. */
-let site: http.Server;
-let siteUrl: string;
-let distrustSite: () => void;
+/** Another site, serving a PNG, a page that calls itself a PNG, and an SVG with a script. */
+let site: TrustedSite;
 beforeAll(async () => {
   pages = productPages(store.context, await signedInAdmin(store.context));
   const picture = await png();
-  site = http.createServer((request, response) => {
+  site = await startTrustedSite((request, response) => {
     if (request.url === "/foto.png") response.writeHead(200, { "Content-Type": "image/png" }).end(picture);
     else if (request.url === "/falsa.png")
       response.writeHead(200, { "Content-Type": "image/png" }).end("<html>oi</html>");
@@ -41,15 +37,8 @@ beforeAll(async () => {
       response.writeHead(200, { "Content-Type": "image/svg+xml" }).end(SVG);
     else response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  // It stands for another site on the internet; the store fetches only public addresses.
-  distrustSite = trustOriginForTests(siteUrl);
 });
-afterAll(async () => {
-  distrustSite();
-  await new Promise<void>((resolve) => site.close(() => resolve()));
-});
+afterAll(() => site.stop());
 
 async function expectStoredWebp(url: string) {
   expect(url).toMatch(/^\/uploads\/products\/[\w-]+\.webp$/);
@@ -113,7 +102,7 @@ describe("a product image by upload", () => {
 
 describe("a product image by URL", () => {
   it("fetches the picture and keeps a copy of its own, never the other site's address", async () => {
-    const answer = await pages.create(productForm({ imageUrl: `${siteUrl}/foto.png` }));
+    const answer = await pages.create(productForm({ imageUrl: `${site.url}/foto.png` }));
     expect(answer).toMatchObject({ ok: true });
     const row = await productRow(store.context, (answer as { productId: number }).productId);
     await expectStoredWebp(row!.image);
@@ -125,7 +114,7 @@ describe("a product image by URL", () => {
     ["a missing file", "/nada.png", "Não foi possível baixar a imagem dessa URL"],
   ])("refuses %s, creating nothing", async (_, file, message) => {
     const name = `Por URL ${Math.random()}`;
-    const answer = await pages.create(productForm({ name, imageUrl: `${siteUrl}${file}` }));
+    const answer = await pages.create(productForm({ name, imageUrl: `${site.url}${file}` }));
     expect(answer).toEqual({ intent: "create", ok: false, errors: { image: message } });
     expect((await pages.list(`?q=${encodeURIComponent(name)}`)).matching).toBe(0);
   });
@@ -138,10 +127,12 @@ describe("a product image by URL", () => {
 
   it("adds a fetched picture to the gallery", async () => {
     const product = await createProduct(store.database.db);
-    expect(await pages.edit(product.id, { intent: "gallery-add", imageUrl: `${siteUrl}/foto.png` })).toEqual({
-      intent: "gallery-add",
-      ok: true,
-    });
+    expect(await pages.edit(product.id, { intent: "gallery-add", imageUrl: `${site.url}/foto.png` })).toEqual(
+      {
+        intent: "gallery-add",
+        ok: true,
+      },
+    );
     await expectStoredWebp((await pages.view(product.id)).product.gallery[0]!.imageUrl);
   });
 });

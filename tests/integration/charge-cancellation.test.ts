@@ -1,80 +1,40 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { paymentDeps, type ServerContext } from "../../app/context.server";
 import { orders, pixChargeCancellations, products } from "../../app/db/schema.server";
 import { cancelQueuedCharges } from "../../app/domain/payments/cancel-charges.server";
 import { simulateSandboxPayment } from "../../app/domain/payments/sandbox-pix-provider.server";
-import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
 import { action as ordersAction } from "../../app/routes/account/orders";
 import { action as settingsAction } from "../../app/routes/account/settings";
 import { action as adminOrderAction } from "../../app/routes/admin/order";
-import { action as createPayment } from "../../app/routes/api.create-payment";
 import { action as sandboxPayment } from "../../app/routes/api.sandbox-payment";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
-import { createAddress, createProduct } from "../support/factories";
-import { startFakeWooviServer } from "../support/fake-woovi-server";
-import { setUpTestStore, signUpInStore, TEST_BASE_URL } from "../support/test-context";
+import { placeOrderThroughCheckout } from "../support/checkout";
+import { setUpTestStore, TEST_BASE_URL, type Buyer } from "../support/test-context";
+import { setUpFakeWoovi } from "../support/woovi-context";
 
 // Issue 23, point 8: cancelling an unpaid order returned its stock but left its PIX charge payable
 // at the provider. Its charge is now queued in the cancelling transaction and cancelled at the
 // provider by a job (`cancelQueuedCharges`, run by server/jobs.ts).
 
 const store = setUpTestStore();
-const WOOVI_APP_ID = "app-id-de-teste";
-let woovi: Awaited<ReturnType<typeof startFakeWooviServer>>;
-let wooviContext: ServerContext;
+const woovi = setUpFakeWoovi(store);
 let admin: TestAdmin;
 
 beforeAll(async () => {
-  woovi = await startFakeWooviServer({ appId: WOOVI_APP_ID });
-  wooviContext = {
-    ...store.context,
-    pix: createWooviPixProvider({ apiUrl: woovi.url, appId: WOOVI_APP_ID, expiresMinutes: 30 }),
-    env: { ...store.context.env, PIX_PROVIDER: "woovi", WOOVI_WEBHOOK_PUBLIC_KEY: woovi.publicKeyPem },
-  };
   admin = await signedInAdmin(store.context);
 });
-afterAll(() => woovi.stop());
-
-interface Buyer {
-  id: string;
-  cookie: string;
-  cpf: string;
-  addressId: string;
-}
-
-async function buyer(): Promise<Buyer> {
-  const { id, cookie, cpf } = await signUpInStore(store);
-  const address = await createAddress(store.database.db, id);
-  return { id, cookie, cpf, addressId: address.id };
-}
 
 /** A buyer's order of 2 units out of a stock of 5, through the checkout's route. */
 async function placedOrder(context: ServerContext) {
-  const who = await buyer();
-  const product = await createProduct(store.database.db, { stock: 5 });
-  const request = new Request(`${TEST_BASE_URL}/api/create-payment`, {
-    method: "POST",
-    headers: { cookie: who.cookie, "content-type": "application/json", "idempotency-key": randomUUID() },
-    body: JSON.stringify({
-      products: [
-        { id: product.id, name: "Produto", category: "Acessórios", price: 1, image: "/p.svg", quantity: 2 },
-      ],
-      customer: {
-        name: "Maria Compradora",
-        email: "maria@example.com",
-        phone: "11987654321",
-        taxId: who.cpf,
-      },
-      addressId: who.addressId,
-    }),
-  });
-  const result = await createPayment({ request, context, params: {} } as Parameters<typeof createPayment>[0]);
-  expect(result.data).toMatchObject({ success: true });
-  const orderId = (result.data as { orderId: string }).orderId;
-  const [order] = await store.database.db.select().from(orders).where(eq(orders.id, orderId));
-  return { who, orderId, chargeId: order!.pixChargeId!, productId: product.id };
+  const placed = await placeOrderThroughCheckout(store, context, { quantity: 2, product: { stock: 5 } });
+  const [order] = await store.database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+  return {
+    who: placed.buyer,
+    orderId: placed.orderId,
+    chargeId: order!.pixChargeId!,
+    productId: placed.productId,
+  };
 }
 
 async function deleteAsCustomer(who: Buyer, orderId: string, context: ServerContext) {
@@ -93,22 +53,23 @@ const stockOf = async (id: number) =>
   (await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!
     .stock;
 const deletesOf = (chargeId: string) =>
-  woovi.requests.filter((request) => request.method === "DELETE" && request.path.endsWith(chargeId)).length;
-const wooviJob = () => cancelQueuedCharges(paymentDeps(wooviContext));
+  woovi.server.requests.filter((request) => request.method === "DELETE" && request.path.endsWith(chargeId))
+    .length;
+const wooviJob = () => cancelQueuedCharges(paymentDeps(woovi.context));
 
 describe("an unpaid order cancelled with its charge open at Woovi", () => {
   it("has its charge deleted at Woovi once after the customer deletes the order, so it can no longer be paid", async () => {
-    const { who, orderId, chargeId, productId } = await placedOrder(wooviContext);
+    const { who, orderId, chargeId, productId } = await placedOrder(woovi.context);
     expect(chargeId).toBe(orderId);
-    await deleteAsCustomer(who, orderId, wooviContext);
+    await deleteAsCustomer(who, orderId, woovi.context);
     expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", paymentStatus: "pending" });
     expect(await stockOf(productId)).toBe(5);
 
     expect(await wooviJob()).toBe(1);
     expect(deletesOf(chargeId)).toBe(1);
-    expect(woovi.isDeleted(chargeId)).toBe(true);
-    expect(woovi.complete(chargeId)).toBe(false);
-    expect(await wooviContext.pix.chargeStatus(chargeId)).toMatchObject({ status: "EXPIRED" });
+    expect(woovi.server.isDeleted(chargeId)).toBe(true);
+    expect(woovi.server.complete(chargeId)).toBe(false);
+    expect(await woovi.context.pix.chargeStatus(chargeId)).toMatchObject({ status: "EXPIRED" });
 
     // Settled: later runs leave it alone.
     await wooviJob();
@@ -117,10 +78,10 @@ describe("an unpaid order cancelled with its charge open at Woovi", () => {
   });
 
   it("has its charge deleted after an admin cancels the order", async () => {
-    const { orderId, chargeId, productId } = await placedOrder(wooviContext);
+    const { orderId, chargeId, productId } = await placedOrder(woovi.context);
     const result = await adminOrderAction({
       request: adminRequest(admin, `/admin/orders/${orderId}`, { intent: "status", status: "cancelled" }),
-      context: wooviContext,
+      context: woovi.context,
       params: { orderId },
     } as Parameters<typeof adminOrderAction>[0]);
     expect(result).toMatchObject({ ok: true });
@@ -128,17 +89,17 @@ describe("an unpaid order cancelled with its charge open at Woovi", () => {
 
     await wooviJob();
     expect(deletesOf(chargeId)).toBe(1);
-    expect(woovi.complete(chargeId)).toBe(false);
+    expect(woovi.server.complete(chargeId)).toBe(false);
   });
 
   it("has its charge deleted after the customer erases their account, although the order is gone", async () => {
-    const { who, orderId, chargeId, productId } = await placedOrder(wooviContext);
+    const { who, orderId, chargeId, productId } = await placedOrder(woovi.context);
     const request = new Request(`${TEST_BASE_URL}/account/settings`, {
       method: "POST",
       headers: { cookie: who.cookie },
       body: new URLSearchParams({ intent: "delete-account", password: "segredo1" }),
     });
-    const erased = await settingsAction({ request, context: wooviContext, params: {} } as Parameters<
+    const erased = await settingsAction({ request, context: woovi.context, params: {} } as Parameters<
       typeof settingsAction
     >[0]).catch((thrown: unknown) => thrown);
     expect(erased).toBeInstanceOf(Response);
@@ -148,17 +109,17 @@ describe("an unpaid order cancelled with its charge open at Woovi", () => {
 
     await wooviJob();
     expect(deletesOf(chargeId)).toBe(1);
-    expect(woovi.complete(chargeId)).toBe(false);
+    expect(woovi.server.complete(chargeId)).toBe(false);
   });
 
   it("keeps and flags a payment made before the cancellation reached Woovi", async () => {
-    const { who, orderId, chargeId, productId } = await placedOrder(wooviContext);
-    expect(woovi.complete(chargeId)).toBe(true); // paid, and the webhook has not come yet
-    await deleteAsCustomer(who, orderId, wooviContext);
+    const { who, orderId, chargeId, productId } = await placedOrder(woovi.context);
+    expect(woovi.server.complete(chargeId)).toBe(true); // paid, and the webhook has not come yet
+    await deleteAsCustomer(who, orderId, woovi.context);
     expect(await stockOf(productId)).toBe(5);
 
     expect(await wooviJob()).toBe(1);
-    expect(woovi.isDeleted(chargeId)).toBe(false);
+    expect(woovi.server.isDeleted(chargeId)).toBe(false);
     const paidLate = await orderOf(orderId);
     expect(paidLate).toMatchObject({ status: "cancelled", paymentStatus: "paid", pixStatus: "COMPLETED" });
     expect(paidLate.latePaymentAt).toBeInstanceOf(Date);
@@ -168,12 +129,12 @@ describe("an unpaid order cancelled with its charge open at Woovi", () => {
   });
 
   it("is tried again after a pause when Woovi fails, and deleted then", async () => {
-    const { who, orderId, chargeId } = await placedOrder(wooviContext);
-    await deleteAsCustomer(who, orderId, wooviContext);
-    woovi.failNext(503);
+    const { who, orderId, chargeId } = await placedOrder(woovi.context);
+    await deleteAsCustomer(who, orderId, woovi.context);
+    woovi.server.failNext(503);
     expect(await wooviJob()).toBe(0);
     expect(deletesOf(chargeId)).toBe(1);
-    expect(woovi.isDeleted(chargeId)).toBe(false);
+    expect(woovi.server.isDeleted(chargeId)).toBe(false);
 
     // Not again within the pause, whoever runs the job.
     await wooviJob();
@@ -186,20 +147,20 @@ describe("an unpaid order cancelled with its charge open at Woovi", () => {
       .where(eq(pixChargeCancellations.chargeId, chargeId));
     expect(await wooviJob()).toBe(1);
     expect(deletesOf(chargeId)).toBe(2);
-    expect(woovi.complete(chargeId)).toBe(false);
+    expect(woovi.server.complete(chargeId)).toBe(false);
   });
 
   it("is deleted once with two job runners at the same time", async () => {
-    const { who, orderId, chargeId } = await placedOrder(wooviContext);
-    await deleteAsCustomer(who, orderId, wooviContext);
+    const { who, orderId, chargeId } = await placedOrder(woovi.context);
+    await deleteAsCustomer(who, orderId, woovi.context);
     const runs = await Promise.all([wooviJob(), wooviJob()]);
     expect(runs[0]! + runs[1]!).toBe(1);
     expect(deletesOf(chargeId)).toBe(1);
   });
 
   it("is left alone by a store whose provider is another one", async () => {
-    const { who, orderId, chargeId } = await placedOrder(wooviContext);
-    await deleteAsCustomer(who, orderId, wooviContext);
+    const { who, orderId, chargeId } = await placedOrder(woovi.context);
+    await deleteAsCustomer(who, orderId, woovi.context);
     await cancelQueuedCharges(paymentDeps(store.context)); // the sandbox's store
     const [queued] = await store.database.db
       .select()

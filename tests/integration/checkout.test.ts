@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ServerContext } from "../../app/context.server";
+import { describe, expect, it, vi } from "vitest";
 import {
   cartItems,
   mailOutbox,
@@ -12,66 +11,16 @@ import {
 } from "../../app/db/schema.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
 import { parseBrCode } from "../../app/domain/payments/br-code";
-import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
 import { paymentDeps } from "../../app/context.server";
 import { action as createPayment } from "../../app/routes/api.create-payment";
-import { action as wooviWebhook } from "../../app/routes/api.webhooks.woovi";
-import { createAddress, createProduct } from "../support/factories";
-import { startFakeWooviServer } from "../support/fake-woovi-server";
-import { setUpTestStore, signUpInStore, TEST_BASE_URL } from "../support/test-context";
+import { placeOrderThroughCheckout, postCheckout } from "../support/checkout";
+import { createProduct } from "../support/factories";
+import { checkoutBody } from "../support/orders";
+import { setUpTestStore, signUpBuyer, TEST_BASE_URL, type Buyer } from "../support/test-context";
+import { setUpFakeWoovi } from "../support/woovi-context";
 
 const store = setUpTestStore();
-const WOOVI_APP_ID = "app-id-de-teste";
-let woovi: Awaited<ReturnType<typeof startFakeWooviServer>>;
-let wooviContext: ServerContext;
-
-beforeAll(async () => {
-  woovi = await startFakeWooviServer({ appId: WOOVI_APP_ID });
-  wooviContext = {
-    ...store.context,
-    pix: createWooviPixProvider({ apiUrl: woovi.url, appId: WOOVI_APP_ID, expiresMinutes: 30 }),
-    env: { ...store.context.env, PIX_PROVIDER: "woovi", WOOVI_WEBHOOK_PUBLIC_KEY: woovi.publicKeyPem },
-  };
-});
-afterAll(() => woovi.stop());
-
-interface Buyer {
-  id: string;
-  cookie: string;
-  cpf: string;
-  addressId: string;
-}
-
-async function buyer(): Promise<Buyer> {
-  const { id, cookie, cpf } = await signUpInStore(store);
-  const address = await createAddress(store.database.db, id);
-  return { id, cookie, cpf, addressId: address.id };
-}
-
-function checkoutRequest(who: Buyer, lines: { id: number; quantity: number; price?: number }[]) {
-  return {
-    products: lines.map((line) => ({
-      id: line.id,
-      name: "Produto",
-      category: "Acessórios",
-      price: line.price ?? 1,
-      image: "/placeholder.svg",
-      quantity: line.quantity,
-    })),
-    customer: { name: "Maria Compradora", email: "maria@example.com", phone: "11987654321", taxId: who.cpf },
-    addressId: who.addressId,
-  };
-}
-
-async function postPayment(who: Buyer, body: unknown, key: string = randomUUID(), context = store.context) {
-  const request = new Request(`${TEST_BASE_URL}/api/create-payment`, {
-    method: "POST",
-    headers: { cookie: who.cookie, "content-type": "application/json", "idempotency-key": key },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const result = await createPayment({ request, context, params: {} } as Parameters<typeof createPayment>[0]);
-  return { status: result.init?.status ?? 200, ...result.data };
-}
+const woovi = setUpFakeWoovi(store);
 
 const stockOf = async (id: number) =>
   (await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!
@@ -95,9 +44,13 @@ const cartOf = async (who: Buyer) =>
 
 describe("create-payment", () => {
   it("prices every line from the database, takes the stock and answers a PIX code for the real total", async () => {
-    const who = await buyer();
+    const who = await signUpBuyer(store);
     const mouse = await createProduct(store.database.db, { priceCents: 12_990, stock: 5 });
-    const answer = await postPayment(who, checkoutRequest(who, [{ id: mouse.id, quantity: 2, price: 0.01 }]));
+    const answer = await postCheckout(
+      store.context,
+      who,
+      checkoutBody(who, [{ id: mouse.id, quantity: 2, price: 0.01 }]),
+    );
     expect(answer).toMatchObject({ success: true, pixData: { amount: 259.8 } });
     const [order] = await ordersOf(who);
     expect(order).toMatchObject({
@@ -124,12 +77,15 @@ describe("create-payment", () => {
   });
 
   it("creates one order for a repeated request of the same checkout attempt", async () => {
-    const who = await buyer();
+    const who = await signUpBuyer(store);
     const keyboard = await createProduct(store.database.db, { stock: 4 });
     const key = randomUUID();
-    const body = checkoutRequest(who, [{ id: keyboard.id, quantity: 1 }]);
-    const [first, second] = await Promise.all([postPayment(who, body, key), postPayment(who, body, key)]);
-    const third = await postPayment(who, body, key);
+    const body = checkoutBody(who, [{ id: keyboard.id, quantity: 1 }]);
+    const [first, second] = await Promise.all([
+      postCheckout(store.context, who, body, key),
+      postCheckout(store.context, who, body, key),
+    ]);
+    const third = await postCheckout(store.context, who, body, key);
     expect(first.success && second.success && third.success).toBe(true);
     expect(new Set([first.orderId, second.orderId, third.orderId]).size).toBe(1);
     expect(await ordersOf(who)).toHaveLength(1);
@@ -137,23 +93,24 @@ describe("create-payment", () => {
   });
 
   it("answers a repeated request for the last unit with its order, not with missing stock", async () => {
-    const who = await buyer();
+    const who = await signUpBuyer(store);
     const lastOne = await createProduct(store.database.db, { stock: 1 });
     const key = randomUUID();
-    const body = checkoutRequest(who, [{ id: lastOne.id, quantity: 1 }]);
-    const first = await postPayment(who, body, key);
-    const retried = await postPayment(who, body, key);
+    const body = checkoutBody(who, [{ id: lastOne.id, quantity: 1 }]);
+    const first = await postCheckout(store.context, who, body, key);
+    const retried = await postCheckout(store.context, who, body, key);
     expect(retried).toMatchObject({ success: true, orderId: first.orderId });
     expect(await stockOf(lastOne.id)).toBe(0);
   });
 
   it("refuses more than the stock, naming the product, and changes nothing", async () => {
-    const who = await buyer();
+    const who = await signUpBuyer(store);
     const plenty = await createProduct(store.database.db, { stock: 10 });
     const scarce = await createProduct(store.database.db, { name: "Headset Raro", stock: 1 });
-    const answer = await postPayment(
+    const answer = await postCheckout(
+      store.context,
       who,
-      checkoutRequest(who, [
+      checkoutBody(who, [
         { id: plenty.id, quantity: 2 },
         { id: scarce.id, quantity: 2 },
       ]),
@@ -164,10 +121,10 @@ describe("create-payment", () => {
   });
 
   it("refuses another customer's address", async () => {
-    const [who, other] = [await buyer(), await buyer()];
+    const [who, other] = [await signUpBuyer(store), await signUpBuyer(store)];
     const product = await createProduct(store.database.db);
-    const answer = await postPayment(who, {
-      ...checkoutRequest(who, [{ id: product.id, quantity: 1 }]),
+    const answer = await postCheckout(store.context, who, {
+      ...checkoutBody(who, [{ id: product.id, quantity: 1 }]),
       addressId: other.addressId,
     });
     expect(answer).toMatchObject({ success: false, error: "Endereço não encontrado" });
@@ -176,10 +133,10 @@ describe("create-payment", () => {
 
   it("answers every malformed request with the spec's pt-BR messages and creates nothing", async () => {
     // Three customers share the cases: each stays under the limit on refused checkouts.
-    const crowd = [await buyer(), await buyer(), await buyer()];
+    const crowd = [await signUpBuyer(store), await signUpBuyer(store), await signUpBuyer(store)];
     const who = crowd[0]!;
     const product = await createProduct(store.database.db, { stock: 3 });
-    const valid = checkoutRequest(who, [{ id: product.id, quantity: 1 }]);
+    const valid = checkoutBody(who, [{ id: product.id, quantity: 1 }]);
     const cases: [unknown, string][] = [
       [{}, "Carrinho vazio"],
       [{ ...valid, products: [] }, "Carrinho vazio"],
@@ -214,42 +171,51 @@ describe("create-payment", () => {
       [{ ...valid, addressId: "casa" }, "ID de endereço inválido"],
     ];
     for (const [index, [body, message]] of cases.entries()) {
-      const answer = await postPayment(crowd[index % crowd.length]!, body);
+      const answer = await postCheckout(store.context, crowd[index % crowd.length]!, body);
       expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(422);
       expect(answer.error).toMatch(/^Dados inválidos: /);
       expect(answer.error!.slice("Dados inválidos: ".length).split(", ")).toContain(message);
     }
-    expect(await postPayment(crowd[1]!, "{não é json")).toMatchObject({
+    expect(await postCheckout(store.context, crowd[1]!, "{não é json")).toMatchObject({
       status: 422,
       error: "Dados inválidos: JSON inválido",
     });
-    const unknown = await postPayment(who, checkoutRequest(who, [{ id: 2_000_000_000, quantity: 1 }]));
+    const unknown = await postCheckout(
+      store.context,
+      who,
+      checkoutBody(who, [{ id: 2_000_000_000, quantity: 1 }]),
+    );
     expect(unknown).toMatchObject({ success: false, error: "Produto não encontrado: Produto" });
     for (const customer of crowd) expect(await ordersOf(customer)).toHaveLength(0);
     expect(await stockOf(product.id)).toBe(3);
   });
 
   it("pauses a customer's checkouts after 20 refused in a minute", async () => {
-    const who = await buyer();
+    const who = await signUpBuyer(store);
     const product = await createProduct(store.database.db, { stock: 3 });
     for (let attempt = 0; attempt < 20; attempt++) {
-      expect((await postPayment(who, {})).error).toMatch(/^Dados inválidos: Carrinho vazio/);
+      expect((await postCheckout(store.context, who, {})).error).toMatch(/^Dados inválidos: Carrinho vazio/);
     }
-    const paused = await postPayment(who, checkoutRequest(who, [{ id: product.id, quantity: 1 }]));
+    const paused = await postCheckout(
+      store.context,
+      who,
+      checkoutBody(who, [{ id: product.id, quantity: 1 }]),
+    );
     expect(paused).toMatchObject({
       status: 429,
       success: false,
       error: "Muitas tentativas. Aguarde um minuto e tente novamente.",
     });
-    expect(await postPayment(who, {})).toMatchObject({
+    expect(await postCheckout(store.context, who, {})).toMatchObject({
       status: 429,
       error: "Muitas tentativas. Aguarde um minuto e tente novamente.",
     });
     expect(await ordersOf(who)).toHaveLength(0);
     expect(await stockOf(product.id)).toBe(3);
-    const other = await buyer();
+    const other = await signUpBuyer(store);
     expect(
-      (await postPayment(other, checkoutRequest(other, [{ id: product.id, quantity: 1 }]))).success,
+      (await postCheckout(store.context, other, checkoutBody(other, [{ id: product.id, quantity: 1 }])))
+        .success,
     ).toBe(true);
   });
 
@@ -264,14 +230,13 @@ describe("create-payment", () => {
   });
 
   it("cancels the order and returns its stock when the provider fails", async () => {
-    const who = await buyer();
+    const who = await signUpBuyer(store);
     const product = await createProduct(store.database.db, { stock: 6 });
-    woovi.failNext(500);
-    const answer = await postPayment(
+    woovi.server.failNext(500);
+    const answer = await postCheckout(
+      woovi.context,
       who,
-      checkoutRequest(who, [{ id: product.id, quantity: 4 }]),
-      randomUUID(),
-      wooviContext,
+      checkoutBody(who, [{ id: product.id, quantity: 4 }]),
     );
     expect(answer).toMatchObject({ success: false, error: "Falha ao criar pagamento" });
     expect((await ordersOf(who)).map((order) => order.status)).toEqual(["cancelled"]);
@@ -279,28 +244,30 @@ describe("create-payment", () => {
   });
 
   it("ends the order's turn before waiting on Woovi, and keeps it through the sandbox's charge", async () => {
-    const who = await buyer();
+    const who = await signUpBuyer(store);
     const product = await createProduct(store.database.db, { stock: 5 });
     const chargeRequestsAtTurnEnd: number[] = [];
-    const endOrderTurn = () => chargeRequestsAtTurnEnd.push(woovi.requests.length);
-    const chargeRequestsBefore = woovi.requests.length;
-    const lines = checkoutRequest(who, [{ id: product.id, quantity: 1 }]);
+    const endOrderTurn = () => chargeRequestsAtTurnEnd.push(woovi.server.requests.length);
+    const chargeRequestsBefore = woovi.server.requests.length;
+    const lines = checkoutBody(who, [{ id: product.id, quantity: 1 }]);
 
-    const paidThroughWoovi = await postPayment(who, lines, randomUUID(), { ...wooviContext, endOrderTurn });
+    const paidThroughWoovi = await postCheckout({ ...woovi.context, endOrderTurn }, who, lines);
     expect(paidThroughWoovi).toMatchObject({ success: true });
     expect(chargeRequestsAtTurnEnd).toEqual([chargeRequestsBefore]);
-    expect(woovi.requests.length).toBe(chargeRequestsBefore + 1);
+    expect(woovi.server.requests.length).toBe(chargeRequestsBefore + 1);
 
-    const paidInSandbox = await postPayment(who, lines, randomUUID(), { ...store.context, endOrderTurn });
+    const paidInSandbox = await postCheckout({ ...store.context, endOrderTurn }, who, lines);
     expect(paidInSandbox).toMatchObject({ success: true });
     expect(chargeRequestsAtTurnEnd).toHaveLength(1);
   });
 
   it("sells exactly the stock to concurrent buyers", async () => {
     const product = await createProduct(store.database.db, { stock: 10 });
-    const crowd = await Promise.all(Array.from({ length: 50 }, () => buyer()));
+    const crowd = await Promise.all(Array.from({ length: 50 }, () => signUpBuyer(store)));
     const answers = await Promise.all(
-      crowd.map((who) => postPayment(who, checkoutRequest(who, [{ id: product.id, quantity: 1 }]))),
+      crowd.map((who) =>
+        postCheckout(store.context, who, checkoutBody(who, [{ id: product.id, quantity: 1 }])),
+      ),
     );
     expect(answers.filter((answer) => answer.success)).toHaveLength(10);
     expect(answers.filter((answer) => !answer.success).map((answer) => answer.error)).toEqual(
@@ -322,28 +289,11 @@ describe("create-payment", () => {
 
 describe("Woovi webhook and expiry", () => {
   async function wooviOrder(stock = 5) {
-    const who = await buyer();
-    const product = await createProduct(store.database.db, { stock });
-    const answer = await postPayment(
-      who,
-      checkoutRequest(who, [{ id: product.id, quantity: 2 }]),
-      randomUUID(),
-      wooviContext,
-    );
-    expect(answer.success).toBe(true);
-    return { orderId: answer.orderId!, productId: product.id };
-  }
-
-  async function deliver(body: string, signature: string) {
-    const request = new Request(`${TEST_BASE_URL}/api/webhooks/woovi`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-webhook-signature": signature },
-      body,
+    const { orderId, productId } = await placeOrderThroughCheckout(store, woovi.context, {
+      quantity: 2,
+      product: { stock },
     });
-    const result = await wooviWebhook({ request, context: wooviContext, params: {} } as Parameters<
-      typeof wooviWebhook
-    >[0]);
-    return result.init?.status ?? 200;
+    return { orderId, productId };
   }
 
   const orderOf = async (id: string) =>
@@ -375,23 +325,23 @@ describe("Woovi webhook and expiry", () => {
 
   it("refuses a delivery with a bad signature and leaves the order unchanged", async () => {
     const { orderId } = await wooviOrder();
-    woovi.complete(orderId);
-    const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
+    woovi.server.complete(orderId);
+    const { body, signature } = woovi.server.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
     const forged = body.replace('"COMPLETED"', '"COMPLETED" ');
-    expect(await deliver(forged, signature)).toBe(401);
-    expect(await deliver(body, "")).toBe(401);
+    expect(await woovi.postWebhook(forged, signature)).toBe(401);
+    expect(await woovi.postWebhook(body, "")).toBe(401);
     expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "pending", pixStatus: "ACTIVE" });
   });
 
   it("marks the order paid once, with one e-mail, however often the event is delivered", async () => {
     const { orderId } = await wooviOrder();
-    woovi.complete(orderId);
-    const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
-    expect(await deliver(body, signature)).toBe(200);
+    woovi.server.complete(orderId);
+    const { body, signature } = woovi.server.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await handled(orderId);
     const paid = await orderOf(orderId);
     expect(paid).toMatchObject({ paymentStatus: "paid", pixStatus: "COMPLETED", status: "pending" });
-    expect(await deliver(body, signature)).toBe(200);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await handled(orderId);
     expect((await orderOf(orderId)).paidAt).toEqual(paid.paidAt);
     expect(await mailsFor(orderId)).toHaveLength(1);
@@ -399,8 +349,8 @@ describe("Woovi webhook and expiry", () => {
 
   it("does not believe a completed event the provider does not confirm", async () => {
     const { orderId } = await wooviOrder();
-    const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
-    expect(await deliver(body, signature)).toBe(200);
+    const { body, signature } = woovi.server.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await checkedUnconfirmed(orderId);
     expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "pending", pixStatus: "ACTIVE" });
   });
@@ -408,15 +358,15 @@ describe("Woovi webhook and expiry", () => {
   it("cancels the order once and returns its stock when Woovi reports the charge expired, however often", async () => {
     const { orderId, productId } = await wooviOrder(5);
     expect(await stockOf(productId)).toBe(3);
-    woovi.expire(orderId);
-    const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_EXPIRED", orderId);
-    expect(await deliver(body, signature)).toBe(200);
+    woovi.server.expire(orderId);
+    const { body, signature } = woovi.server.signedWebhook("OPENPIX:CHARGE_EXPIRED", orderId);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await handled(orderId);
     const cancelled = await orderOf(orderId);
     expect(cancelled).toMatchObject({ status: "cancelled", pixStatus: "EXPIRED", paymentStatus: "pending" });
     expect(await stockOf(productId)).toBe(5);
 
-    expect(await deliver(body, signature)).toBe(200);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await handled(orderId);
     expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", pixStatus: "EXPIRED" });
     expect(await stockOf(productId)).toBe(5);
@@ -424,8 +374,8 @@ describe("Woovi webhook and expiry", () => {
 
   it("does not cancel on an expired event the provider does not confirm", async () => {
     const { orderId, productId } = await wooviOrder(5);
-    const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_EXPIRED", orderId);
-    expect(await deliver(body, signature)).toBe(200);
+    const { body, signature } = woovi.server.signedWebhook("OPENPIX:CHARGE_EXPIRED", orderId);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await checkedUnconfirmed(orderId);
     expect(await orderOf(orderId)).toMatchObject({ status: "pending", pixStatus: "ACTIVE" });
     expect(await stockOf(productId)).toBe(3);
@@ -433,14 +383,14 @@ describe("Woovi webhook and expiry", () => {
 
   it("keeps a payment that arrives after the order was cancelled for expiry, flagged, without taking stock again", async () => {
     const { orderId, productId } = await wooviOrder(5);
-    woovi.expire(orderId);
-    await expireOverdueOrders(paymentDeps(wooviContext), new Date(Date.now() + 31 * 60_000));
+    woovi.server.expire(orderId);
+    await expireOverdueOrders(paymentDeps(woovi.context), new Date(Date.now() + 31 * 60_000));
     expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", latePaymentAt: null });
     expect(await stockOf(productId)).toBe(5);
 
-    woovi.complete(orderId);
-    const { body, signature } = woovi.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
-    expect(await deliver(body, signature)).toBe(200);
+    woovi.server.complete(orderId);
+    const { body, signature } = woovi.server.signedWebhook("OPENPIX:CHARGE_COMPLETED", orderId);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
     await handled(orderId);
     const paidLate = await orderOf(orderId);
     expect(paidLate).toMatchObject({ status: "cancelled", paymentStatus: "paid", pixStatus: "COMPLETED" });
@@ -454,10 +404,10 @@ describe("Woovi webhook and expiry", () => {
   it("cancels an expired unpaid order once, returning its stock, even with two job runners", async () => {
     const { orderId, productId } = await wooviOrder(5);
     expect(await stockOf(productId)).toBe(3);
-    woovi.expire(orderId);
+    woovi.server.expire(orderId);
     const later = new Date(Date.now() + 31 * 60_000);
-    const deps = paymentDeps(wooviContext);
-    const asked = () => woovi.requests.filter((request) => request.path.endsWith(orderId)).length;
+    const deps = paymentDeps(woovi.context);
+    const asked = () => woovi.server.requests.filter((request) => request.path.endsWith(orderId)).length;
     const askedBefore = asked();
     const runs = await Promise.all([expireOverdueOrders(deps, later), expireOverdueOrders(deps, later)]);
     expect(runs.reduce((sum, count) => sum + count, 0)).toBe(1);
@@ -468,9 +418,9 @@ describe("Woovi webhook and expiry", () => {
 
   it("never cancels an order the provider reports paid, and records a payment after expiry", async () => {
     const paidLate = await wooviOrder(5);
-    woovi.complete(paidLate.orderId);
+    woovi.server.complete(paidLate.orderId);
     const later = new Date(Date.now() + 31 * 60_000);
-    await expireOverdueOrders(paymentDeps(wooviContext), later);
+    await expireOverdueOrders(paymentDeps(woovi.context), later);
     expect(await orderOf(paidLate.orderId)).toMatchObject({ status: "pending", paymentStatus: "paid" });
     expect(await stockOf(paidLate.productId)).toBe(3);
   });
@@ -479,7 +429,7 @@ describe("Woovi webhook and expiry", () => {
 // After the expiry tests: an order left pending here would be one more in their batch of overdue orders.
 describe("the customer's cart at checkout", () => {
   it("takes what was bought off the customer's cart and leaves the rest of it", async () => {
-    const [who, other] = [await buyer(), await buyer()];
+    const [who, other] = [await signUpBuyer(store), await signUpBuyer(store)];
     const [mouse, pad, cable] = [
       await createProduct(store.database.db),
       await createProduct(store.database.db),
@@ -488,9 +438,10 @@ describe("the customer's cart at checkout", () => {
     await fillCart(who, [mouse.id, 2], [pad.id, 1], [cable.id, 3]);
     await fillCart(other, [mouse.id, 2]);
 
-    const answer = await postPayment(
+    const answer = await postCheckout(
+      store.context,
       who,
-      checkoutRequest(who, [
+      checkoutBody(who, [
         { id: mouse.id, quantity: 2 },
         { id: cable.id, quantity: 1 },
       ]),
@@ -505,10 +456,14 @@ describe("the customer's cart at checkout", () => {
   });
 
   it("leaves the cart as it was when the order is refused", async () => {
-    const who = await buyer();
+    const who = await signUpBuyer(store);
     const scarce = await createProduct(store.database.db, { stock: 1 });
     await fillCart(who, [scarce.id, 2]);
-    const answer = await postPayment(who, checkoutRequest(who, [{ id: scarce.id, quantity: 2 }]));
+    const answer = await postCheckout(
+      store.context,
+      who,
+      checkoutBody(who, [{ id: scarce.id, quantity: 2 }]),
+    );
     expect(answer).toMatchObject({ success: false, error: `Estoque insuficiente: ${scarce.name}` });
     expect(await cartOf(who)).toEqual([[scarce.id, 2]]);
   });

@@ -1,22 +1,20 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerContext } from "../../app/context.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, sandboxPixCharges } from "../../app/db/schema.server";
 import { parseBrCode } from "../../app/domain/payments/br-code";
-import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
 import { formatBRL } from "../../app/lib/money";
 import { loader as receiptLoader } from "../../app/routes/account.order-receipt";
 import { loader as customerOrdersLoader } from "../../app/routes/account/orders";
 import { loader as overviewLoader } from "../../app/routes/account/overview";
 import { loader as dashboardLoader } from "../../app/routes/admin/dashboard";
 import { loader as adminOrderLoader } from "../../app/routes/admin/order";
-import { action as createPayment } from "../../app/routes/api.create-payment";
 import { action as sandboxPayment } from "../../app/routes/api.sandbox-payment";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
-import { createAddress, createProduct } from "../support/factories";
-import { startFakeWooviServer } from "../support/fake-woovi-server";
-import { setUpTestStore, signUpInStore, TEST_BASE_URL } from "../support/test-context";
+import { postCheckout } from "../support/checkout";
+import { createProduct } from "../support/factories";
+import { checkoutBody } from "../support/orders";
+import { setUpTestStore, signUpBuyer, TEST_BASE_URL, type Buyer } from "../support/test-context";
+import { setUpFakeWoovi } from "../support/woovi-context";
 
 // The largest order the spec allows: 50 lines (items per order) of 100 units (quantity per item)
 // at R$ 1.000.000,00 (the highest price). Its total, R$ 5 billion, is far past 32 bits of centavos.
@@ -28,60 +26,24 @@ const TOTAL_TEXT = "R$\u00a05.000.000.000,00";
 
 const store = setUpTestStore();
 let admin: TestAdmin;
-const WOOVI_APP_ID = "app-id-de-teste";
-let woovi: Awaited<ReturnType<typeof startFakeWooviServer>>;
+const woovi = setUpFakeWoovi(store);
 
 beforeAll(async () => {
   admin = await signedInAdmin(store.context);
-  woovi = await startFakeWooviServer({ appId: WOOVI_APP_ID });
 });
-afterAll(() => woovi?.stop());
-
-interface Buyer {
-  id: string;
-  cookie: string;
-  cpf: string;
-  addressId: string;
-}
-
-async function buyer(): Promise<Buyer> {
-  const { id, cookie, cpf } = await signUpInStore(store);
-  const address = await createAddress(store.database.db, id);
-  return { id, cookie, cpf, addressId: address.id };
-}
 
 /** The largest order's request, as the checkout dialog sends it, on 50 new products of its own. */
 async function largestOrderRequest(who: Buyer) {
   const lines = [];
   for (let line = 0; line < LINES; line++) {
     const product = await createProduct(store.database.db, { priceCents: PRICE_CENTS, stock: UNITS });
-    lines.push({
-      id: product.id,
-      name: product.name,
-      category: product.category,
-      price: PRICE_CENTS / 100,
-      image: product.image,
-      quantity: UNITS,
-    });
+    const { id, name, category, image } = product;
+    lines.push({ id, name, category, price: PRICE_CENTS / 100, image, quantity: UNITS });
   }
-  return {
-    products: lines,
-    customer: { name: "Maria Compradora", email: "maria@example.com", phone: "11987654321", taxId: who.cpf },
-    addressId: who.addressId,
-  };
+  return checkoutBody(who, lines);
 }
 
 type RouteArgs<F extends (args: never) => unknown> = Parameters<F>[0];
-
-async function postPayment(who: Buyer, body: unknown, context: ServerContext = store.context) {
-  const request = new Request(`${TEST_BASE_URL}/api/create-payment`, {
-    method: "POST",
-    headers: { cookie: who.cookie, "content-type": "application/json", "idempotency-key": randomUUID() },
-    body: JSON.stringify(body),
-  });
-  const result = await createPayment({ request, context, params: {} } as RouteArgs<typeof createPayment>);
-  return { status: result.init?.status ?? 200, ...result.data };
-}
 
 const customerGet = (who: Buyer, path: string) =>
   new Request(`${TEST_BASE_URL}${path}`, { headers: { cookie: who.cookie } });
@@ -96,10 +58,10 @@ async function adminDashboard() {
 
 describe("an order at the spec's largest total, R$ 5.000.000.000,00", () => {
   it("is placed, shown and paid with every centavo", async () => {
-    const who = await buyer();
+    const who = await signUpBuyer(store);
     const revenueBefore = (await adminDashboard()).figures.totalRevenueCents;
 
-    const answer = await postPayment(who, await largestOrderRequest(who));
+    const answer = await postCheckout(store.context, who, await largestOrderRequest(who));
     expect(answer).toMatchObject({ status: 200, success: true, pixData: { amount: 5_000_000_000 } });
     const orderId = answer.orderId!;
     // The PIX code asks for exactly that amount, and its CRC holds (parseBrCode checks it).
@@ -171,18 +133,10 @@ describe("an order at the spec's largest total, R$ 5.000.000.000,00", () => {
   });
 
   it("is charged through Woovi for 500000000000 centavos", async () => {
-    const who = await buyer();
-    const wooviContext: ServerContext = {
-      ...store.context,
-      pix: createWooviPixProvider({ apiUrl: woovi.url, appId: WOOVI_APP_ID, expiresMinutes: 30 }),
-    };
-    const answer = await postPayment(who, await largestOrderRequest(who), wooviContext);
+    const who = await signUpBuyer(store);
+    const answer = await postCheckout(woovi.context, who, await largestOrderRequest(who));
     expect(answer).toMatchObject({ status: 200, success: true, pixData: { amount: 5_000_000_000 } });
-    const created = woovi.requests.filter(
-      (request) =>
-        request.method === "POST" &&
-        (request.body as { correlationID?: string }).correlationID === answer.orderId,
-    );
+    const created = woovi.server.creationRequestsOf(answer.orderId!);
     expect(created.map((request) => (request.body as { value: unknown }).value)).toEqual([TOTAL_CENTS]);
     expect(parseBrCode(answer.pixData!.brCode)["54"]).toBe("5000000000.00");
     const [order] = await store.database.db.select().from(orders).where(eq(orders.id, answer.orderId!));

@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../app/db/schema.server";
 import { action as deleteOrderAction } from "../../app/routes/account/orders";
 import { loader as receiptLoader } from "../../app/routes/account.order-receipt";
-import { action as createPayment } from "../../app/routes/api.create-payment";
 import { action as checkPayment, loader as pollPayment } from "../../app/routes/api.order-payment";
 import { action as simulatePayment } from "../../app/routes/api.sandbox-payment";
 import { signedInAdmin } from "../support/admin";
+import { placeOrderThroughCheckout } from "../support/checkout";
 import { createAddress, createOrder, createProduct } from "../support/factories";
 import { setUpTestStore, signUpInStore, TEST_BASE_URL } from "../support/test-context";
 
@@ -129,10 +129,9 @@ describe("an order's receipt", () => {
 
 describe("an order the customer deleted from 'Meus Pedidos'", () => {
   it("is no longer found by the payment page's polling, its check, or the sandbox's payment", async () => {
-    const customer = await signUpInStore(store);
-    const address = await createAddress(store.database.db, customer.id);
-    const product = await createProduct(store.database.db, { priceCents: 9_990, stock: 4 });
-    const orderId = await placeOrder(customer, address.id, product);
+    const { buyer: customer, orderId } = await placeOrderThroughCheckout(store, store.context, {
+      product: { priceCents: 9_990, stock: 4 },
+    });
     const paymentPath = `/api/orders/${orderId}/payment`;
     expect(await answerOf(await call(pollPayment, paymentPath, customer.cookie))).toEqual({
       status: 200,
@@ -156,42 +155,3 @@ describe("an order the customer deleted from 'Meus Pedidos'", () => {
     expect(order).toMatchObject({ status: "cancelled", paymentStatus: "pending", paidAt: null });
   });
 });
-
-/** Checks out one unit of `product` as the confirmation dialog does; answers the order's id. */
-async function placeOrder(
-  customer: { cookie: string; cpf: string },
-  addressId: string,
-  product: { id: number; name: string; priceCents: number },
-): Promise<string> {
-  const request = new Request(`${TEST_BASE_URL}/api/create-payment`, {
-    method: "POST",
-    headers: { cookie: customer.cookie, "content-type": "application/json", "idempotency-key": randomUUID() },
-    body: JSON.stringify({
-      products: [
-        {
-          id: product.id,
-          name: product.name,
-          category: "Acessórios",
-          price: product.priceCents / 100,
-          image: "/placeholder.svg",
-          quantity: 1,
-        },
-      ],
-      customer: {
-        name: "Maria Compradora",
-        email: "maria@example.com",
-        phone: "11987654321",
-        taxId: customer.cpf,
-      },
-      addressId,
-    }),
-  });
-  const { body } = await answerOf(
-    await createPayment({ request, context: store.context, params: {} } as Parameters<
-      typeof createPayment
-    >[0]),
-  );
-  const { orderId } = body as { orderId?: string };
-  if (!orderId) throw new Error(`Checkout recusado: ${JSON.stringify(body)}`);
-  return orderId;
-}

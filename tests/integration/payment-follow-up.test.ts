@@ -1,81 +1,48 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { paymentDeps, type ServerContext } from "../../app/context.server";
 import { mailOutbox, orders, orderStatusHistory, paymentEvents, products } from "../../app/db/schema.server";
 import { cancelUnpaidOrders } from "../../app/domain/orders/cancel-orders.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
 import { processChargeEvents, recordChargeEvent } from "../../app/domain/payments/charge-events.server";
-import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
-import { action as createPayment } from "../../app/routes/api.create-payment";
-import { action as wooviWebhook } from "../../app/routes/api.webhooks.woovi";
 import { loader as adminOrderLoader } from "../../app/routes/admin/order";
 import { loader as adminOrdersLoader } from "../../app/routes/admin/orders";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
-import { createAddress, createProduct } from "../support/factories";
-import { startFakeWooviServer } from "../support/fake-woovi-server";
-import { setUpTestStore, signUpInStore, TEST_BASE_URL } from "../support/test-context";
+import { placeOrderThroughCheckout } from "../support/checkout";
+import { setUpTestStore } from "../support/test-context";
+import { setUpFakeWoovi } from "../support/woovi-context";
 
 // How the store learns that a PIX charge was paid, and what it does when the news is not yet true,
 // not for the order's amount, or about a charge of a provider it no longer uses.
 const store = setUpTestStore();
-const WOOVI_APP_ID = "app-id-de-teste";
-let woovi: Awaited<ReturnType<typeof startFakeWooviServer>>;
-let wooviContext: ServerContext;
+const woovi = setUpFakeWoovi(store);
 let admin: TestAdmin;
 
 beforeAll(async () => {
-  woovi = await startFakeWooviServer({ appId: WOOVI_APP_ID });
-  wooviContext = {
-    ...store.context,
-    pix: createWooviPixProvider({ apiUrl: woovi.url, appId: WOOVI_APP_ID, expiresMinutes: 30 }),
-    env: { ...store.context.env, PIX_PROVIDER: "woovi", WOOVI_WEBHOOK_PUBLIC_KEY: woovi.publicKeyPem },
-  };
   admin = await signedInAdmin(store.context);
 });
-afterAll(() => woovi.stop());
 
 const PRICE_CENTS = 12_990;
 
 /** A customer's order of 2 units (of 5 in stock), placed through checkout with `context`'s provider. */
-async function placeOrder(context: ServerContext = wooviContext) {
-  const { id, cookie, cpf } = await signUpInStore(store);
-  const address = await createAddress(store.database.db, id);
-  const product = await createProduct(store.database.db, { priceCents: PRICE_CENTS, stock: 5 });
-  const body = {
-    products: [
-      { id: product.id, name: "Produto", category: "Acessórios", price: 1, image: "/x.svg", quantity: 2 },
-    ],
-    customer: { name: "Maria Compradora", email: "maria@example.com", phone: "11987654321", taxId: cpf },
-    addressId: address.id,
-  };
-  const request = new Request(`${TEST_BASE_URL}/api/create-payment`, {
-    method: "POST",
-    headers: { cookie, "content-type": "application/json", "idempotency-key": randomUUID() },
-    body: JSON.stringify(body),
+async function placeOrder(context: ServerContext = woovi.context) {
+  const { buyer, orderId, productId } = await placeOrderThroughCheckout(store, context, {
+    quantity: 2,
+    product: { priceCents: PRICE_CENTS, stock: 5 },
   });
-  const answer = await createPayment({ request, context, params: {} } as Parameters<typeof createPayment>[0]);
-  expect(answer.data).toMatchObject({ success: true });
-  return { orderId: answer.data.orderId!, productId: product.id, userId: id };
+  return { orderId, productId, userId: buyer.id };
 }
 
 /** Woovi posts a signed webhook about the charge to the store's route. */
 async function deliver(event: "OPENPIX:CHARGE_COMPLETED" | "OPENPIX:CHARGE_EXPIRED", chargeId: string) {
-  const { body, signature } = woovi.signedWebhook(event, chargeId);
-  const request = new Request(`${TEST_BASE_URL}/api/webhooks/woovi`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-webhook-signature": signature },
-    body,
-  });
-  const result = await wooviWebhook({ request, context: wooviContext, params: {} } as Parameters<
-    typeof wooviWebhook
-  >[0]);
-  expect(result.init?.status ?? 200).toBe(200);
+  const { body, signature } = woovi.server.signedWebhook(event, chargeId);
+  expect(await woovi.postWebhook(body, signature)).toBe(200);
 }
 
 /** How many times the store asked Woovi about the charge. */
 const askedAbout = (chargeId: string) =>
-  woovi.requests.filter((request) => request.method === "GET" && request.path.endsWith(`/${chargeId}`))
+  woovi.server.requests.filter((request) => request.method === "GET" && request.path.endsWith(`/${chargeId}`))
     .length;
 /** The webhook answers first and checks the charge right after: wait for that check. */
 const checked = (chargeId: string, times: number) =>
@@ -125,10 +92,10 @@ describe("a payment event Woovi has not confirmed yet", () => {
     // Not asked again before its pause of 15 s.
     expect(await secondsToNextCheck(orderId)).toBeGreaterThan(10);
     expect(await secondsToNextCheck(orderId)).toBeLessThanOrEqual(15);
-    await processChargeEvents(paymentDeps(wooviContext));
+    await processChargeEvents(paymentDeps(woovi.context));
     expect(askedAbout(orderId)).toBe(1);
 
-    woovi.complete(orderId);
+    woovi.server.complete(orderId);
     await deliver("OPENPIX:CHARGE_COMPLETED", orderId);
     await checked(orderId, 2);
     await vi.waitFor(async () =>
@@ -141,7 +108,7 @@ describe("a payment event Woovi has not confirmed yet", () => {
 
   it("is checked again by the job after a pause that doubles, until Woovi reports the payment", async () => {
     const { orderId } = await placeOrder();
-    const deps = paymentDeps(wooviContext);
+    const deps = paymentDeps(woovi.context);
     await deliver("OPENPIX:CHARGE_COMPLETED", orderId);
     await checked(orderId, 1);
     await vi.waitFor(async () => expect((await eventOf(orderId)).attempts).toBe(1));
@@ -154,7 +121,7 @@ describe("a payment event Woovi has not confirmed yet", () => {
     expect(await secondsToNextCheck(orderId)).toBeLessThanOrEqual(30);
     expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "pending" });
 
-    woovi.complete(orderId);
+    woovi.server.complete(orderId);
     await makeDue(orderId);
     expect(await processChargeEvents(deps)).toBe(1);
     expect(await orderOf(orderId)).toMatchObject({ status: "pending", paymentStatus: "paid" });
@@ -168,7 +135,7 @@ describe("a payment event Woovi has not confirmed yet", () => {
 
   it("stops once the order is cancelled, and is checked again when Woovi delivers it again", async () => {
     const { orderId, productId, userId } = await placeOrder();
-    const deps = paymentDeps(wooviContext);
+    const deps = paymentDeps(woovi.context);
     await deliver("OPENPIX:CHARGE_COMPLETED", orderId);
     await checked(orderId, 1);
     await vi.waitFor(async () => expect((await eventOf(orderId)).attempts).toBe(1));
@@ -182,7 +149,7 @@ describe("a payment event Woovi has not confirmed yet", () => {
     expect(askedAbout(orderId)).toBe(2);
 
     // The customer paid the cancelled order's charge after all: kept, flagged for the shop.
-    woovi.complete(orderId);
+    woovi.server.complete(orderId);
     await deliver("OPENPIX:CHARGE_COMPLETED", orderId);
     await checked(orderId, 3);
     await vi.waitFor(async () =>
@@ -202,7 +169,7 @@ describe("a payment event Woovi has not confirmed yet", () => {
     // Woovi's answer (still ACTIVE) is held until the next delivery has been kept.
     let answer!: () => void;
     const held = new Promise<void>((resolve) => (answer = resolve));
-    const deps = paymentDeps(wooviContext);
+    const deps = paymentDeps(woovi.context);
     const slowDeps = {
       ...deps,
       pix: { ...deps.pix, chargeStatus: (id: string) => deps.pix.chargeStatus(id).finally(() => held) },
@@ -210,7 +177,7 @@ describe("a payment event Woovi has not confirmed yet", () => {
     await makeDue(orderId);
     const checking = processChargeEvents(slowDeps);
     await checked(orderId, 2);
-    woovi.complete(orderId);
+    woovi.server.complete(orderId);
     await recordChargeEvent(store.database.db, {
       provider: "woovi",
       chargeId: orderId,
@@ -227,7 +194,7 @@ describe("a payment event Woovi has not confirmed yet", () => {
   it("gives up, with a warning, on an event of a charge no order has after 8 checks", async () => {
     const warn = vi.spyOn(store.context.logger, "warn");
     const chargeId = randomUUID();
-    await wooviContext.pix.createCharge({
+    await woovi.context.pix.createCharge({
       orderId: chargeId,
       amountCents: 5_000,
       customer: {
@@ -237,7 +204,7 @@ describe("a payment event Woovi has not confirmed yet", () => {
         taxId: "52998224725",
       },
     });
-    const deps = paymentDeps(wooviContext);
+    const deps = paymentDeps(woovi.context);
     await deliver("OPENPIX:CHARGE_COMPLETED", chargeId);
     await checked(chargeId, 1);
     await vi.waitFor(async () => expect((await eventOf(chargeId)).attempts).toBe(1));
@@ -276,8 +243,8 @@ describe("a charge reported paid", () => {
 
   it("with another amount than the total leaves the order unpaid, with its stock, and flags it to the admin", async () => {
     const { orderId, productId } = await placeOrder();
-    woovi.complete(orderId);
-    woovi.reportValue(orderId, 100);
+    woovi.server.complete(orderId);
+    woovi.server.reportValue(orderId, 100);
     await deliver("OPENPIX:CHARGE_COMPLETED", orderId);
     await vi.waitFor(async () => expect((await eventOf(orderId)).processedAt).toBeInstanceOf(Date));
 
@@ -301,14 +268,14 @@ describe("a charge reported paid", () => {
     expect(rows.find((row) => row.id === orderId)).toMatchObject({ paymentMismatch: true, paid: false });
 
     // Past its expiry it waits for the shop: neither cancelled nor its stock returned.
-    await expireOverdueOrders(paymentDeps(wooviContext), new Date(Date.now() + 31 * 60_000));
+    await expireOverdueOrders(paymentDeps(woovi.context), new Date(Date.now() + 31 * 60_000));
     expect(await orderOf(orderId)).toMatchObject({ status: "pending", paymentStatus: "pending" });
     expect(await stockOf(productId)).toBe(3);
   });
 
   it("for the order's total pays it, with its confirmation e-mail, and flags nothing", async () => {
     const { orderId } = await placeOrder();
-    woovi.complete(orderId);
+    woovi.server.complete(orderId);
     await deliver("OPENPIX:CHARGE_COMPLETED", orderId);
     await vi.waitFor(async () =>
       expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "paid", paymentMismatchAt: null }),
@@ -324,7 +291,7 @@ describe("an order of a provider the store no longer uses", () => {
     expect(await orderOf(orderId)).toMatchObject({ pixProvider: "sandbox", status: "pending" });
     expect(await stockOf(productId)).toBe(3);
     const { pixExpiresAt } = await orderOf(orderId);
-    const wooviDeps = paymentDeps(wooviContext);
+    const wooviDeps = paymentDeps(woovi.context);
 
     await expireOverdueOrders(wooviDeps, new Date(pixExpiresAt!.getTime() - 1_000));
     expect(await orderOf(orderId)).toMatchObject({ status: "pending" });
@@ -337,6 +304,6 @@ describe("an order of a provider the store no longer uses", () => {
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, orderId));
     expect(history).toMatchObject([{ fromStatus: "pending", toStatus: "cancelled", changedBy: null }]);
-    expect(woovi.requests.filter((request) => request.path.includes(orderId))).toHaveLength(0);
+    expect(woovi.server.requests.filter((request) => request.path.includes(orderId))).toHaveLength(0);
   });
 });

@@ -1,12 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { users } from "../../app/db/schema.server";
 import { cookieHeader, signUpCustomer, type Customer } from "../support/accounts";
 import { createAddress, createProduct } from "../support/factories";
+import { checkoutBody, postCheckoutOverHttp } from "../support/orders";
 import { setUpStartedStore } from "../support/started-store";
-import { startStoreServer } from "../support/store-server";
+import { errorLinesOf, startStoreServer } from "../support/store-server";
 
 // A failure no route expects, on a database that answers: two tables the store reads have gone
 // (as a bad manual change would leave them). Resource routes answer their clients' JSON with
@@ -47,45 +47,15 @@ function send(path: string, init: RequestInit = {}) {
   });
 }
 
-/** The store's error lines about one request (by the id it answered with), once it has logged its end. */
-async function errorLinesOf(response: Response): Promise<{ msg: string; err: unknown }[]> {
-  const requestId = response.headers.get("x-request-id")!;
-  const lines = () =>
-    started.store
-      .output()
-      .split("\n")
-      .filter((line) => line.includes(`"reqId":"${requestId}"`))
-      .map((line) => JSON.parse(line) as { level: number; msg: string; err: unknown; responseTime?: number });
-  for (const deadline = Date.now() + 10_000; !lines().some((line) => line.responseTime !== undefined);) {
-    if (Date.now() > deadline) throw new Error("a requisição não apareceu no log");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return lines().filter((line) => line.level >= 50);
-}
-
 describe("an unexpected failure in a resource route", () => {
   it("answers create-payment's dialog in its shape, with 500, logged once", async () => {
-    const response = await send("/api/create-payment", {
-      method: "POST",
-      headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
-      body: JSON.stringify({
-        products: [
-          { id: productId, name: "Produto", category: "Acessórios", price: 1, image: "/x.svg", quantity: 1 },
-        ],
-        customer: {
-          name: "Maria Compradora",
-          email: customer.email,
-          phone: "11987654321",
-          taxId: customer.cpf,
-        },
-        addressId,
-      }),
-    });
+    const body = checkoutBody({ ...customer, addressId }, [{ id: productId, quantity: 1 }]);
+    const response = await postCheckoutOverHttp(started.store.url, cookie, body);
     expect(response.status).toBe(500);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.headers.get("retry-after")).toBeNull();
     expect(await response.json()).toEqual({ success: false, error: UNEXPECTED });
-    const errors = await errorLinesOf(response);
+    const errors = await errorLinesOf(started.store, response);
     expect(errors.map((line) => line.msg)).toEqual(["Erro em loader ou action"]);
     expect(JSON.stringify(errors[0]!.err)).toContain('relation \\"cart_items\\" does not exist');
   });

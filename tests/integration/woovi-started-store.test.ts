@@ -4,7 +4,15 @@ import type { CreatePaymentAnswer } from "../../app/domain/orders/checkout-schem
 import { cookieHeader, signUpCustomer } from "../support/accounts";
 import { startFakeWooviServer } from "../support/fake-woovi-server";
 import { eventually } from "../support/eventually";
-import { addAddressOverHttp, deleteOrderOverHttp, demoProduct, placeOrderOverHttp } from "../support/orders";
+import {
+  addAddressOverHttp,
+  checkoutBody,
+  deleteOrderOverHttp,
+  demoLine,
+  demoProduct,
+  placeOrderOverHttp,
+  postCheckoutOverHttp,
+} from "../support/orders";
 import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
 
 // The store as a process, charging through Woovi (faked on loopback). Issue 23, point 10: a store
@@ -47,30 +55,8 @@ describe("a store killed while Woovi creates an order's charge", () => {
     const product = demoProduct("Smartphone Lume A15 64 GB");
     const stockBefore = await stockOf(product.id);
     const key = randomUUID();
-    const checkout = () =>
-      fetch(`${store.url}/api/create-payment`, {
-        method: "POST",
-        headers: { cookie, origin: store.url, "content-type": "application/json", "idempotency-key": key },
-        body: JSON.stringify({
-          products: [
-            {
-              id: product.id,
-              name: product.name,
-              category: product.category,
-              price: product.priceCents / 100,
-              image: "/placeholder.svg",
-              quantity: 2,
-            },
-          ],
-          customer: {
-            name: "Maria Compradora",
-            email: customer.email,
-            phone: "11987654321",
-            taxId: customer.cpf,
-          },
-          addressId,
-        }),
-      });
+    const body = checkoutBody({ ...customer, addressId }, [demoLine(product, 2)]);
+    const checkout = () => postCheckoutOverHttp(store.url, cookie, body, key);
 
     // Woovi makes the charge; its answer never reaches the store, killed meanwhile.
     const held = woovi.holdNextCreation();

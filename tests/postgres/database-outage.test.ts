@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../app/db/client.server";
 import { users } from "../../app/db/schema.server";
 import { cookieHeader, signUpCustomer, type Customer } from "../support/accounts";
+import { waitUntil } from "../support/eventually";
 import { createAddress, createProduct } from "../support/factories";
-import { freePort, startStoreServer, type StoreServer } from "../support/store-server";
+import { checkoutBody, postCheckoutOverHttp } from "../support/orders";
+import { errorLinesOf, freePort, startStoreServer, type StoreServer } from "../support/store-server";
 import { createTcpProxy } from "../support/tcp-proxy";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts): a real PostgreSQL server, reached by
@@ -20,14 +22,6 @@ async function administer(statement: string) {
   await client.connect();
   await client.query(statement);
   await client.end();
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("a condição não se cumpriu a tempo");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe("resource routes while PostgreSQL is down", () => {
@@ -71,58 +65,19 @@ describe("resource routes while PostgreSQL is down", () => {
 
   const readiness = async () => (await fetch(`${store.url}/readyz`)).status;
 
-  function createPayment() {
-    return fetch(`${store.url}/api/create-payment`, {
-      method: "POST",
-      headers: {
-        cookie,
-        origin: store.url,
-        "content-type": "application/json",
-        "idempotency-key": randomUUID(),
-      },
-      body: JSON.stringify({
-        products: [
-          {
-            id: productId,
-            name: "Produto",
-            category: "Acessórios",
-            price: 129.9,
-            image: "/x.svg",
-            quantity: 1,
-          },
-        ],
-        customer: {
-          name: "Maria Compradora",
-          email: customer.email,
-          phone: "11987654321",
-          taxId: customer.cpf,
-        },
-        addressId,
-      }),
-    });
-  }
+  const createPayment = () =>
+    postCheckoutOverHttp(
+      store.url,
+      cookie,
+      checkoutBody({ ...customer, addressId }, [{ id: productId, price: 129.9, quantity: 1 }]),
+    );
 
   const get = (path: string) => fetch(`${store.url}${path}`, { headers: { cookie } });
-
-  type LogLine = { level: number; msg: string; err?: unknown; responseTime?: number };
-
-  /** The store's log lines about one request (by the id it answered with), once it has logged its end. */
-  async function logLinesOf(response: Response): Promise<LogLine[]> {
-    const requestId = response.headers.get("x-request-id")!;
-    const lines = () =>
-      store
-        .output()
-        .split("\n")
-        .filter((line) => line.includes(`"reqId":"${requestId}"`))
-        .map((line) => JSON.parse(line) as LogLine);
-    await eventually(async () => lines().some((line) => line.responseTime !== undefined));
-    return lines();
-  }
 
   it("answers each client's JSON with 503 and pages with the error page, then works again", async () => {
     expect(await readiness()).toBe(200);
     await proxy.down();
-    await eventually(async () => (await readiness()) === 503);
+    await waitUntil(async () => (await readiness()) === 503);
 
     const payment = await createPayment();
     expect(payment.status).toBe(503);
@@ -130,7 +85,7 @@ describe("resource routes while PostgreSQL is down", () => {
     expect(payment.headers.get("retry-after")).toBe("5");
     expect(await payment.json()).toEqual({ success: false, error: UNAVAILABLE });
     // Logged once, with what happened; the customer saw only the message above.
-    const errors = (await logLinesOf(payment)).filter((line) => line.level >= 50);
+    const errors = await errorLinesOf(store, payment);
     expect(errors.map((line) => line.msg)).toEqual(["Erro em loader ou action"]);
     // drizzle's "Failed query" error, caused by the driver's connection error.
     expect(JSON.stringify(errors[0]!.err)).toMatch(/ECONNREFUSED|Connection terminated|timeout/);
@@ -150,7 +105,7 @@ describe("resource routes while PostgreSQL is down", () => {
     expect(html).toContain("Ocorreu um erro inesperado. Tente novamente em instantes.");
 
     await proxy.up();
-    await eventually(async () => (await readiness()) === 200);
+    await waitUntil(async () => (await readiness()) === 200);
     const placed = await createPayment();
     expect(placed.status).toBe(200);
     expect(await placed.json()).toMatchObject({ success: true, pixData: { amount: 129.9 } });

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitUntil } from "../support/eventually";
 import { freePort, startStoreServer, type StoreServer } from "../support/store-server";
 import { createTcpProxy } from "../support/tcp-proxy";
 
@@ -16,14 +17,6 @@ async function administer(statement: string) {
 
 async function readiness(store: StoreServer) {
   return (await fetch(`${store.url}/readyz`)).status;
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("a condição não se cumpriu a tempo");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe("a PostgreSQL server that goes away and comes back", () => {
@@ -51,12 +44,12 @@ describe("a PostgreSQL server that goes away and comes back", () => {
     expect(await readiness(store)).toBe(200);
 
     await proxy.down();
-    await eventually(async () => (await readiness(store)) === 503);
+    await waitUntil(async () => (await readiness(store)) === 503);
     expect((await fetch(`${store.url}/healthz`)).status).toBe(200);
-    await eventually(async () => store.output().includes("Banco de dados indisponível"));
+    await waitUntil(async () => store.output().includes("Banco de dados indisponível"));
 
     await proxy.up();
-    await eventually(async () => (await readiness(store)) === 200);
+    await waitUntil(async () => (await readiness(store)) === 200);
     expect((await fetch(`${store.url}/`)).status).toBe(200);
   });
 });

@@ -7,3 +7,11 @@ export async function eventually<T>(read: () => T | undefined, timeoutMs = 20_00
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** Polls until `check` holds, e.g. a store's readiness once its database is back. */
+export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !(await check());) {
+    if (Date.now() > deadline) throw new Error("a condição não se cumpriu a tempo");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

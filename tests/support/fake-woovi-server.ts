@@ -123,6 +123,13 @@ export async function startFakeWooviServer(options: { appId: string }) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    /** The requests that asked to create a charge for this correlation id (an order's id). */
+    creationRequestsOf: (correlationID: string) =>
+      requests.filter(
+        (request) =>
+          request.method === "POST" &&
+          (request.body as { correlationID?: string } | undefined)?.correlationID === correlationID,
+      ),
     publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
     /** From now on the charge's `value` is reported as this (e.g. a payment of another amount). */
     reportValue(correlationID: string, value: number) {
@@ -175,6 +182,8 @@ export async function startFakeWooviServer(options: { appId: string }) {
     },
   };
 }
+
+export type FakeWooviServer = Awaited<ReturnType<typeof startFakeWooviServer>>;
 
 /** A charge as Woovi's API shows it, with the image URL the store must not use. */
 function publicView(charge: FakeCharge) {

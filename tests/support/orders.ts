@@ -46,6 +46,68 @@ export interface PlacedOrder {
   pixData: PixPayment;
 }
 
+/** A line of the checkout's cart; what the server does not read (name, price, image) has defaults. */
+export interface CheckoutLine {
+  id: number;
+  quantity: number;
+  name?: string;
+  category?: string;
+  /** The price the browser shows, in reais: the server charges its own. */
+  price?: number;
+  image?: string;
+}
+
+/** The checkout's JSON body, as the confirmation dialog sends it, for a buyer's CPF and address. */
+export function checkoutBody(
+  buyer: { cpf: string; addressId: string; email?: string },
+  lines: CheckoutLine[],
+) {
+  return {
+    products: lines.map((line) => ({
+      name: "Produto",
+      category: "Acessórios",
+      price: 1,
+      image: "/placeholder.svg",
+      ...line,
+    })),
+    customer: {
+      name: "Maria Compradora",
+      email: buyer.email ?? "maria@example.com",
+      phone: "11987654321",
+      taxId: buyer.cpf,
+    },
+    addressId: buyer.addressId,
+  };
+}
+
+/** `quantity` of a demo product as a checkout line, with the price the catalogue shows. */
+export function demoLine(product: DemoProduct & { id: number }, quantity: number): CheckoutLine {
+  const { id, name, category, priceCents } = product;
+  return { id, name, category, price: priceCents / 100, quantity };
+}
+
+/**
+ * Posts a checkout to a started store from a page of its own (Origin), answering the response as
+ * it comes, whatever its status: for tests of failures and retries (a retry repeats the key).
+ */
+export function postCheckoutOverHttp(
+  baseURL: string,
+  cookie: string,
+  body: unknown,
+  idempotencyKey: string = randomUUID(),
+): Promise<Response> {
+  return fetch(`${baseURL}/api/create-payment`, {
+    method: "POST",
+    headers: {
+      cookie,
+      origin: baseURL,
+      "content-type": "application/json",
+      "idempotency-key": idempotencyKey,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
 /** Checks out `quantity` of `product` to the address, as the confirmation dialog does. */
 export async function placeOrderOverHttp(
   baseURL: string,
@@ -57,25 +119,7 @@ export async function placeOrderOverHttp(
   const response = await send(baseURL, who, "/api/create-payment", {
     method: "POST",
     headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
-    body: JSON.stringify({
-      products: [
-        {
-          id: product.id,
-          name: product.name,
-          category: product.category,
-          price: product.priceCents / 100,
-          image: "/placeholder.svg",
-          quantity,
-        },
-      ],
-      customer: {
-        name: "Maria Compradora",
-        email: "maria@example.com",
-        phone: "11987654321",
-        taxId: who.cpf,
-      },
-      addressId,
-    }),
+    body: JSON.stringify(checkoutBody({ cpf: who.cpf, addressId }, [demoLine(product, quantity)])),
   });
   const answer = (await response.json()) as { success: boolean; orderId: string; pixData: PixPayment };
   if (!answer.success) throw new Error(`O pedido de teste falhou: ${JSON.stringify(answer)}`);

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { waitUntil } from "./eventually";
 import { createPostgresDatabase } from "./test-database";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -14,6 +15,30 @@ export interface StoreServer {
   output(): string;
   /** Ends the process (`SIGKILL`: as a crash does, with no time to finish anything). */
   stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
+}
+
+/** A line of the store's JSON log (pino) about a request. */
+export interface RequestLogLine {
+  level: number;
+  msg: string;
+  err?: unknown;
+  responseTime?: number;
+}
+
+/**
+ * The store's error lines (level error and above) about one request, by the id the store answered
+ * with, once it has logged the request's end.
+ */
+export async function errorLinesOf(server: StoreServer, response: Response): Promise<RequestLogLine[]> {
+  const requestId = response.headers.get("x-request-id")!;
+  const lines = () =>
+    server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes(`"reqId":"${requestId}"`))
+      .map((line) => JSON.parse(line) as RequestLogLine);
+  await waitUntil(() => lines().some((line) => line.responseTime !== undefined));
+  return lines().filter((line) => line.level >= 50);
 }
 
 export async function freePort(): Promise<number> {

@@ -15,6 +15,7 @@ import { signUp } from "../../app/domain/accounts/sign-in.server";
 import { createPixProvider } from "../../app/domain/payments/pix-providers.server";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
 import { randomCpf } from "./accounts";
+import { createAddress } from "./factories";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const TEST_BASE_URL = "http://localhost:3000";
@@ -64,6 +65,9 @@ export function createTestContext(
 export function requestWithCookies(headers: Headers, url = `${TEST_BASE_URL}/account`): Request {
   return new Request(url, { headers: { cookie: cookieHeader(headers) } });
 }
+
+/** What `setUpTestStore` gives a test file: its database and a loader context on it. */
+export type TestStore = ReturnType<typeof setUpTestStore>;
 
 /** A fresh database and a loader context on it for one test file, removed after the file. */
 export function setUpTestStore() {
@@ -128,4 +132,16 @@ export async function signUpInStore(
     cookie: cookieHeader(outcome.headers),
     headers: outcome.headers,
   };
+}
+
+/** A signed-up customer with an address to deliver to: who checks out in a test. */
+export interface Buyer extends SignedUpCustomer {
+  addressId: string;
+}
+
+/** A new customer, signed up as `signUpInStore` does, with the test address (Avenida Paulista). */
+export async function signUpBuyer(store: { context: ServerContext; database: TestDatabase }): Promise<Buyer> {
+  const customer = await signUpInStore(store);
+  const address = await createAddress(store.database.db, customer.id);
+  return { ...customer, addressId: address.id };
 }

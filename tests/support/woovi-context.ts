@@ -1,0 +1,48 @@
+import { afterAll, beforeAll } from "vitest";
+import type { ServerContext } from "../../app/context.server";
+import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
+import { action as wooviWebhook } from "../../app/routes/api.webhooks.woovi";
+import { startFakeWooviServer, type FakeWooviServer } from "./fake-woovi-server";
+import { TEST_BASE_URL } from "./test-context";
+
+const WOOVI_APP_ID = "app-id-de-teste";
+
+/**
+ * A fake Woovi server for one test file (stopped after it), and a loader context on `store`'s
+ * database whose PIX provider is that Woovi and which trusts its signed webhooks.
+ */
+export function setUpFakeWoovi(store: { context: ServerContext }) {
+  let server: FakeWooviServer;
+  let context: ServerContext;
+  beforeAll(async () => {
+    server = await startFakeWooviServer({ appId: WOOVI_APP_ID });
+    const base = store.context;
+    context = {
+      ...base,
+      pix: createWooviPixProvider({ apiUrl: server.url, appId: WOOVI_APP_ID, expiresMinutes: 30 }),
+      env: { ...base.env, PIX_PROVIDER: "woovi", WOOVI_WEBHOOK_PUBLIC_KEY: server.publicKeyPem },
+    };
+  });
+  afterAll(() => server?.stop());
+  return {
+    get server(): FakeWooviServer {
+      return server;
+    },
+    /** A request's context: a new one at each use, as the HTTP shell makes one per request. */
+    get context(): ServerContext {
+      return { ...context };
+    },
+    /** Woovi posts a webhook (its body and `x-webhook-signature`) to the store's route: its status. */
+    async postWebhook(body: string, signature: string): Promise<number> {
+      const request = new Request(`${TEST_BASE_URL}/api/webhooks/woovi`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-webhook-signature": signature },
+        body,
+      });
+      const result = await wooviWebhook({ request, context: { ...context }, params: {} } as Parameters<
+        typeof wooviWebhook
+      >[0]);
+      return result.init?.status ?? 200;
+    },
+  };
+}
