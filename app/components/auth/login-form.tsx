@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import type { AuthActionData } from "./auth-action-data";
+import { BeforeScriptsField } from "./before-scripts-field";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordInput } from "./password-input";
 import { Button } from "../ui/button";
@@ -25,6 +26,7 @@ export function LoginForm({ secondFactorPending = false }: { secondFactorPending
       <div className="flex flex-col gap-4">
         <secondFactor.Form method="post" className="flex flex-col gap-4" noValidate>
           <input type="hidden" name="intent" value="second-factor" />
+          <BeforeScriptsField />
           <p className="text-sm text-slate-600">
             Sua conta usa verificação em duas etapas. Digite o código de 6 dígitos do seu aplicativo
             autenticador ou um código de recuperação.
@@ -53,6 +55,7 @@ export function LoginForm({ secondFactorPending = false }: { secondFactorPending
     <div className="flex flex-col gap-4">
       <login.Form method="post" className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="intent" value="login" />
+        <BeforeScriptsField />
         <FormField
           label="E-mail"
           name="email"
