@@ -78,6 +78,7 @@ export const browserCart = {
   },
   /** The cookie's lines whose products this browser has not seen: added before the scripts ran. */
   unseenLines(): CartLineRequest[] {
+    if (typeof document === "undefined") return []; // rendered on the server: the page shows the server's cart
     const seen = new Set(browserCart.getSnapshot().map((item) => item.id));
     return (readVisitorCartLines(document.cookie) ?? []).filter((line) => !seen.has(line.id));
   },

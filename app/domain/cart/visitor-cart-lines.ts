@@ -36,7 +36,7 @@ export function readVisitorCartLines(cookies: string | null): CartLineRequest[] 
   if (value === "" || value.length > MAX_VALUE_LENGTH) return [];
   const lines = linesSchema.safeParse(
     value.split(",").map((entry) => {
-      const [id, quantity] = entry.split(":");
+      const [, id, quantity] = /^(\d{1,10}):(\d{1,3})$/.exec(entry) ?? [];
       return { id: Number(id), quantity: Number(quantity) };
     }),
   );
