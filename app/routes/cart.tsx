@@ -35,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Made for one person's cart: no browser, proxy or page cache keeps it. */
 const PRIVATE = "private, no-store";
 
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE });
+
 /**
  * A change posted by the cart's forms before the scripts ran (once they run, the page's cart
  * makes it): applied to the customer's cart, or to the visitor's cookie, then the cart is shown.
