@@ -5,6 +5,7 @@ import {
   data,
   Link,
   redirect,
+  useActionData,
   useFetcher,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -145,6 +146,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [tab, setTab] = useState<string>(loaderData.tab);
   const welcome = useWelcome();
+  // A form posted before the scripts ran is answered with this page: the answer goes to the open tab's form.
+  const posted = useActionData<typeof action>();
   if (loaderData.welcome) return <WelcomePage welcome={loaderData.welcome} />;
   return (
     <main className="mx-auto max-w-md px-4 py-8">
@@ -189,11 +192,17 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           ))}
         </Tabs.List>
         <Tabs.Content value="login" className="mt-6">
-          <LoginForm secondFactorPending={loaderData.secondFactorPending} />
+          <LoginForm
+            secondFactorPending={loaderData.secondFactorPending}
+            posted={loaderData.tab === "login" ? posted : undefined}
+          />
           <ProviderButtons providers={loaderData.providers} redirectTo={loaderData.redirectTo} />
         </Tabs.Content>
         <Tabs.Content value="signup" className="mt-6">
-          <SignUpForm whatsappNumber={root?.whatsappNumber ?? ""} />
+          <SignUpForm
+            whatsappNumber={root?.whatsappNumber ?? ""}
+            posted={loaderData.tab === "signup" ? posted : undefined}
+          />
         </Tabs.Content>
       </Tabs.Root>
       <WelcomeDialog welcome={welcome.success} open={welcome.open} onOpenChange={welcome.setOpen} />

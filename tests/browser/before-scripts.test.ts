@@ -97,6 +97,11 @@ describe("the buying path without scripts", () => {
 
     await page.goto("/auth");
     await page.getByLabel("E-mail").fill(customer.email);
+    await page.getByLabel("Senha", { exact: true }).fill("senha-errada");
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByText("E-mail ou senha incorretos").waitFor();
+
+    await page.getByLabel("E-mail").fill(customer.email);
     await page.getByLabel("Senha", { exact: true }).fill(customer.password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByRole("heading", { name: "Bem-vindo de volta, Joana!" }).waitFor();

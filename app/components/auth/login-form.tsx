@@ -10,9 +10,18 @@ import { FormField, FormMessage } from "../ui/form-field";
  * E-mail and password, or a passkey; then, for an account with two-factor, the code or a passkey
  * (also after a Google or OIDC sign-in of such an account: `secondFactorPending`).
  */
-export function LoginForm({ secondFactorPending = false }: { secondFactorPending?: boolean }) {
+export function LoginForm({
+  secondFactorPending = false,
+  posted,
+}: {
+  secondFactorPending?: boolean;
+  /** The answer to this form posted before the scripts ran. */
+  posted?: AuthActionData;
+}) {
   const login = useFetcher<AuthActionData>({ key: "login" });
   const secondFactor = useFetcher<AuthActionData>({ key: "second-factor" });
+  const loginAnswer = login.data ?? posted;
+  const secondFactorAnswer = secondFactor.data ?? posted;
   const passkey = useFetcher<AuthActionData>({ key: "passkey" });
   const busy = login.state !== "idle" || secondFactor.state !== "idle";
 
@@ -21,7 +30,7 @@ export function LoginForm({ secondFactorPending = false }: { secondFactorPending
     !secondFactor.data?.welcome &&
     !passkey.data?.welcome
   ) {
-    const errors = secondFactor.data?.errors ?? {};
+    const errors = secondFactorAnswer?.errors ?? {};
     return (
       <div className="flex flex-col gap-4">
         <secondFactor.Form method="post" className="flex flex-col gap-4" noValidate>
@@ -38,7 +47,7 @@ export function LoginForm({ secondFactorPending = false }: { secondFactorPending
             autoComplete="one-time-code"
             autoFocus
             required
-            error={errors.code ?? secondFactor.data?.message}
+            error={errors.code ?? secondFactorAnswer?.message}
           />
           <Button type="submit" disabled={busy}>
             {busy ? "Verificando..." : "Verificar"}
@@ -50,7 +59,7 @@ export function LoginForm({ secondFactorPending = false }: { secondFactorPending
     );
   }
 
-  const errors = login.data?.errors ?? {};
+  const errors = loginAnswer?.errors ?? {};
   return (
     <div className="flex flex-col gap-4">
       <login.Form method="post" className="flex flex-col gap-4" noValidate>
@@ -71,7 +80,7 @@ export function LoginForm({ secondFactorPending = false }: { secondFactorPending
         >
           Esqueci minha senha
         </Link>
-        <FormMessage message={login.data?.message} />
+        <FormMessage message={loginAnswer?.message} />
         <Button type="submit" disabled={busy}>
           {busy ? "Entrando..." : "Entrar"}
         </Button>

@@ -10,8 +10,16 @@ import { CompanyWebsiteDialog } from "./company-website-dialog";
 import { PasswordInput } from "./password-input";
 import { SiteRequestDialog } from "./site-request-dialog";
 
-export function SignUpForm({ whatsappNumber }: { whatsappNumber: string }) {
+export function SignUpForm({
+  whatsappNumber,
+  posted,
+}: {
+  whatsappNumber: string;
+  /** The answer to this form posted before the scripts ran. */
+  posted?: AuthActionData;
+}) {
   const signUp = useFetcher<AuthActionData>({ key: "signup" });
+  const answer = signUp.data ?? posted;
   const [userType, setUserType] = useState<UserType>("PF");
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   /** A company's sign-up waiting for its website. */
@@ -19,7 +27,7 @@ export function SignUpForm({ whatsappNumber }: { whatsappNumber: string }) {
   const [requestingSite, setRequestingSite] = useState(false);
   /** The company's website, kept in the form whether typed there or in the dialog. */
   const [website, setWebsite] = useState("");
-  const errors = { ...signUp.data?.errors, ...clientErrors };
+  const errors = { ...answer?.errors, ...clientErrors };
   const busy = signUp.state !== "idle";
 
   /** The whole form is checked first: the website's dialog opens only when nothing else is wrong. */
@@ -90,7 +98,7 @@ export function SignUpForm({ whatsappNumber }: { whatsappNumber: string }) {
           error={errors.email}
         />
         <PasswordInput name="password" autoComplete="new-password" error={errors.password} />
-        <FormMessage message={signUp.data?.message} />
+        <FormMessage message={answer?.message} />
         <Button type="submit" disabled={busy}>
           {busy ? "Cadastrando..." : "Cadastrar"}
         </Button>
