@@ -28,7 +28,10 @@ import {
   twoFactorCodeSchema,
 } from "../domain/accounts/account-schemas";
 import { secondFactorWithPasskey, signInWithPasskey } from "../domain/accounts/passkeys.server";
+import { cookieHeader } from "../domain/accounts/auth-endpoints.server";
 import { readSession } from "../domain/accounts/session.server";
+import { mergeVisitorCart } from "../domain/cart/visitor-cart.server";
+import { readVisitorCartLines, visitorCartCookie } from "../domain/cart/visitor-cart-lines";
 import { signIn, signUp, verifySecondFactor, type AuthOutcome } from "../domain/accounts/sign-in.server";
 import { providerSignInMessage } from "../domain/accounts/provider-sign-in.server";
 import { signInProvidersOf } from "../domain/accounts/sign-in-providers.server";
@@ -82,7 +85,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The forms say when they were posted by the browser itself, before the scripts ran: then the
   // answer is a page to land on, with the session's cookie, instead of data for the script.
   const beforeScripts = form[BEFORE_SCRIPTS_FIELD] === "1";
-  const finish = (outcome: AuthOutcome, welcome: Welcome["kind"]) => {
+  /** The cart the visitor filled before the scripts ran joins the customer's, now signed in. */
+  const mergeVisitorCartOf = async (signedIn: Headers) => {
+    const lines = readVisitorCartLines(request.headers.get("Cookie")) ?? [];
+    if (lines.length === 0) return;
+    const session = new Request(request.url, { headers: { Cookie: cookieHeader(signedIn) } });
+    const { user } = await readSession(context, session);
+    if (!user) return;
+    await mergeVisitorCart(context.db, user.id, lines);
+    signedIn.append("Set-Cookie", visitorCartCookie([]));
+  };
+  const finish = async (outcome: AuthOutcome, welcome: Welcome["kind"]) => {
     if (!outcome.ok) {
       const answer: AuthActionData = outcome.field
         ? { errors: { [outcome.field]: outcome.message } }
@@ -94,8 +107,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<AuthActionData>({ secondFactor: true }, { headers: outcome.headers });
     }
     // Coming from a page that asked for a sign-in (e.g. the checkout): straight back there.
+    if (redirectTo && beforeScripts) await mergeVisitorCartOf(outcome.headers);
     if (redirectTo) throw redirect(safeRedirectPath(redirectTo, "/account"), { headers: outcome.headers });
     if (beforeScripts) {
+      await mergeVisitorCartOf(outcome.headers);
       const param = welcome === "signup" ? SIGN_UP_TAB : "login";
       throw redirect(authPageWith({ [WELCOME_PARAM]: param }), { headers: outcome.headers });
     }

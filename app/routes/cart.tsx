@@ -26,7 +26,7 @@ import { formatBRL } from "../lib/money";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await readSession(context, request);
   const items = user
-    ? await customerCartWithVisitorLines(context, request, user.id, headers)
+    ? (await readCart(context.db, user.id)).items
     : await readVisitorCart(context.db, readVisitorCartLines(request.headers.get("Cookie")) ?? []);
   headers.set("Cache-Control", PRIVATE);
   return data({ items }, { headers });
@@ -46,7 +46,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!change.success) throw data("Dados inválidos", { status: 400, headers: { "Cache-Control": PRIVATE } });
   const { user, headers } = await readSession(context, request);
   if (user) {
-    await customerCartWithVisitorLines(context, request, user.id, headers);
     await changeCart(context.db, user.id, change.data);
   } else {
     const lines = readVisitorCartLines(request.headers.get("Cookie")) ?? [];
@@ -54,23 +53,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   headers.set("Cache-Control", PRIVATE);
   return redirect("/cart", { headers });
-}
-
-/**
- * The customer's cart, with the lines they added as a visitor before the scripts ran merged in
- * (with scripts, the browser merges them at sign-in; without, this is the first place that can).
- */
-async function customerCartWithVisitorLines(
-  context: Route.LoaderArgs["context"],
-  request: Request,
-  userId: string,
-  headers: Headers,
-): Promise<CartItem[]> {
-  const lines = readVisitorCartLines(request.headers.get("Cookie")) ?? [];
-  if (lines.length === 0) return (await readCart(context.db, userId)).items;
-  headers.append("Set-Cookie", visitorCartCookie([]));
-  const merged = await changeCart(context.db, userId, { intent: "merge", lines });
-  return "error" in merged ? (await readCart(context.db, userId)).items : merged.items;
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import type { Database } from "../../db/client.server";
 import { getCartProducts } from "../catalog/cart-products.server";
 import { mergeItems, type CartItem, type CartLineRequest } from "./cart-items";
 import type { CartRequest } from "./cart-request";
-import { applyCartRequest } from "./server-cart.server";
+import { applyCartRequest, changeCart } from "./server-cart.server";
 
 /**
  * A visitor's cart as the server reads it from the cart cookie (decision 0013): the lines with
@@ -27,4 +27,16 @@ export async function changeVisitorCart(
   const kept = await readVisitorCart(db, lines);
   const answer = await applyCartRequest(db, kept, request);
   return "error" in answer ? kept : answer.items;
+}
+
+/**
+ * A sign-in posted before the scripts ran: the visitor's lines join the customer's cart by the
+ * sign-in merge's rules (with scripts, the browser sends them itself and announces the result).
+ */
+export async function mergeVisitorCart(
+  db: Database,
+  userId: string,
+  lines: CartLineRequest[],
+): Promise<void> {
+  if (lines.length > 0) await changeCart(db, userId, { intent: "merge", lines });
 }
