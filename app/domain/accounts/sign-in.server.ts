@@ -14,7 +14,8 @@ export type AuthOutcome =
       ok: true;
       headers: Headers;
       twoFactorRequired?: boolean;
-      /** Whom a sign-in greets back. */ name?: string;
+      /** Whom a sign-in greets back. */
+      name?: string;
     }
   | { ok: false; message: string; field?: string };
 
@@ -34,9 +35,12 @@ export async function signIn(call: AuthCall, email: string, password: string): P
     return { ok: false, message: "E-mail ou senha incorretos" };
   }
   if (!result.body) return { ok: false, message: "Erro ao fazer login" };
-  if (result.body.twoFactorRedirect === true)
-    return { ok: true, headers: result.headers, twoFactorRequired: true };
-  return { ok: true, headers: result.headers, name: result.body.user?.name };
+  return {
+    ok: true,
+    headers: result.headers,
+    twoFactorRequired: result.body.twoFactorRedirect === true,
+    name: result.body.user?.name,
+  };
 }
 
 const INVALID_CODE = "Código inválido ou expirado";
