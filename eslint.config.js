@@ -86,6 +86,7 @@ const importBoundaries = [
 const SESSION_READERS = {
   "app/routes/guards.server.ts": "the guards themselves",
   "app/routes/api.cart.ts": "its GET answers a visitor an empty cart; its POST goes through the guard",
+  "app/routes/cart.tsx": "shows and changes a visitor's cart from its cookie, a customer's from the database",
   "app/routes/auth.tsx": "sends a signed-in customer on, shows a visitor the forms",
   "app/routes/checkout.tsx": "shows a visitor the page that asks them to sign in",
   "app/routes/payment.tsx": "shows the customer's own order as the server has it, else the link's data",

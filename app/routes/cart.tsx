@@ -1,22 +1,18 @@
-import {
-  ArrowLeft,
-  ArrowRight,
-  Info,
-  LoaderCircle,
-  Minus,
-  Plus,
-  ShieldCheck,
-  ShoppingBag,
-  Trash2,
-} from "lucide-react";
+import { ArrowLeft, ArrowRight, Info, Minus, Plus, ShieldCheck, ShoppingBag, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/cart";
-import { useCart } from "../components/cart/cart-context";
+import { CartChangeForm } from "../components/cart/cart-change-form";
+import { useCart, type Cart } from "../components/cart/cart-context";
 import { CartSummaryBar } from "../components/cart/cart-summary-bar";
 import { CartTotals } from "../components/cart/cart-totals";
 import { ClearCartButton } from "../components/cart/clear-cart-button";
-import { maxQuantity, type CartItem } from "../domain/cart/cart-items";
+import { readSession } from "../domain/accounts/session.server";
+import { cartTotals, maxQuantity, type CartItem } from "../domain/cart/cart-items";
+import { cartFormSchema } from "../domain/cart/cart-request";
+import { changeCart, readCart } from "../domain/cart/server-cart.server";
+import { changeVisitorCart, readVisitorCart } from "../domain/cart/visitor-cart.server";
+import { readVisitorCartLines, visitorCartCookie } from "../domain/cart/visitor-cart-lines";
 import { useServerRefresh, type PreviousPrices } from "../components/cart/use-server-refresh";
 import { ProductImage } from "../components/product/product-image";
 import { Badge } from "../components/ui/badge";
@@ -24,31 +20,82 @@ import { Button, buttonClasses } from "../components/ui/button";
 import { useHydrated } from "../components/use-hydrated";
 import { formatBRL } from "../lib/money";
 
-export default function CartPage() {
+/**
+ * The cart as the server reads it (decision 0013): a signed-in customer's from the database, a
+ * visitor's from the cart cookie. The page shows it until the browser's own cart is ready, so it
+ * works before the scripts run. Made from one person's cart: never kept by any cache.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, headers } = await readSession(context, request);
+  const items = user
+    ? (await readCart(context.db, user.id)).items
+    : await readVisitorCart(context.db, readVisitorCartLines(request.headers.get("Cookie")) ?? []);
+  headers.set("Cache-Control", PRIVATE);
+  return data({ items }, { headers });
+}
+
+/** Made for one person's cart: no browser, proxy or page cache keeps it. */
+const PRIVATE = "private, no-store";
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE });
+
+/**
+ * A change posted by the cart's forms before the scripts ran (once they run, the page's cart
+ * makes it): applied to the customer's cart, or to the visitor's cookie, then the cart is shown.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const change = cartFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!change.success) throw data("Dados inválidos", { status: 400, headers: { "Cache-Control": PRIVATE } });
+  const { user, headers } = await readSession(context, request);
+  if (user) {
+    await changeCart(context.db, user.id, change.data);
+  } else {
+    const lines = readVisitorCartLines(request.headers.get("Cookie")) ?? [];
+    headers.append("Set-Cookie", visitorCartCookie(await changeVisitorCart(context.db, lines, change.data)));
+  }
+  headers.set("Cache-Control", PRIVATE);
+  return redirect("/cart", { headers });
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
-  const { items, totalQuantity, ready } = useCart();
+  const browserCart = useCart();
+  // Until the scripts run and the browser's cart is ready, the cart as the server read it.
+  const cart = hydrated && browserCart.ready ? browserCart : serverCart(loaderData.items);
   const previousPrices = useServerRefresh(hydrated);
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold tracking-tight">Carrinho de Compras</h1>
-        {hydrated && ready && items.length > 0 && (
-          <p className="text-sm text-slate-600">{itemCount(totalQuantity)}</p>
-        )}
+        {cart.items.length > 0 && <p className="text-sm text-slate-600">{itemCount(cart.totalQuantity)}</p>}
       </div>
-      {!hydrated || !ready ? (
-        <CartSkeleton />
-      ) : items.length === 0 ? (
-        <EmptyCart />
-      ) : (
-        <CartContents previousPrices={previousPrices} />
-      )}
+      {cart.items.length === 0 ? <EmptyCart /> : <CartContents cart={cart} previousPrices={previousPrices} />}
     </main>
   );
 }
 
-function CartContents({ previousPrices }: { previousPrices: PreviousPrices }) {
-  const cart = useCart();
+/**
+ * The server's reading of the cart, shown before the browser's: its changes are the forms'
+ * own posts to `/cart`, so there is nothing to do in the page.
+ */
+function serverCart(items: CartItem[]): Cart {
+  const { quantity, subtotalCents } = cartTotals(items);
+  const nothing = () => undefined;
+  return {
+    items,
+    ready: true,
+    onServer: true,
+    totalQuantity: quantity,
+    subtotalCents,
+    add: nothing,
+    setQuantity: nothing,
+    remove: nothing,
+    clear: nothing,
+    empty: nothing,
+  };
+}
+
+function CartContents({ cart, previousPrices }: { cart: Cart; previousPrices: PreviousPrices }) {
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
       <section aria-labelledby="cart-items-heading" className="min-w-0">
@@ -57,7 +104,12 @@ function CartContents({ previousPrices }: { previousPrices: PreviousPrices }) {
         </h2>
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-3 sm:px-6">
           {cart.items.map((item) => (
-            <CartLine key={item.id} item={item} previousPriceCents={previousPrices.get(item.id)} />
+            <CartLine
+              key={item.id}
+              cart={cart}
+              item={item}
+              previousPriceCents={previousPrices.get(item.id)}
+            />
           ))}
         </ul>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -65,7 +117,9 @@ function CartContents({ previousPrices }: { previousPrices: PreviousPrices }) {
             <ArrowLeft aria-hidden className="size-4" />
             Continuar comprando
           </Link>
-          <ClearCartButton onConfirm={cart.clear} />
+          <CartChangeForm change={{ intent: "clear" }} onChange={cart.clear}>
+            <ClearCartButton />
+          </CartChangeForm>
         </div>
         <CartSummaryBar totalCents={cart.subtotalCents} />
       </section>
@@ -74,8 +128,15 @@ function CartContents({ previousPrices }: { previousPrices: PreviousPrices }) {
   );
 }
 
-function CartLine({ item, previousPriceCents }: { item: CartItem; previousPriceCents: number | undefined }) {
-  const cart = useCart();
+function CartLine({
+  cart,
+  item,
+  previousPriceCents,
+}: {
+  cart: Cart;
+  item: CartItem;
+  previousPriceCents: number | undefined;
+}) {
   return (
     <li className="flex gap-3 py-5 sm:gap-4">
       <ProductImage
@@ -105,18 +166,23 @@ function CartLine({ item, previousPriceCents }: { item: CartItem; previousPriceC
               </p>
             )}
           </div>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="-mt-2 -mr-2 shrink-0 text-slate-500 hover:text-red-600"
-            aria-label={`Remover ${item.name}`}
-            onClick={() => cart.remove(item.id)}
+          <CartChangeForm
+            change={{ intent: "remove", productId: item.id }}
+            onChange={() => cart.remove(item.id)}
           >
-            <Trash2 aria-hidden className="size-5" />
-          </Button>
+            <Button
+              type="submit"
+              variant="ghost"
+              size="icon"
+              className="-mt-2 -mr-2 shrink-0 text-slate-500 hover:text-red-600"
+              aria-label={`Remover ${item.name}`}
+            >
+              <Trash2 aria-hidden className="size-5" />
+            </Button>
+          </CartChangeForm>
         </div>
         <div className="mt-3 flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-          <QuantityStepper item={item} />
+          <QuantityStepper cart={cart} item={item} />
           <p className="py-2 font-semibold whitespace-nowrap tabular-nums">
             <span className="sr-only">Total do item: </span>
             {formatBRL(item.priceCents * item.quantity)}
@@ -127,8 +193,7 @@ function CartLine({ item, previousPriceCents }: { item: CartItem; previousPriceC
   );
 }
 
-function QuantityStepper({ item }: { item: CartItem }) {
-  const cart = useCart();
+function QuantityStepper({ cart, item }: { cart: Cart; item: CartItem }) {
   const limitHintId = useId();
   const max = maxQuantity(item);
   const atMax = item.quantity >= max;
@@ -139,32 +204,42 @@ function QuantityStepper({ item }: { item: CartItem }) {
         aria-label={`Quantidade de ${item.name}`}
         className="inline-flex items-center rounded-lg border border-slate-300 bg-white"
       >
-        <Button
-          variant="ghost"
-          size="icon"
-          className="rounded-r-none"
-          aria-label={`Diminuir quantidade de ${item.name}`}
-          onClick={() => cart.setQuantity(item.id, item.quantity - 1)}
+        <CartChangeForm
+          change={{ intent: "set", productId: item.id, quantity: item.quantity - 1 }}
+          onChange={() => cart.setQuantity(item.id, item.quantity - 1)}
         >
-          <Minus aria-hidden className="size-4" />
-        </Button>
+          <Button
+            type="submit"
+            variant="ghost"
+            size="icon"
+            className="rounded-r-none"
+            aria-label={`Diminuir quantidade de ${item.name}`}
+          >
+            <Minus aria-hidden className="size-4" />
+          </Button>
+        </CartChangeForm>
         <output
           aria-label={`Quantidade de ${item.name}`}
           className="w-10 text-center text-sm font-semibold tabular-nums"
         >
           {item.quantity}
         </output>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="rounded-l-none"
-          aria-label={`Aumentar quantidade de ${item.name}`}
-          aria-describedby={atMax ? limitHintId : undefined}
-          disabled={atMax}
-          onClick={() => cart.setQuantity(item.id, item.quantity + 1)}
+        <CartChangeForm
+          change={{ intent: "set", productId: item.id, quantity: item.quantity + 1 }}
+          onChange={() => cart.setQuantity(item.id, item.quantity + 1)}
         >
-          <Plus aria-hidden className="size-4" />
-        </Button>
+          <Button
+            type="submit"
+            variant="ghost"
+            size="icon"
+            className="rounded-l-none"
+            aria-label={`Aumentar quantidade de ${item.name}`}
+            aria-describedby={atMax ? limitHintId : undefined}
+            disabled={atMax}
+          >
+            <Plus aria-hidden className="size-4" />
+          </Button>
+        </CartChangeForm>
       </div>
       {atMax && (
         <p id={limitHintId} className="text-xs text-slate-500">
@@ -208,31 +283,6 @@ function EmptyCart() {
       <Link to="/catalog" className={buttonClasses("default", "lg", "mt-6")}>
         Explorar Produtos
       </Link>
-    </div>
-  );
-}
-
-/** Until the browser's cart is read, the page keeps its shape instead of claiming it is empty. */
-function CartSkeleton() {
-  return (
-    <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
-      <div className="rounded-xl border border-slate-200 px-4 sm:px-6">
-        <p role="status" className="flex items-center gap-2 pt-5 text-sm text-slate-600">
-          <LoaderCircle aria-hidden className="size-4 animate-spin" />
-          Carregando carrinho...
-        </p>
-        {[0, 1].map((line) => (
-          <div key={line} aria-hidden className="flex animate-pulse gap-4 py-5">
-            <div className="size-20 shrink-0 rounded-lg bg-slate-100 sm:size-24" />
-            <div className="flex flex-1 flex-col gap-2">
-              <div className="h-4 w-2/3 rounded bg-slate-100" />
-              <div className="h-4 w-1/4 rounded bg-slate-100" />
-              <div className="h-4 w-1/3 rounded bg-slate-100" />
-            </div>
-          </div>
-        ))}
-      </div>
-      <div aria-hidden className="h-64 animate-pulse rounded-xl border border-slate-200 bg-slate-50" />
     </div>
   );
 }

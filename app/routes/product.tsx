@@ -2,6 +2,7 @@ import { Headphones, RotateCcw, ShieldCheck, ShoppingCart, Truck } from "lucide-
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/product";
+import { CartChangeForm } from "../components/cart/cart-change-form";
 import { useCart } from "../components/cart/cart-context";
 import { FavoriteButton } from "../components/product/favorite-button";
 import { ProductGallery } from "../components/product/product-gallery";
@@ -66,10 +67,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <StockNotice stock={product.stock} />
           <p className="whitespace-pre-line text-slate-700">{product.description}</p>
           <div className="flex gap-3">
-            <Button size="lg" className="flex-1" disabled={soldOut} onClick={() => cart.add(product)}>
-              <ShoppingCart aria-hidden className="size-5" />
-              {soldOut ? "Esgotado" : "Adicionar ao carrinho"}
-            </Button>
+            <CartChangeForm
+              change={{ intent: "add", productId: product.id }}
+              onChange={() => cart.add(product)}
+            >
+              <Button type="submit" size="lg" className="flex-1" disabled={soldOut}>
+                <ShoppingCart aria-hidden className="size-5" />
+                {soldOut ? "Esgotado" : "Adicionar ao carrinho"}
+              </Button>
+            </CartChangeForm>
             <FavoriteButton productId={product.id} favorited={favorited} />
           </div>
           <ul className="mt-2 grid gap-3 rounded-xl border border-slate-200 p-4 sm:grid-cols-2">

@@ -188,7 +188,7 @@ describe("account area", () => {
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByLabel("Código de verificação").fill(totpCode(secret));
     await page.getByRole("button", { name: "Verificar" }).click();
-    await page.getByRole("dialog", { name: "Bem-vindo!" }).waitFor();
+    await page.getByRole("dialog", { name: /^Bem-vindo de volta, / }).waitFor();
 
     await page.goto("/account/settings");
     await page.getByLabel("Senha", { exact: true }).fill(customer.password);

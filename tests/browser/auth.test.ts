@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   cookieHeader,
   randomAlphanumericCnpj,
+  randomCnpj,
   randomCpf,
   signInContext,
   signUpCustomer,
@@ -89,6 +90,33 @@ describe("sign-up and sign-in", () => {
     await page.getByRole("dialog", { name: "Bem-vindo!" }).waitFor();
   });
 
+  it("checks a company's whole form before asking for its website, and keeps the website after a refusal", async () => {
+    const { page, baseURL } = browser;
+    const existing = await signUpCustomer(baseURL);
+    const cnpj = randomCnpj();
+    const wrong = cnpj.slice(0, 13) + String((Number(cnpj[13]) + 1) % 10);
+    await page.goto("/auth");
+    await page.getByRole("tab", { name: "Cadastro" }).click();
+    await page.getByLabel("Pessoa Jurídica").check();
+    await page.getByLabel("Razão social").fill("Loja Revisada Ltda");
+    await page.getByLabel("CNPJ").fill(wrong);
+    await page.getByLabel("Telefone").fill("1133334444");
+    await page.getByLabel("E-mail").fill(existing.email);
+    await page.getByLabel("Senha", { exact: true }).fill("segredo1");
+    await page.getByRole("button", { name: "Cadastrar" }).click();
+    await expect.poll(() => page.getByText("CNPJ inválido", { exact: true }).isVisible()).toBe(true);
+    const websiteDialog = page.getByRole("dialog", { name: "Site da Empresa Obrigatório" });
+    expect(await websiteDialog.count()).toBe(0);
+
+    await page.getByLabel("CNPJ").fill(cnpj);
+    await page.getByRole("button", { name: "Cadastrar" }).click();
+    await websiteDialog.getByLabel("Site da empresa").fill("lojarevisada.com.br");
+    await websiteDialog.getByRole("button", { name: "Continuar cadastro" }).click();
+    await expect.poll(() => page.getByText("Este e-mail já está cadastrado").isVisible()).toBe(true);
+    expect(await websiteDialog.count()).toBe(0);
+    expect(await page.getByLabel("Site da empresa").inputValue()).toContain("lojarevisada.com.br");
+  });
+
   it("takes a company's alphanumeric CNPJ typed in lower case, shows it upper case, refuses a wrong check digit", async () => {
     const { page } = browser;
     const cnpj = randomAlphanumericCnpj();
@@ -170,7 +198,7 @@ describe("sign-up and sign-in", () => {
 
     await password.fill(customer.password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
-    await page.getByRole("dialog", { name: "Bem-vindo!" }).waitFor();
+    await page.getByRole("dialog", { name: "Bem-vindo de volta, Cliente!" }).waitFor();
     await expect.poll(() => page.getByText("Login realizado com sucesso!").isVisible()).toBe(true);
     await page.getByRole("link", { name: "Ir para sua conta" }).click();
     await page.waitForURL(/\/account$/);

@@ -309,13 +309,14 @@ describe("cart", () => {
 describe("cart page before the browser reads the cart", () => {
   const browser = useBrowser({ javaScriptEnabled: false });
 
-  it("renders a loading state, not an empty cart, and stays out of search results", async () => {
+  it("renders the cart as the server reads it, never kept by a cache, and stays out of search results", async () => {
     const { page } = browser;
     const response = await page.goto("/cart");
 
     expect(response?.status()).toBe(200);
-    expect(await page.getByText("Carregando carrinho...").isVisible()).toBe(true);
-    expect(await page.getByText("Seu carrinho está vazio").count()).toBe(0);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    expect(await page.getByRole("heading", { name: "Seu carrinho está vazio" }).isVisible()).toBe(true);
+    expect(await page.getByText("Carregando carrinho...").count()).toBe(0);
     expect(await page.title()).toBe("Carrinho | Vitrine");
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
   });

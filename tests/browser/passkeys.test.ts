@@ -69,7 +69,7 @@ describe("passkeys", () => {
 
     await page.context().clearCookies();
     await signInWithPasskey(page);
-    await page.getByRole("dialog", { name: "Bem-vindo!" }).waitFor();
+    await page.getByRole("dialog", { name: "Bem-vindo de volta!" }).waitFor();
     await page.goto("/account");
     await expect.poll(() => page.getByText(`Olá, ${customer.name}!`).isVisible()).toBe(true);
 
@@ -127,7 +127,7 @@ describe("passkeys", () => {
 
     await page.context().clearCookies();
     await signInWithPasskey(page);
-    await page.getByRole("dialog", { name: "Bem-vindo!" }).waitFor();
+    await page.getByRole("dialog", { name: "Bem-vindo de volta!" }).waitFor();
     expect(await page.getByLabel("Código de verificação").count()).toBe(0);
     await page.goto("/account");
     await expect.poll(() => page.getByText(`Olá, ${customer.name}!`).isVisible()).toBe(true);
@@ -140,7 +140,7 @@ describe("passkeys", () => {
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByLabel("Código de verificação").waitFor();
     await page.getByRole("button", { name: "Usar passkey" }).click();
-    await page.getByRole("dialog", { name: "Bem-vindo!" }).waitFor();
+    await page.getByRole("dialog", { name: /^Bem-vindo de volta/ }).waitFor();
   }, 60_000);
 
   it("says the operation was cancelled when the person is not verified on the device, and signs nobody in", async () => {

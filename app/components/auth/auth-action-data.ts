@@ -5,4 +5,6 @@ export interface AuthActionData {
   /** The password was right; the account asks for its second factor. */
   secondFactor?: boolean;
   welcome?: "login" | "signup";
+  /** Whom a sign-in greets back. */
+  name?: string;
 }

@@ -5,41 +5,53 @@ import { PhoneField, TaxpayerNumberField, UserTypeChoice, type UserType } from "
 import { Button } from "../ui/button";
 import { FormField, FormMessage } from "../ui/form-field";
 import type { AuthActionData } from "./auth-action-data";
+import { BeforeScriptsField } from "./before-scripts-field";
 import { CompanyWebsiteDialog } from "./company-website-dialog";
 import { PasswordInput } from "./password-input";
 import { SiteRequestDialog } from "./site-request-dialog";
 
-export function SignUpForm({ whatsappNumber }: { whatsappNumber: string }) {
+export function SignUpForm({
+  whatsappNumber,
+  posted,
+}: {
+  whatsappNumber: string;
+  /** The answer to this form posted before the scripts ran. */
+  posted?: AuthActionData;
+}) {
   const signUp = useFetcher<AuthActionData>({ key: "signup" });
+  const answer = signUp.data ?? posted;
   const [userType, setUserType] = useState<UserType>("PF");
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   /** A company's sign-up waiting for its website. */
   const [pending, setPending] = useState<FormData | null>(null);
   const [requestingSite, setRequestingSite] = useState(false);
-  const errors = { ...signUp.data?.errors, ...clientErrors };
+  /** The company's website, kept in the form whether typed there or in the dialog. */
+  const [website, setWebsite] = useState("");
+  const errors = { ...answer?.errors, ...clientErrors };
   const busy = signUp.state !== "idle";
 
+  /** The whole form is checked first: the website's dialog opens only when nothing else is wrong. */
   const submit = (form: FormData) => {
     const result = signUpSchema.safeParse(Object.fromEntries(form));
-    if (!result.success) return setClientErrors(fieldErrors(result.error));
-    setClientErrors({});
+    const errors = result.success ? {} : fieldErrors(result.error);
+    const missingWebsite = userType === "PJ" && !String(form.get("companyWebsite") ?? "").trim();
+    if (missingWebsite) delete errors.companyWebsite;
+    setClientErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    if (missingWebsite) return setPending(form);
     signUp.submit(form, { method: "post" });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    if (userType === "PJ" && !String(form.get("companyWebsite") ?? "").trim()) {
-      setPending(form);
-      return;
-    }
-    submit(form);
+    submit(new FormData(event.currentTarget));
   };
 
   return (
     <>
       <signUp.Form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="intent" value="signup" />
+        <BeforeScriptsField />
         <UserTypeChoice
           value={userType}
           onChange={(next) => {
@@ -60,6 +72,8 @@ export function SignUpForm({ whatsappNumber }: { whatsappNumber: string }) {
             <FormField
               label="Site da empresa"
               name="companyWebsite"
+              value={website}
+              onChange={(event) => setWebsite(event.target.value)}
               type="url"
               inputMode="url"
               placeholder="https://suaempresa.com.br"
@@ -84,7 +98,7 @@ export function SignUpForm({ whatsappNumber }: { whatsappNumber: string }) {
           error={errors.email}
         />
         <PasswordInput name="password" autoComplete="new-password" error={errors.password} />
-        <FormMessage message={signUp.data?.message} />
+        <FormMessage message={answer?.message} />
         <Button type="submit" disabled={busy}>
           {busy ? "Cadastrando..." : "Cadastrar"}
         </Button>
@@ -94,9 +108,10 @@ export function SignUpForm({ whatsappNumber }: { whatsappNumber: string }) {
         whatsappNumber={whatsappNumber}
         onCancel={() => setPending(null)}
         onRequestSite={() => setRequestingSite(true)}
-        onConfirm={(website) => {
+        onConfirm={(typed) => {
           const form = pending!;
-          form.set("companyWebsite", website);
+          form.set("companyWebsite", typed);
+          setWebsite(typed);
           setPending(null);
           submit(form);
         }}

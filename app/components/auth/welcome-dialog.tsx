@@ -2,29 +2,62 @@ import { Link } from "react-router";
 import { Dialog } from "../ui/dialog";
 import { buttonClasses } from "../ui/button";
 
+/** Who just came in: a new account (the spec's 'Bem-vindo!') or a returning customer. */
+export interface Welcome {
+  kind: "login" | "signup";
+  name?: string;
+}
+
+function welcomeTexts({ kind, name }: Welcome): { title: string; description: string } {
+  if (kind === "signup") return { title: "Bem-vindo!", description: "Sua conta está pronta para uso." };
+  const firstName = name?.trim().split(/\s+/)[0];
+  return {
+    title: firstName ? `Bem-vindo de volta, ${firstName}!` : "Bem-vindo de volta!",
+    description: "Que bom ver você de novo.",
+  };
+}
+
 /** After a sign-in or sign-up: where to go next. */
 export function WelcomeDialog({
+  welcome,
   open,
   onOpenChange,
 }: {
+  welcome: Welcome | undefined;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { title, description } = welcomeTexts(welcome ?? { kind: "signup" });
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Bem-vindo!"
-      description="Sua conta está pronta para uso."
-    >
-      <div className="flex flex-col gap-2">
-        <Link to="/account" className={buttonClasses("default", "md")}>
-          Ir para sua conta
-        </Link>
-        <Link to="/" className={buttonClasses("outline", "md")}>
-          Voltar para página inicial
-        </Link>
-      </div>
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      <NextSteps />
     </Dialog>
+  );
+}
+
+/** The same welcome on a page of its own, for a form posted before the scripts ran. */
+export function WelcomeMessage({ welcome }: { welcome: Welcome }) {
+  const { title, description } = welcomeTexts(welcome);
+  return (
+    <section aria-labelledby="welcome-heading" className="flex flex-col gap-4">
+      <h1 id="welcome-heading" className="text-2xl font-bold tracking-tight">
+        {title}
+      </h1>
+      <p className="text-slate-600">{description}</p>
+      <NextSteps />
+    </section>
+  );
+}
+
+function NextSteps() {
+  return (
+    <div className="flex flex-col gap-2">
+      <Link to="/account" className={buttonClasses("default", "md")}>
+        Ir para sua conta
+      </Link>
+      <Link to="/" className={buttonClasses("outline", "md")}>
+        Voltar para página inicial
+      </Link>
+    </div>
   );
 }

@@ -1,14 +1,20 @@
 import {
+  mergeItems,
   parseStoredCart,
   refreshItems,
   type CartItem,
+  type CartLineRequest,
   type CartProduct,
   type CartRefresh,
 } from "../../domain/cart/cart-items";
+import { readVisitorCartLines, visitorCartCookie } from "../../domain/cart/visitor-cart-lines";
 
 /**
- * The visitor's cart in localStorage: it survives reloads, and every open tab follows changes
- * made in another (the `storage` event). An external store for `useSyncExternalStore`.
+ * The visitor's cart in this browser. Its lines (product and quantity) are in the cart cookie,
+ * which the server reads and changes too, before the scripts run (decision 0013); localStorage
+ * keeps the products as this browser last saw them, for the header's badge and the price notices.
+ * Every open tab follows changes made in another (the `storage` event). An external store for
+ * `useSyncExternalStore`.
  */
 const STORAGE_KEY = "vitrine:cart:v1";
 const EMPTY: CartItem[] = [];
@@ -16,12 +22,24 @@ const EMPTY: CartItem[] = [];
 let snapshot: CartItem[] | null = null;
 const listeners = new Set<() => void>();
 
-function read(): CartItem[] {
+function readStored(): CartItem[] {
   try {
     return parseStoredCart(window.localStorage.getItem(STORAGE_KEY));
   } catch {
     return EMPTY; // storage disabled: the cart lives for this page only
   }
+}
+
+/** The cookie's lines, with the products this browser has seen; a cart from before the cookie stands as stored. */
+function read(): CartItem[] {
+  const stored = readStored();
+  const lines = readVisitorCartLines(document.cookie);
+  if (lines === null) return stored;
+  const seen = new Map(stored.map((item) => [item.id, item]));
+  return lines.flatMap(({ id, quantity }) => {
+    const item = seen.get(id);
+    return item ? [{ ...item, quantity }] : [];
+  });
 }
 
 export const browserCart = {
@@ -46,19 +64,40 @@ export const browserCart = {
     };
   },
   set(items: CartItem[]): void {
+    // Lines added before the scripts ran stay in the cookie until their products are known.
+    const ids = new Set(items.map((item) => item.id));
+    const unseen = browserCart.unseenLines().filter((line) => !ids.has(line.id));
+    document.cookie = visitorCartCookie([...items, ...unseen]);
     snapshot = items;
     try {
       window.localStorage.setItem(STORAGE_KEY, JSON.stringify(items));
     } catch {
-      // storage full or disabled: keep the in-memory cart
+      // storage full or disabled: the cookie keeps the lines
     }
     for (const listener of listeners) listener();
   },
-  /** Empties the cart and answers what it held: the lines handed to a customer's cart at sign-in. */
-  take(): CartItem[] {
-    const items = read();
+  /** The cookie's lines whose products this browser has not seen: added before the scripts ran. */
+  unseenLines(): CartLineRequest[] {
+    if (typeof document === "undefined") return []; // rendered on the server: the page shows the server's cart
+    const seen = new Set(browserCart.getSnapshot().map((item) => item.id));
+    return (readVisitorCartLines(document.cookie) ?? []).filter((line) => !seen.has(line.id));
+  },
+  /** Takes in the unseen lines, now that their products (`current`) are known. */
+  adopt(current: CartProduct[]): void {
+    const { items } = mergeItems(browserCart.getSnapshot(), browserCart.unseenLines(), current);
+    document.cookie = visitorCartCookie(items); // a line whose product is gone leaves the cookie too
+    browserCart.set(items);
+  },
+  /**
+   * Empties the cart and answers what it held: the lines handed to a customer's cart at sign-in,
+   * with the products this browser knows (`items`) and those it has not seen (`unseen`).
+   */
+  take(): { items: CartItem[]; unseen: CartLineRequest[] } {
+    snapshot = read();
+    const taken = { items: snapshot, unseen: browserCart.unseenLines() };
+    document.cookie = visitorCartCookie([]);
     browserCart.set([]);
-    return items;
+    return taken;
   },
   /** Brings the lines in line with the store's current products; answers what changed. */
   refresh(current: CartProduct[]): CartRefresh {

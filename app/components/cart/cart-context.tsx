@@ -3,6 +3,7 @@ import { toast } from "../toasts";
 import { browserCart } from "./browser-cart";
 import { announceMerge, announceRefresh, notifyChange } from "./cart-notices";
 import { customerCart } from "./customer-cart";
+import { fetchCartProducts } from "./fetch-cart-products";
 import {
   addItem,
   cartTotals,
@@ -17,7 +18,10 @@ import type { CartRequest } from "../../domain/cart/cart-request";
 
 export interface Cart {
   items: CartItem[];
-  /** False until the signed-in customer's cart has come from the server (always true for visitors). */
+  /**
+   * False until the signed-in customer's cart has come from the server, or until the products of a
+   * visitor's lines added before the scripts ran are known.
+   */
   ready: boolean;
   /** The cart is the signed-in customer's, kept on the server: its products are always current. */
   onServer: boolean;
@@ -75,9 +79,9 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
       customerCart.forget();
       return;
     }
-    const handed = browserCart.take();
+    const { items: handed, unseen } = browserCart.take();
     const names = new Map(handed.map((item) => [item.id, item.name]));
-    const lines = handed.map(({ id, quantity }) => ({ id, quantity }));
+    const lines = [...handed.map(({ id, quantity }) => ({ id, quantity })), ...unseen];
     const arrived = (answer: ServerCartAnswer) => {
       announce(answer);
       if (answer.merge) announceMerge(answer.merge, names);
@@ -87,6 +91,21 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
       browserCart.set(handed); // not merged: the lines stay in the browser for the next try
       cartUnreachable();
     });
+  }, [signedIn]);
+
+  useEffect(() => {
+    if (signedIn) return;
+    // Lines added before the scripts ran are known by id alone: their products are asked for.
+    const unseen = browserCart.unseenLines();
+    if (unseen.length === 0) return;
+    const controller = new AbortController();
+    fetchCartProducts(
+      unseen.map((line) => line.id),
+      controller.signal,
+    ).then(browserCart.adopt, () => {
+      // Offline: the lines stay in the cookie, and the cart page shows them as the server read them.
+    });
+    return () => controller.abort();
   }, [signedIn]);
 
   useEffect(() => {
@@ -118,7 +137,7 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
     }
     return {
       ...shared,
-      ready: true,
+      ready: browserCart.unseenLines().length === 0,
       onServer: false,
       add: (product) => applyInBrowser(addItem(browserCart.getSnapshot(), product)),
       setQuantity: (id, quantity) => applyInBrowser(setQuantity(browserCart.getSnapshot(), id, quantity)),

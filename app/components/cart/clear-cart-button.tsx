@@ -4,27 +4,24 @@ import { Button, type ButtonProps } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 
 /**
- * 'Limpar carrinho', which asks before emptying the cart. `onConfirm` clears it; without one,
- * confirming submits the button's form as a click would have, so a form that clears the cart
- * still works as a plain form before the page's scripts arrive (then without the question).
+ * 'Limpar carrinho', the submit button of a form that clears the cart, which asks first: confirming
+ * submits the form as the click would have. Before the page's scripts arrive the click submits it
+ * at once, as a plain form (then without the question).
  */
-export function ClearCartButton({
-  onConfirm,
-  ...button
-}: { onConfirm?: () => void } & Omit<ButtonProps, "onClick" | "children">) {
+export function ClearCartButton(button: Omit<ButtonProps, "onClick" | "children" | "type">) {
   const [asking, setAsking] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
 
   const clear = () => {
     setAsking(false);
-    if (onConfirm) onConfirm();
-    else trigger.current?.form?.requestSubmit(trigger.current);
+    trigger.current?.form?.requestSubmit(trigger.current);
   };
 
   return (
     <>
       <Button
         ref={trigger}
+        type="submit"
         variant="outline"
         {...button}
         onClick={(event) => {

@@ -2,7 +2,8 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { browserCart } from "./browser-cart";
 import { useCart } from "./cart-context";
 import { announceRefresh } from "./cart-notices";
-import { parseCartProducts, type CartProduct } from "../../domain/cart/cart-items";
+import { fetchCartProducts } from "./fetch-cart-products";
+import type { CartProduct } from "../../domain/cart/cart-items";
 
 /** Prices the customer saw before the server corrected them, by product id. */
 export type PreviousPrices = ReadonlyMap<number, number>;
@@ -49,15 +50,4 @@ export function useServerRefresh(hydrated: boolean): PreviousPrices {
   }, [hydrated, cart.onServer, idsKey]);
 
   return previousPrices;
-}
-
-async function fetchCartProducts(ids: number[], signal: AbortSignal): Promise<CartProduct[]> {
-  // An id no product can have (edited storage) is not asked for: its line is then dropped as gone.
-  const productIds = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
-  if (productIds.length === 0) return [];
-  const response = await fetch(`/api/cart-products?ids=${productIds.join(",")}`, { signal });
-  if (!response.ok) throw new Error(`/api/cart-products respondeu ${response.status}`);
-  const products = parseCartProducts(await response.json());
-  if (!products) throw new Error("/api/cart-products respondeu com dados inválidos");
-  return products;
 }

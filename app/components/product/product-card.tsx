@@ -2,6 +2,7 @@ import { ShoppingCart } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatBRL } from "../../lib/money";
+import { CartChangeForm } from "../cart/cart-change-form";
 import { useCart } from "../cart/cart-context";
 import type { CartProduct } from "../../domain/cart/cart-items";
 import { Badge } from "../ui/badge";
@@ -55,11 +56,13 @@ export function AddToCartButton({ product }: { product: CartProduct }) {
   const soldOut = product.stock <= 0;
   return (
     <div className="px-4 pb-4">
-      <Button className="w-full" disabled={soldOut} onClick={() => cart.add(product)}>
-        <ShoppingCart aria-hidden className="size-4" />
-        {soldOut ? "Esgotado" : "Adicionar ao carrinho"}
-        <span className="sr-only">: {product.name}</span>
-      </Button>
+      <CartChangeForm change={{ intent: "add", productId: product.id }} onChange={() => cart.add(product)}>
+        <Button type="submit" className="w-full" disabled={soldOut}>
+          <ShoppingCart aria-hidden className="size-4" />
+          {soldOut ? "Esgotado" : "Adicionar ao carrinho"}
+          <span className="sr-only">: {product.name}</span>
+        </Button>
+      </CartChangeForm>
     </div>
   );
 }

@@ -10,22 +10,37 @@ import { consumeSignUpAttempt } from "./sign-up-limit.server";
 import { claimTotpCode } from "./two-factor.server";
 
 export type AuthOutcome =
-  | { ok: true; headers: Headers; twoFactorRequired?: boolean }
+  | {
+      ok: true;
+      headers: Headers;
+      twoFactorRequired?: boolean;
+      /** Whom a sign-in greets back. */
+      name?: string;
+    }
   | { ok: false; message: string; field?: string };
 
 /** E-mail and password; a wrong e-mail and a wrong password get the same answer. */
 export async function signIn(call: AuthCall, email: string, password: string): Promise<AuthOutcome> {
-  const result = await callAuthEndpoint<{ twoFactorRedirect?: boolean }>(call, "/sign-in/email", {
-    email,
-    password,
-    rememberMe: true,
-  });
+  const result = await callAuthEndpoint<{ twoFactorRedirect?: boolean; user?: { name?: string } }>(
+    call,
+    "/sign-in/email",
+    {
+      email,
+      password,
+      rememberMe: true,
+    },
+  );
   if (result.status === 429) return { ok: false, message: TOO_MANY_ATTEMPTS };
   if (result.status === 401 || result.code === "INVALID_EMAIL_OR_PASSWORD") {
     return { ok: false, message: "E-mail ou senha incorretos" };
   }
   if (!result.body) return { ok: false, message: "Erro ao fazer login" };
-  return { ok: true, headers: result.headers, twoFactorRequired: result.body.twoFactorRedirect === true };
+  return {
+    ok: true,
+    headers: result.headers,
+    twoFactorRequired: result.body.twoFactorRedirect === true,
+    name: result.body.user?.name,
+  };
 }
 
 const INVALID_CODE = "Código inválido ou expirado";
@@ -33,7 +48,7 @@ const INVALID_CODE = "Código inválido ou expirado";
 /** The second step of a sign-in with two-factor: a TOTP code (accepted once) or a backup code. */
 export async function verifySecondFactor(db: Database, call: AuthCall, code: string): Promise<AuthOutcome> {
   const backupCode = !/^\d{6}$/.test(code);
-  const result = await callAuthEndpoint<{ user?: { id: string } }>(
+  const result = await callAuthEndpoint<{ user?: { id: string; name?: string } }>(
     call,
     backupCode ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp",
     { code },
@@ -46,7 +61,7 @@ export async function verifySecondFactor(db: Database, call: AuthCall, code: str
     await call.auth.api.signOut({ headers: new Headers({ cookie: cookieHeader(result.headers) }) });
     return { ok: false, message: INVALID_CODE, field: "code" };
   }
-  return { ok: true, headers: result.headers };
+  return { ok: true, headers: result.headers, name: result.body?.user?.name };
 }
 
 /**
@@ -69,7 +84,7 @@ export async function signUp(
   const [taken] = await db.select({ id: profiles.id }).from(profiles).where(sameDocument).limit(1);
   if (taken) return documentTaken(input.userType);
 
-  const result = await callAuthEndpoint<{ user?: { id: string } }>(call, "/sign-up/email", {
+  const result = await callAuthEndpoint<{ user?: { id: string; name?: string } }>(call, "/sign-up/email", {
     email: input.email,
     password: input.password,
     name: input.name,

@@ -22,3 +22,21 @@ export const cartRequestSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type CartRequest = z.infer<typeof cartRequestSchema>;
+
+const formNumber = (value: unknown) => (typeof value === "string" && value !== "" ? Number(value) : value);
+
+/**
+ * The same changes as the cart's plain forms post them to `/cart` before the scripts run (a
+ * sign-in's merge is not one of them).
+ */
+export const cartFormSchema = z.preprocess(
+  (form) =>
+    typeof form === "object" && form !== null
+      ? {
+          ...form,
+          productId: formNumber((form as Record<string, unknown>).productId),
+          quantity: formNumber((form as Record<string, unknown>).quantity),
+        }
+      : form,
+  cartRequestSchema.refine((request) => request.intent !== "merge"),
+);

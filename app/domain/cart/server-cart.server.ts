@@ -52,16 +52,19 @@ export async function changeCart(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
     const stored = await cartLines(tx, userId);
     const { items: kept, ...refresh } = refreshItems(stored, stored);
-    const answer = await apply(tx, kept, request);
+    const answer = await applyCartRequest(tx, kept, request);
     if ("error" in answer) return answer;
     await saveCart(tx, userId, stored, answer.items);
     return corrected(refresh) ? { ...answer, refresh } : answer;
   });
 }
 
-/** The cart after the request, by the browser cart's own rules, and what the request did. */
-async function apply(
-  tx: Transaction,
+/**
+ * The cart after the request, by the browser cart's own rules, and what the request did: for a
+ * customer's cart here, for a visitor's cookie in `visitor-cart.server.ts`.
+ */
+export async function applyCartRequest(
+  tx: Database | Transaction,
   kept: CartItem[],
   request: CartRequest,
 ): Promise<ServerCartAnswer | typeof PRODUCT_NOT_FOUND> {

@@ -1,0 +1,148 @@
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { signUpCustomer } from "../support/accounts";
+import { navigationsWaitForScripts, randomClientIp, useBrowser } from "../support/browser";
+import { demoProduct } from "../support/orders";
+import { brl, textOf } from "../support/page-text";
+
+// A phone on slow data: the person taps before the scripts arrive (decision 0011). Links and
+// forms must work without them; here they never arrive.
+
+const WAIT = { timeout: 10_000 };
+/** 300 in stock: the cart's + stays enabled. */
+const CABLE = demoProduct("Cabo USB-C Lume 1 m 60 W");
+/** 37 in stock. */
+const MOUSE = demoProduct("Mouse Gamer Quasar 26K DPI");
+
+function quantityOf(page: Page, name: string) {
+  return page.getByRole("status", { name: `Quantidade de ${name}`, exact: true });
+}
+
+function summaryTotal(page: Page) {
+  return page
+    .getByRole("region", { name: "Resumo do pedido" })
+    .locator("div")
+    .filter({ has: page.getByRole("term").filter({ hasText: /^Total$/ }) })
+    .getByRole("definition");
+}
+
+async function addFromProductPage(page: Page, product: { id: number }) {
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await page.waitForURL(/\/cart$/);
+}
+
+describe("the buying path without scripts", () => {
+  const browser = useBrowser({ javaScriptEnabled: false });
+  beforeEach(() => browser.page.setDefaultTimeout(10_000));
+
+  it("adds a product from its page and from a catalogue card, shows the cart with its total, changes and removes lines", async () => {
+    const { page } = browser;
+    await addFromProductPage(page, CABLE);
+    expect(await textOf(quantityOf(page, CABLE.name))).toBe("1");
+    expect(await textOf(summaryTotal(page))).toBe(brl(CABLE.priceCents));
+
+    await page.getByRole("button", { name: `Aumentar quantidade de ${CABLE.name}` }).click();
+    await expect.poll(() => textOf(quantityOf(page, CABLE.name)), WAIT).toBe("2");
+    expect(await textOf(summaryTotal(page))).toBe(brl(CABLE.priceCents * 2));
+    expect(await page.getByText("2 itens", { exact: true }).isVisible()).toBe(true);
+
+    await page.goto(`/catalog?q=${encodeURIComponent(MOUSE.name)}`);
+    await page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: MOUSE.name, exact: true }) })
+      .getByRole("button", { name: /^Adicionar ao carrinho/ })
+      .click();
+    await page.waitForURL(/\/cart$/);
+    expect(await textOf(quantityOf(page, MOUSE.name))).toBe("1");
+    expect(await textOf(summaryTotal(page))).toBe(brl(CABLE.priceCents * 2 + MOUSE.priceCents));
+
+    await page.getByRole("button", { name: `Diminuir quantidade de ${CABLE.name}` }).click();
+    await expect.poll(() => textOf(quantityOf(page, CABLE.name)), WAIT).toBe("1");
+    await page.getByRole("button", { name: `Remover ${MOUSE.name}` }).click();
+    await expect.poll(() => quantityOf(page, MOUSE.name).count(), WAIT).toBe(0);
+    expect(await textOf(summaryTotal(page))).toBe(brl(CABLE.priceCents));
+    expect(await page.getByRole("link", { name: /Finalizar Compra/ }).getAttribute("href")).toBe("/checkout");
+
+    await page.getByRole("button", { name: "Limpar carrinho" }).click();
+    await page.getByRole("heading", { name: "Seu carrinho está vazio" }).waitFor();
+  });
+
+  it("answers the cart page and the cart's posts for this visitor alone", async () => {
+    const { page } = browser;
+    await page.goto(`/product/${CABLE.id}`);
+    const [post] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByRole("button", { name: "Adicionar ao carrinho" }).click(),
+    ]);
+    expect(post.headers()["cache-control"]).toBe("private, no-store");
+    const cart = await page.goto("/cart");
+    expect(cart?.headers()["cache-control"]).toBe("private, no-store");
+    expect(cart?.headers()["x-cache"]).toBeUndefined();
+  });
+
+  it("opens the Cadastro tab by its link", async () => {
+    const { page } = browser;
+    await page.goto("/auth");
+    await page.getByRole("tab", { name: "Cadastro" }).click();
+    await page.waitForURL(/\/auth\?tab=cadastro$/);
+    expect(await page.getByRole("button", { name: "Cadastrar" }).isVisible()).toBe(true);
+    expect(await page.getByRole("tab", { name: "Cadastro" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("signs in, greets the customer back, leaves 'Entrar' and keeps the visitor's cart", async () => {
+    const { page } = browser;
+    const customer = await signUpCustomer(browser.baseURL, { name: "Joana Prado" });
+    await addFromProductPage(page, MOUSE);
+
+    await page.goto("/auth");
+    await page.getByLabel("E-mail").fill(customer.email);
+    await page.getByLabel("Senha", { exact: true }).fill("senha-errada");
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByText("E-mail ou senha incorretos").waitFor();
+
+    await page.getByLabel("E-mail").fill(customer.email);
+    await page.getByLabel("Senha", { exact: true }).fill(customer.password);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByRole("heading", { name: "Bem-vindo de volta, Joana!" }).waitFor();
+    expect(await page.getByRole("link", { name: "Entrar", exact: true }).count()).toBe(0);
+
+    await page.getByRole("link", { name: "Ir para sua conta" }).click();
+    await page.waitForURL(/\/account$/);
+    await page.goto("/cart");
+    expect(await textOf(quantityOf(page, MOUSE.name))).toBe("1");
+  });
+});
+
+describe("lines added before the scripts, once they run", () => {
+  const browser = useBrowser({ javaScriptEnabled: false });
+
+  it("are in the browser's cart with the badge", async () => {
+    const { page } = browser;
+    await addFromProductPage(page, CABLE);
+    const scripted = await page
+      .context()
+      .browser()!
+      .newContext({
+        baseURL: browser.baseURL,
+        locale: "pt-BR",
+        extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+      });
+    try {
+      navigationsWaitForScripts(scripted);
+      await scripted.addCookies(await page.context().cookies());
+      const withScripts = await scripted.newPage();
+      await withScripts.goto("/");
+      await withScripts.getByRole("link", { name: "Carrinho, 1 item", exact: true }).waitFor(WAIT);
+      await withScripts.goto("/cart");
+      await expect.poll(() => textOf(quantityOf(withScripts, CABLE.name)), WAIT).toBe("1");
+      await withScripts.getByRole("button", { name: `Aumentar quantidade de ${CABLE.name}` }).click();
+      await expect.poll(() => textOf(quantityOf(withScripts, CABLE.name)), WAIT).toBe("2");
+      // The server reads the same cart the page shows.
+      await withScripts.reload();
+      await expect.poll(() => textOf(quantityOf(withScripts, CABLE.name)), WAIT).toBe("2");
+    } finally {
+      await scripted.close();
+    }
+  });
+});
