@@ -2,7 +2,6 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  cookieHeader,
   randomAlphanumericCnpj,
   signIn,
   signInContext,
@@ -10,7 +9,8 @@ import {
   signUpCustomer,
   STORE_ADMIN,
 } from "../support/accounts";
-import { randomClientIp, useBrowser } from "../support/browser";
+import { deleteProductOverHttp } from "../support/admin-over-http";
+import { useBrowser } from "../support/browser";
 import { addAddressOverHttp, demoProduct, payOverHttp, placeOrderOverHttp } from "../support/orders";
 import { brl, textOf, toast } from "../support/page-text";
 
@@ -177,7 +177,7 @@ describe("the admin panel", () => {
       await page.getByText("Produto não encontrado").first().waitFor();
     } finally {
       // A product left behind would change what the other files see in the catalogue.
-      if (productId) await deleteOverHttp(page, productId);
+      if (productId) await deleteProductOverHttp(page, productId);
     }
   });
 
@@ -232,17 +232,3 @@ describe("the admin panel", () => {
     );
   });
 });
-
-/** Deletes a product as the panel's list does, with the admin session of the page's context. */
-async function deleteOverHttp(page: Page, productId: string) {
-  const cookies = await page.context().cookies();
-  await fetch(new URL("/admin/products", page.url()), {
-    method: "POST",
-    headers: {
-      cookie: cookieHeader({ cookies }),
-      origin: new URL(page.url()).origin,
-      "X-Forwarded-For": randomClientIp(),
-    },
-    body: new URLSearchParams({ intent: "delete", productId }),
-  });
-}

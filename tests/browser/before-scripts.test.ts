@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { signUpCustomer } from "../support/accounts";
-import { navigationsWaitForScripts, randomClientIp, useBrowser } from "../support/browser";
+import { openAnotherClient, useBrowser } from "../support/browser";
 import { demoProduct } from "../support/orders";
 import { brl, textOf } from "../support/page-text";
 
@@ -120,16 +120,8 @@ describe("lines added before the scripts, once they run", () => {
   it("are in the browser's cart with the badge", async () => {
     const { page } = browser;
     await addFromProductPage(page, CABLE);
-    const scripted = await page
-      .context()
-      .browser()!
-      .newContext({
-        baseURL: browser.baseURL,
-        locale: "pt-BR",
-        extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-      });
+    const scripted = await openAnotherClient(page, browser.baseURL);
     try {
-      navigationsWaitForScripts(scripted);
       await scripted.addCookies(await page.context().cookies());
       const withScripts = await scripted.newPage();
       await withScripts.goto("/");

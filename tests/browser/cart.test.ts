@@ -1,12 +1,11 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeEach, describe, expect, inject, it } from "vitest";
-import { MAX_QUANTITY_PER_ITEM, parseStoredCart, type CartItem } from "../../app/domain/cart/cart-items";
-import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
+import { MAX_QUANTITY_PER_ITEM } from "../../app/domain/cart/cart-items";
 import { formatBRL } from "../../app/lib/money";
 import { useBrowser } from "../support/browser";
+import { demoCartItem, storeCart, storedCart } from "../support/browser-cart";
 import { brl, textOf, toast } from "../support/page-text";
 
-const CART_STORAGE_KEY = "vitrine:cart:v1";
 /** Room for hydration and the cart page's request to the server, well within the test timeout. */
 const WAIT_MS = 10_000;
 const WAIT = { timeout: WAIT_MS };
@@ -18,36 +17,6 @@ const ROUTER = "Roteador Wi-Fi 7 Órbita BE5800 Tri-Band";
 /** 300 in stock: only the per-item limit of 100 holds it back. */
 const CABLE = "Cabo USB-C Lume 1 m 60 W";
 const NOTEBOOK = "Notebook Lume 15 Ryzen 5 8 GB";
-
-/** A cart line for a demo product; the fresh store inserts them in order, so id = index + 1. */
-function demoLine(name: string, overrides: Partial<CartItem> = {}): CartItem {
-  const index = DEMO_CATALOG.findIndex((product) => product.name === name);
-  const product = DEMO_CATALOG[index];
-  if (!product) throw new Error(`Produto de demonstração desconhecido: ${name}`);
-  return {
-    id: index + 1,
-    name: product.name,
-    category: product.category,
-    priceCents: product.priceCents,
-    image: "/placeholder.svg",
-    stock: product.stock,
-    quantity: 1,
-    ...overrides,
-  };
-}
-
-/** Puts a cart in the browser's storage, as an earlier visit would have left it. */
-async function storeCart(page: Page, items: CartItem[]) {
-  await page.goto("/robots.txt");
-  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
-    key: CART_STORAGE_KEY,
-    value: JSON.stringify(items),
-  });
-}
-
-async function storedCart(page: Page): Promise<CartItem[]> {
-  return parseStoredCart(await page.evaluate((key) => window.localStorage.getItem(key), CART_STORAGE_KEY));
-}
 
 async function expectGone(locator: Locator) {
   await expect.poll(() => locator.count(), WAIT).toBe(0);
@@ -105,8 +74,8 @@ describe("cart", () => {
 
   it("adds products from the home page cards, with the spec's toasts, the badge and the totals", async () => {
     const { page } = browser;
-    const phone = demoLine(PHONE);
-    const router = demoLine(ROUTER);
+    const phone = demoCartItem(PHONE);
+    const router = demoCartItem(ROUTER);
     await page.goto("/");
     await expectBadge(page, 0);
 
@@ -155,8 +124,8 @@ describe("cart", () => {
 
   it("changes quantities with plus and minus, never past the stock", async () => {
     const { page } = browser;
-    const phone = demoLine(PHONE);
-    const notebook = demoLine(NOTEBOOK);
+    const phone = demoCartItem(PHONE);
+    const notebook = demoCartItem(NOTEBOOK);
     await storeCart(page, [phone, notebook]);
     await page.goto("/cart");
     const plus = page.getByRole("button", { name: `Aumentar quantidade de ${PHONE}` });
@@ -190,7 +159,7 @@ describe("cart", () => {
 
   it("holds at most 100 of a product, whatever the stock", async () => {
     const { page } = browser;
-    const cable = demoLine(CABLE, { quantity: 99 });
+    const cable = demoCartItem(CABLE, { quantity: 99 });
     expect(cable.stock).toBeGreaterThan(100);
     await storeCart(page, [cable]);
     await page.goto("/cart");
@@ -206,9 +175,9 @@ describe("cart", () => {
 
   it("removes a line, clears the cart and then shows the empty cart", async () => {
     const { page } = browser;
-    const notebook = demoLine(NOTEBOOK, { quantity: 2 });
-    const cable = demoLine(CABLE);
-    await storeCart(page, [demoLine(ROUTER), notebook, cable]);
+    const notebook = demoCartItem(NOTEBOOK, { quantity: 2 });
+    const cable = demoCartItem(CABLE);
+    await storeCart(page, [demoCartItem(ROUTER), notebook, cable]);
     await page.goto("/cart");
     await expectBadge(page, 4);
 
@@ -266,12 +235,12 @@ describe("cart", () => {
 
   it("brings a stored cart up to date with the store and says what changed", async () => {
     const { page } = browser;
-    const cable = demoLine(CABLE);
-    const phone = demoLine(PHONE);
+    const cable = demoCartItem(CABLE);
+    const phone = demoCartItem(PHONE);
     await storeCart(page, [
-      demoLine(CABLE, { id: 999_999, name: "Produto que saiu de linha" }),
-      demoLine(CABLE, { priceCents: 1_990, quantity: 3 }),
-      demoLine(PHONE, { stock: 10, quantity: 5 }),
+      demoCartItem(CABLE, { id: 999_999, name: "Produto que saiu de linha" }),
+      demoCartItem(CABLE, { priceCents: 1_990, quantity: 3 }),
+      demoCartItem(PHONE, { stock: 10, quantity: 5 }),
     ]);
 
     await page.goto("/cart");
@@ -327,8 +296,8 @@ describe("GET /api/cart-products", () => {
   const cartProducts = (query: string) => fetch(`${baseURL}/api/cart-products${query}`);
 
   it("answers the current products, once each, skipping ids that match none", async () => {
-    const phone = demoLine(PHONE);
-    const cable = demoLine(CABLE);
+    const phone = demoCartItem(PHONE);
+    const cable = demoCartItem(CABLE);
 
     const response = await cartProducts(`?ids=${cable.id},999999,${phone.id},${cable.id}`);
 

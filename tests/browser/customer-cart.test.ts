@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseStoredCart } from "../../app/domain/cart/cart-items";
 import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
-import { navigationsWaitForScripts, randomClientIp, useBrowser } from "../support/browser";
+import { openAnotherClient, useBrowser } from "../support/browser";
 import { demoProduct } from "../support/orders";
 import { textOf, toast } from "../support/page-text";
 
@@ -22,15 +22,7 @@ describe("the cart follows the signed-in customer", () => {
   let otherDevice: BrowserContext;
   beforeEach(async () => {
     browser.page.setDefaultTimeout(WAIT_MS);
-    otherDevice = await browser.page
-      .context()
-      .browser()!
-      .newContext({
-        baseURL: browser.baseURL,
-        locale: "pt-BR",
-        extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-      });
-    navigationsWaitForScripts(otherDevice);
+    otherDevice = await openAnotherClient(browser.page, browser.baseURL);
   });
   afterEach(() => otherDevice.close());
 

@@ -2,8 +2,9 @@ import type { Locator, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { productThumbnailUrl } from "../../app/lib/product-images";
 import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
-import { cookieHeader, signIn, signInContext, STORE_ADMIN } from "../support/accounts";
-import { randomClientIp, useBrowser } from "../support/browser";
+import { signIn, signInContext, STORE_ADMIN } from "../support/accounts";
+import { deleteProductOverHttp } from "../support/admin-over-http";
+import { useBrowser } from "../support/browser";
 import { STORE_LINKS } from "../support/store-links";
 import { toast } from "../support/page-text";
 
@@ -178,21 +179,7 @@ describe("a product's cover and its gallery", () => {
       });
     } finally {
       // A product left behind would change what the other files see in the catalogue.
-      await deleteOverHttp(page, productId);
+      await deleteProductOverHttp(page, productId);
     }
   });
 });
-
-async function deleteOverHttp(page: Page, productId: string) {
-  const cookies = await page.context().cookies();
-  const response = await fetch(new URL("/admin/products", page.url()), {
-    method: "POST",
-    headers: {
-      cookie: cookieHeader({ cookies }),
-      origin: new URL(page.url()).origin,
-      "X-Forwarded-For": randomClientIp(),
-    },
-    body: new URLSearchParams({ intent: "delete", productId }),
-  });
-  expect(response.ok).toBe(true);
-}

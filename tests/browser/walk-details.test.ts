@@ -4,6 +4,7 @@ import type { CartItem } from "../../app/domain/cart/cart-items";
 import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
 import { signIn, signInContext, signUpCustomer, STORE_ADMIN } from "../support/accounts";
 import { useBrowser } from "../support/browser";
+import { demoCartItem, storeCart } from "../support/browser-cart";
 import { addAddressOverHttp, demoProduct, payOverHttp, placeOrderOverHttp } from "../support/orders";
 import { brl, textOf, toast } from "../support/page-text";
 
@@ -17,27 +18,9 @@ const WAIT = { timeout: 10_000 };
 const POWER_BANK = demoProduct("Power Bank Nova 20.000 mAh 22,5 W");
 
 /** Ten demo products with stock to spare, one of each in the cart: more lines than a phone shows. */
-const MANY_LINES: CartItem[] = DEMO_CATALOG.map((product, index) => ({ product, id: index + 1 }))
-  .filter(({ product }) => product.stock >= 20)
+const MANY_LINES: CartItem[] = DEMO_CATALOG.filter((product) => product.stock >= 20)
   .slice(0, 10)
-  .map(({ product, id }) => ({
-    id,
-    name: product.name,
-    category: product.category,
-    priceCents: product.priceCents,
-    image: "/placeholder.svg",
-    stock: product.stock,
-    quantity: 1,
-  }));
-
-/** Puts a visitor's cart in the browser's storage, as an earlier visit would have left it. */
-async function storeCart(page: Page, items: CartItem[]) {
-  await page.goto("/robots.txt");
-  await page.evaluate(
-    (value) => window.localStorage.setItem("vitrine:cart:v1", value),
-    JSON.stringify(items),
-  );
-}
+  .map((product) => demoCartItem(product.name));
 
 function cartLine(page: Page, item: CartItem): Locator {
   return page.getByRole("listitem").filter({ has: page.getByRole("link", { name: item.name, exact: true }) });

@@ -97,6 +97,20 @@ export function navigationsWaitForScripts(context: BrowserContext): void {
   for (const page of context.pages()) wrap(page);
 }
 
+/**
+ * Another client of the suite's store, with scripts, beside the test's own page: a browser context
+ * of its own (own storage, own cookies, own address), e.g. a customer's other device. The caller
+ * closes it.
+ */
+export async function openAnotherClient(page: Page, baseURL: string): Promise<BrowserContext> {
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL, locale: "pt-BR", extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() } });
+  navigationsWaitForScripts(context);
+  return context;
+}
+
 /** The browser reports a 404 response as a console error; a test that visits a 404 expects it. */
 function isExpectedResourceError(text: string): boolean {
   return text.startsWith("Failed to load resource: the server responded with a status of 404");
