@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { signUpCustomer } from "../support/accounts";
+import { randomCnpj, signUpCustomer } from "../support/accounts";
 import { openAnotherClient, useBrowser } from "../support/browser";
 import { demoProduct } from "../support/orders";
 import { brl, textOf } from "../support/page-text";
@@ -88,6 +88,29 @@ describe("the buying path without scripts", () => {
     await page.waitForURL(/\/auth\?tab=cadastro$/);
     expect(await page.getByRole("button", { name: "Cadastrar" }).isVisible()).toBe(true);
     expect(await page.getByRole("tab", { name: "Cadastro" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("signs up a company chosen by its link, with its CNPJ and website", async () => {
+    const { page } = browser;
+    await page.goto("/auth?tab=cadastro");
+    await page.getByRole("link", { name: "Pessoa Jurídica" }).click();
+    await page.waitForURL(/\/auth\?tab=cadastro&tipo=pj$/);
+    expect(await page.getByRole("link", { name: "Pessoa Jurídica" }).getAttribute("aria-current")).toBe(
+      "true",
+    );
+    await page.getByLabel("Razão social").fill("Loja Sem Scripts Ltda");
+    await page.getByLabel("CNPJ").fill(randomCnpj());
+    await page.getByLabel("Site da empresa").fill("lojasemscripts.com.br");
+    await page.getByLabel("Telefone").fill("1133334444");
+    await page.getByLabel("E-mail").fill(`pj-sem-scripts-${Date.now()}@example.com`);
+    await page.getByLabel("Senha", { exact: true }).fill("segredo1");
+    await page.getByRole("button", { name: "Cadastrar" }).click();
+    await page.getByRole("heading", { name: "Bem-vindo!" }).waitFor();
+
+    await page.getByRole("link", { name: "Ir para sua conta" }).click();
+    await page.waitForURL(/\/account$/);
+    await page.getByRole("main").getByText("Loja Sem Scripts Ltda", { exact: true }).waitFor();
+    await page.getByRole("main").getByText("CNPJ", { exact: true }).waitFor();
   });
 
   it("signs in, greets the customer back, leaves 'Entrar' and keeps the visitor's cart", async () => {

@@ -1,15 +1,15 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../toasts";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
 import type { ProfileActionData } from "./profile-action-data";
-import { PhoneField, TaxpayerNumberField, UserTypeChoice, type UserType } from "./taxpayer-fields";
+import { PhoneField, TaxpayerNumberField, UserTypeChoice, useUserType } from "./taxpayer-fields";
 
 /** For an account without a profile: PF with a CPF, or PJ with a CNPJ. */
 export function ProfileCreateForm() {
   const create = useFetcher<ProfileActionData>({ key: "profile-create" });
-  const [userType, setUserType] = useState<UserType>("PF");
+  const [userType, setUserType] = useUserType();
   const errors = create.data?.errors ?? {};
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { fieldErrors, signUpSchema } from "../../domain/accounts/account-schemas";
-import { PhoneField, TaxpayerNumberField, UserTypeChoice, type UserType } from "../account/taxpayer-fields";
+import { PhoneField, TaxpayerNumberField, UserTypeChoice, useUserType } from "../account/taxpayer-fields";
 import { Button } from "../ui/button";
 import { FormField, FormMessage } from "../ui/form-field";
 import type { AuthActionData } from "./auth-action-data";
@@ -20,7 +20,7 @@ export function SignUpForm({
 }) {
   const signUp = useFetcher<AuthActionData>({ key: "signup" });
   const answer = signUp.data ?? posted;
-  const [userType, setUserType] = useState<UserType>("PF");
+  const [userType, setUserType] = useUserType();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   /** A company's sign-up waiting for its website. */
   const [pending, setPending] = useState<FormData | null>(null);
