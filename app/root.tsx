@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
+import { config as configureZod } from "zod/v4/core";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CartProvider } from "./components/cart/cart-context";
@@ -23,6 +24,10 @@ import { useNonce } from "./components/nonce";
 import { NotFoundPage } from "./components/not-found-page";
 import { publicOrigin } from "./config/public-origin.server";
 import { readSession } from "./domain/accounts/session.server";
+
+// In the browser, zod's schemas (the forms' instant checks) parse without compiling code: its
+// probe for `new Function` is a violation of the store's CSP, reported even though it is caught.
+if (typeof document !== "undefined") configureZod({ jitless: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await readSession(context, request);

@@ -81,3 +81,27 @@ describe("HTTP shell", () => {
     expect(await response.text()).not.toMatch(/at \w+ \(|node_modules/);
   });
 });
+
+describe("the store's pages with their scripts", () => {
+  const browser = useBrowser();
+
+  it.each(["/", "/catalog", "/product/1", "/cart", "/auth"])(
+    "run %s's scripts within the Content Security Policy",
+    async (path) => {
+      const { page } = browser;
+      // A violation a script catches (a library trying `new Function`) reaches no console: the
+      // document's event still tells it.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        Object.assign(window, { cspViolations: seen });
+        document.addEventListener("securitypolicyviolation", (event) =>
+          seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+        );
+      });
+      await page.goto(path);
+      expect(
+        await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      ).toEqual([]);
+    },
+  );
+});

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { MAX_CART_LINES, MAX_QUANTITY_PER_ITEM, type CartLineRequest } from "./cart-items";
 
 /**
@@ -12,19 +11,14 @@ export const VISITOR_CART_COOKIE = "vitrine.cart";
 const MAX_VALUE_LENGTH = MAX_CART_LINES * 15;
 const KEEP_SECONDS = 60 * 60 * 24 * 90;
 
-const linesSchema = z
-  .array(
-    z.object({
-      id: z.number().int().min(1).max(2_147_483_647),
-      quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_ITEM),
-    }),
-  )
-  .max(MAX_CART_LINES)
-  .refine((lines) => new Set(lines.map((line) => line.id)).size === lines.length);
+const MAX_PRODUCT_ID = 2_147_483_647;
+const LINE = /^(\d{1,10}):(\d{1,3})$/;
 
 /**
  * The lines a `Cookie` header (or `document.cookie`) holds; null when there is no cart cookie at
  * all, and no lines when it is empty or malformed (an edited cookie is dropped, never trusted).
+ * Checked by hand rather than with zod: the browser's cart reads it on every page, where zod
+ * would add its weight to every page's scripts and, trying `new Function`, a CSP violation.
  */
 export function readVisitorCartLines(cookies: string | null): CartLineRequest[] | null {
   const value = cookies
@@ -34,13 +28,20 @@ export function readVisitorCartLines(cookies: string | null): CartLineRequest[] 
     ?.slice(VISITOR_CART_COOKIE.length + 1);
   if (value === undefined) return null;
   if (value === "" || value.length > MAX_VALUE_LENGTH) return [];
-  const lines = linesSchema.safeParse(
-    value.split(",").map((entry) => {
-      const [, id, quantity] = /^(\d{1,10}):(\d{1,3})$/.exec(entry) ?? [];
-      return { id: Number(id), quantity: Number(quantity) };
-    }),
-  );
-  return lines.success ? lines.data : [];
+  const lines: CartLineRequest[] = [];
+  for (const entry of value.split(",")) {
+    const [, id = 0, quantity = 0] = LINE.exec(entry)?.map(Number) ?? [];
+    const valid =
+      id >= 1 &&
+      id <= MAX_PRODUCT_ID &&
+      quantity >= 1 &&
+      quantity <= MAX_QUANTITY_PER_ITEM &&
+      lines.length < MAX_CART_LINES &&
+      !lines.some((line) => line.id === id);
+    if (!valid) return [];
+    lines.push({ id, quantity });
+  }
+  return lines;
 }
 
 /**
