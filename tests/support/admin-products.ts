@@ -1,4 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
+import {
+  CREATED_PARAM,
+  type ProductActionData,
+} from "../../app/components/admin/products/product-action-data";
 import type { ServerContext } from "../../app/context.server";
 import { adminAuditLog, products } from "../../app/db/schema.server";
 import { action as editAction, loader as editLoader } from "../../app/routes/admin/product-edit";
@@ -12,6 +16,16 @@ export function adminPost(admin: TestAdmin, path: string, fields: Record<string,
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   return new Request(`${TEST_BASE_URL}${path}`, { method: "POST", headers: { cookie: admin.cookie }, body });
+}
+
+/** Creating redirects to the new product's page: read as the answer, its id from the address. */
+function createdProductOf(answer: Response): ProductActionData {
+  const location = answer.headers.get("location") ?? "";
+  const created = new RegExp(`^/admin/products/(\\d+)\\?${CREATED_PARAM}=1$`).exec(location);
+  if (answer.status !== 302 || !created) {
+    throw new Error(`Resposta inesperada ao criar o produto: ${answer.status} ${location}`);
+  }
+  return { intent: "create", ok: true, productId: Number(created[1]) };
 }
 
 type Args<T extends (...args: never[]) => unknown> = Parameters<T>[0];
@@ -33,12 +47,14 @@ export function productPages(context: ServerContext, admin: TestAdmin) {
         context,
         params: {},
       } as Args<typeof listAction>),
-    create: (fields: Record<string, string | File>) =>
-      newAction({
+    create: async (fields: Record<string, string | File>) => {
+      const answer = await newAction({
         request: adminPost(admin, "/admin/products/new", fields),
         context,
         params: {},
-      } as Args<typeof newAction>),
+      } as Args<typeof newAction>);
+      return answer instanceof Response ? createdProductOf(answer) : answer;
+    },
     edit: (productId: number, fields: Record<string, string | File>) =>
       editAction({
         request: adminPost(admin, `/admin/products/${productId}`, fields),

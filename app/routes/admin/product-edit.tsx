@@ -1,10 +1,16 @@
-import { data } from "react-router";
+import { useEffect } from "react";
+import { data, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/product-edit";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
-import type { ProductActionData } from "../../components/admin/products/product-action-data";
+import {
+  CREATED_PARAM,
+  PRODUCT_TOASTS,
+  type ProductActionData,
+} from "../../components/admin/products/product-action-data";
 import { ProductForm } from "../../components/admin/products/product-form";
 import { ProductGalleryEditor } from "../../components/admin/products/product-gallery-editor";
+import { toast } from "../../components/toasts";
 import { fieldErrors } from "../../domain/accounts/account-schemas";
 import { getAdminProduct } from "../../domain/admin/admin-product.server";
 import {
@@ -93,6 +99,7 @@ function galleryAnswer(intent: ProductActionData["intent"], outcome: GalleryOutc
 
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
   const { product, categories } = loaderData;
+  useCreationToast();
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <section className="flex flex-col gap-4 lg:col-span-2">
@@ -102,6 +109,23 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
       <ProductGalleryEditor productId={product.id} images={product.gallery} />
     </div>
   );
+}
+
+/** Just created (the new-product form redirected here): says so once, then drops the mark. */
+function useCreationToast() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const created = searchParams.has(CREATED_PARAM);
+  useEffect(() => {
+    if (!created) return;
+    toast.success(PRODUCT_TOASTS.create.success);
+    setSearchParams(
+      (params) => {
+        params.delete(CREATED_PARAM);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [created, setSearchParams]);
 }
 
 export { AdminErrorBoundary as ErrorBoundary };

@@ -1,6 +1,7 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/product-new";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
-import type { ProductActionData } from "../../components/admin/products/product-action-data";
+import { CREATED_PARAM, type ProductActionData } from "../../components/admin/products/product-action-data";
 import { ProductForm } from "../../components/admin/products/product-form";
 import { fieldErrors } from "../../domain/accounts/account-schemas";
 import { productFormSchema, productFormValues } from "../../domain/admin/product-form-schema";
@@ -28,7 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     input.data,
     file instanceof File ? file : null,
   );
-  return { intent: "create", ...outcome } satisfies ProductActionData;
+  if (!outcome.ok) return { intent: "create", ...outcome } satisfies ProductActionData;
+  return redirect(`/admin/products/${outcome.productId}?${CREATED_PARAM}=1`);
 }
 
 export default function NewProduct({ loaderData }: Route.ComponentProps) {

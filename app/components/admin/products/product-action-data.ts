@@ -10,6 +10,12 @@ export interface ProductActionData {
   errors?: Record<string, string>;
 }
 
+/**
+ * The query a created product's page opens with: creating redirects there (a plain form too), and
+ * the page shows the creation's toast.
+ */
+export const CREATED_PARAM = "criado";
+
 /** The spec's toasts for each answer. */
 export const PRODUCT_TOASTS: Record<ProductActionData["intent"], { success: string; failure: string }> = {
   create: { success: "Produto criado com sucesso!", failure: "Erro ao criar produto" },

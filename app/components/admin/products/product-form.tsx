@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher } from "react-router";
 import { toast } from "../../toasts";
 import { fieldErrors } from "../../../domain/accounts/account-schemas";
 import { productFormSchema, productFormValues } from "../../../domain/admin/product-form-schema";
@@ -26,19 +26,15 @@ export interface EditableProduct {
 export function ProductForm({ product, categories }: { product?: EditableProduct; categories: string[] }) {
   const intent = product ? "update" : "create";
   const fetcher = useFetcher<ProductActionData>({ key: `admin-product-${product?.id ?? "new"}` });
-  const navigate = useNavigate();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
     const answer = fetcher.data;
     if (!answer) return;
-    if (answer.ok) {
-      toast.success(PRODUCT_TOASTS[intent].success);
-      if (intent === "create" && answer.productId) navigate(`/admin/products/${answer.productId}`);
-    } else {
-      toast.error(PRODUCT_TOASTS[intent].failure);
-    }
+    // A created product's page shows its own toast: creating redirects there.
+    if (answer.ok) toast.success(PRODUCT_TOASTS[intent].success);
+    else toast.error(PRODUCT_TOASTS[intent].failure);
     // Only a new answer should toast.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data]);
