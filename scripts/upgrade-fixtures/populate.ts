@@ -71,7 +71,7 @@ async function main() {
       );
       let manifest: UpgradeManifest;
       try {
-        manifest = { release: commit, variant, admin: ADMIN, ...(await useTheShop(store.url)) };
+        manifest = { release: commit, variant, admin: ADMIN, ...(await populateShop(store.url)) };
       } finally {
         await store.stop("SIGTERM");
       }
@@ -94,7 +94,7 @@ async function main() {
 }
 
 /** A shop's first days, over HTTP: what the manifest records of it. */
-async function useTheShop(url: string): Promise<Omit<UpgradeManifest, "release" | "variant" | "admin">> {
+async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release" | "variant" | "admin">> {
   const admin = cookieHeader(await signIn(url, ADMIN));
   await post(url, admin, "/api/admin/verify-password", new URLSearchParams({ password: ADMIN.gatePassword }));
   const photo = await sharp({
