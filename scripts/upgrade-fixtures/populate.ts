@@ -78,7 +78,7 @@ async function main() {
       const out = path.join(fixtureDir!, variant);
       await mkdir(out, { recursive: true });
       // The whole data directory: the embedded database's files, or only the uploads on PostgreSQL.
-      execFileSync("tar", ["-czf", path.join(out, "data-dir.tar.gz"), "-C", dataDir, "."]);
+      execFileSync("tar", ["-cJf", path.join(out, "data-dir.tar.xz"), "-C", dataDir, "."]);
       if (database) {
         const dump = execFileSync("pg_dump", ["--no-owner", "--no-privileges", database.url], {
           maxBuffer: 256 * 1024 * 1024,

@@ -68,7 +68,7 @@ export async function readManifest(directory: string): Promise<UpgradeManifest> 
  */
 export async function restoreFixture(directory: string): Promise<StoreData> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-upgrade-"));
-  execFileSync("tar", ["-xzf", path.join(directory, "data-dir.tar.gz"), "-C", dataDir]);
+  execFileSync("tar", ["-xJf", path.join(directory, "data-dir.tar.xz"), "-C", dataDir]);
   const serverUrl = process.env.TEST_DATABASE_URL;
   const database = serverUrl ? await createPostgresDatabase(serverUrl) : null;
   if (database) {
