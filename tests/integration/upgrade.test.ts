@@ -72,11 +72,13 @@ for (const fixture of upgradeFixtures()) {
           expect(kept).toMatchObject({
             totalCents: order.totalCents,
             paymentStatus: order.paymentStatus,
-            pixStatus: order.pixStatus,
             customerTaxId: order.customerTaxId,
             shippingAddress: order.shippingAddress,
             paidAt: order.paidAt,
           });
+          // An unpaid order's charge has expired since: today's store may have cancelled it already.
+          if (order.status !== "pending")
+            expect(kept).toMatchObject({ status: order.status, pixStatus: order.pixStatus });
           expect(kept!.itens).toEqual(order.itens.map((line) => expect.objectContaining(line as object)));
         }
         const list = await (await get("/account/orders", cookie)).text();
