@@ -8,12 +8,18 @@
 //
 // TEST_DATABASE_URL names the PostgreSQL server (a database is created on it, dumped, dropped).
 import { execFileSync } from "node:child_process";
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { cookieHeader, signIn, signUpCompany, signUpCustomer } from "../../tests/support/accounts";
+import {
+  cookieHeader,
+  signIn,
+  signUpCompany,
+  signUpCustomer,
+  type Customer,
+} from "../../tests/support/accounts";
 import { randomClientIp } from "../../tests/support/browser";
 import { TEST_ADDRESS } from "../../tests/support/factories";
 import {
@@ -35,6 +41,8 @@ if (!release || !fixtureDir || !serverUrl) {
   );
   process.exit(1);
 }
+
+type SignedIn = Pick<Customer, "cookies">;
 
 const ADMIN = {
   email: "admin@upgrade.example",
@@ -141,7 +149,7 @@ async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release
   const companyAddress = await addAddressOverHttp(url, company);
 
   const buy = async (
-    who: { cookies: { name: string; value: string }[]; email: string },
+    who: SignedIn & { email: string },
     taxId: string,
     addressId: string,
     lines: { id: number; quantity: number }[],
@@ -238,11 +246,7 @@ async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release
   };
 }
 
-async function addAddress(
-  url: string,
-  who: { cookies: { name: string; value: string }[] },
-  overrides: Record<string, string>,
-): Promise<string> {
+async function addAddress(url: string, who: SignedIn, overrides: Record<string, string>): Promise<string> {
   await post(
     url,
     cookieHeader(who),
@@ -297,7 +301,6 @@ async function post(
       cookie,
       Origin: url,
       "X-Forwarded-For": randomClientIp(),
-      "Idempotency-Key": randomUUID(),
       ...headers,
     },
   });
