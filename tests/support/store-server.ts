@@ -81,15 +81,20 @@ export async function createStoreData(): Promise<StoreData> {
 /**
  * Starts the store the way a user does (`npm start`: build when needed, then serve) on a free
  * port, and waits until `/readyz` answers 200. Without `data`, on a fresh data directory that
- * `stop` removes.
+ * `stop` removes. `checkout` is the directory of the store's code: another release's worktree
+ * (the upgrade fixtures' generator) instead of this one.
  */
-export async function startStoreServer(env: NodeJS.ProcessEnv = {}, data?: StoreData): Promise<StoreServer> {
+export async function startStoreServer(
+  env: NodeJS.ProcessEnv = {},
+  data?: StoreData,
+  checkout: string = root,
+): Promise<StoreServer> {
   // A test may choose the port itself (its PUBLIC_URL, a provider's redirect URI, need it first).
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = data?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "vitrine-test-")));
   let output = "";
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.js")], {
-    cwd: root,
+  const child = spawn(process.execPath, [path.join(checkout, "scripts/start.js")], {
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,0 +1,312 @@
+// Writes an upgrade fixture (tests/fixtures/upgrade/<release>/): starts the release checked out in
+// `release` on a fresh embedded database and on a fresh PostgreSQL database, uses each as a shop
+// does over HTTP (an admin's product with a photo, a PF and a PJ customer with addresses, avatar,
+// cart and orders in several payment states), stops it and keeps its data with a manifest of what
+// was made. Run by generate.sh, which prepares the release's checkout.
+//
+//   tsx scripts/upgrade-fixtures/populate.ts <release checkout> <fixture directory>
+//
+// TEST_DATABASE_URL names the PostgreSQL server (a database is created on it, dumped, dropped).
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import {
+  cookieHeader,
+  signIn,
+  signUpCompany,
+  signUpCustomer,
+  type Customer,
+} from "../../tests/support/accounts";
+import { randomClientIp } from "../../tests/support/browser";
+import { TEST_ADDRESS } from "../../tests/support/factories";
+import {
+  addAddressOverHttp,
+  checkoutBody,
+  deleteOrderOverHttp,
+  payOverHttp,
+  postCheckoutOverHttp,
+} from "../../tests/support/orders";
+import { startStoreServer, type StoreData } from "../../tests/support/store-server";
+import { createPostgresDatabase } from "../../tests/support/test-database";
+import type { UpgradeManifest } from "../../tests/support/upgrade-fixtures";
+
+const [release, fixtureDir] = process.argv.slice(2);
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (!release || !fixtureDir || !serverUrl) {
+  console.error(
+    "Uso: TEST_DATABASE_URL=postgres://… tsx scripts/upgrade-fixtures/populate.ts <release> <fixture>",
+  );
+  process.exit(1);
+}
+
+type SignedIn = Pick<Customer, "cookies">;
+
+const ADMIN = {
+  email: "admin@upgrade.example",
+  password: "senha-do-admin-antigo",
+  gatePassword: "portao-antigo-1",
+};
+
+async function main() {
+  const commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: release, encoding: "utf8" }).trim();
+  await rm(fixtureDir!, { recursive: true, force: true });
+  for (const variant of ["pglite", "postgres"] as const) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-upgrade-fixture-"));
+    const database = variant === "postgres" ? await createPostgresDatabase(serverUrl!) : null;
+    const data: StoreData = {
+      dataDir,
+      env: database ? { DATABASE_URL: database.url } : {},
+      remove: async () => {
+        await database?.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+    try {
+      const store = await startStoreServer(
+        {
+          SEED_DEMO: "false",
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          ADMIN_PANEL_PASSWORD: ADMIN.gatePassword,
+          // The unpaid orders' charges have expired by the time any later release opens the data.
+          PIX_EXPIRES_MINUTES: "1",
+        },
+        data,
+        release,
+      );
+      let manifest: UpgradeManifest;
+      try {
+        manifest = { release: commit, variant, admin: ADMIN, ...(await populateShop(store.url)) };
+      } finally {
+        await store.stop("SIGTERM");
+      }
+      const out = path.join(fixtureDir!, variant);
+      await mkdir(out, { recursive: true });
+      // The whole data directory: the embedded database's files, or only the uploads on PostgreSQL.
+      execFileSync("tar", ["-cJf", path.join(out, "data-dir.tar.xz"), "-C", dataDir, "."]);
+      if (database) {
+        const dump = execFileSync("pg_dump", ["--no-owner", "--no-privileges", database.url], {
+          maxBuffer: 256 * 1024 * 1024,
+        });
+        await writeFile(path.join(out, "dump.sql"), dump);
+      }
+      await writeFile(path.join(out, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+      console.log(`Fixture ${variant} escrita em ${out}`);
+    } finally {
+      await data.remove();
+    }
+  }
+}
+
+/** A shop's first days, over HTTP: what the manifest records of it. */
+async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release" | "variant" | "admin">> {
+  const admin = cookieHeader(await signIn(url, ADMIN));
+  await post(url, admin, "/api/admin/verify-password", new URLSearchParams({ password: ADMIN.gatePassword }));
+  const photo = await sharp({
+    create: { width: 480, height: 360, channels: 3, background: { r: 30, g: 110, b: 190 } },
+  })
+    .png()
+    .toBuffer();
+  const headphones = await createProduct(url, admin, {
+    name: "Fone Bluetooth da Versão Antiga",
+    price: "249,90",
+    category: "Áudio",
+    stock: "40",
+    photo,
+  });
+  const cable = await createProduct(url, admin, {
+    name: "Cabo USB-C da Versão Antiga",
+    price: "39,90",
+    category: "Acessórios",
+    stock: "40",
+  });
+
+  const person = await signUpCustomer(url, {
+    name: "Ana Pereira",
+    email: "ana.pereira@upgrade.example",
+    password: "senha-antiga-pf-1",
+  });
+  const avatar = await readFile(path.resolve(import.meta.dirname, "../../tests/fixtures/avatar.png"));
+  const form = new FormData();
+  form.set("intent", "avatar");
+  form.set("avatar", new File([new Uint8Array(avatar)], "foto.png", { type: "image/png" }));
+  await post(url, cookieHeader(person), "/account/profile.data", form);
+  await addAddressOverHttp(url, person);
+  const personAddress = await addAddress(url, person, {
+    street: "Rua Augusta",
+    number: "500",
+    complement: "Apto 12",
+  });
+
+  const company = await signUpCompany(url, {
+    name: "Loja Exemplo Ltda",
+    email: "compras@upgrade.example",
+    password: "senha-antiga-pj-1",
+  });
+  const companyAddress = await addAddressOverHttp(url, company);
+
+  const buy = async (
+    who: SignedIn & { email: string },
+    taxId: string,
+    addressId: string,
+    lines: { id: number; quantity: number }[],
+  ) => {
+    const response = await postCheckoutOverHttp(
+      url,
+      cookieHeader(who),
+      checkoutBody({ cpf: taxId, addressId, email: who.email }, lines),
+    );
+    const answer = (await response.json()) as { success?: boolean; orderId?: string };
+    if (!answer.success) throw new Error(`Pedido recusado pela versão antiga: ${JSON.stringify(answer)}`);
+    return answer.orderId!;
+  };
+  const orders = [];
+  const paid = await buy(person, person.cpf, personAddress, [{ id: headphones, quantity: 2 }]);
+  await payOverHttp(url, person, paid);
+  orders.push({ customer: person.email, orderId: paid, state: "paid" as const });
+  const pending = await buy(person, person.cpf, personAddress, [
+    { id: cable, quantity: 1 },
+    { id: headphones, quantity: 1 },
+  ]);
+  orders.push({ customer: person.email, orderId: pending, state: "pending" as const });
+  const cancelled = await buy(person, person.cpf, personAddress, [{ id: cable, quantity: 3 }]);
+  await deleteOrderOverHttp(url, person, cancelled);
+  orders.push({ customer: person.email, orderId: cancelled, state: "cancelled" as const });
+  const companyPaid = await buy(company, company.cnpj, companyAddress, [{ id: cable, quantity: 5 }]);
+  await payOverHttp(url, company, companyPaid);
+  orders.push({ customer: company.email, orderId: companyPaid, state: "paid" as const });
+
+  // A customer who never paid: e-mail confirmation (a later release) treats them apart.
+  const browser = await signUpCustomer(url, {
+    name: "Bruno Souza",
+    email: "bruno.souza@upgrade.example",
+    password: "senha-antiga-pf-2",
+  });
+  const browserAddress = await addAddressOverHttp(url, browser);
+  const unpaid = await buy(browser, browser.cpf, browserAddress, [{ id: headphones, quantity: 1 }]);
+  orders.push({ customer: browser.email, orderId: unpaid, state: "pending" as const });
+
+  // Left in the cart for the next visit.
+  await post(url, cookieHeader(person), "/api/cart", JSON.stringify({ intent: "add", productId: cable }), {
+    "Content-Type": "application/json",
+  });
+
+  const customers = [];
+  for (const [who, document] of [
+    [person, { cpf: person.cpf }],
+    [company, { cnpj: company.cnpj, website: company.website }],
+    [browser, { cpf: browser.cpf }],
+  ] as const) {
+    const exported = (await (
+      await fetch(`${url}/account/data`, { headers: { cookie: cookieHeader(who) } })
+    ).json()) as UpgradeManifest["customers"][number]["export"];
+    customers.push({
+      email: who.email,
+      password: who.password,
+      name: who.name,
+      ...document,
+      export: exported,
+    });
+  }
+
+  const productPage = await (await fetch(`${url}/product/${headphones}`)).text();
+  const photoUrls = [
+    ...new Set(
+      [...productPage.matchAll(/\/uploads\/[\w./-]+/g)]
+        .map((match) => match[0])
+        .filter((u) => !u.includes("avatar")),
+    ),
+  ];
+  const avatarUrl = customers[0]!.export.perfil.avatarUrl as string;
+  const photos = [];
+  for (const photoUrl of [avatarUrl, ...photoUrls]) {
+    const response = await fetch(`${url}${photoUrl}`);
+    if (response.status !== 200) throw new Error(`${photoUrl} respondeu ${response.status}`);
+    photos.push({
+      url: photoUrl,
+      sha256: createHash("sha256")
+        .update(Buffer.from(await response.arrayBuffer()))
+        .digest("hex"),
+    });
+  }
+  if (photos.length < 2)
+    throw new Error(`A foto do produto não apareceu na sua página: ${productPage.slice(0, 300)}`);
+
+  return {
+    products: [
+      { id: headphones, name: "Fone Bluetooth da Versão Antiga", priceCents: 24990 },
+      { id: cable, name: "Cabo USB-C da Versão Antiga", priceCents: 3990 },
+    ],
+    customers,
+    orders,
+    photos,
+  };
+}
+
+async function addAddress(url: string, who: SignedIn, overrides: Record<string, string>): Promise<string> {
+  await post(
+    url,
+    cookieHeader(who),
+    "/account/addresses",
+    new URLSearchParams({ intent: "create", ...TEST_ADDRESS, ...overrides }),
+  );
+  const exported = (await (
+    await fetch(`${url}/account/data`, { headers: { cookie: cookieHeader(who) } })
+  ).json()) as {
+    enderecos: { id: string; street: string }[];
+  };
+  return exported.enderecos.find((address) => address.street === overrides.street)!.id;
+}
+
+async function createProduct(
+  url: string,
+  admin: string,
+  fields: { name: string; price: string; category: string; stock: string; photo?: Buffer },
+): Promise<number> {
+  const form = new FormData();
+  const { photo, ...rest } = fields;
+  for (const [name, value] of Object.entries({
+    intent: "create",
+    description: "Da versão antiga.",
+    ...rest,
+  })) {
+    form.append(name, value);
+  }
+  if (photo) form.append("imageFile", new File([new Uint8Array(photo)], "foto.png", { type: "image/png" }));
+  else form.append("imageUrl", "/placeholder.svg");
+  await post(url, admin, "/admin/products/new.data", form);
+  const list = await (
+    await fetch(`${url}/admin/products?q=${encodeURIComponent(fields.name)}`, { headers: { cookie: admin } })
+  ).text();
+  const id = /href="\/admin\/products\/(\d+)"/.exec(list)?.[1];
+  if (!id) throw new Error(`O produto ${fields.name} não foi criado: ${list.slice(0, 300)}`);
+  return Number(id);
+}
+
+async function post(
+  url: string,
+  cookie: string,
+  pathname: string,
+  body: FormData | URLSearchParams | string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const response = await fetch(`${url}${pathname}`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: {
+      cookie,
+      Origin: url,
+      "X-Forwarded-For": randomClientIp(),
+      ...headers,
+    },
+  });
+  if (response.status >= 400)
+    throw new Error(`${pathname} respondeu ${response.status}: ${await response.text()}`);
+  return response;
+}
+
+await main();

@@ -1,0 +1,176 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieHeader, signIn } from "../support/accounts";
+import { randomClientIp } from "../support/browser";
+import { checkoutBody, payOverHttp, postCheckoutOverHttp } from "../support/orders";
+import { startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
+import {
+  readManifest,
+  restoreFixture,
+  upgradeFixtures,
+  type PersonalDataExport,
+  type UpgradeManifest,
+} from "../support/upgrade-fixtures";
+
+// Today's store started on the data an earlier release wrote (tests/fixtures/upgrade/, one folder
+// per release, made by scripts/upgrade-fixtures/generate.sh): on the embedded database, or on
+// PostgreSQL from the release's dump with TEST_DATABASE_URL.
+
+for (const fixture of upgradeFixtures()) {
+  describe(`today's store on the data of release ${fixture.release}`, () => {
+    let manifest: UpgradeManifest;
+    let data: StoreData;
+    let store: StoreServer;
+    beforeAll(async () => {
+      manifest = await readManifest(fixture.directory);
+      data = await restoreFixture(fixture.directory);
+      // The shop's configuration as it was: its first admin already exists.
+      store = await startStoreServer(
+        {
+          SEED_DEMO: "false",
+          ADMIN_EMAIL: manifest.admin.email,
+          ADMIN_PASSWORD: manifest.admin.password,
+          ADMIN_PANEL_PASSWORD: manifest.admin.gatePassword,
+        },
+        data,
+      );
+    });
+    afterAll(async () => {
+      await store?.stop();
+      await data?.remove();
+    });
+
+    const customer = (email: string) => manifest.customers.find((entry) => entry.email === email)!;
+    const get = (path: string, cookie = "") =>
+      fetch(`${store.url}${path}`, {
+        redirect: "manual",
+        headers: { cookie, "X-Forwarded-For": randomClientIp() },
+      });
+    const exported = async (cookie: string) =>
+      (await (await get("/account/data", cookie)).json()) as PersonalDataExport;
+
+    it("signs every customer in with their password, with their profile, addresses and cart", async () => {
+      for (const before of manifest.customers) {
+        const cookie = cookieHeader(await signIn(store.url, before));
+        const now = await exported(cookie);
+        expect(now.conta).toMatchObject({ email: before.email, nome: before.name });
+        expect(now.perfil, before.email).toMatchObject(before.export.perfil);
+        expect(now.enderecos, before.email).toEqual(before.export.enderecos);
+        expect(now.carrinho, before.email).toEqual(before.export.carrinho);
+        const page = await (await get("/account/profile", cookie)).text();
+        expect(page).toContain(before.name);
+      }
+    });
+
+    it("keeps every order with its lines, total and payment; a paid order shows as paid", async () => {
+      for (const before of manifest.customers) {
+        const cookie = cookieHeader(await signIn(store.url, before));
+        const now = await exported(cookie);
+        for (const order of before.export.pedidos) {
+          const kept = now.pedidos.find((entry) => entry.id === order.id);
+          expect(kept, order.id).toBeDefined();
+          expect(kept).toMatchObject({
+            totalCents: order.totalCents,
+            paymentStatus: order.paymentStatus,
+            customerTaxId: order.customerTaxId,
+            shippingAddress: order.shippingAddress,
+            paidAt: order.paidAt,
+          });
+          // An unpaid order's charge has expired since: today's store may have cancelled it already.
+          if (order.status !== "pending")
+            expect(kept).toMatchObject({ status: order.status, pixStatus: order.pixStatus });
+          expect(kept!.itens).toEqual(order.itens.map((line) => expect.objectContaining(line as object)));
+        }
+        const list = await (await get("/account/orders", cookie)).text();
+        for (const { orderId, state } of manifest.orders.filter((entry) => entry.customer === before.email)) {
+          const payment = await (await get(`/api/orders/${orderId}/payment`, cookie)).json();
+          if (state === "cancelled") {
+            // An order the customer deleted stays hidden from them.
+            expect(list).not.toContain(`Pedido #${orderId.slice(0, 8)}`);
+            expect(payment).toEqual({ error: "Pedido não encontrado" });
+          } else {
+            expect(list).toContain(`Pedido #${orderId.slice(0, 8)}`);
+            expect(payment, orderId).toEqual({ paid: state === "paid" });
+          }
+        }
+      }
+    });
+
+    it("cancels an order whose charge expired meanwhile when its customer asks about the payment", async () => {
+      const { orderId, customer: email } = manifest.orders.find((order) => order.state === "pending")!;
+      const cookie = cookieHeader(await signIn(store.url, customer(email)));
+      const asked = await fetch(`${store.url}/api/orders/${orderId}/payment`, {
+        method: "POST",
+        headers: { cookie, origin: store.url, "X-Forwarded-For": randomClientIp() },
+      });
+      expect(await asked.json()).toEqual({ paid: false });
+      const order = (await exported(cookie)).pedidos.find((entry) => entry.id === orderId);
+      expect(order).toMatchObject({ status: "cancelled", paymentStatus: "pending", pixStatus: "EXPIRED" });
+    });
+
+    it("serves every uploaded photo as the release stored it, and the product page still shows it", async () => {
+      for (const photo of manifest.photos) {
+        const response = await get(photo.url);
+        expect(response.status, photo.url).toBe(200);
+        const sha256 = createHash("sha256")
+          .update(Buffer.from(await response.arrayBuffer()))
+          .digest("hex");
+        expect(sha256, photo.url).toBe(photo.sha256);
+      }
+      const [product] = manifest.products;
+      const page = await (await get(`/product/${product!.id}`)).text();
+      expect(page).toContain(product!.name);
+      for (const photo of manifest.photos.filter((entry) => entry.url.startsWith("/uploads/products/"))) {
+        expect(page).toContain(photo.url);
+      }
+    });
+
+    it("asks only the customers who never paid an order to confirm their e-mail (decision 0024)", async () => {
+      for (const before of manifest.customers) {
+        const paid = manifest.orders.some(
+          (order) => order.customer === before.email && order.state === "paid",
+        );
+        const cookie = cookieHeader(await signIn(store.url, before));
+        const account = await (await get("/account", cookie)).text();
+        expect(account.includes("Confirme seu e-mail"), before.email).toBe(!paid);
+      }
+    });
+
+    it("lets a customer of that release buy again and pay, at today's price", async () => {
+      const buyer = manifest.customers.find((entry) => entry.cnpj)!;
+      const cookie = cookieHeader(await signIn(store.url, buyer));
+      const [product] = manifest.products;
+      const addressId = buyer.export.enderecos[0]!.id;
+      const response = await postCheckoutOverHttp(
+        store.url,
+        cookie,
+        checkoutBody({ cpf: buyer.cnpj!, addressId, email: buyer.email }, [{ id: product!.id, quantity: 2 }]),
+      );
+      const answer = (await response.json()) as { success?: boolean; orderId?: string };
+      expect(answer.success, JSON.stringify(answer)).toBe(true);
+      await payOverHttp(store.url, await signIn(store.url, buyer), answer.orderId!);
+      const order = (await exported(cookie)).pedidos.find((entry) => entry.id === answer.orderId);
+      expect(order).toMatchObject({ totalCents: 2 * product!.priceCents, paymentStatus: "paid" });
+    });
+
+    it("lets the release's admin through the gate into the panel, with the release's orders", async () => {
+      const cookie = cookieHeader(await signIn(store.url, manifest.admin));
+      const gate = await fetch(`${store.url}/api/admin/verify-password`, {
+        method: "POST",
+        headers: { cookie, origin: store.url, "X-Forwarded-For": randomClientIp() },
+        body: new URLSearchParams({ password: manifest.admin.gatePassword }),
+      });
+      expect(gate.status).toBe(200);
+      const gateCookie = gate.headers
+        .getSetCookie()
+        .map((entry) => entry.split(";", 1)[0])
+        .join("; ");
+      const panel = await (
+        await get("/admin/orders", [cookie, gateCookie].filter(Boolean).join("; "))
+      ).text();
+      for (const { orderId } of manifest.orders) {
+        expect(panel).toContain(orderId.slice(0, 8));
+      }
+    });
+  });
+}
