@@ -38,6 +38,16 @@ export function createRequestOrigin(options: RequestOriginOptions) {
       if (!host || !HOST.test(host) || !URL.canParse(`http://${host}`)) return null;
       return new URL(`${protocolOf(req)}://${host}`).origin;
     },
+    /**
+     * Whether a browser's `Origin` header names this store: `PUBLIC_URL`'s origin (scheme, host
+     * and port) when configured, whatever Host a proxy passed on (`Host $host` drops the port);
+     * else the host the request names, on either scheme.
+     */
+    isOwn(origin: string, req: IncomingMessage): boolean {
+      if (!URL.canParse(origin)) return false; // "null" (sandboxed pages, some redirects) or garbage
+      const url = new URL(origin);
+      return fixedOrigin ? url.origin === fixedOrigin : url.host === req.headers.host;
+    },
   };
 }
 
