@@ -5,7 +5,10 @@ import proxyAddr from "proxy-addr";
 const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
 
 export interface RequestOriginOptions {
-  /** `PUBLIC_URL`: when set, every page is made for it, whatever Host a request names. */
+  /**
+   * `PUBLIC_URL`: when set, every page is made for it, and forms are taken from it alone, whatever
+   * Host a request names.
+   */
   publicUrl: string | undefined;
   /** `TRUST_PROXY`: the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed. */
   trustProxy: string;

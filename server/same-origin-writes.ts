@@ -18,7 +18,8 @@ export function sameOriginWrites(exemptPaths: RegExp, own: RequestOrigin): Reque
       (site !== undefined && site !== "same-origin" && site !== "none") ||
       (origin !== undefined && !own.isOwn(origin, req));
     if (!crossSite) return next();
-    req.log.warn({ site, origin }, "Escrita de outra origem recusada");
+    // The Host too: a proxy that drops the port, with no PUBLIC_URL, shows here.
+    req.log.warn({ site, origin, host: req.get("host") }, "Escrita de outra origem recusada");
     res.status(403).type("text/plain; charset=utf-8").send("Requisição de outra origem recusada");
   };
 }
