@@ -189,7 +189,7 @@ export function createApp(options: AppOptions): RequestListener {
     res.type("html").send(startingPage);
   });
 
-  app.use(sameOriginWrites(/^\/api\/webhooks\//));
+  app.use(sameOriginWrites(/^\/api\/webhooks\//, origin));
 
   // Bodies are read here, bounded, before anything parses them.
   app.use(async (req, res, next) => {

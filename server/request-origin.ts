@@ -5,7 +5,10 @@ import proxyAddr from "proxy-addr";
 const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
 
 export interface RequestOriginOptions {
-  /** `PUBLIC_URL`: when set, every page is made for it, whatever Host a request names. */
+  /**
+   * `PUBLIC_URL`: when set, every page is made for it, and forms are taken from it alone, whatever
+   * Host a request names.
+   */
   publicUrl: string | undefined;
   /** `TRUST_PROXY`: the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed. */
   trustProxy: string;
@@ -37,6 +40,16 @@ export function createRequestOrigin(options: RequestOriginOptions) {
       const host = req.headers.host;
       if (!host || !HOST.test(host) || !URL.canParse(`http://${host}`)) return null;
       return new URL(`${protocolOf(req)}://${host}`).origin;
+    },
+    /**
+     * Whether a browser's `Origin` header names this store: `PUBLIC_URL`'s origin (scheme, host
+     * and port) when configured, whatever Host a proxy passed on (`Host $host` drops the port);
+     * else the host the request names, on either scheme.
+     */
+    isOwn(origin: string, req: IncomingMessage): boolean {
+      if (!URL.canParse(origin)) return false; // "null" (sandboxed pages, some redirects) or garbage
+      const url = new URL(origin);
+      return fixedOrigin ? url.origin === fixedOrigin : url.host === req.headers.host;
     },
   };
 }

@@ -60,8 +60,15 @@ export interface Customer {
 
 let sequence = 0;
 
-/** Signs up a PF customer through the store's own /auth action, as a browser form would. */
-export async function signUpCustomer(baseURL: string, overrides: Partial<Customer> = {}): Promise<Customer> {
+/**
+ * Signs up a PF customer through the store's own /auth action, as a browser form would; `headers`
+ * are what that browser adds (its Origin, say).
+ */
+export async function signUpCustomer(
+  baseURL: string,
+  overrides: Partial<Customer> = {},
+  headers: Record<string, string> = {},
+): Promise<Customer> {
   sequence += 1;
   const customer = {
     name: `Cliente Teste ${sequence}`,
@@ -70,7 +77,7 @@ export async function signUpCustomer(baseURL: string, overrides: Partial<Custome
     cpf: randomCpf(),
     ...overrides,
   };
-  return signUp(baseURL, customer, { userType: "PF", cpf: customer.cpf });
+  return signUp(baseURL, customer, { userType: "PF", cpf: customer.cpf }, headers);
 }
 
 export interface Company extends Omit<Customer, "cpf"> {
@@ -100,6 +107,7 @@ async function signUp<T extends { name: string; email: string; password: string 
   baseURL: string,
   customer: T,
   document: Record<string, string>,
+  headers: Record<string, string> = {},
 ): Promise<T & Pick<Customer, "cookies">> {
   const form = new URLSearchParams({
     intent: "signup",
@@ -113,7 +121,7 @@ async function signUp<T extends { name: string; email: string; password: string 
     method: "POST",
     body: form,
     redirect: "manual",
-    headers: { "X-Forwarded-For": randomClientIp() },
+    headers: { "X-Forwarded-For": randomClientIp(), ...headers },
   });
   const cookies = sessionCookies(response);
   if (cookies.length === 0) {
@@ -137,12 +145,13 @@ export const STORE_ADMIN = {
 export async function signIn(
   baseURL: string,
   account: { email: string; password: string },
+  headers: Record<string, string> = {},
 ): Promise<Pick<Customer, "cookies">> {
   const response = await fetch(`${baseURL}/auth`, {
     method: "POST",
     body: new URLSearchParams({ intent: "login", ...account }),
     redirect: "manual",
-    headers: { "X-Forwarded-For": randomClientIp() },
+    headers: { "X-Forwarded-For": randomClientIp(), ...headers },
   });
   const cookies = sessionCookies(response);
   if (cookies.length === 0) {
