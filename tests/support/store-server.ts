@@ -96,6 +96,8 @@ export async function startStoreServer(env: NodeJS.ProcessEnv = {}, data?: Store
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
+      // Stopping a test's store waits for no load balancer (the drain's own test sets it).
+      SHUTDOWN_DRAIN_SECONDS: "0",
       ...data?.env,
       ...env,
     },
