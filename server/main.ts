@@ -1,5 +1,4 @@
 import http from "node:http";
-import { fileURLToPath } from "node:url";
 import * as serverBuild from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -24,7 +23,9 @@ const RETRY_MAX_MS = 10_000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Starts the store: configuration, HTTP listener, then the database (retried until it answers). */
-export async function startServer(options: { vite?: ViteDevServer } = {}): Promise<void> {
+export async function startServer(
+  options: { vite?: ViteDevServer; /** Production: the built client files. */ clientDirectory?: string } = {},
+): Promise<void> {
   const env = loadEnvOrExit();
   const logger = createLogger(env);
   limitOutgoingRequests();
@@ -46,7 +47,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     build: vite
       ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
       : (serverBuild as unknown as ServerBuild),
-    clientDirectory: vite ? undefined : fileURLToPath(new URL("../client", import.meta.url)),
+    clientDirectory: options.clientDirectory,
     devMiddleware: vite?.middlewares,
     stopping: () => stopping,
   });

@@ -81,15 +81,19 @@ export async function createStoreData(): Promise<StoreData> {
 /**
  * Starts the store the way a user does (`npm start`: build when needed, then serve) on a free
  * port, and waits until `/readyz` answers 200. Without `data`, on a fresh data directory that
- * `stop` removes.
+ * `stop` removes. `projectDir`: another copy of the project to start (a deploy's test).
  */
-export async function startStoreServer(env: NodeJS.ProcessEnv = {}, data?: StoreData): Promise<StoreServer> {
+export async function startStoreServer(
+  env: NodeJS.ProcessEnv = {},
+  data?: StoreData,
+  projectDir = root,
+): Promise<StoreServer> {
   // A test may choose the port itself (its PUBLIC_URL, a provider's redirect URI, need it first).
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = data?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "vitrine-test-")));
   let output = "";
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.js")], {
-    cwd: root,
+  const child = spawn(process.execPath, [path.join(projectDir, "scripts/start.js")], {
+    cwd: projectDir,
     env: {
       ...process.env,
       PORT: String(port),
