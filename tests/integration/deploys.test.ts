@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +19,7 @@ const NOT_COPIED = new Set([
   ".env",
 ]);
 const PRODUCTION = { NODE_ENV: "production", SEED_DEMO: "false" };
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -70,6 +71,26 @@ async function scriptsOf(store: StoreServer, page: string): Promise<string[]> {
   return [...new Set((await response.text()).match(/\/assets\/[\w.-]+\.js/g))];
 }
 
+/**
+ * A build replaced three days ago, as `npm run build` records it, whose script the current build
+ * still carries.
+ */
+async function plantBuildReplacedDaysAgo(project: string, script: string) {
+  const manifestFile = path.join(project, "builds/manifest.json");
+  const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as { builds: object[] };
+  const id = "2020-01-01T00-00-00-000Z";
+  const name = path.basename(script);
+  const replacedAt = new Date(Date.now() - 3 * DAY_MS).toISOString();
+  manifest.builds.unshift({ id, assets: [name], replacedAt });
+  await writeFile(manifestFile, JSON.stringify(manifest));
+  const directory = path.join(project, "builds", id);
+  await mkdir(path.join(directory, "client/assets"), { recursive: true });
+  for (const assets of [path.join(directory, "client/assets"), path.join(project, "build/client/assets")]) {
+    await writeFile(path.join(assets, name), "console.log('versão antiga');\n");
+  }
+  return { script, directory };
+}
+
 async function statusesOf(store: StoreServer, scripts: string[]): Promise<Record<string, number>> {
   const statuses = await Promise.all(
     scripts.map(async (script) => (await fetch(`${store.url}${script}`)).status),
@@ -82,11 +103,13 @@ function allOk(scripts: string[]): Record<string, number> {
 }
 
 describe("deploys", () => {
-  it("a new build leaves a running store's scripts served, and a store on it serves the old and the new ones", async () => {
+  it("a new build leaves a running store's scripts served, and a store on it serves the old and the new ones, not those of a build replaced days ago", async () => {
     const project = await copyOfTheProject();
     await build(project);
     const running = await start(project);
     const oldScripts = await scriptsOf(running, "/");
+    const longGone = await plantBuildReplacedDaysAgo(project, "/assets/longe-A1b2C3d4.js");
+    expect(await statusesOf(running, [longGone.script])).toEqual(allOk([longGone.script]));
 
     const home = path.join(project, "app/routes/home.tsx");
     const source = await readFile(home, "utf8");
@@ -118,6 +141,8 @@ describe("deploys", () => {
     expect(await statusesOf(restarted, every)).toEqual(allOk(every));
     // During a rolling restart a page from a new process may fetch its scripts from an old one.
     expect(await statusesOf(running, every)).toEqual(allOk(every));
+    expect(await statusesOf(restarted, [longGone.script])).toEqual({ [longGone.script]: 404 });
+    expect(existsSync(longGone.directory)).toBe(false);
   }, 400_000);
 
   it("npm start in production refuses to start without a build, and does not build", async () => {
