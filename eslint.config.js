@@ -109,7 +109,7 @@ const ORDER_OWNER_READERS = {
 };
 
 export default tseslint.config(
-  { ignores: ["**/build/", "data/", "**/.react-router/", "node_modules/", "tmp/"] },
+  { ignores: ["**/build/", "**/builds/", "data/", "**/.react-router/", "node_modules/", "tmp/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,5 @@
 // Starts the store. Production serves the build (`npm run build`); `--dev` runs through Vite with hot reload.
+import { fileURLToPath } from "node:url";
 import "./scripts/load-dotenv.js";
 
 const development = process.argv.includes("--dev");
@@ -11,6 +12,9 @@ if (development) {
   await startServer({ vite });
 } else {
   process.env.NODE_ENV ??= "production";
+  // The bundle runs from the build it was loaded from (builds/<id>/, build/ being a link to it),
+  // and serves the client files of whichever build build/ names now: the newest assets, and the
+  // older ones carried into it (scripts/build.js).
   const { startServer } = await import("./build/server/index.js");
-  await startServer();
+  await startServer({ clientDirectory: fileURLToPath(new URL("./build/client", import.meta.url)) });
 }

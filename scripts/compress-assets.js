@@ -1,10 +1,11 @@
-// After `react-router build`: a Brotli (quality 11) and a gzip (level 9) copy of each text asset,
-// made once here, so the server sends the smallest encoding without compressing per request.
+// After `react-router build` (scripts/build.js, given the new build's assets folder): a Brotli
+// (quality 11) and a gzip (level 9) copy of each text asset, made once here, so the server sends
+// the smallest encoding without compressing per request.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const assets = path.resolve(import.meta.dirname, "../build/client/assets");
+const assets = process.argv[2];
 const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
 
 let files = 0;

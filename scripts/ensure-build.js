@@ -1,7 +1,8 @@
-// Builds the store when its sources changed since the last build (`npm start` and the test suites).
+// Builds the store when its sources changed since the last build (`npm start` outside production,
+// and the test suites).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -23,7 +24,8 @@ function* files(directory) {
   }
 }
 
-function sourceHash() {
+/** The sources a build is made from, hashed: scripts/build.js stamps each build with it. */
+export function sourceHash() {
   const hash = createHash("sha256");
   const paths = [
     ...sources.flatMap((directory) => [...files(path.join(root, directory))]),
@@ -33,17 +35,15 @@ function sourceHash() {
   return hash.digest("hex");
 }
 
+/** There is a build to serve (`build/`, made by `npm run build`). */
+export function hasBuild() {
+  return existsSync(path.join(root, "build/server/index.js"));
+}
+
 /** Runs `npm run build` unless the last build was made from these very sources; false if it failed. */
 export function ensureBuild() {
-  const current = sourceHash();
-  const built =
-    existsSync(stampFile) && existsSync(path.join(root, "build/server/index.js"))
-      ? readFileSync(stampFile, "utf8")
-      : "";
-  if (built === current) return true;
+  const built = hasBuild() && existsSync(stampFile) ? readFileSync(stampFile, "utf8") : "";
+  if (built === sourceHash()) return true;
   console.log("Gerando a build de produção…");
-  const result = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) return false;
-  writeFileSync(stampFile, current);
-  return true;
+  return spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" }).status === 0;
 }

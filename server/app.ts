@@ -56,6 +56,8 @@ export interface AppOptions {
   clientDirectory?: string;
   /** Development: Vite's middlewares (HMR, on-demand modules). No CSP and no page cache then. */
   devMiddleware?: RequestHandler;
+  /** True once the process is shutting down: `/readyz` answers 503 while requests are still served. */
+  stopping?: () => boolean;
 }
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -143,7 +145,7 @@ export function createApp(options: AppOptions): RequestListener {
   });
   const readiness = createReadinessProbe(() => options.services()?.database ?? null, logger);
   app.get("/readyz", async (_req, res) => {
-    const status = await readiness.check();
+    const status = options.stopping?.() ? "stopping" : await readiness.check();
     res.status(status === "ok" ? 200 : 503).json({ status });
   });
 

@@ -1,5 +1,4 @@
 import http from "node:http";
-import { fileURLToPath } from "node:url";
 import * as serverBuild from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -24,7 +23,9 @@ const RETRY_MAX_MS = 10_000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Starts the store: configuration, HTTP listener, then the database (retried until it answers). */
-export async function startServer(options: { vite?: ViteDevServer } = {}): Promise<void> {
+export async function startServer(
+  options: { vite?: ViteDevServer; /** Production: the built client files. */ clientDirectory?: string } = {},
+): Promise<void> {
   const env = loadEnvOrExit();
   const logger = createLogger(env);
   limitOutgoingRequests();
@@ -35,6 +36,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   let stopJobs: (() => Promise<void>) | null = null;
   const vite = options.vite;
 
+  let stopping = false;
   const app = createApp({
     env,
     logger,
@@ -45,22 +47,31 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     build: vite
       ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
       : (serverBuild as unknown as ServerBuild),
-    clientDirectory: vite ? undefined : fileURLToPath(new URL("../client", import.meta.url)),
+    clientDirectory: options.clientDirectory,
     devMiddleware: vite?.middlewares,
+    stopping: () => stopping,
   });
-  const server = http.createServer(app);
+  const server = http.createServer((req, res) => {
+    // Once stopping, every answer closes its connection: clients leave before the listener closes.
+    if (stopping) res.setHeader("Connection", "close");
+    app(req, res);
+  });
   await listen(server, env);
   logger.info(
     `Vitrine ouvindo em http://localhost:${env.PORT} (${env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
   );
 
-  let stopping = false;
+  // Drain: /readyz answers 503 so the load balancer moves on, while the listener still serves;
+  // then close: no new connections, in-flight requests finish, idle connections are closed.
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "Encerrando: aguardando as requisições em andamento");
+    const drainSeconds = vite ? 0 : env.SHUTDOWN_DRAIN_SECONDS;
+    logger.info({ signal }, `Encerrando: /readyz responde 503; atendendo ainda por ${drainSeconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+    logger.info("Encerrando: aguardando as requisições em andamento");
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    server.closeIdleConnections();
+    // close() also closes the idle keep-alive connections (Node >= 19).
     await new Promise<void>((resolve) => server.close(() => resolve()));
     clearTimeout(force);
     await vite?.close();

@@ -21,8 +21,13 @@ describe("loadEnv", () => {
       PIX_EXPIRES_MINUTES: 30,
       CEP_API_URL: "https://viacep.com.br/ws",
       SEED_DEMO: true,
+      SHUTDOWN_DRAIN_SECONDS: 5,
     });
     expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("allows a shutdown with no drain", () => {
+    expect(loadEnv({ SHUTDOWN_DRAIN_SECONDS: "0" }).SHUTDOWN_DRAIN_SECONDS).toBe(0);
   });
 
   it("treats an empty value as unset", () => {
@@ -40,6 +45,9 @@ describe("loadEnv", () => {
     ["ADMIN_EMAIL", "admin"],
     ["PIX_PROVIDER", "stripe"],
     ["PIX_EXPIRES_MINUTES", "0"],
+    ["SHUTDOWN_DRAIN_SECONDS", "-1"],
+    ["SHUTDOWN_DRAIN_SECONDS", "2.5"],
+    ["SHUTDOWN_DRAIN_SECONDS", "cinco"],
     ["SEED_DEMO", "talvez"],
     ["WHATSAPP_NUMBER", "(11) 99999-9999"],
     ["CEP_API_URL", "ftp://example.com"],

@@ -26,6 +26,13 @@ const envSchema = z
       .default(3000),
     HOST: z.string().default("0.0.0.0"),
     PUBLIC_URL: httpUrl.optional(),
+    // On SIGTERM, how long /readyz answers 503 while the listener still serves (docs/decisions/0026).
+    SHUTDOWN_DRAIN_SECONDS: z.coerce
+      .number({ error: "deve ser um número de segundos" })
+      .int("deve ser um número inteiro")
+      .min(0, "deve estar entre 0 e 300")
+      .max(300, "deve estar entre 0 e 300")
+      .default(5),
     // Express's `trust proxy`: the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed.
     TRUST_PROXY: z
       .string()

@@ -81,26 +81,28 @@ export async function createStoreData(): Promise<StoreData> {
 /**
  * Starts the store the way a user does (`npm start`: build when needed, then serve) on a free
  * port, and waits until `/readyz` answers 200. Without `data`, on a fresh data directory that
- * `stop` removes. `checkout` is the directory of the store's code: another release's worktree
- * (the upgrade fixtures' generator) instead of this one.
+ * `stop` removes. `projectDir`: another copy of the project to start (a deploy's test), or another
+ * release's worktree (the upgrade fixtures' generator).
  */
 export async function startStoreServer(
   env: NodeJS.ProcessEnv = {},
   data?: StoreData,
-  checkout: string = root,
+  projectDir = root,
 ): Promise<StoreServer> {
   // A test may choose the port itself (its PUBLIC_URL, a provider's redirect URI, need it first).
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = data?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "vitrine-test-")));
   let output = "";
-  const child = spawn(process.execPath, [path.join(checkout, "scripts/start.js")], {
-    cwd: checkout,
+  const child = spawn(process.execPath, [path.join(projectDir, "scripts/start.js")], {
+    cwd: projectDir,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
+      // Stopping a test's store waits for no load balancer (the drain's own test sets it).
+      SHUTDOWN_DRAIN_SECONDS: "0",
       ...data?.env,
       ...env,
     },

@@ -1,0 +1,91 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStoreServer, type StoreServer } from "../support/store-server";
+
+const DRAIN_SECONDS = 1;
+
+/** What a keep-alive client saw for one request: an answer, or the socket failing under it. */
+interface Outcome {
+  path: string;
+  at: number;
+  status?: number;
+  reusedSocket: boolean;
+  error?: string;
+}
+
+function send(agent: http.Agent, url: string, path: string): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const request = http.get(`${url}${path}`, { agent }, (response) => {
+      response.resume();
+      response.on("end", () =>
+        resolve({ path, at: Date.now(), status: response.statusCode, reusedSocket: request.reusedSocket }),
+      );
+      response.on("error", (error: NodeJS.ErrnoException) =>
+        resolve({
+          path,
+          at: Date.now(),
+          reusedSocket: request.reusedSocket,
+          error: error.code ?? error.message,
+        }),
+      );
+    });
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      resolve({
+        path,
+        at: Date.now(),
+        reusedSocket: request.reusedSocket,
+        error: error.code ?? error.message,
+      }),
+    );
+  });
+}
+
+describe("graceful drain on SIGTERM", () => {
+  let store: StoreServer;
+  beforeAll(async () => {
+    store = await startStoreServer({ SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS), SEED_DEMO: "false" });
+  });
+  afterAll(() => store.stop());
+
+  it("keeps serving a keep-alive client with no reset until /readyz answers 503, then exits 0", async () => {
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      store.process.once("exit", (code) => resolve({ code, at: Date.now() })),
+    );
+    // As a load balancer does: a few kept-alive connections, pages and readiness probes on them.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    const outcomes: Outcome[] = [];
+    let running = true;
+    const loop = async (path: string, pauseMs: number) => {
+      while (running) {
+        outcomes.push(await send(agent, store.url, path));
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    };
+    const loops = [loop("/", 5), loop("/", 5), loop("/catalog", 5), loop("/readyz", 25)];
+
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sigtermAt = Date.now();
+    store.process.kill("SIGTERM");
+    const exit = await exited;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    running = false;
+    await Promise.all(loops);
+    agent.destroy();
+
+    const firstUnready = outcomes.find((outcome) => outcome.path === "/readyz" && outcome.status === 503);
+    expect(firstUnready, "/readyz nunca respondeu 503").toBeDefined();
+    expect(firstUnready!.at - sigtermAt).toBeLessThan(1_000);
+    const failedBeforeUnready = outcomes.filter((outcome) => outcome.error && outcome.at <= firstUnready!.at);
+    expect(failedBeforeUnready).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome.at < sigtermAt).some((outcome) => outcome.reusedSocket)).toBe(
+      true,
+    );
+    // The drain: pages still answered after the load balancer was told to move on.
+    const pagesDuringDrain = outcomes.filter(
+      (outcome) => outcome.path !== "/readyz" && outcome.status === 200 && outcome.at > firstUnready!.at,
+    );
+    expect(pagesDuringDrain.length).toBeGreaterThan(0);
+    expect(exit.code).toBe(0);
+    expect(exit.at - sigtermAt).toBeGreaterThanOrEqual(DRAIN_SECONDS * 1000);
+  });
+});
