@@ -32,18 +32,22 @@ function refusal(dataDir: string, pid: number): string {
 }
 
 describe("one opener per embedded database", () => {
-  it("refuses a second opener of the same data directory until the first closes", async () => {
-    const dataDir = await newDataDir();
-    const first = await openDatabase({ dataDir });
-    await expect(openDatabase({ dataDir })).rejects.toThrow(refusal(dataDir, process.pid));
-    await first.close();
+  it(
+    "refuses a second opener of the same data directory until the first closes",
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = await newDataDir();
+      const first = await openDatabase({ dataDir });
+      await expect(openDatabase({ dataDir })).rejects.toThrow(refusal(dataDir, process.pid));
+      await first.close();
 
-    const second = await openDatabase({ dataDir });
-    await second.migrate();
-    await second.close();
-  });
+      const second = await openDatabase({ dataDir });
+      await second.migrate();
+      await second.close();
+    },
+  );
 
-  it("takes over a lock left by a process that died", async () => {
+  it("takes over a lock left by a process that died", { timeout: 120_000 }, async () => {
     const dataDir = await newDataDir();
     const gone = spawnSync(process.execPath, ["-e", "process.pid"]).pid!;
     await writeFile(path.join(dataDir, "pglite.lock"), String(gone));
