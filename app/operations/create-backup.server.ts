@@ -21,7 +21,7 @@ import {
   refusalWhileOpen,
 } from "./embedded-database-files.server";
 import { OperationRefused, refusalsAsResult, type OperationResult } from "./operation-result.server";
-import { runPostgresTool } from "./postgres-tools.server";
+import { requirePostgresTool, runPostgresTool } from "./postgres-tools.server";
 
 export interface BackupOptions {
   dataDir: string;
@@ -49,6 +49,7 @@ export function createBackup(options: BackupOptions): Promise<OperationResult> {
     try {
       let migration: AppliedMigration | null;
       if (options.databaseUrl) {
+        await requirePostgresTool("pg_dump");
         migration = await migrationOf({ url: options.databaseUrl });
         await runPostgresTool("pg_dump", options.databaseUrl, [
           "--format=custom",

@@ -1,23 +1,27 @@
 import { spawn } from "node:child_process";
 import { OperationRefused } from "./operation-result.server";
 
+type PostgresTool = "pg_dump" | "pg_restore";
+
+/** Refuses, saying what to install, when `tool` is not on PATH: checked before anything is done. */
+export async function requirePostgresTool(tool: PostgresTool): Promise<void> {
+  await run(tool, ["--version"], process.env);
+}
+
 /**
  * Runs PostgreSQL's `pg_dump` or `pg_restore` on the database of `url`. The password goes in
  * PGPASSWORD rather than on the command line, where other users of the machine could read it.
  */
-export async function runPostgresTool(
-  tool: "pg_dump" | "pg_restore",
-  url: string,
-  args: string[],
-): Promise<void> {
+export async function runPostgresTool(tool: PostgresTool, url: string, args: string[]): Promise<void> {
   const connection = new URL(url);
   const password = decodeURIComponent(connection.password);
   connection.password = "";
   const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
-  const child = spawn(tool, [...args, `--dbname=${connection.toString()}`], {
-    env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  await run(tool, [...args, `--dbname=${connection.toString()}`], env);
+}
+
+async function run(tool: PostgresTool, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(tool, args, { env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const result = await new Promise<{ code: number | null } | { error: NodeJS.ErrnoException }>((resolve) => {

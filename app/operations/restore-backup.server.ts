@@ -14,7 +14,7 @@ import {
 } from "./backup-manifest.server";
 import { embeddedDatabaseDirectory, hasFiles, lockForOperation } from "./embedded-database-files.server";
 import { OperationRefused, refusalsAsResult, type OperationResult } from "./operation-result.server";
-import { runPostgresTool } from "./postgres-tools.server";
+import { requirePostgresTool, runPostgresTool } from "./postgres-tools.server";
 
 export interface RestoreOptions {
   dataDir: string;
@@ -35,6 +35,7 @@ export function restoreBackup(options: RestoreOptions): Promise<OperationResult>
   return refusalsAsResult(async () => {
     const file = path.resolve(options.file);
     const manifest = await checkedManifest(file, options.databaseUrl ? "postgres" : "pglite");
+    if (options.databaseUrl) await requirePostgresTool("pg_restore");
     await mkdir(options.dataDir, { recursive: true });
     const release = options.databaseUrl ? () => {} : lockForOperation(options.dataDir, "restauração");
     try {

@@ -1,6 +1,7 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -241,4 +242,38 @@ describe("the embedded database while the store runs", () => {
       await store.stop();
     }
   }, 240_000);
+});
+
+describe("PostgreSQL without its client tools", () => {
+  it("says what to install, for the backup and for the restore, before touching the database", async () => {
+    // A PATH with node, npm and the shell npm runs scripts with: no pg_dump, no pg_restore.
+    const bin = await mkdtemp(path.join(workDir, "bin-"));
+    for (const tool of ["node", "npm", "sh"]) {
+      const found = spawnSync("sh", ["-c", `command -v ${tool}`])
+        .stdout.toString()
+        .trim();
+      await symlink(found, path.join(bin, tool));
+    }
+    const env = {
+      PATH: bin,
+      DATA_DIR: await mkdtemp(path.join(workDir, "dados-")),
+      // Nothing listens there: the tools are checked first.
+      DATABASE_URL: "postgres://vitrine@127.0.0.1:9/vitrine",
+    };
+    const install =
+      "não foi encontrado no PATH: instale o cliente do PostgreSQL (pacote postgresql-client) na versão do servidor ou mais nova.";
+
+    const made = await runNpmScript("backup", [path.join(workDir, "sem-pg-dump.tar.gz")], env);
+    expect(made.code).toBe(1);
+    expect(made.stderr.trim()).toBe(`pg_dump ${install}`);
+
+    const backupOfPostgres = await archiveWithManifest("postgres-vazio.tar.gz", {
+      driver: "postgres",
+      migration: null,
+      contents: { database: "postgres.dump", uploads: false },
+    });
+    const restored = await runNpmScript("restore", [backupOfPostgres], env);
+    expect(restored.code).toBe(1);
+    expect(restored.stderr.trim()).toBe(`pg_restore ${install}`);
+  }, 60_000);
 });
