@@ -66,6 +66,11 @@ const importBoundaries = [
     message: "Routes reach the database through the domain.",
   },
   {
+    target: ["app/domain", "app/routes", "app/components", "app/startup"],
+    from: "app/operations",
+    message: "app/operations holds the operator's commands (backup, restore): the store imports none of it.",
+  },
+  {
     target: "app",
     from: "server",
     message: "server/ is the HTTP shell around the app: the app never imports it.",

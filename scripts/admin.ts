@@ -1,15 +1,16 @@
 // `npm run admin -- promote EMAIL` and `npm run admin -- demote EMAIL`, on the configured database.
-// With the embedded database, stop the store first: PGlite allows one process per data directory.
+// With the embedded database, stop the store first: PGlite allows one process per data directory
+// (a lock file says so when the store runs).
 import { parseArgs } from "node:util";
 import "./load-dotenv.js";
 import { loadEnv } from "../app/config/env.server";
-import { openDatabase } from "../app/db/client.server";
 import {
   demoteAdmin,
   promoteToAdmin,
   type DemoteResult,
   type PromoteResult,
 } from "../app/domain/accounts/admin-account.server";
+import { openConfiguredDatabase } from "./configured-database";
 
 const { positionals } = parseArgs({ allowPositionals: true });
 const [command, email] = positionals;
@@ -32,7 +33,7 @@ const answers: Record<PromoteResult | DemoteResult, { text: string; failed: bool
 };
 
 const env = loadEnv();
-const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+const database = await openConfiguredDatabase(env);
 try {
   await database.migrate();
   const result =

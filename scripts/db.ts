@@ -1,13 +1,14 @@
 // `npm run db:migrate` and `npm run db:seed [-- --products N]`, on the configured database.
-// With the embedded database, stop the store first: PGlite allows one process per data directory.
+// With the embedded database, stop the store first: PGlite allows one process per data directory
+// (a lock file says so when the store runs).
 import { parseArgs } from "node:util";
 import "./load-dotenv.js";
 import { loadEnv } from "../app/config/env.server";
 import { createLogger } from "../app/config/logger.server";
-import { openDatabase } from "../app/db/client.server";
 import { prepareStore } from "../app/startup/prepare-store.server";
 import { seedSyntheticProducts } from "../app/startup/seed/synthetic-products.server";
 import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
+import { openConfiguredDatabase } from "./configured-database";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -26,7 +27,7 @@ if (syntheticCount !== undefined && !(Number.isInteger(syntheticCount) && synthe
 
 const env = loadEnv();
 const logger = createLogger(env);
-const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+const database = await openConfiguredDatabase(env);
 try {
   await database.migrate();
   logger.info("Migrações aplicadas");

@@ -6,6 +6,7 @@ import { ConfigError, loadEnv, type Env } from "../app/config/env.server";
 import { createLogger, type Logger } from "../app/config/logger.server";
 import { limitOutgoingRequests } from "../app/config/outgoing-requests.server";
 import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
+import { DataDirectoryLockedError } from "../app/db/data-directory-lock.server";
 import { prepareStore } from "../app/startup/prepare-store.server";
 import type { FileStorage } from "../app/storage/file-storage.server";
 import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
@@ -129,7 +130,10 @@ function listen(server: http.Server, env: Env): Promise<void> {
   });
 }
 
-/** Opens, migrates and seeds the database; while it cannot be reached, tries again with backoff. */
+/**
+ * Opens, migrates and seeds the database; while it cannot be reached, tries again with backoff.
+ * Exits when another process has the embedded database open.
+ */
 async function connectUntilReady(
   env: Env,
   storage: FileStorage,
@@ -148,6 +152,11 @@ async function connectUntilReady(
       return handle;
     } catch (error) {
       await handle?.close().catch(() => undefined);
+      // Another process has the embedded database open: waiting would not end it.
+      if (error instanceof DataDirectoryLockedError) {
+        console.error(error.message);
+        process.exit(1);
+      }
       logger.error(
         { err: error },
         `Banco de dados indisponível: ${errorMessage(error)}; nova tentativa em ${delay / 1000} s`,

@@ -10,6 +10,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/p
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDirectory } from "./data-directory-lock.server";
 import { migrationsFolder } from "./migrations-folder.server";
 import * as schema from "./schema.server";
 
@@ -163,11 +164,19 @@ async function listenPostgres(
 
 async function openPglite(location: { dataDir: string } | { memory: true }): Promise<DatabaseHandle> {
   let dataDir: string | undefined;
+  let unlock = () => {};
   if ("dataDir" in location) {
     dataDir = path.resolve(location.dataDir, "pglite");
     mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDirectory(location.dataDir);
   }
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client: takingTurns(client), schema });
   return {
     db,
@@ -181,7 +190,13 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
       listener.onConnected(true);
       return unlisten;
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

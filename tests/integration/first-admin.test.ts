@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -7,35 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { userRoles, users } from "../../app/db/schema.server";
 import { cookieHeader, type Customer, signUpCustomer } from "../support/accounts";
+import { runCommand, runNpmScript } from "../support/command";
 import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
-
-/** This process's environment without the variables a test sets itself. */
-function baseEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of ["ADMIN_EMAIL", "ADMIN_PASSWORD", "ADMIN_PANEL_PASSWORD", "PUBLIC_URL", "DATABASE_URL"]) {
-    delete env[key];
-  }
-  return env;
-}
-
-/** Runs a command in the project folder to its exit and returns what it printed. */
-function run(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...baseEnv(), ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** What the account area says the signed-in customer is: "Cliente" or "Administrador". */
 async function roleShown(store: StoreServer, customer: Customer): Promise<string | undefined> {
@@ -55,7 +29,7 @@ describe("a public store with the demo password", () => {
   const publicStore = { PUBLIC_URL: "https://loja.example", HOST: "127.0.0.1", SEED_DEMO: "false" };
 
   it("refuses to start while ADMIN_PASSWORD is the demo password", async () => {
-    const { code, stderr } = await run(process.execPath, ["server.js"], {
+    const { code, stderr } = await runCommand(process.execPath, ["server.js"], {
       ...publicStore,
       DATA_DIR: dataDir,
     });
@@ -67,7 +41,7 @@ describe("a public store with the demo password", () => {
   });
 
   it("refuses to start while ADMIN_PANEL_PASSWORD is the demo password", async () => {
-    const { code, stderr } = await run(process.execPath, ["server.js"], {
+    const { code, stderr } = await runCommand(process.execPath, ["server.js"], {
       ...publicStore,
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: "senha-forte-da-dona",
@@ -95,7 +69,7 @@ describe("an account registered first with the admin e-mail", () => {
 
   /** `npm run admin -- <args>` on this test's data, with the store stopped. */
   const admin = (...args: string[]) =>
-    run("npm", ["run", "--silent", "admin", "--", ...args], {
+    runNpmScript("admin", args, {
       DATA_DIR: data.dataDir,
       SEED_DEMO: "false",
       ...data.env,

@@ -1,0 +1,139 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rename, rm, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { create } from "tar";
+import { openDatabase, type DatabaseLocation } from "../db/client.server";
+import { uploadsDirectory } from "../storage/local-file-storage.server";
+import {
+  ARCHIVE_PARTS,
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  lastAppliedMigration,
+  MANIFEST_NAME,
+  type AppliedMigration,
+  type BackupManifest,
+} from "./backup-manifest.server";
+import {
+  embeddedDatabaseDirectory,
+  hasEmbeddedDatabase,
+  lockForOperation,
+  refusalWhileOpen,
+} from "./embedded-database-files.server";
+import { OperationRefused, refusalsAsResult, type OperationResult } from "./operation-result.server";
+import { requirePostgresTool, runPostgresTool } from "./postgres-tools.server";
+
+export interface BackupOptions {
+  dataDir: string;
+  /** The PostgreSQL database's URL; without it, the embedded database of `dataDir`. */
+  databaseUrl?: string;
+  /** The archive to write (replaced when it exists). */
+  file: string;
+  /** Where the photos are: on this disk (included) or in a bucket (backed up by its own means). */
+  photos: "local" | "bucket";
+}
+
+/**
+ * Writes one archive with the database and the local photos: the manifest first, then the embedded
+ * database's files (copied with the store stopped: PGlite has one opener) or PostgreSQL's
+ * `pg_dump` in custom format, then `uploads/`.
+ */
+export function createBackup(options: BackupOptions): Promise<OperationResult> {
+  return refusalsAsResult(async () => {
+    const file = path.resolve(options.file);
+    if (!existsSync(path.dirname(file)))
+      throw new OperationRefused(`A pasta ${path.dirname(file)} não existe.`);
+    // The archive is made from a folder of its parts; the large ones are links to where they live.
+    const staging = await mkdtemp(path.join(os.tmpdir(), "vitrine-backup-"));
+    let release = () => {};
+    try {
+      let migration: AppliedMigration | null;
+      if (options.databaseUrl) {
+        await requirePostgresTool("pg_dump");
+        migration = await migrationOf({ url: options.databaseUrl });
+        await runPostgresTool("pg_dump", options.databaseUrl, [
+          "--format=custom",
+          `--file=${path.join(staging, ARCHIVE_PARTS.postgres)}`,
+        ]);
+      } else {
+        if (!hasEmbeddedDatabase(options.dataDir)) {
+          throw new OperationRefused(
+            `Nenhum banco de dados embutido em ${embeddedDatabaseDirectory(options.dataDir)}; confira DATA_DIR.`,
+          );
+        }
+        migration = await migrationOf({ dataDir: options.dataDir });
+        // Closed cleanly above, then locked again for the copy: a store started in between is refused here.
+        release = lockForOperation(options.dataDir, "backup");
+        await symlink(embeddedDatabaseDirectory(options.dataDir), path.join(staging, ARCHIVE_PARTS.pglite));
+      }
+      const uploads = uploadsDirectory(options.dataDir);
+      const withUploads = options.photos === "local" && existsSync(uploads);
+      if (withUploads) await symlink(uploads, path.join(staging, ARCHIVE_PARTS.uploads));
+
+      const manifest: BackupManifest = {
+        format: BACKUP_FORMAT,
+        version: BACKUP_VERSION,
+        createdAt: new Date().toISOString(),
+        driver: options.databaseUrl ? "postgres" : "pglite",
+        migration,
+        contents: {
+          database: options.databaseUrl ? ARCHIVE_PARTS.postgres : ARCHIVE_PARTS.pglite,
+          uploads: withUploads,
+        },
+      };
+      await writeFile(path.join(staging, MANIFEST_NAME), JSON.stringify(manifest, null, 2));
+      let photoFiles = 0;
+      const partial = `${file}.partial`;
+      await create(
+        {
+          file: partial,
+          gzip: true,
+          cwd: staging,
+          follow: true,
+          portable: true,
+          strict: true,
+          filter: (entry, stat) => {
+            // A photo being written (renamed into place when complete) is not one yet.
+            if (entry.endsWith(".partial")) return false;
+            if (entry.startsWith(`${ARCHIVE_PARTS.uploads}/`) && "isFile" in stat && stat.isFile())
+              photoFiles += 1;
+            return true;
+          },
+        },
+        [MANIFEST_NAME, manifest.contents.database, ...(withUploads ? [ARCHIVE_PARTS.uploads] : [])],
+      ).catch(async (error: unknown) => {
+        await rm(partial, { force: true });
+        throw error;
+      });
+      await rename(partial, file);
+      const database = manifest.driver === "pglite" ? "PGlite" : "PostgreSQL";
+      return (
+        `Backup salvo em ${file}: banco de dados ${database} (migração ${migration?.tag ?? "nenhuma"}), ` +
+        `${describePhotos(options.photos, withUploads, photoFiles)}.`
+      );
+    } finally {
+      release();
+      await rm(staging, { recursive: true, force: true });
+    }
+  });
+}
+
+function describePhotos(photos: BackupOptions["photos"], included: boolean, files: number): string {
+  if (photos === "bucket") {
+    return "sem as fotos: elas ficam no bucket (STORAGE=s3), copiado pelos meios do próprio bucket";
+  }
+  if (!included) return "sem fotos enviadas";
+  return files === 1 ? "com 1 arquivo de fotos" : `com ${files} arquivos de fotos`;
+}
+
+/** The database's last migration, read with the store stopped when it is the embedded one. */
+async function migrationOf(location: DatabaseLocation): Promise<AppliedMigration | null> {
+  const database = await openDatabase(location).catch((error: unknown) => {
+    throw refusalWhileOpen(error, "backup");
+  });
+  try {
+    return await lastAppliedMigration(database.db);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,279 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { create } from "tar";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../app/db/client.server";
+import { users } from "../../app/db/schema.server";
+import { knownMigrations } from "../../app/operations/backup-manifest.server";
+import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
+import { cookieHeader, signIn, signUpCustomer, type Customer } from "../support/accounts";
+import { randomClientIp } from "../support/browser";
+import { runNpmScript } from "../support/command";
+import { createOrder, createProduct } from "../support/factories";
+import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
+
+const STORE_ENV = { SEED_DEMO: "false" };
+
+let workDir: string;
+const cleanups: (() => Promise<void>)[] = [];
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-backups-"));
+});
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+/** Store data for this file, removed after it. */
+async function storeData(): Promise<StoreData> {
+  const data = await createStoreData();
+  cleanups.push(() => data.remove());
+  return data;
+}
+
+/** `npm run backup` / `npm run restore` on a store's data, as its operator runs them. */
+const backup = (data: StoreData, file: string) =>
+  runNpmScript("backup", [file], { DATA_DIR: data.dataDir, ...STORE_ENV, ...data.env });
+const restore = (data: StoreData, file: string, ...flags: string[]) =>
+  runNpmScript("restore", [file, ...flags], { DATA_DIR: data.dataDir, ...STORE_ENV, ...data.env });
+
+/** Every file under `directory` with a digest of its bytes: equal fingerprints, unchanged files. */
+async function fingerprint(directory: string): Promise<Record<string, string>> {
+  const entries = await readdir(directory, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile());
+  return Object.fromEntries(
+    await Promise.all(
+      files.map(async (entry) => {
+        const file = path.join(entry.parentPath, entry.name);
+        const digest = createHash("sha256")
+          .update(await readFile(file))
+          .digest("hex");
+        return [path.relative(directory, file), digest] as const;
+      }),
+    ),
+  );
+}
+
+/** An archive with this manifest as a backup's first entry, and nothing else. */
+async function archiveWithManifest(name: string, manifest: Record<string, unknown>): Promise<string> {
+  const source = await mkdtemp(path.join(workDir, "manifesto-"));
+  await writeFile(
+    path.join(source, "vitrine-backup.json"),
+    JSON.stringify({
+      format: "vitrine-backup",
+      version: 1,
+      createdAt: new Date().toISOString(),
+      ...manifest,
+    }),
+  );
+  const file = path.join(workDir, name);
+  await create({ file, gzip: true, cwd: source }, ["vitrine-backup.json"]);
+  return file;
+}
+
+async function page(store: StoreServer, path: string, cookie: string) {
+  const response = await fetch(`${store.url}${path}`, {
+    headers: { cookie, "X-Forwarded-For": randomClientIp() },
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+describe("a store backed up and restored", () => {
+  let data: StoreData;
+  let customers: Customer[];
+  let orderId: string;
+  let photo: { url: string; bytes: Buffer };
+  const file = () => path.join(workDir, "loja.tar.gz");
+
+  beforeAll(async () => {
+    data = await storeData();
+    const store = await startStoreServer(STORE_ENV, data);
+    customers = [await signUpCustomer(store.url), await signUpCustomer(store.url)];
+    await store.stop();
+    // The product, its photo and the order are written with the store stopped (one opener).
+    const { env, dataDir } = data;
+    const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir });
+    try {
+      const bytes = await sharp({
+        create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 120, b: 200 } },
+      })
+        .webp()
+        .toBuffer();
+      const url = await createLocalFileStorage(data.dataDir).put("products/backup-test.webp", bytes);
+      photo = { url, bytes };
+      const product = await createProduct(database.db, { name: "Teclado Restaurado", image: url });
+      const [buyer] = await database.db.select().from(users).where(eq(users.email, customers[0]!.email));
+      orderId = (await createOrder(database.db, { userId: buyer!.id, lines: [{ product, quantity: 2 }] })).id;
+    } finally {
+      await database.close();
+    }
+  }, 240_000);
+
+  it("comes back whole from `npm run backup` into an empty store with `npm run restore`", async () => {
+    const made = await backup(data, file());
+    expect(made.stderr).toBe("");
+    expect(made.code).toBe(0);
+    expect(made.stdout).toMatch(/^Backup salvo em .*loja\.tar\.gz: .*com 1 arquivo de fotos\.$/m);
+
+    // A new, empty place: another data directory (and with PostgreSQL, another database).
+    const empty = await storeData();
+    const restored = await restore(empty, file());
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain("restaurado");
+
+    const store = await startStoreServer(STORE_ENV, empty);
+    try {
+      for (const customer of customers) {
+        const cookie = cookieHeader(await signIn(store.url, customer));
+        const orders = await page(store, "/account/orders", cookie);
+        expect(orders.status).toBe(200);
+        // The list names an order by its id's first characters, as typed.
+        const listed = `aria-label="Pedido #${orderId.slice(0, 8)}"`;
+        if (customer === customers[0]) expect(orders.body).toContain(listed);
+        else expect(orders.body).not.toContain(listed);
+      }
+      const image = await fetch(`${store.url}${photo.url}`);
+      expect(image.status).toBe(200);
+      expect(Buffer.from(await image.arrayBuffer())).toEqual(photo.bytes);
+    } finally {
+      await store.stop();
+    }
+  }, 360_000);
+
+  it("restores over a store that has data only with --force", async () => {
+    const made = await backup(data, path.join(workDir, "sobre-dados.tar.gz"));
+    expect(made.code).toBe(0);
+    const before = await fingerprint(data.dataDir);
+
+    const refused = await restore(data, path.join(workDir, "sobre-dados.tar.gz"));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toMatch(
+      /já tem dados; para substituí-los pelo backup, rode de novo com --force\.$/,
+    );
+    expect(await fingerprint(data.dataDir)).toEqual(before);
+
+    const forced = await restore(data, path.join(workDir, "sobre-dados.tar.gz"), "--force");
+    expect(forced.stderr).toBe("");
+    expect(forced.code).toBe(0);
+  }, 240_000);
+});
+
+describe("a file that is not a Vitrine backup", () => {
+  let data: StoreData;
+  beforeAll(async () => {
+    data = await storeData();
+    const store = await startStoreServer(STORE_ENV, data);
+    await store.stop();
+    await createLocalFileStorage(data.dataDir).put("products/antes.webp", Buffer.from("foto de antes"));
+  }, 240_000);
+
+  /** Restores `file` with --force and expects the refusal, with nothing changed. */
+  async function expectRefused(file: string, message: string) {
+    const before = await fingerprint(data.dataDir);
+    const refused = await restore(data, file, "--force");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(message);
+    expect(await fingerprint(data.dataDir)).toEqual(before);
+  }
+
+  it("is refused before anything changes: random bytes, or an archive without the manifest", async () => {
+    const random = path.join(workDir, "aleatorio.tar.gz");
+    await writeFile(random, Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919) % 256)));
+    await expectRefused(random, `O arquivo ${random} não é um backup da Vitrine.`);
+
+    const source = path.join(workDir, "sem-manifesto");
+    await mkdir(path.join(source, "pglite"), { recursive: true });
+    await writeFile(path.join(source, "pglite", "PG_VERSION"), "17\n");
+    const withoutManifest = path.join(workDir, "sem-manifesto.tar.gz");
+    await create({ file: withoutManifest, gzip: true, cwd: source }, ["pglite"]);
+    await expectRefused(withoutManifest, `O arquivo ${withoutManifest} não é um backup da Vitrine.`);
+  }, 60_000);
+
+  it("refuses a backup of a schema newer than this code", async () => {
+    const latest = knownMigrations().at(-1)!;
+    const newer = await archiveWithManifest("mais-novo.tar.gz", {
+      driver: data.env.DATABASE_URL ? "postgres" : "pglite",
+      migration: { tag: "0099_variantes", createdAt: latest.createdAt + 1 },
+      contents: { database: data.env.DATABASE_URL ? "postgres.dump" : "pglite", uploads: false },
+    });
+    await expectRefused(
+      newer,
+      `O backup ${newer} tem o esquema da migração 0099_variantes, que esta versão da Vitrine não conhece; ` +
+        "atualize a Vitrine antes de restaurá-lo.",
+    );
+  }, 60_000);
+});
+
+describe("the embedded database while the store runs", () => {
+  it("is neither backed up nor restored: the operator is told to stop the store", async () => {
+    // The embedded database whatever TEST_DATABASE_URL says: its lock is what this is about.
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-running-"));
+    const data: StoreData = { dataDir, env: {}, remove: () => rm(dataDir, { recursive: true, force: true }) };
+    cleanups.push(() => data.remove());
+    const store = await startStoreServer(STORE_ENV, data);
+    try {
+      const directory = path.join(dataDir, "pglite");
+      const file = path.join(workDir, "rodando.tar.gz");
+      const made = await backup(data, file);
+      expect(made.code).toBe(1);
+      expect(made.stderr.trim()).toBe(
+        `A loja está rodando com o banco de dados embutido em ${directory} (processo ${store.process.pid}); ` +
+          "pare a loja antes do backup.",
+      );
+      expect(existsSync(file)).toBe(false);
+
+      const backupOfNothing = await archiveWithManifest("vazio.tar.gz", {
+        driver: "pglite",
+        migration: null,
+        contents: { database: "pglite", uploads: false },
+      });
+      const restored = await restore(data, backupOfNothing, "--force");
+      expect(restored.code).toBe(1);
+      expect(restored.stderr.trim()).toContain("pare a loja antes da restauração.");
+      expect((await fetch(`${store.url}/readyz`)).status).toBe(200);
+    } finally {
+      await store.stop();
+    }
+  }, 240_000);
+});
+
+describe("PostgreSQL without its client tools", () => {
+  it("says what to install, for the backup and for the restore, before touching the database", async () => {
+    // A PATH with node, npm and the shell npm runs scripts with: no pg_dump, no pg_restore.
+    const bin = await mkdtemp(path.join(workDir, "bin-"));
+    for (const tool of ["node", "npm", "sh"]) {
+      const found = spawnSync("sh", ["-c", `command -v ${tool}`])
+        .stdout.toString()
+        .trim();
+      await symlink(found, path.join(bin, tool));
+    }
+    const env = {
+      PATH: bin,
+      DATA_DIR: await mkdtemp(path.join(workDir, "dados-")),
+      // Nothing listens there: the tools are checked first.
+      DATABASE_URL: "postgres://vitrine@127.0.0.1:9/vitrine",
+    };
+    const install =
+      "não foi encontrado no PATH: instale o cliente do PostgreSQL (pacote postgresql-client) na versão do servidor ou mais nova.";
+
+    const made = await runNpmScript("backup", [path.join(workDir, "sem-pg-dump.tar.gz")], env);
+    expect(made.code).toBe(1);
+    expect(made.stderr.trim()).toBe(`pg_dump ${install}`);
+
+    const backupOfPostgres = await archiveWithManifest("postgres-vazio.tar.gz", {
+      driver: "postgres",
+      migration: null,
+      contents: { database: "postgres.dump", uploads: false },
+    });
+    const restored = await runNpmScript("restore", [backupOfPostgres], env);
+    expect(restored.code).toBe(1);
+    expect(restored.stderr.trim()).toBe(`pg_restore ${install}`);
+  }, 60_000);
+});
