@@ -9,7 +9,7 @@ import { limitOutgoingRequests } from "../app/config/outgoing-requests.server";
 import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { prepareStore } from "../app/startup/prepare-store.server";
 import type { FileStorage } from "../app/storage/file-storage.server";
-import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
+import { openFileStorage } from "../app/storage/open-file-storage.server";
 import { resolveAuthSecret } from "../app/config/auth-secret.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
 import { signInProvidersOf } from "../app/domain/accounts/sign-in-providers.server";
@@ -28,7 +28,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   const env = loadEnvOrExit();
   const logger = createLogger(env);
   limitOutgoingRequests();
-  const storage = createLocalFileStorage(env.DATA_DIR);
+  const storage = await openFileStorage(env).catch(exitOnConfigError);
   const baseURL = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
   let services: StoreServices | null = null;
   let catalogVersion: CatalogVersion | null = null;
@@ -101,10 +101,15 @@ function loadEnvOrExit(): Env {
   try {
     return loadEnv();
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
+    return exitOnConfigError(error);
   }
+}
+
+/** A wrong setting stops the start with its one line. */
+function exitOnConfigError(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }
 
 function listen(server: http.Server, env: Env): Promise<void> {
