@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import * as serverBuild from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { ConfigError, loadEnv, type Env } from "../app/config/env.server";
+import { exitOnConfigError, loadEnv, type Env } from "../app/config/env.server";
 import { createLogger, type Logger } from "../app/config/logger.server";
 import { limitOutgoingRequests } from "../app/config/outgoing-requests.server";
 import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
@@ -103,13 +103,6 @@ function loadEnvOrExit(): Env {
   } catch (error) {
     return exitOnConfigError(error);
   }
-}
-
-/** A wrong setting stops the start with its one line. */
-function exitOnConfigError(error: unknown): never {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
 }
 
 function listen(server: http.Server, env: Env): Promise<void> {

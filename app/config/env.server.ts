@@ -157,3 +157,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const issue = result.error.issues[0]!;
   throw new ConfigError(String(issue.path[0] ?? "?"), issue.message);
 }
+
+/** A wrong setting stops the command with its one line; any other error is thrown on. */
+export function exitOnConfigError(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

@@ -48,12 +48,16 @@ export interface S3FileStorage extends FileStorage {
   verifyAccess(): Promise<void>;
 }
 
+const ACCESS_CHECK_PREFIX = "vitrine-verificacao-de-acesso/";
 /** A silent bucket fails an upload within seconds rather than holding the admin's form. */
 const CONNECTION_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Files in an S3-compatible bucket, under the same keys and `/uploads/` paths as on the disk. */
 export function createS3FileStorage(settings: S3Settings): S3FileStorage {
+  // The store runs on Node 20 (package.json's engines) with the SDK the lockfile pins; the SDK's
+  // notice about its later releases would print seven lines at every start, before the store's own.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const bucket = settings.S3_BUCKET!;
   const client = new S3Client({
     endpoint: settings.S3_ENDPOINT,
@@ -111,7 +115,10 @@ export function createS3FileStorage(settings: S3Settings): S3FileStorage {
     },
     async verifyAccess() {
       try {
-        await client.send(new ListObjectsV2Command({ Bucket: bucket, MaxKeys: 1 }));
+        // A prefix no key has: the answer is short, and its error names what is wrong (a HEAD's has no body).
+        await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: ACCESS_CHECK_PREFIX, MaxKeys: 1 }),
+        );
       } catch (error) {
         throw configErrorOf(error, settings);
       }
