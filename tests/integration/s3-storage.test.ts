@@ -13,6 +13,8 @@ import {
   productPhotoOf,
   STORE_ADMIN_ENV,
 } from "../support/admin-over-http";
+import { cookieHeader, signUpCustomer } from "../support/accounts";
+import { randomClientIp } from "../support/browser";
 import { startS3Server, type S3Fixture } from "../support/s3-server";
 import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
 
@@ -121,7 +123,7 @@ describe("photos in an S3 bucket", { timeout: 180_000 }, () => {
     }
   });
 
-  it("keeps the earlier photo when the bucket is down during an upload, with a message in Portuguese", async () => {
+  it("keeps the earlier photos (a product's, a profile's) when the bucket is down during an upload, with a message in Portuguese", async () => {
     const bucket = await startS3Server();
     try {
       await withStore(bucket.env, async (store) => {
@@ -129,7 +131,35 @@ describe("photos in an S3 bucket", { timeout: 180_000 }, () => {
         const id = await createProductWithPhoto(panel, "Monitor no Bucket", await photo(100));
         const earlier = await productPhotoOf(store.url, id);
 
+        const customer = await signUpCustomer(store.url);
+        const postAvatar = async (image: Buffer) => {
+          const form = new FormData();
+          form.append("intent", "avatar");
+          form.append("avatar", new File([new Uint8Array(image)], "eu.png", { type: "image/png" }));
+          const answer = await fetch(`${store.url}/account/profile.data`, {
+            method: "POST",
+            body: form,
+            headers: {
+              cookie: cookieHeader(customer),
+              Origin: store.url,
+              "X-Forwarded-For": randomClientIp(),
+            },
+          });
+          return answer.text();
+        };
+        const avatarOf = async () => {
+          const profile = await fetch(`${store.url}/account/profile`, {
+            headers: { cookie: cookieHeader(customer) },
+          });
+          return /\/uploads\/avatars\/[\w-]+\/avatar\.webp\?v=\d+/.exec(await profile.text())?.[0];
+        };
+        await postAvatar(await photo(10));
+        const earlierAvatar = await avatarOf();
+        expect(earlierAvatar).toBeDefined();
+        const earlierAvatarBytes = await bytes(await fetch(`${store.url}${earlierAvatar}`));
+
         await bucket.stop();
+        expect(await postAvatar(await photo(240))).toContain(STORAGE_UNAVAILABLE);
         const edit = await panel.post(
           `/admin/products/${id}.data`,
           productForm(
@@ -142,6 +172,8 @@ describe("photos in an S3 bucket", { timeout: 180_000 }, () => {
 
         expect(await productPhotoOf(store.url, id)).toBe(earlier);
         expect((await fetch(`${store.url}${earlier}`)).status).toBe(200);
+        expect(await avatarOf()).toBe(earlierAvatar);
+        expect(await bytes(await fetch(`${store.url}${earlierAvatar}`))).toEqual(earlierAvatarBytes);
       });
     } finally {
       await bucket.remove();
