@@ -17,7 +17,7 @@ const result = await createBackup({
   databaseUrl: env.DATABASE_URL,
   file: positionals[0]!,
   // Photos in an S3 bucket (STORAGE=s3) are backed up by the bucket's own means.
-  photos: process.env.STORAGE === "s3" ? "bucket" : "local",
+  photos: env.STORAGE === "s3" ? "bucket" : "local",
 });
 if (result.ok) {
   console.log(result.message);

@@ -7,7 +7,7 @@ import { loadEnv } from "../app/config/env.server";
 import { createLogger } from "../app/config/logger.server";
 import { prepareStore } from "../app/startup/prepare-store.server";
 import { seedSyntheticProducts } from "../app/startup/seed/synthetic-products.server";
-import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
+import { openFileStorage } from "../app/storage/open-file-storage.server";
 import { openConfiguredDatabase } from "./configured-database";
 
 const { positionals, values } = parseArgs({
@@ -34,7 +34,7 @@ try {
   if (command === "seed") {
     const startedAt = performance.now();
     if (syntheticCount) await seedSyntheticProducts(database.db, syntheticCount);
-    else await prepareStore(database.db, createLocalFileStorage(env.DATA_DIR), env, logger);
+    else await prepareStore(database.db, await openFileStorage(env), env, logger);
     logger.info({ seconds: ((performance.now() - startedAt) / 1000).toFixed(1) }, "Carga concluída");
   }
 } finally {

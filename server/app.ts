@@ -18,8 +18,8 @@ import { accountPagesOf } from "../app/domain/accounts/session.server";
 import { signInProvidersOf } from "../app/domain/accounts/sign-in-providers.server";
 import type { PixProvider } from "../app/domain/payments/pix-provider";
 import { FAILURE_MESSAGES } from "../app/route-failures";
-import type { FileStorage } from "../app/storage/file-storage.server";
-import { UPLOADS_URL_PREFIX, uploadsDirectory } from "../app/storage/local-file-storage.server";
+import { UPLOADS_URL_PREFIX } from "../app/storage/file-storage.server";
+import type { StoreFileStorage } from "../app/storage/open-file-storage.server";
 import type { CatalogChanges } from "./catalog-version";
 import { contentSecurityPolicy, createNonce, nonceSource } from "./content-security-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
@@ -32,6 +32,7 @@ import { sameOriginWrites } from "./same-origin-writes";
 import { securityHeaders } from "./security-headers";
 import { bodyLimitFor, readBoundedBody, refuseTooLarge } from "./request-body";
 import { createRequestOrigin } from "./request-origin";
+import { serveUploads } from "./uploads";
 import { carriesSession, createVisitorPages } from "./visitor-pages";
 
 /** What the store needs once its database is migrated and ready. */
@@ -46,7 +47,7 @@ export interface AppOptions {
   logger: Logger;
   /** The store's services; null while the store is starting. */
   services: () => StoreServices | null;
-  storage: FileStorage;
+  storage: StoreFileStorage;
   /** The store's public origin (auth endpoints and absolute links). */
   baseURL: string;
   /** The catalogue's changes the visitors' page cache follows; null while unknown. */
@@ -179,11 +180,7 @@ export function createApp(options: AppOptions): RequestListener {
     );
     app.use(publicFiles(options.clientDirectory));
   }
-  // Stored files change name when they change content (a hash, or a version query): cache forever.
-  app.use(
-    UPLOADS_URL_PREFIX,
-    express.static(uploadsDirectory(env.DATA_DIR), { immutable: true, maxAge: "1y", index: false }),
-  );
+  app.use(UPLOADS_URL_PREFIX, serveUploads(options.storage));
 
   app.use((_req, res, next) => {
     if (options.services()) return next();

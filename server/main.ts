@@ -2,14 +2,14 @@ import http from "node:http";
 import * as serverBuild from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { ConfigError, loadEnv, type Env } from "../app/config/env.server";
+import { exitOnConfigError, loadEnv, type Env } from "../app/config/env.server";
 import { createLogger, type Logger } from "../app/config/logger.server";
 import { limitOutgoingRequests } from "../app/config/outgoing-requests.server";
 import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { DataDirectoryLockedError } from "../app/db/data-directory-lock.server";
 import { prepareStore } from "../app/startup/prepare-store.server";
 import type { FileStorage } from "../app/storage/file-storage.server";
-import { createLocalFileStorage } from "../app/storage/local-file-storage.server";
+import { openFileStorage } from "../app/storage/open-file-storage.server";
 import { resolveAuthSecret } from "../app/config/auth-secret.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
 import { signInProvidersOf } from "../app/domain/accounts/sign-in-providers.server";
@@ -30,7 +30,7 @@ export async function startServer(
   const env = loadEnvOrExit();
   const logger = createLogger(env);
   limitOutgoingRequests();
-  const storage = createLocalFileStorage(env.DATA_DIR);
+  const storage = await openFileStorage(env).catch(exitOnConfigError);
   const baseURL = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
   let services: StoreServices | null = null;
   let catalogVersion: CatalogVersion | null = null;
@@ -113,9 +113,7 @@ function loadEnvOrExit(): Env {
   try {
     return loadEnv();
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
+    return exitOnConfigError(error);
   }
 }
 

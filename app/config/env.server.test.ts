@@ -84,6 +84,21 @@ describe("loadEnv", () => {
     ).toBe("woovi");
   });
 
+  it("keeps photos on the local disk by default and requires the bucket's variables with STORAGE=s3", () => {
+    expect(loadEnv({}).STORAGE).toBe("local");
+    const bucket = { STORAGE: "s3", S3_BUCKET: "fotos", S3_ACCESS_KEY_ID: "chave" };
+    expect(configErrorOf(bucket).message).toBe(
+      "Configuração inválida: S3_SECRET_ACCESS_KEY é obrigatório quando STORAGE=s3",
+    );
+    expect(configErrorOf({ STORAGE: "disco" }).message).toBe(
+      "Configuração inválida: STORAGE deve ser local ou s3",
+    );
+    expect(loadEnv({ ...bucket, S3_SECRET_ACCESS_KEY: "segredo" })).toMatchObject({
+      S3_REGION: "us-east-1",
+      S3_FORCE_PATH_STYLE: false,
+    });
+  });
+
   it("configures a sign-in provider by all of its variables or none", () => {
     expect(configErrorOf({ GOOGLE_CLIENT_ID: "id" }).message).toBe(
       "Configuração inválida: GOOGLE_CLIENT_SECRET é obrigatório com GOOGLE_CLIENT_ID",

@@ -75,6 +75,15 @@ const envSchema = z
     SHOPEE_URL: httpsUrl.optional(),
     MAGALU_URL: httpsUrl.optional(),
     SEED_DEMO: booleanText.default(true),
+    // Where uploaded photos live: this process's disk, or a bucket every instance shares.
+    STORAGE: z.enum(["local", "s3"], { error: "deve ser local ou s3" }).default("local"),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanText.default(false),
+    S3_PUBLIC_URL: httpUrl.optional(),
     // Sign-in with Google and with any OpenID Connect provider (docs/decisions/0016-oidc-sign-in.md).
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -101,6 +110,13 @@ const envSchema = z
       const missing = group.find((key) => env[key] === undefined);
       if (given && missing) {
         context.addIssue({ code: "custom", path: [missing], message: `é obrigatório com ${given}` });
+      }
+    }
+    if (env.STORAGE === "s3") {
+      for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[key]) {
+          context.addIssue({ code: "custom", path: [key], message: "é obrigatório quando STORAGE=s3" });
+        }
       }
     }
     if (env.PIX_PROVIDER !== "woovi") return;
@@ -147,4 +163,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   throw new ConfigError(String(issue.path[0] ?? "?"), issue.message);
+}
+
+/** A wrong setting stops the command with its one line; any other error is thrown on. */
+export function exitOnConfigError(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }

@@ -1,17 +1,23 @@
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { assertSafeKey, type FileStorage } from "./file-storage.server";
+import { assertSafeKey, UPLOADS_URL_PREFIX, type FileStorage } from "./file-storage.server";
 
-export const UPLOADS_URL_PREFIX = "/uploads/";
+export interface LocalFileStorage extends FileStorage {
+  readonly kind: "local";
+  /** Where the files are, served by the HTTP shell at `/uploads/`. */
+  readonly directory: string;
+}
 
 export function uploadsDirectory(dataDir: string): string {
   return path.resolve(dataDir, "uploads");
 }
 
 /** Files on the local disk under `DATA_DIR/uploads`, served by the HTTP shell at `/uploads/`. */
-export function createLocalFileStorage(dataDir: string): FileStorage {
+export function createLocalFileStorage(dataDir: string): LocalFileStorage {
   const root = uploadsDirectory(dataDir);
   return {
+    kind: "local",
+    directory: root,
     async put(key, data) {
       assertSafeKey(key);
       const target = path.join(root, key);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cookieHeader, signIn } from "../support/accounts";
+import { productForm } from "../support/admin-over-http";
 import { randomClientIp } from "../support/browser";
 import { rawRequest } from "../support/http";
 import { setUpStartedStore } from "../support/started-store";
@@ -44,13 +45,6 @@ async function noisyPng(): Promise<Buffer> {
   return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
     .png()
     .toBuffer();
-}
-
-function productForm(fields: Record<string, string>, image?: Buffer): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (image) form.append("imageFile", new File([new Uint8Array(image)], "foto.png", { type: "image/png" }));
-  return form;
 }
 
 async function createdProductId(name: string): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { cookieHeader } from "./accounts";
+import { cookieHeader, signIn, STORE_ADMIN } from "./accounts";
 import { randomClientIp } from "./browser";
 
 /**
@@ -19,4 +19,64 @@ export async function deleteProductOverHttp(page: Page, productId: string): Prom
     body: new URLSearchParams({ intent: "delete", productId }),
   });
   expect(response.ok).toBe(true);
+}
+
+/** The env of a started store whose first admin is `STORE_ADMIN` (for `panelOverHttp`). */
+export const STORE_ADMIN_ENV = {
+  ADMIN_EMAIL: STORE_ADMIN.email,
+  ADMIN_PASSWORD: STORE_ADMIN.password,
+  ADMIN_PANEL_PASSWORD: STORE_ADMIN.gatePassword,
+};
+
+export interface PanelOverHttp {
+  cookie: string;
+  /** A form posted as the panel's page does (`.data` paths answer the action's data). */
+  post(path: string, body: FormData | URLSearchParams): Promise<Response>;
+}
+
+/** The panel of a started store (env `STORE_ADMIN_ENV`): its first admin signed in, past the gate. */
+export async function panelOverHttp(storeUrl: string): Promise<PanelOverHttp> {
+  const cookie = cookieHeader(await signIn(storeUrl, STORE_ADMIN));
+  const post = (path: string, body: FormData | URLSearchParams) =>
+    fetch(`${storeUrl}${path}`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { cookie, Origin: storeUrl, "X-Forwarded-For": randomClientIp() },
+    });
+  const gate = await post(
+    "/api/admin/verify-password",
+    new URLSearchParams({ password: STORE_ADMIN.gatePassword }),
+  );
+  expect(gate.status).toBe(200);
+  return { cookie, post };
+}
+
+/** The product form's fields, with `image` as the uploaded photo (a PNG). */
+export function productForm(fields: Record<string, string>, image?: Uint8Array): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (image) form.append("imageFile", new File([new Uint8Array(image)], "foto.png", { type: "image/png" }));
+  return form;
+}
+
+/** Creates a product with `photo` through the panel's form; answers its id. */
+export async function createProductWithPhoto(panel: PanelOverHttp, name: string, photo: Uint8Array) {
+  const created = await panel.post(
+    "/admin/products/new.data",
+    productForm({ intent: "create", name, price: "10,00", category: "Teste", stock: "1" }, photo),
+  );
+  const id = /"productId",(\d+)/.exec(await created.text())?.[1];
+  expect(id).toBeDefined();
+  return Number(id);
+}
+
+/** The address of the photo the storefront's product page shows. */
+export async function productPhotoOf(storeUrl: string, productId: number): Promise<string> {
+  const page = await fetch(`${storeUrl}/product/${productId}`, {
+    headers: { "X-Forwarded-For": randomClientIp() },
+  });
+  const photo = /\/uploads\/products\/[\w.-]+\.webp/.exec(await page.text())?.[0];
+  expect(photo).toBeDefined();
+  return photo!;
 }

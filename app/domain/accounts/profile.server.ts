@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { profiles, users } from "../../db/schema.server";
-import type { FileStorage } from "../../storage/file-storage.server";
+import {
+  STORAGE_UNAVAILABLE,
+  StorageUnavailableError,
+  type FileStorage,
+} from "../../storage/file-storage.server";
 import { openImage } from "../images/open-image.server";
 import { AVATAR_MAX_BYTES, type ProfileCreateInput, type ProfileUpdateInput } from "./account-schemas";
 import { callAuthEndpoint, TOO_MANY_ATTEMPTS, type AuthCall } from "./auth-endpoints.server";
@@ -139,7 +143,14 @@ export async function updateAvatar(
   } catch {
     return failure;
   }
-  const url = await storage.put(`avatars/${userId}/avatar.webp`, avatar);
+  let url: string;
+  try {
+    // The earlier photo stays in place until the new one is whole; the profile points to it after.
+    url = await storage.put(`avatars/${userId}/avatar.webp`, avatar);
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) return { ok: false, message: STORAGE_UNAVAILABLE };
+    throw error;
+  }
   const updated = await db
     .update(profiles)
     .set({ avatarUrl: `${url}?v=${Date.now()}` })

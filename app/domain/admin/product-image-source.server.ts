@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 import { storeProductImage } from "../catalog/store-product-image.server";
 import { fetchFromPublicAddress } from "../images/public-fetch.server";
 import { openImage, PHOTO_FORMATS } from "../images/open-image.server";
-import type { FileStorage } from "../../storage/file-storage.server";
+import {
+  STORAGE_UNAVAILABLE,
+  StorageUnavailableError,
+  type FileStorage,
+} from "../../storage/file-storage.server";
 import { PRODUCT_IMAGE_WIDTH } from "../../lib/product-images";
 import {
   INVALID_IMAGE_FILE,
@@ -55,7 +59,12 @@ async function storeImage(storage: FileStorage, bytes: Buffer, refusal: string):
   } catch {
     return { ok: false, message: refusal };
   }
-  return { ok: true, url: await storeProductImage(storage, `admin-${randomUUID().slice(0, 8)}`, webp) };
+  try {
+    return { ok: true, url: await storeProductImage(storage, `admin-${randomUUID().slice(0, 8)}`, webp) };
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) return { ok: false, message: STORAGE_UNAVAILABLE };
+    throw error;
+  }
 }
 
 /**
