@@ -33,7 +33,7 @@ try {
   if (command === "seed") {
     const startedAt = performance.now();
     if (syntheticCount) await seedSyntheticProducts(database.db, syntheticCount);
-    else await prepareStore(database.db, createLocalFileStorage(env.DATA_DIR), env, logger);
+    else await prepareStore(database, createLocalFileStorage(env.DATA_DIR), env, logger);
     logger.info({ seconds: ((performance.now() - startedAt) / 1000).toFixed(1) }, "Carga concluída");
   }
 } finally {
