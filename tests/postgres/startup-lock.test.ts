@@ -1,6 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle, type StartupLock } from "../../app/db/client.server";
+import {
+  executePrepared,
+  openDatabase,
+  type DatabaseHandle,
+  type StartupLock,
+} from "../../app/db/client.server";
 import { createPostgresDatabase } from "../support/test-database";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts): connections of separate processes.
@@ -26,12 +31,18 @@ async function processesOnOneDatabase(count: number) {
 it("migrates an empty database from three processes at once, each applying every migration once", async () => {
   const { handles } = await processesOnOneDatabase(3);
   await Promise.all(handles.map((handle) => handle.migrate()));
-  const applied = await handles[0]!.db.execute<{ total: number; distinct: number }>(
+  const [applied] = await executePrepared<{ total: number; distinct: number }>(
+    handles[0]!.db,
+    "applied_migrations",
     sql`select count(*)::int as total, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`,
   );
-  expect(applied.rows[0]!.total).toBe(applied.rows[0]!.distinct);
-  const extension = await handles[2]!.db.execute(sql`select 1 from pg_extension where extname = 'pg_trgm'`);
-  expect(extension.rows).toHaveLength(1);
+  expect(applied!.total).toBe(applied!.distinct);
+  const extensions = await executePrepared(
+    handles[2]!.db,
+    "trigram_extension",
+    sql`select 1 from pg_extension where extname = 'pg_trgm'`,
+  );
+  expect(extensions).toHaveLength(1);
 });
 
 it("runs a start-up task in one process at a time, the others waiting for it", async () => {
