@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { SMALL_PRODUCT_IMAGE_WIDTH, smallProductImageUrl } from "../../lib/product-images";
 import type { FileStorage } from "../../storage/file-storage.server";
+import { loadSharp } from "../images/sharp.server";
 
 /** A product image (an 800 px WebP) in the two widths the store keeps. */
 export interface ProductImageFiles {
@@ -12,6 +12,7 @@ export interface ProductImageFiles {
 
 /** Makes the 400 px copy of an 800 px WebP product image. */
 export async function productImageFiles(webp: Buffer): Promise<ProductImageFiles> {
+  const sharp = await loadSharp();
   const small = await sharp(webp).resize(SMALL_PRODUCT_IMAGE_WIDTH).webp({ quality: 75 }).toBuffer();
   return { webp, small };
 }
