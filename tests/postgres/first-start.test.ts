@@ -44,6 +44,16 @@ describe("three store processes started at once on an empty PostgreSQL database"
     expect(totals).toEqual({ products: DEMO_CATALOG.length, names: DEMO_CATALOG.length });
   });
 
+  it("none fails on the way: each migrates or waits for the one that does", () => {
+    for (const store of stores) {
+      const errors = store
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{") && (JSON.parse(line) as { level: number }).level >= 50);
+      expect(errors).toEqual([]);
+    }
+  });
+
   it("creates one admin account and one gate password, shown by one process only", async () => {
     const admins = await query(data, "select user_id from user_roles where role = 'admin'");
     expect(admins).toHaveLength(1);
