@@ -34,7 +34,7 @@ try {
   if (command === "seed") {
     const startedAt = performance.now();
     if (syntheticCount) await seedSyntheticProducts(database.db, syntheticCount);
-    else await prepareStore(database.db, await openFileStorage(env), env, logger);
+    else await prepareStore(database, await openFileStorage(env), env, logger);
     logger.info({ seconds: ((performance.now() - startedAt) / 1000).toFixed(1) }, "Carga concluída");
   }
 } finally {

@@ -5,7 +5,7 @@ import type { ViteDevServer } from "vite";
 import { exitOnConfigError, loadEnv, type Env } from "../app/config/env.server";
 import { createLogger, type Logger } from "../app/config/logger.server";
 import { limitOutgoingRequests } from "../app/config/outgoing-requests.server";
-import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
+import { openDatabase, type DatabaseHandle, type StartupLock } from "../app/db/client.server";
 import { DataDirectoryLockedError } from "../app/db/data-directory-lock.server";
 import { prepareStore } from "../app/startup/prepare-store.server";
 import type { FileStorage } from "../app/storage/file-storage.server";
@@ -19,6 +19,10 @@ import { createApp, type StoreServices } from "./app";
 import { startJobs } from "./jobs";
 import { watchCatalogVersion, type CatalogVersion } from "./catalog-version";
 
+const LOCK_NAMES: Record<StartupLock, string> = {
+  migrations: "migrações",
+  "start-up data": "administrador e catálogo de demonstração",
+};
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 10_000;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -144,9 +148,11 @@ async function connectUntilReady(
     try {
       handle = await openDatabase(location, {
         onPoolError: (error) => logger.warn({ err: error }, "Conexão com o banco de dados perdida"),
+        onLockWait: (lock) =>
+          logger.info(`Outra instância está preparando o banco (${LOCK_NAMES[lock]}); aguardando`),
       });
       await handle.migrate();
-      await prepareStore(handle.db, storage, env, logger);
+      await prepareStore(handle, storage, env, logger);
       return handle;
     } catch (error) {
       await handle?.close().catch(() => undefined);

@@ -8,6 +8,7 @@ function fakeDatabase(answers: () => boolean): DatabaseHandle {
     db: undefined as never,
     driver: "postgres",
     migrate: async () => undefined,
+    exclusively: (_lock, task) => task(),
     ping: async () => {
       if (!answers()) throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
     },

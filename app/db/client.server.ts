@@ -1,4 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -55,8 +57,17 @@ export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db:
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
-  /** Applies the committed drizzle-kit migrations that have not run yet. */
+  /**
+   * Applies the committed drizzle-kit migrations that have not run yet, under the "migrations"
+   * lock: processes starting together wait for the first, then find nothing left to apply.
+   */
   migrate(): Promise<void>;
+  /**
+   * Runs `task` while no other process runs one under the same lock (a PostgreSQL advisory lock,
+   * held by a connection of its own until the task ends or the connection drops). PGlite serves
+   * one process, so there it simply runs the task.
+   */
+  exclusively<T>(lock: StartupLock, task: () => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query, rejects otherwise. */
   ping(): Promise<void>;
   /**
@@ -78,9 +89,20 @@ export type DatabaseLocation =
   /** PGlite in memory: tests only. */
   | { memory: true };
 
+/** What processes sharing one database do one at a time when they start. */
+export type StartupLock = "migrations" | "start-up data";
+
+/** Advisory lock keys: arbitrary, but fixed, so every version of the store takes the same. */
+const ADVISORY_LOCK_KEYS: Record<StartupLock, string> = {
+  migrations: "5649545249000001",
+  "start-up data": "5649545249000002",
+};
+
 export interface DatabaseOptions {
   /** Called with errors raised by idle pool connections (the server down, a restart). */
   onPoolError?: (error: Error) => void;
+  /** Called when a lock is held by another process and this one starts waiting for it. */
+  onLockWait?: (lock: StartupLock) => void;
 }
 
 export async function openDatabase(
@@ -103,16 +125,50 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   // Without a listener an idle connection's error would crash the process.
   pool.on("error", (error) => options.onPoolError?.(error));
   const db = drizzleNodePg({ client: pool, schema });
+  const exclusively = <T>(lock: StartupLock, task: () => Promise<T>) =>
+    withAdvisoryLock(pool, lock, task, options);
   return {
     db,
     driver: "postgres",
-    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    migrate: () => exclusively("migrations", () => migrateNodePg(db, { migrationsFolder })),
+    exclusively,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     listen: (channel, listener) => listenPostgres(url, channel, listener, options),
     close: () => pool.end(),
   };
+}
+
+async function withAdvisoryLock<T>(
+  pool: pg.Pool,
+  lock: StartupLock,
+  task: () => Promise<T>,
+  options: DatabaseOptions,
+): Promise<T> {
+  const key = ADVISORY_LOCK_KEYS[lock];
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [
+      key,
+    ]);
+    if (!rows[0]!.locked) {
+      options.onLockWait?.(lock);
+      await client.query("select pg_advisory_lock($1)", [key]);
+    }
+    try {
+      return await task();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [key]);
+    }
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    // After any failure the pool closes the connection, which gives back a lock it may still hold.
+    client.release(failure);
+  }
 }
 
 const LISTEN_RETRY_MS = 2_000;
@@ -172,7 +228,11 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+    if (dataDir) await createPgliteCluster(dataDir);
+    client = await PGlite.create(dataDir, {
+      extensions: { pg_trgm, unaccent },
+      startParams: PGLITE_START_PARAMS,
+    });
   } catch (error) {
     unlock();
     throw error;
@@ -182,6 +242,7 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
     db,
     driver: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusively: (_lock, task) => task(),
     ping: async () => {
       await client.query("select 1");
     },
@@ -198,6 +259,37 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
       }
     },
   };
+}
+
+/**
+ * PGlite keeps its shared buffers in its WebAssembly memory, which never shrinks: 32 MB instead of
+ * PostgreSQL's 128 MB keeps about 100 MB less for good. A shop's data is read again from the
+ * operating system's file cache when it is not there.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
+/**
+ * Creates an empty PGlite cluster (PostgreSQL's initdb) in a short-lived process of its own when
+ * the data directory has none: initdb peaks near 800 MB of WebAssembly memory, which would stay
+ * in the store's process for good.
+ */
+async function createPgliteCluster(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script =
+    `const { PGlite } = require(${JSON.stringify(pglite)});` +
+    `PGlite.create(${JSON.stringify(dataDir)}).then((db) => db.close());`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "ignore", "pipe"] });
+    let errors = "";
+    child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+    child.once("error", reject);
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`O initdb do PGlite falhou (código ${code}): ${errors.trim()}`)),
+    );
+  });
 }
 
 /**

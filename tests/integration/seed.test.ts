@@ -21,7 +21,7 @@ let dataDir: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-seed-"));
-  await prepareStore(database.db, createLocalFileStorage(dataDir), env, silent);
+  await prepareStore(database, createLocalFileStorage(dataDir), env, silent);
 }, 120_000);
 afterAll(async () => {
   await database.destroy();
@@ -73,7 +73,7 @@ describe("first start", () => {
   it("changes nothing when the store starts again", async () => {
     const before = await database.db.select({ total: count() }).from(products);
     await prepareStore(
-      database.db,
+      database,
       createLocalFileStorage(dataDir),
       { ...env, ADMIN_PASSWORD: "outra-senha-456" },
       silent,

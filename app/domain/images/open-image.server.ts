@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
+import { loadSharp } from "./sharp.server";
 
 /** Decoding is bounded too: a small file may declare a huge image (a decompression bomb). */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -12,6 +13,7 @@ export const PHOTO_FORMATS: ReadonlySet<string> = new Set(["jpeg", "png", "webp"
  * metadata and anything hidden beside the pixels); null when it is not an image of `formats`.
  */
 export async function openImage(bytes: Buffer, formats: ReadonlySet<string>): Promise<Sharp | null> {
+  const sharp = await loadSharp();
   try {
     const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!metadata.format || !formats.has(metadata.format)) return null;

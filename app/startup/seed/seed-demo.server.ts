@@ -1,23 +1,23 @@
 import { count } from "drizzle-orm";
-import { storeProductImage } from "../../domain/catalog/store-product-image.server";
+import { storeProductImageFiles } from "../../domain/catalog/store-product-image.server";
 import type { FileStorage } from "../../storage/file-storage.server";
 import type { Database } from "../../db/client.server";
 import { productImages, products } from "../../db/schema.server";
 import { DEMO_CATALOG, type DemoProduct } from "./demo-catalog";
-import { renderProductArt } from "./product-art.server";
+import { demoImageName, demoImageViews, readDemoImage } from "./demo-images.server";
 
-const RENDER_CONCURRENCY = 4;
+const STORE_CONCURRENCY = 4;
 
 /**
  * Loads the demo catalogue into an empty store and returns how many products it added (0 when
- * the store already has products). Images are drawn and stored first; the rows land in one
+ * the store already has products). Images (committed, see demo-images.server.ts) are stored first; the rows land in one
  * transaction, so an interrupted first start simply seeds again at the next.
  */
 export async function seedDemoCatalog(db: Database, storage: FileStorage): Promise<number> {
   const [existing] = await db.select({ total: count() }).from(products);
   if (existing!.total > 0) return 0;
 
-  const imagesByProduct = await mapWithConcurrency(DEMO_CATALOG, RENDER_CONCURRENCY, (product) =>
+  const imagesByProduct = await mapWithConcurrency(DEMO_CATALOG, STORE_CONCURRENCY, (product) =>
     storeProductImages(product, storage),
   );
   await db.transaction(async (tx) => {
@@ -50,12 +50,10 @@ export async function seedDemoCatalog(db: Database, storage: FileStorage): Promi
 
 /** Main image first, then the gallery views. */
 async function storeProductImages(product: DemoProduct, storage: FileStorage): Promise<string[]> {
-  const views = Array.from({ length: product.galleryViews || 1 }, (_, view) => view);
   const urls: string[] = [];
-  for (const view of views) {
-    urls.push(
-      await storeProductImage(storage, `${product.slug}-${view}`, await renderProductArt(product, view)),
-    );
+  for (const view of demoImageViews(product)) {
+    const name = demoImageName(product, view);
+    urls.push(await storeProductImageFiles(storage, name, await readDemoImage(product, view)));
   }
   return urls;
 }
