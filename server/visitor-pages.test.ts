@@ -5,6 +5,7 @@ import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rawRequest } from "../tests/support/http";
+import { routeTableOfConfig } from "../tests/support/route-table";
 import { createPageCache } from "./page-cache";
 import { createRequestOrigin } from "./request-origin";
 import { createVisitorPages } from "./visitor-pages";
@@ -38,6 +39,7 @@ beforeAll(async () => {
             stockChangedSince: (ids, mark) => ids.some((id) => (stockChanges.get(id) ?? 0) > mark),
           },
     origin: createRequestOrigin({ publicUrl: undefined, trustProxy: "loopback" }),
+    routes: routeTableOfConfig(),
     securityHeaders: [["X-Frame-Options", "DENY"]],
     https: false,
     logger: pino({ level: "silent" }),
