@@ -18,7 +18,7 @@ import { pageHeaders } from "./page-headers";
 import { createReadinessProbe } from "./readiness";
 import { createRenderer, renderedPages } from "./render-page";
 import { boundedBodies } from "./request-body";
-import { requestLog } from "./request-log";
+import { createRequestLog } from "./request-log";
 import { createRequestOrigin } from "./request-origin";
 import { errorPage } from "./resource-route-failures";
 import { followRoutes } from "./route-table";
@@ -89,7 +89,6 @@ export function createApp(options: AppOptions): RequestListener {
     routes,
     securityHeaders: headers,
     https,
-    logger,
   };
   const visitorPages = createVisitorPages({ ...cached, cache: createPageCache(PAGE_CACHE_BYTES) });
   const customerPages = createCustomerPages({
@@ -106,12 +105,13 @@ export function createApp(options: AppOptions): RequestListener {
   const renderToKeep = (request: Request, req: express.Request, shownProducts: Set<number>) =>
     render(request, req, "", shownProducts);
   const readiness = createReadinessProbe(() => options.services()?.database ?? null, logger);
+  const requestLog = createRequestLog(logger, routes, () => undefined);
 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", origin.trust);
 
-  app.use(requestLog(logger));
+  app.use(requestLog.requestLogger());
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
@@ -138,7 +138,7 @@ export function createApp(options: AppOptions): RequestListener {
   app.use(renderedPages(render, origin));
   app.use(errorHandler);
 
-  const listener = frontDoor({ routes, orderTurns, visitorPages, customerPages, logger }, app);
+  const listener = frontDoor({ routes, requestLog, orderTurns, visitorPages, customerPages, logger }, app);
   return typeof options.build === "function" ? routes.followingBuild(listener) : listener;
 }
 
