@@ -13,6 +13,7 @@ import type { CatalogChanges } from "./catalog-version";
 import { createCustomerPages } from "./customer-pages";
 import { frontDoor, type RequestListener } from "./front-door";
 import { createOrderTurns } from "./order-turns";
+import { countRequest, metricsEndpoint, watchDatabase } from "./metrics";
 import { createPageCache } from "./page-cache";
 import { pageHeaders } from "./page-headers";
 import { createReadinessProbe } from "./readiness";
@@ -105,7 +106,8 @@ export function createApp(options: AppOptions): RequestListener {
   const renderToKeep = (request: Request, req: express.Request, shownProducts: Set<number>) =>
     render(request, req, "", shownProducts);
   const readiness = createReadinessProbe(() => options.services()?.database ?? null, logger);
-  const requestLog = createRequestLog(logger, routes, () => undefined);
+  const requestLog = createRequestLog(logger, routes, countRequest);
+  watchDatabase(() => options.services()?.database ?? null, logger);
 
   const app = express();
   app.disable("x-powered-by");
@@ -119,6 +121,7 @@ export function createApp(options: AppOptions): RequestListener {
     const status = await readiness.check();
     res.status(status === "ok" ? 200 : 503).json({ status });
   });
+  app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
   app.use(compression({ threshold: COMPRESSION_THRESHOLD_BYTES }));
   // 'Entrar com Google' posts a form whose answer redirects to the provider.
   const formTargets = signInProvidersOf(env).map((provider) => new URL(provider.issuer).origin);
