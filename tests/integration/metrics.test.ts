@@ -88,6 +88,10 @@ describe("GET /metrics", () => {
     expect(later).toMatch(/^vitrine_job_runs_total\{job="e-mails",result="ok"\} [1-9]/m);
     expect(later).toMatch(/^vitrine_job_duration_seconds_count\{job="e-mails"\} [1-9]/m);
     expect(after).toMatch(/^process_resident_memory_bytes \d/m);
+    // The PostgreSQL pool's connections; the embedded database has no pool.
+    const pool = /^vitrine_db_pool_connections\{state="total"\} [1-9]/m;
+    if (process.env.TEST_DATABASE_URL) expect(after).toMatch(pool);
+    else expect(after).not.toMatch(pool);
     expect(after).not.toContain(customer.email);
   });
 });
