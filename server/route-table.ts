@@ -25,6 +25,10 @@ export interface MatchedRoute {
   data: boolean;
 }
 
+/** How many paths' routes are kept, the oldest dropped first. */
+const RECENT_PATHS = 2_000;
+/** Longer paths are matched each time, so the kept ones stay small. */
+const RECENT_PATH_MAX_LENGTH = 200;
 /** The root route's data request, for the home page. */
 const ROOT_DATA = "/_root.data";
 
@@ -82,13 +86,25 @@ export function createRouteTable(entries: RouteEntry[]) {
   }
 
   /** The route of a path; a page's `.data` twin goes to the page, marked as data. */
-  function match(pathname: string): MatchedRoute | null {
+  function matchUncached(pathname: string): MatchedRoute | null {
     if (pathname === ROOT_DATA) return matchPath("/", true);
     if (pathname.endsWith(".data")) {
       const page = matchPath(pathname.slice(0, -".data".length), true);
       if (page && byId.get(page.id)?.page) return page;
     }
     return matchPath(pathname, false);
+  }
+
+  // `matchRoutes` ranks every route again at each call (tens of microseconds): the paths asked
+  // for again and again (the pages the caches answer) are matched once.
+  const recent = new Map<string, MatchedRoute | null>();
+  function match(pathname: string): MatchedRoute | null {
+    if (recent.has(pathname)) return recent.get(pathname)!;
+    const route = matchUncached(pathname);
+    if (pathname.length > RECENT_PATH_MAX_LENGTH) return route;
+    if (recent.size >= RECENT_PATHS) recent.delete(recent.keys().next().value!);
+    recent.set(pathname, route);
+    return route;
   }
 
   return {
