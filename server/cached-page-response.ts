@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import accepts from "accepts";
 import type { Request as ExpressRequest, RequestHandler } from "express";
-import type { Logger } from "../app/config/logger.server";
 import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy";
 import { abortedOnClose } from "./fetch-bridge";
 import type { CachedPage, Encoding, PageCache } from "./page-cache";
@@ -11,7 +10,6 @@ import type { CatalogChanges } from "./catalog-version";
 const RESENT_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy", "vary"]);
 /** What decides between the shared page and one made for a session, for caches downstream. */
 const VARY = "Accept-Encoding, Cookie";
-const REQUEST_ID = /^[\w-]{1,64}$/;
 
 /** What answering from a page cache needs besides the page. */
 export interface CachedPagesContext {
@@ -21,7 +19,6 @@ export interface CachedPagesContext {
   /** Headers every response carries, besides the page's own. */
   securityHeaders: [string, string][];
   https: boolean;
-  logger: Logger;
 }
 
 /** Whether a kept page still shows the catalogue as it is. */
@@ -30,7 +27,7 @@ export function isCurrentFor(catalog: CatalogChanges, version: number) {
     page.version === version && !catalog.stockChangedSince(page.productIds, page.stockMark);
 }
 
-/** Answers with a kept page, as a reverse proxy's cache would, and logs the request as pino-http does. */
+/** Answers with a kept page, as a reverse proxy's cache would. */
 export function answerFromCache(
   context: CachedPagesContext,
   req: IncomingMessage,
@@ -38,22 +35,7 @@ export function answerFromCache(
   key: string,
   page: CachedPage,
 ): void {
-  const startedAt = performance.now();
-  const incoming = req.headers["x-request-id"];
-  const requestId =
-    typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-  res.setHeader("X-Request-Id", requestId);
   sendPage(context, req, res, key, page, "HIT");
-  context.logger.info(
-    {
-      reqId: requestId,
-      req: { method: req.method, url: req.url },
-      res: { statusCode: page.status },
-      responseTime: Math.round(performance.now() - startedAt),
-      cache: "HIT",
-    },
-    "request completed",
-  );
 }
 
 /** The page a cache renders on a miss: where it is kept, and the request it is rendered from. */

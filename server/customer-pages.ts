@@ -8,12 +8,11 @@ import {
   type PageRenderer,
   renderMissesIntoCache,
 } from "./cached-page-response";
-import { canonicalPublicPath } from "./public-pages";
+import { canonicalPagePath } from "./public-pages";
 import type { RequestOrigin } from "./request-origin";
+import type { RouteTable } from "./route-table";
 import { carriesSession } from "./visitor-pages";
 
-/** The account overview: every fact it shows is under the account's version. */
-const ACCOUNT_OVERVIEW = "/account";
 /** Made for one customer: no browser or proxy may keep it. */
 const PRIVATE_HEADERS: [string, string][] = [["Cache-Control", "private, no-store"]];
 
@@ -24,6 +23,7 @@ export interface CustomerPagesOptions extends CachedPagesContext {
    */
   accountPagesOf: (cookie: string) => Promise<AccountPages | null>;
   origin: RequestOrigin;
+  routes: RouteTable;
 }
 
 /** Where a request's page is kept: for whom, at which account version, and its canonical URL. */
@@ -49,10 +49,8 @@ export function createCustomerPages(options: CustomerPagesOptions) {
     const origin = options.origin.of(req);
     if (!origin) return null;
     const url = new URL(`${origin}${req.url}`);
-    const path =
-      url.pathname === ACCOUNT_OVERVIEW && url.search === ""
-        ? ACCOUNT_OVERVIEW
-        : canonicalPublicPath(url.pathname, url.searchParams);
+    const route = options.routes.routeOf(req);
+    const path = canonicalPagePath(options.routes, route, url.searchParams, "customer");
     if (!path) return null;
     const account = await options.accountPagesOf(req.headers.cookie ?? "");
     if (!account) return null;

@@ -1,4 +1,6 @@
+import { Counter, Histogram } from "prom-client";
 import type { Logger } from "../app/config/logger.server";
+import { metricsRegistry } from "../app/config/metrics.server";
 import { expireOverdueOrders } from "../app/domain/orders/expire-orders.server";
 import { cancelQueuedCharges } from "../app/domain/payments/cancel-charges.server";
 import { processChargeEvents, type PaymentDeps } from "../app/domain/payments/charge-events.server";
@@ -17,6 +19,20 @@ const JOBS = [
   },
 ];
 
+const runs = new Counter({
+  name: "vitrine_job_runs_total",
+  help: "Execuções dos jobs desta instância, por job: ok ou failed",
+  labelNames: ["job", "result"] as const,
+  registers: [metricsRegistry],
+});
+const durations = new Histogram({
+  name: "vitrine_job_duration_seconds",
+  help: "Duração das execuções dos jobs, por job",
+  labelNames: ["job"] as const,
+  buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
+  registers: [metricsRegistry],
+});
+
 export interface JobDeps extends PaymentDeps {
   mailer: Mailer;
   logger: Logger;
@@ -34,10 +50,18 @@ export function startJobs(deps: JobDeps): () => Promise<void> {
     return setInterval(() => {
       if (busy) return;
       busy = true;
+      const endTimer = durations.startTimer({ job: job.name });
       const run = job
         .run(deps)
-        .catch((error: unknown) => deps.logger.error({ err: error }, `Falha no job de ${job.name}`))
+        .then(
+          () => runs.inc({ job: job.name, result: "ok" }),
+          (error: unknown) => {
+            runs.inc({ job: job.name, result: "failed" });
+            deps.logger.error({ err: error }, `Falha no job de ${job.name}`);
+          },
+        )
         .finally(() => {
+          endTimer();
           busy = false;
           running.delete(run);
         });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { canonicalPublicPath } from "./public-pages";
+import { routeTableOfConfig } from "../tests/support/route-table";
+import { canonicalPagePath } from "./public-pages";
 
+const routes = routeTableOfConfig();
 const canonical = (url: string) => {
   const parsed = new URL(url, "http://loja");
-  return canonicalPublicPath(parsed.pathname, parsed.searchParams);
+  return canonicalPagePath(routes, routes.match(parsed.pathname), parsed.searchParams, "visitor");
 };
 
-describe("canonicalPublicPath", () => {
+describe("canonicalPagePath", () => {
   it("drops what a page does not read", () => {
     expect(canonical("/?utm_source=x")).toBe("/");
     expect(canonical("/product/7?x=1")).toBe("/product/7");

@@ -1,48 +1,35 @@
-import { catalogSearch, readCatalogQuery } from "../app/domain/catalog/catalog-filters";
+import type { MatchedRoute, RouteTable } from "./route-table";
+import { dataPathOf } from "./route-table";
 
-/** Public storefront pages and their client-navigation data (`.data`), the same for every visitor. */
-const PUBLIC_PAGE =
-  /^\/(?:|_root\.data|official-reseller(?:\.data)?|robots\.txt|sitemap\.xml|(catalog)(?:\.data)?|product\/(\d{1,10})(?:\.data)?)$/;
-/** The route ids a `.data` request may ask for by `_routes`: those of the public pages. */
-const PUBLIC_ROUTE_IDS = new Set([
-  "root",
-  "routes/home",
-  "routes/catalog",
-  "routes/product",
-  "routes/official-reseller",
-]);
-const PRODUCT_ID_MAX = 2_147_483_647;
+/** Who a kept page is for: every visitor without a session, or one signed-in customer. */
+export type PageAudience = "visitor" | "customer";
 
 /**
- * The one spelling of a public page's URL (path and query): only the query parameters the page
- * reads, in a fixed order, with normalised values. The visitors' page cache keys pages by it and
- * renders them from it, so no other spelling can open a new entry or change what one says.
- * Null when the URL is not a public page, or when the page answers it with a redirect or a 404
- * (a product id spelled `0001`).
+ * The one spelling of a kept page's URL (path and query): only the query parameters the page
+ * reads, in a fixed order, with normalised values (the route's cache policy in
+ * app/route-policies.ts). The page caches key pages by it and render them from it, so no other
+ * spelling can open a new entry or change what one says. Null when the route's page is not kept
+ * for this audience, or when the page answers the URL with a redirect or a 404 (a product id
+ * spelled `0001`).
  */
-export function canonicalPublicPath(pathname: string, searchParams: URLSearchParams): string | null {
-  const match = PUBLIC_PAGE.exec(pathname);
-  if (!match) return null;
-  const [, catalog, productId] = match;
-  if (productId !== undefined && !isCanonicalProductId(productId)) return null;
+export function canonicalPagePath(
+  routes: RouteTable,
+  route: MatchedRoute | null,
+  searchParams: URLSearchParams,
+  audience: PageAudience,
+): string | null {
+  const cache = route?.policy.cache;
+  if (!route || !cache || route.canonicalPath === null) return null;
+  if (audience === "visitor" && cache.for !== "everyone") return null;
+  if (route.data && !cache.data) return null;
+  let search = cache.search(route.params, searchParams);
+  if (search === null) return null;
 
-  let search = "";
-  if (catalog) search = catalogSearch(readCatalogQuery(searchParams));
-  else if (pathname === "/sitemap.xml" && searchParams.has("part")) {
-    const part = searchParams.get("part")!;
-    if (!/^[1-9]\d{0,5}$/.test(part)) return null;
-    search = `?part=${part}`;
-  }
-
-  if (pathname.endsWith(".data") && searchParams.has("_routes")) {
+  if (route.data && searchParams.has("_routes")) {
     const requested = searchParams.get("_routes")!.split(",");
-    const routes = [...new Set(requested.filter((id) => PUBLIC_ROUTE_IDS.has(id)))].sort();
-    if (routes.length === 0 || routes.length !== requested.length) return null;
-    search += `${search ? "&" : "?"}_routes=${encodeURIComponent(routes.join(","))}`;
+    const ids = [...new Set(requested.filter((id) => routes.sharedDataRouteIds.has(id)))].sort();
+    if (ids.length === 0 || ids.length !== requested.length) return null;
+    search += `${search ? "&" : "?"}_routes=${encodeURIComponent(ids.join(","))}`;
   }
-  return pathname + search;
-}
-
-function isCanonicalProductId(id: string): boolean {
-  return /^[1-9]\d*$/.test(id) && Number(id) <= PRODUCT_ID_MAX;
+  return (route.data ? dataPathOf(route.canonicalPath) : route.canonicalPath) + search;
 }

@@ -26,7 +26,7 @@ export function createReadinessProbe(database: () => DatabaseHandle | null, logg
   };
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`sem resposta em ${ms} ms`)), ms);

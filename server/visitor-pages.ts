@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import { carriesSessionCookie } from "../app/domain/accounts/session.server";
 import {
   answerFromCache,
   type CachedPagesContext,
@@ -7,19 +8,21 @@ import {
   type PageRenderer,
   renderMissesIntoCache,
 } from "./cached-page-response";
-import { canonicalPublicPath } from "./public-pages";
+import { canonicalPagePath } from "./public-pages";
 import type { RequestOrigin } from "./request-origin";
+import type { RouteTable } from "./route-table";
 
-/** A signed-in customer gets pages made for them, never a shared copy. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?vitrine\.session_token=/;
-
-/** Whether a request carries a session cookie, so its answer is made for that session. */
+/**
+ * Whether a request carries a session cookie, so its answer is made for that session: a
+ * signed-in customer gets pages made for them, never a shared copy.
+ */
 export function carriesSession(req: IncomingMessage): boolean {
-  return SESSION_COOKIE.test(req.headers.cookie ?? "");
+  return carriesSessionCookie(req.headers.cookie ?? "");
 }
 
 export interface VisitorPagesOptions extends CachedPagesContext {
   origin: RequestOrigin;
+  routes: RouteTable;
 }
 
 /**
@@ -39,7 +42,8 @@ export function createVisitorPages(options: VisitorPagesOptions) {
     const origin = options.origin.of(req);
     if (!origin) return null;
     const url = new URL(`${origin}${req.url}`);
-    const path = canonicalPublicPath(url.pathname, url.searchParams);
+    const route = options.routes.routeOf(req);
+    const path = canonicalPagePath(options.routes, route, url.searchParams, "visitor");
     return path && `${origin}${path}`;
   }
 

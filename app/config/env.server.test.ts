@@ -57,6 +57,7 @@ describe("loadEnv", () => {
     ["AMAZON_URL", "www.amazon.com.br/loja"],
     ["SHOPEE_URL", "ftp://shopee.com.br/vitrine"],
     ["MAGALU_URL", "magalu"],
+    ["METRICS_TOKEN", "curto"],
   ])("refuses %s=%s with one line naming the variable", (variable, value) => {
     const error = configErrorOf({ [variable]: value });
     expect(error.variable).toBe(variable);

@@ -44,6 +44,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\/\S+$/, "deve ser uma URL postgres://…")
       .optional(),
     AUTH_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
+    METRICS_TOKEN: z.string().min(16, "deve ter pelo menos 16 caracteres").optional(),
     ADMIN_EMAIL: z.email("deve ser um e-mail válido").default("admin@vitrine.local"),
     ADMIN_PASSWORD: z.string().min(8, "deve ter pelo menos 8 caracteres").default(DEMO_ADMIN_PASSWORD),
     ADMIN_PANEL_PASSWORD: z.string().min(8, "deve ter pelo menos 8 caracteres").optional(),

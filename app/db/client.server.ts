@@ -75,6 +75,8 @@ export interface DatabaseHandle {
    * until the next `onConnected(true)` (the connection is re-established by itself).
    */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
+  /** The PostgreSQL pool's connections (PGlite has none). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -136,6 +138,7 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
       await db.execute(sql`select 1`);
     },
     listen: (channel, listener) => listenPostgres(url, channel, listener, options),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "../config/logger.server";
+import { storeCounters } from "../config/metrics.server";
 import type { Database, Transaction } from "../db/client.server";
 import { mailOutbox } from "../db/schema.server";
 import type { Mailer } from "./mailer.server";
@@ -79,6 +80,8 @@ export async function deliverDueMail(
       .set({ status: "sent", sentAt: new Date(), lastError: null })
       .where(eq(mailOutbox.id, mail.id));
   }
+  if (sent > 0) storeCounters.mailDeliveries.inc({ result: "sent" }, sent);
+  if (failed > 0) storeCounters.mailDeliveries.inc({ result: "failed" }, failed);
   return { sent, failed };
 }
 

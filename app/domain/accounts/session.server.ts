@@ -37,6 +37,11 @@ export interface SessionState {
 
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=`);
 
+/** Whether a Cookie header carries a session cookie: what is answered is then made for a session. */
+export function carriesSessionCookie(cookie: string): boolean {
+  return SESSION_COOKIE.test(cookie);
+}
+
 /** The signed-in user of a request, with role and profile name, or null. */
 export function readSession(services: SessionServices, request: Request): Promise<SessionState> {
   // The loaders of one page are given the same request context as `services` (each gets its own

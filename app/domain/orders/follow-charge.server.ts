@@ -1,4 +1,5 @@
 import { and, eq, ne, not, sql } from "drizzle-orm";
+import { storeCounters } from "../../config/metrics.server";
 import type { Transaction } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
 import { queueMail } from "../../mail/outbox.server";
@@ -42,6 +43,7 @@ export async function followCharge(
       .where(and(thisCharge, not(paidOrder), eq(orders.totalCents, charge.amountCents)))
       .returning();
     if (order) {
+      storeCounters.ordersPaid.inc();
       if (order.latePaymentAt) return "paid-late";
       await queueConfirmation(tx, order, contacts);
       return "paid";

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
+import { storeCounters } from "../../config/metrics.server";
 import { executePrepared, preparedPerDatabase, type Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import type { PixPayment } from "../payments/pix-payment";
@@ -273,6 +274,7 @@ async function reserveOrder(
   `,
   )) as [ReservationRow];
   if (reserved.orderId !== null) {
+    storeCounters.ordersCreated.inc();
     return { ok: true, repeated: false, orderId: reserved.orderId, totalCents: Number(reserved.totalCents) };
   }
   // Nothing inserted: a repeated request (its first order exists), or a refusal.

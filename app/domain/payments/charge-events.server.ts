@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
+import { storeCounters } from "../../config/metrics.server";
 import type { Database } from "../../db/client.server";
 import { orders, paymentEvents } from "../../db/schema.server";
 import { followCharge, type StoreContacts } from "../orders/follow-charge.server";
@@ -79,8 +80,12 @@ export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
   let settled = 0;
   for (const event of claimed) {
     try {
-      if (await handleEvent(deps, event)) settled += 1;
+      if (await handleEvent(deps, event)) {
+        settled += 1;
+        storeCounters.paymentEvents.inc({ result: "processed" });
+      }
     } catch (error) {
+      storeCounters.paymentEvents.inc({ result: "failed" });
       deps.logger.warn(
         { err: error, event: event.id },
         "Evento de pagamento não processado; nova tentativa em 1 min",

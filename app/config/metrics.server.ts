@@ -1,0 +1,36 @@
+import { collectDefaultMetrics, Counter, Registry } from "prom-client";
+
+/**
+ * The store's metrics, as `GET /metrics` exposes them (server/metrics.ts). Each instance counts
+ * its own: a Prometheus server scrapes every instance and adds them up.
+ */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+const registers = [metricsRegistry];
+
+/** What the domain counts as it happens, in this instance. */
+export const storeCounters = {
+  ordersCreated: new Counter({
+    name: "vitrine_orders_created_total",
+    help: "Pedidos criados (o checkout gravou o pedido)",
+    registers,
+  }),
+  ordersPaid: new Counter({
+    name: "vitrine_orders_paid_total",
+    help: "Pedidos pagos (a cobrança PIX foi confirmada pelo provedor)",
+    registers,
+  }),
+  paymentEvents: new Counter({
+    name: "vitrine_payment_events_total",
+    help: "Eventos de pagamento verificados: processed (o pedido seguiu a cobrança) ou failed",
+    labelNames: ["result"] as const,
+    registers,
+  }),
+  mailDeliveries: new Counter({
+    name: "vitrine_mail_deliveries_total",
+    help: "Tentativas de envio de e-mail do outbox: sent ou failed",
+    labelNames: ["result"] as const,
+    registers,
+  }),
+};

@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "../app/config/logger.server";
+import type { createCustomerPages } from "./customer-pages";
+import type { createOrderTurns } from "./order-turns";
+import type { createRequestLog } from "./request-log";
+import type { RouteTable } from "./route-table";
+import { carriesSession, type VisitorPages } from "./visitor-pages";
+
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface FrontDoorOptions {
+  routes: RouteTable;
+  requestLog: ReturnType<typeof createRequestLog>;
+  orderTurns: ReturnType<typeof createOrderTurns>;
+  visitorPages: VisitorPages;
+  customerPages: ReturnType<typeof createCustomerPages>;
+  logger: Logger;
+}
+
+/**
+ * What happens before the Express stack: the request is given its id and followed to its log
+ * line, a route that queues (order creation) takes its turn,
+ * a cached visitor page is answered, then a signed-in customer's kept page; anything else goes
+ * on to `app`.
+ */
+export function frontDoor(options: FrontDoorOptions, app: RequestListener): RequestListener {
+  const { orderTurns, visitorPages, customerPages } = options;
+  return (req, res) => {
+    options.requestLog.follow(req, res);
+    const route = options.routes.routeOf(req);
+    if (req.method === "POST" && route?.policy.queue === "orders" && !route.data) {
+      return orderTurns.takeTurn(req, res, app);
+    }
+    orderTurns.noteOtherRequest();
+    if (visitorPages.serveFromCache(req, res)) return;
+    if (!carriesSession(req)) return app(req, res);
+    customerPages.serveFromCache(req, res).then(
+      (served) => served || app(req, res),
+      (error: unknown) => {
+        options.logger.error({ err: error }, "Falha ao procurar a página guardada do cliente");
+        app(req, res);
+      },
+    );
+  };
+}

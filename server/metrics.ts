@@ -1,0 +1,104 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { RequestHandler } from "express";
+import { Counter, Gauge, Histogram } from "prom-client";
+import type { Logger } from "../app/config/logger.server";
+import { metricsRegistry } from "../app/config/metrics.server";
+import type { DatabaseHandle } from "../app/db/client.server";
+import { backlogOf } from "../app/domain/backlog.server";
+import { withTimeout } from "./readiness";
+import type { AnsweredRequest } from "./request-log";
+
+const registers = [metricsRegistry];
+/** A scrape never waits longer than this for the database's counts. */
+const BACKLOG_TIMEOUT_MS = 1_000;
+
+const requests = new Counter({
+  name: "vitrine_http_requests_total",
+  help: "Requisições atendidas, por método, rota (o padrão da rota, sem ids) e status",
+  labelNames: ["method", "route", "status"] as const,
+  registers,
+});
+const durations = new Histogram({
+  name: "vitrine_http_request_duration_seconds",
+  help: "Duração das requisições, por método, rota e status",
+  labelNames: ["method", "route", "status"] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers,
+});
+const pageCache = new Counter({
+  name: "vitrine_page_cache_requests_total",
+  help: "Páginas pedidas aos caches de páginas (visitor ou customer): hit, miss ou bypass",
+  labelNames: ["cache", "result"] as const,
+  registers,
+});
+
+/** Counts a request once it is answered (server/request-log.ts hands each one over). */
+export function countRequest(answered: AnsweredRequest): void {
+  const labels = { method: answered.method, route: answered.route, status: String(answered.status) };
+  requests.inc(labels);
+  durations.observe(labels, answered.durationMs / 1000);
+  if (answered.cache) pageCache.inc({ cache: answered.cache.of, result: answered.cache.result });
+}
+
+/**
+ * What is counted in the database when scraped (the outboxes' backlogs, shared by every
+ * instance) and the connection pool (this instance's; PostgreSQL only).
+ */
+export function watchDatabase(database: () => DatabaseHandle | null, logger: Logger): void {
+  new Gauge({
+    name: "vitrine_backlog",
+    help: "Trabalho à espera no banco: mail_pending, mail_failed, payment_events_pending, charge_cancellations_pending",
+    labelNames: ["queue"] as const,
+    registers,
+    async collect() {
+      this.reset();
+      const handle = database();
+      if (!handle) return;
+      try {
+        const backlog = await withTimeout(backlogOf(handle.db), BACKLOG_TIMEOUT_MS);
+        for (const [queue, count] of Object.entries(backlog)) this.set({ queue }, count);
+      } catch (error) {
+        logger.warn({ err: error }, "Métricas: filas do banco não contadas");
+      }
+    },
+  });
+  new Gauge({
+    name: "vitrine_db_pool_connections",
+    help: "Conexões do pool com o PostgreSQL desta instância: total, idle e waiting (clientes à espera)",
+    labelNames: ["state"] as const,
+    registers,
+    collect() {
+      this.reset();
+      const pool = database()?.poolStats?.();
+      if (!pool) return;
+      for (const [state, count] of Object.entries(pool)) this.set({ state }, count);
+    },
+  });
+}
+
+/**
+ * `GET /metrics` in Prometheus's format, for who holds `METRICS_TOKEN` (`Authorization: Bearer
+ * …`, compared in constant time); without the variable, the address does not exist (404).
+ */
+export function metricsEndpoint(token: string | undefined): RequestHandler {
+  const expected = token ? digest(token) : null;
+  return async (req, res) => {
+    if (!expected) {
+      res.status(404).type("text/plain; charset=utf-8").send("Não encontrado");
+      return;
+    }
+    const given = /^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1];
+    if (!given || !timingSafeEqual(digest(given), expected)) {
+      res.status(401).setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+      res.type("text/plain; charset=utf-8").send("Token de métricas ausente ou inválido");
+      return;
+    }
+    res.setHeader("Cache-Control", "no-store");
+    res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  };
+}
+
+/** Equal-length digests, so the comparison takes the same time whatever the token's length. */
+function digest(value: string): Buffer {
+  return createHash("sha256").update(value).digest();
+}
