@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { logSerializers, type Logger } from "../app/config/logger.server";
-import { UPLOADS_URL_PREFIX } from "../app/storage/local-file-storage.server";
+import { UPLOADS_URL_PREFIX } from "../app/storage/file-storage.server";
 import type { RouteTable } from "./route-table";
 import { carriesSession } from "./visitor-pages";
 

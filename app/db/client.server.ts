@@ -1,6 +1,4 @@
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -12,6 +10,8 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/p
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { x as extractTar } from "tar";
+import { findProjectFolder } from "../lib/project-folder.server";
 import { lockDataDirectory } from "./data-directory-lock.server";
 import { migrationsFolder } from "./migrations-folder.server";
 import * as schema from "./schema.server";
@@ -231,8 +231,8 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
   }
   let client: PGlite;
   try {
-    if (dataDir) await createPgliteCluster(dataDir);
     client = await PGlite.create(dataDir, {
+      loadDataDir: await prepareEmptyCluster(dataDir),
       extensions: { pg_trgm, unaccent },
       startParams: PGLITE_START_PARAMS,
     });
@@ -267,32 +267,39 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
 /**
  * PGlite keeps its shared buffers in its WebAssembly memory, which never shrinks: 32 MB instead of
  * PostgreSQL's 128 MB keeps about 100 MB less for good. A shop's data is read again from the
- * operating system's file cache when it is not there.
+ * operating system's file cache when it is not there. Index builds (the migrations') get 16 MB
+ * instead of 64 MB of that memory.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  "-c",
+  "shared_buffers=32MB",
+  "-c",
+  "maintenance_work_mem=16MB",
+];
+
+/** The empty cluster a new embedded database starts from (`npm run db:empty-cluster` makes it). */
+const EMPTY_CLUSTER = path.join(
+  findProjectFolder(import.meta.url, "app/db/empty-cluster", "pglite.tar.gz"),
+  "pglite.tar.gz",
+);
 
 /**
- * Creates an empty PGlite cluster (PostgreSQL's initdb) in a short-lived process of its own when
- * the data directory has none: initdb peaks near 800 MB of WebAssembly memory, which would stay
- * in the store's process for good.
+ * A new database starts from the committed empty cluster instead of running PostgreSQL's initdb,
+ * which peaks near 800 MB of WebAssembly memory that would stay in the store's process for good.
+ * On disk it is unpacked by Node, beside the data directory and then moved into place, so a crash
+ * halfway leaves no half cluster; in memory (tests) PGlite loads it.
  */
-async function createPgliteCluster(dataDir: string): Promise<void> {
-  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
-  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  const script =
-    `const { PGlite } = require(${JSON.stringify(pglite)});` +
-    `PGlite.create(${JSON.stringify(dataDir)}).then((db) => db.close());`;
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "ignore", "pipe"] });
-    let errors = "";
-    child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
-    child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`O initdb do PGlite falhou (código ${code}): ${errors.trim()}`)),
-    );
-  });
+async function prepareEmptyCluster(dataDir: string | undefined): Promise<Blob | undefined> {
+  if (!dataDir) return new Blob([readFileSync(EMPTY_CLUSTER)]);
+  if (existsSync(path.join(dataDir, "PG_VERSION"))) return undefined;
+  const unpacking = `${dataDir}.novo`;
+  rmSync(unpacking, { recursive: true, force: true });
+  mkdirSync(unpacking, { recursive: true });
+  await extractTar({ file: EMPTY_CLUSTER, cwd: unpacking });
+  rmSync(dataDir, { recursive: true, force: true });
+  renameSync(unpacking, dataDir);
+  return undefined;
 }
 
 /**
