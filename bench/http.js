@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, PG_URL, postgresDatabase, waitFor } from "./processes.js";
+import { freePort, PG_URL, postgresDatabase, signUpBenchCustomer, waitFor } from "./processes.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -55,29 +55,6 @@ async function productPath(baseUrl) {
   return `/product/${id ?? 1}`;
 }
 
-/** A customer signed up through the store's own form: the Cookie header of their session. */
-async function customerSession(baseUrl) {
-  const response = await fetch(baseUrl + "/auth", {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({
-      intent: "signup",
-      userType: "PF",
-      name: "Cliente Bench",
-      cpf: "52998224725",
-      phone: "11987654321",
-      email: "cliente-bench@example.com",
-      password: "senha-do-bench-1",
-    }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";", 1)[0])
-    .join("; ");
-  if (!cookie.includes("session_token")) throw new Error(`o cadastro do bench falhou (${response.status})`);
-  return cookie;
-}
-
 async function benchStore(label, env, floors, rows) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrine-bench-"));
   const store = await startProcess(
@@ -87,7 +64,7 @@ async function benchStore(label, env, floors, rows) {
   );
   try {
     const product = await productPath(store.url);
-    const cookie = await customerSession(store.url);
+    const cookie = await signUpBenchCustomer(store.url, "cliente-bench@example.com");
     const audiences = [
       { who: "visitante", headers: {}, paths: ["/", "/catalog", product] },
       { who: "cliente", headers: { cookie }, paths: [product, "/account", "/catalog"] },

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, waitFor } from "./processes.js";
+import { freePort, signUpBenchCustomer, waitFor } from "./processes.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -23,7 +23,7 @@ const url = `http://127.0.0.1:${port}`;
 
 try {
   await waitFor(`${url}/readyz`, child);
-  const cookie = await customerSession();
+  const cookie = await signUpBenchCustomer(url, "cliente-logs@example.com");
   const asset =
     (await (await fetch(url + "/")).text()).match(/src="(\/assets\/[^"]+\.js)"/)?.[1] ?? "/favicon.ico";
   const visitor = [
@@ -64,28 +64,4 @@ try {
   child.kill("SIGTERM");
   await new Promise((resolve) => child.once("exit", resolve));
   rmSync(dataDir, { recursive: true, force: true });
-}
-
-/** A customer signed up through the store's own form: the Cookie header of their session. */
-async function customerSession() {
-  const response = await fetch(url + "/auth", {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: url },
-    body: new URLSearchParams({
-      intent: "signup",
-      userType: "PF",
-      name: "Cliente Bench",
-      cpf: "52998224725",
-      phone: "11987654321",
-      email: "cliente-logs@example.com",
-      password: "senha-do-bench-1",
-    }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";", 1)[0])
-    .join("; ");
-  if (!cookie.includes("session_token")) throw new Error(`o cadastro do bench falhou (${response.status})`);
-  return cookie;
 }

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { ensureBuild } from "../scripts/ensure-build.js";
-import { freePort, waitFor } from "./processes.js";
+import { freePort, signUpBenchCustomer, waitFor } from "./processes.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const IDLE_S = Number(process.env.BENCH_IDLE_SECONDS ?? 15);
@@ -91,29 +91,6 @@ function load(url, headers = {}) {
   });
 }
 
-/** A customer signed up through the store's own form: the Cookie header of their session. */
-async function customerSession(baseUrl) {
-  const response = await fetch(baseUrl + "/auth", {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({
-      intent: "signup",
-      userType: "PF",
-      name: "Cliente Bench",
-      cpf: "52998224725",
-      phone: "11987654321",
-      email: "cliente-bench@example.com",
-      password: "senha-do-bench-1",
-    }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";", 1)[0])
-    .join("; ");
-  if (!cookie.includes("session_token")) throw new Error(`o cadastro do bench falhou (${response.status})`);
-  return cookie;
-}
-
 /** The peak RSS while `work` runs, sampled every 100 ms (VmHWM would also count earlier peaks). */
 async function peakDuring(store, work) {
   let peak = store.memory().rss;
@@ -146,7 +123,7 @@ try {
   rows.push([`parada após semear (${IDLE_S} s)`, first.memory().rss, ""]);
   const html = await (await fetch(first.url + "/")).text();
   const product = `/product/${html.match(/href="\/product\/(\d+)"/)?.[1] ?? 1}`;
-  const cookie = await customerSession(first.url);
+  const cookie = await signUpBenchCustomer(first.url, "cliente-bench@example.com");
   console.log(`Carga do bench (${CONNECTIONS} conexões, ${LOAD_S} s por página)…`);
   const loadPeak = await peakDuring(first, async () => {
     for (const pagePath of ["/", "/catalog", product]) await load(first.url + pagePath);

@@ -1,5 +1,5 @@
-// What the benchmarks share: a free port, waiting for a started process to answer, and a fresh
-// PostgreSQL database.
+// What the benchmarks share: a free port, waiting for a started process to answer, a fresh
+// PostgreSQL database and a signed-up customer.
 import net from "node:net";
 import pg from "pg";
 
@@ -48,4 +48,28 @@ export async function postgresDatabase() {
       await client.end();
     },
   };
+}
+
+/** A PF customer signed up through the store's own form: the Cookie header of their session. */
+export async function signUpBenchCustomer(baseUrl, email) {
+  const response = await fetch(baseUrl + "/auth", {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: baseUrl },
+    body: new URLSearchParams({
+      intent: "signup",
+      userType: "PF",
+      name: "Cliente Bench",
+      cpf: "52998224725",
+      phone: "11987654321",
+      email,
+      password: "senha-do-bench-1",
+    }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";", 1)[0])
+    .join("; ");
+  if (!cookie.includes("session_token")) throw new Error(`o cadastro do bench falhou (${response.status})`);
+  return cookie;
 }
