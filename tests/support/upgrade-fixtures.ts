@@ -1,10 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { StoreData } from "./store-server";
-import { createPostgresDatabase } from "./test-database";
+import { createStoreData, type StoreData } from "./store-server";
 
 /**
  * Data written by earlier releases (tests/fixtures/upgrade/<release>/<variant>/), made by
@@ -67,11 +65,9 @@ export async function readManifest(directory: string): Promise<UpgradeManifest> 
  * PostgreSQL, its dump loaded into a new database (psql, as an operator restores a plain dump).
  */
 export async function restoreFixture(directory: string): Promise<StoreData> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-upgrade-"));
-  execFileSync("tar", ["-xJf", path.join(directory, "data-dir.tar.xz"), "-C", dataDir]);
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const database = serverUrl ? await createPostgresDatabase(serverUrl) : null;
-  if (database) {
+  const data = await createStoreData();
+  execFileSync("tar", ["-xJf", path.join(directory, "data-dir.tar.xz"), "-C", data.dataDir]);
+  if (data.env.DATABASE_URL) {
     execFileSync(
       "psql",
       [
@@ -81,19 +77,12 @@ export async function restoreFixture(directory: string): Promise<StoreData> {
         "ON_ERROR_STOP=1",
         "-f",
         path.join(directory, "dump.sql"),
-        database.url,
+        data.env.DATABASE_URL,
       ],
       {
         stdio: ["ignore", "ignore", "pipe"],
       },
     );
   }
-  return {
-    dataDir,
-    env: database ? { DATABASE_URL: database.url } : {},
-    async remove() {
-      await database?.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return data;
 }
