@@ -6,7 +6,10 @@ export interface FileStorage {
    * storage cannot be reached: nothing was stored.
    */
   put(key: string, data: Uint8Array): Promise<string>;
-  /** Removes the file under `key`; a missing file is not an error. */
+  /**
+   * Removes the file under `key`; a missing file is not an error. Throws `StorageUnavailableError`
+   * when the storage cannot be reached.
+   */
   delete(key: string): Promise<void>;
 }
 

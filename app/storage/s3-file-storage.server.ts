@@ -91,7 +91,11 @@ export function createS3FileStorage(settings: S3Settings): S3FileStorage {
     },
     async delete(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      } catch (error) {
+        throw new StorageUnavailableError({ cause: error });
+      }
     },
     async read(key, ifNoneMatch) {
       try {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_DELETION_UNAVAILABLE } from "../../app/domain/accounts/personal-data.server";
 import { STORAGE_UNAVAILABLE, UPLOADS_CACHE_CONTROL } from "../../app/storage/file-storage.server";
 import {
   createProductWithPhoto,
@@ -123,7 +124,7 @@ describe("photos in an S3 bucket", { timeout: 180_000 }, () => {
     }
   });
 
-  it("keeps the earlier photos (a product's, a profile's) when the bucket is down during an upload, with a message in Portuguese", async () => {
+  it("keeps the earlier photos (a product's, a profile's) and the account when the bucket is down, with a message in Portuguese", async () => {
     const bucket = await startS3Server();
     try {
       await withStore(bucket.env, async (store) => {
@@ -160,6 +161,13 @@ describe("photos in an S3 bucket", { timeout: 180_000 }, () => {
 
         await bucket.stop();
         expect(await postAvatar(await photo(240))).toContain(STORAGE_UNAVAILABLE);
+        // Nor is the account deleted while its photo cannot be: it stays whole, signed in.
+        const deletion = await fetch(`${store.url}/account/settings.data`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "delete-account", password: customer.password }),
+          headers: { cookie: cookieHeader(customer), Origin: store.url, "X-Forwarded-For": randomClientIp() },
+        });
+        expect(await deletion.text()).toContain(ACCOUNT_DELETION_UNAVAILABLE);
         const edit = await panel.post(
           `/admin/products/${id}.data`,
           productForm(

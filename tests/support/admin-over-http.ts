@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { cookieHeader, signIn, STORE_ADMIN } from "./accounts";
+import { createdProductId } from "./admin-products";
 import { randomClientIp } from "./browser";
 
 /**
@@ -63,12 +64,12 @@ export function productForm(fields: Record<string, string>, image?: Uint8Array):
 /** Creates a product with `photo` through the panel's form; answers its id. */
 export async function createProductWithPhoto(panel: PanelOverHttp, name: string, photo: Uint8Array) {
   const created = await panel.post(
-    "/admin/products/new.data",
+    "/admin/products/new",
     productForm({ intent: "create", name, price: "10,00", category: "Teste", stock: "1" }, photo),
   );
-  const id = /"productId",(\d+)/.exec(await created.text())?.[1];
-  expect(id).toBeDefined();
-  return Number(id);
+  const id = createdProductId(created);
+  expect(id, await created.text()).toBeDefined();
+  return id!;
 }
 
 /** The address of the photo the storefront's product page shows. */

@@ -18,14 +18,22 @@ export function adminPost(admin: TestAdmin, path: string, fields: Record<string,
   return new Request(`${TEST_BASE_URL}${path}`, { method: "POST", headers: { cookie: admin.cookie }, body });
 }
 
-/** Creating redirects to the new product's page: read as the answer, its id from the address. */
-function createdProductOf(answer: Response): ProductActionData {
+/** The new product's id, from the page creating it redirects to; undefined for any other answer. */
+export function createdProductId(answer: Response): number | undefined {
   const location = answer.headers.get("location") ?? "";
   const created = new RegExp(`^/admin/products/(\\d+)\\?${CREATED_PARAM}=1$`).exec(location);
-  if (answer.status !== 302 || !created) {
-    throw new Error(`Resposta inesperada ao criar o produto: ${answer.status} ${location}`);
+  return answer.status === 302 && created ? Number(created[1]) : undefined;
+}
+
+/** Creating redirects to the new product's page: read as the answer, its id from the address. */
+function createdProductOf(answer: Response): ProductActionData {
+  const productId = createdProductId(answer);
+  if (productId === undefined) {
+    throw new Error(
+      `Resposta inesperada ao criar o produto: ${answer.status} ${answer.headers.get("location")}`,
+    );
   }
-  return { intent: "create", ok: true, productId: Number(created[1]) };
+  return { intent: "create", ok: true, productId };
 }
 
 type Args<T extends (...args: never[]) => unknown> = Parameters<T>[0];

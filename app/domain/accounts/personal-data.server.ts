@@ -10,7 +10,7 @@ import {
   profiles,
   users,
 } from "../../db/schema.server";
-import type { FileStorage } from "../../storage/file-storage.server";
+import { StorageUnavailableError, type FileStorage } from "../../storage/file-storage.server";
 import { cancelPendingOrdersOf } from "../orders/cancel-orders.server";
 import { ordersWithLines } from "../orders/customer-orders.server";
 import { paidOrder } from "../orders/paid.server";
@@ -66,6 +66,9 @@ export async function exportPersonalData(db: Database, userId: string) {
   };
 }
 
+export const ACCOUNT_DELETION_UNAVAILABLE =
+  "Não foi possível excluir a conta agora. Tente novamente em instantes.";
+
 export type AccountDeletion = { ok: true; headers: Headers } | { ok: false; message: string };
 
 /**
@@ -81,6 +84,13 @@ export async function deleteAccount(
 ): Promise<AccountDeletion> {
   const check = await confirmPassword(call, password);
   if (!check.ok) return check;
+  // The photo first: while the file storage is down, the account stays whole, to be deleted later.
+  try {
+    await storage.delete(`avatars/${userId}/avatar.webp`);
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) return { ok: false, message: ACCOUNT_DELETION_UNAVAILABLE };
+    throw error;
+  }
 
   // Signed out first, so the answer clears the browser's session cookie.
   const signOut = await call.auth.api.signOut({ headers: call.request.headers, asResponse: true });
@@ -103,6 +113,5 @@ export async function deleteAccount(
       .where(eq(orders.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
   });
-  await storage.delete(`avatars/${userId}/avatar.webp`);
   return { ok: true, headers };
 }
