@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import "./load-dotenv.js";
 import { loadEnv } from "../app/config/env.server";
 import { createBackup } from "../app/operations/create-backup.server";
+import { reportOutcome } from "./report-outcome";
 
 const { positionals } = parseArgs({ allowPositionals: true });
 if (positionals.length !== 1) {
@@ -19,9 +20,4 @@ const result = await createBackup({
   // Photos in an S3 bucket (STORAGE=s3) are backed up by the bucket's own means.
   photos: env.STORAGE === "s3" ? "bucket" : "local",
 });
-if (result.ok) {
-  console.log(result.message);
-} else {
-  console.error(result.message);
-  process.exitCode = 1;
-}
+reportOutcome(result);

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import "./load-dotenv.js";
 import { loadEnv } from "../app/config/env.server";
 import { restoreBackup } from "../app/operations/restore-backup.server";
+import { reportOutcome } from "./report-outcome";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -21,9 +22,4 @@ const result = await restoreBackup({
   file: positionals[0]!,
   force: values.force,
 });
-if (result.ok) {
-  console.log(result.message);
-} else {
-  console.error(result.message);
-  process.exitCode = 1;
-}
+reportOutcome(result);

@@ -15,28 +15,21 @@ interface Outcome {
 
 function send(agent: http.Agent, url: string, path: string): Promise<Outcome> {
   return new Promise((resolve) => {
-    const request = http.get(`${url}${path}`, { agent }, (response) => {
-      response.resume();
-      response.on("end", () =>
-        resolve({ path, at: Date.now(), status: response.statusCode, reusedSocket: request.reusedSocket }),
-      );
-      response.on("error", (error: NodeJS.ErrnoException) =>
-        resolve({
-          path,
-          at: Date.now(),
-          reusedSocket: request.reusedSocket,
-          error: error.code ?? error.message,
-        }),
-      );
-    });
-    request.on("error", (error: NodeJS.ErrnoException) =>
+    const failed = (error: NodeJS.ErrnoException) =>
       resolve({
         path,
         at: Date.now(),
         reusedSocket: request.reusedSocket,
         error: error.code ?? error.message,
-      }),
-    );
+      });
+    const request = http.get(`${url}${path}`, { agent }, (response) => {
+      response.resume();
+      response.on("end", () =>
+        resolve({ path, at: Date.now(), status: response.statusCode, reusedSocket: request.reusedSocket }),
+      );
+      response.on("error", failed);
+    });
+    request.on("error", failed);
   });
 }
 
