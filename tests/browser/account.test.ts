@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
-import { totpCode } from "../support/totp";
+import { enrolmentCode, signInCode } from "../support/totp";
 
 const fixtures = path.resolve(import.meta.dirname, "../fixtures");
 
@@ -177,7 +177,7 @@ describe("account area", () => {
     expect(
       await page.getByRole("list", { name: "Códigos de recuperação" }).getByRole("listitem").count(),
     ).toBe(10);
-    await page.getByLabel("Código do aplicativo").fill(totpCode(secret, Date.now(), -1));
+    await page.getByLabel("Código do aplicativo").fill(enrolmentCode(secret));
     await page.getByRole("button", { name: "Confirmar e ativar" }).click();
     await expect.poll(() => page.getByText("Verificação em duas etapas ativada").isVisible()).toBe(true);
 
@@ -186,7 +186,7 @@ describe("account area", () => {
     await page.getByLabel("E-mail").fill(customer.email);
     await page.getByLabel("Senha", { exact: true }).fill(customer.password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
-    await page.getByLabel("Código de verificação").fill(totpCode(secret));
+    await page.getByLabel("Código de verificação").fill(signInCode(secret));
     await page.getByRole("button", { name: "Verificar" }).click();
     await page.getByRole("dialog", { name: /^Bem-vindo de volta, / }).waitFor();
 

@@ -4,7 +4,7 @@ import { formatDate } from "../../app/lib/dates";
 import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 import { toast } from "../support/page-text";
-import { totpCode } from "../support/totp";
+import { enrolmentCode } from "../support/totp";
 
 /**
  * WebAuthn needs a domain (an address like 127.0.0.1 cannot be a passkey's relying party), and the
@@ -120,7 +120,7 @@ describe("passkeys", () => {
     await page.getByLabel("Senha", { exact: true }).fill(customer.password);
     await page.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
     const secret = (await page.getByTestId("totp-secret").textContent())!;
-    await page.getByLabel("Código do aplicativo").fill(totpCode(secret));
+    await page.getByLabel("Código do aplicativo").fill(enrolmentCode(secret));
     await page.getByRole("button", { name: "Confirmar e ativar" }).click();
     await toast(page, "Verificação em duas etapas ativada").waitFor();
     await addPasskey(page, "Celular");

@@ -18,7 +18,7 @@ import { randomCpf } from "../support/accounts";
 import { startSilentServer, type SilentServer } from "../support/silent-server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { createTestContext, requestWithCookies, signUpInStore, TEST_BASE_URL } from "../support/test-context";
-import { totpCode } from "../support/totp";
+import { enrolmentCode, signInCode } from "../support/totp";
 import { freePort } from "../support/store-server";
 
 const PROVIDER_NAME = "Conta Corporativa";
@@ -255,7 +255,7 @@ describe("an account with two-factor", () => {
       database.db,
       authCall(context(), requestWithCookies(customer.headers)),
       customer.id,
-      totpCode(enrolment.secret, Date.now(), -1),
+      enrolmentCode(enrolment.secret),
     );
     expect(confirmed.ok).toBe(true);
     provider.signInAs(providerAccount({ email: customer.email, email_verified: true }));
@@ -265,16 +265,17 @@ describe("an account with two-factor", () => {
     expect(answer.location).toBe("/auth?etapa=codigo");
     expect((await authPageAt(context(), answer.location)).secondFactorPending).toBe(true);
     expect(await signedInUser(context(), answer)).toBeNull();
+    const code = signInCode(enrolment.secret);
     const wrong = await verifySecondFactor(
       database.db,
       authCall(context(), requestWithCookies(answer.headers)),
-      "000000" === totpCode(enrolment.secret) ? "111111" : "000000",
+      code === "000000" ? "111111" : "000000",
     );
     expect(wrong).toMatchObject({ ok: false, message: "Código inválido ou expirado" });
     const verified = await verifySecondFactor(
       database.db,
       authCall(context(), requestWithCookies(answer.headers)),
-      totpCode(enrolment.secret),
+      code,
     );
     if (!verified.ok) throw new Error(verified.message);
     expect((await signedInUser(context(), { location: "/", headers: verified.headers }))?.id).toBe(

@@ -19,7 +19,7 @@ import {
   signUpInStore,
   TEST_BASE_URL,
 } from "../support/test-context";
-import { totpCode } from "../support/totp";
+import { enrolmentCode } from "../support/totp";
 
 const store = setUpTestStore();
 const REFUSED = "Não foi possível entrar com a passkey. Tente novamente ou entre com sua senha.";
@@ -305,7 +305,7 @@ describe("passkeys", () => {
         store.database.db,
         callWith(signedIn),
         customer.id,
-        totpCode(enrolment.secret, Date.now(), -1),
+        enrolmentCode(enrolment.secret),
       );
       expect(confirmed.ok).toBe(true);
       return found;

@@ -12,7 +12,7 @@ import {
   startTwoFactorEnrolment,
 } from "../../app/domain/accounts/two-factor.server";
 import { setUpTestStore, nextClientIp, requestWithCookies, TEST_BASE_URL } from "../support/test-context";
-import { totpCode } from "../support/totp";
+import { enrolmentCode, signInCode } from "../support/totp";
 
 const store = setUpTestStore();
 
@@ -43,7 +43,7 @@ async function customerWithTwoFactor(email: string, cpf: string) {
       requestWithCookies(enrolment.headers.getSetCookie().length ? enrolment.headers : created.headers),
     ),
     user!.id,
-    totpCode(enrolment.secret, Date.now(), -1),
+    enrolmentCode(enrolment.secret),
   );
   expect(confirmed.ok).toBe(true);
   return { user: user!, secret: enrolment.secret, backupCodes: enrolment.backupCodes, confirmed };
@@ -64,7 +64,7 @@ describe("two-factor authentication", () => {
     const pending = requestWithCookies(step1.headers);
     expect((await readSession(store.context, pending)).user).toBeNull();
 
-    const code = totpCode(secret);
+    const code = signInCode(secret);
     const step2 = await verifySecondFactor(store.context.db, callAs(pending), code);
     expect(step2.ok).toBe(true);
     if (!step2.ok) return;
@@ -101,7 +101,7 @@ describe("two-factor authentication", () => {
     const step2 = await verifySecondFactor(
       store.context.db,
       callAs(requestWithCookies(step1.headers)),
-      totpCode(secret, Date.now(), 1),
+      signInCode(secret),
     );
     if (!step2.ok) throw new Error(step2.message);
     const current = callAs(requestWithCookies(step2.headers));

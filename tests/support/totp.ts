@@ -1,7 +1,23 @@
 import { createHmac } from "node:crypto";
 
+/**
+ * The code to confirm an enrolment with: the current step. The server accepts one step either
+ * side of now, so it still passes when a step boundary falls between typing it and checking it.
+ */
+export function enrolmentCode(base32Secret: string): string {
+  return totpCode(base32Secret);
+}
+
+/**
+ * The code to sign in with after an enrolment: the next step, also within the server's window,
+ * and never the enrolment's code, which the server refuses to take twice.
+ */
+export function signInCode(base32Secret: string): string {
+  return totpCode(base32Secret, Date.now(), 1);
+}
+
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as an authenticator app computes it. */
-export function totpCode(base32Secret: string, at = Date.now(), stepOffset = 0): string {
+function totpCode(base32Secret: string, at = Date.now(), stepOffset = 0): string {
   const counter = Math.floor(at / 1000 / 30) + stepOffset;
   const message = Buffer.alloc(8);
   message.writeBigUInt64BE(BigInt(counter));
