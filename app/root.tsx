@@ -24,13 +24,18 @@ import { useNonce } from "./components/nonce";
 import { NotFoundPage } from "./components/not-found-page";
 import { publicOrigin } from "./config/public-origin.server";
 import { readSession } from "./domain/accounts/session.server";
+import { brandShades } from "./domain/store-settings/brand-colour";
+import { storefrontSettings } from "./domain/store-settings/store-settings.server";
 
 // In the browser, zod's schemas (the forms' instant checks) parse without compiling code: its
 // probe for `new Function` is a violation of the store's CSP, reported even though it is caught.
 if (typeof document !== "undefined") configureZod({ jitless: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await readSession(context, request);
+  const [session, store] = await Promise.all([
+    readSession(context, request),
+    storefrontSettings(context.db, context.env),
+  ]);
   const user = session.user && {
     name: session.user.name,
     email: session.user.email,
@@ -39,9 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       origin: publicOrigin(request, context.env),
-      supportEmail: context.env.SUPPORT_EMAIL,
-      whatsappNumber: context.env.WHATSAPP_NUMBER,
-      instagramUrl: context.env.INSTAGRAM_URL ?? null,
+      store,
       user,
     },
     { headers: session.headers },
@@ -61,19 +64,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* Stylesheets need no nonce (style-src allows self); an empty one keeps server and browser markup equal. */}
         <Links nonce="" />
+        {root && <BrandColours primary={root.store.identity.primaryColor} />}
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
         <CartProvider signedIn={Boolean(root?.user)}>
-          <TopBar user={root?.user ?? null} />
+          <TopBar storeName={root?.store.identity.name ?? null} user={root?.user ?? null} />
           <ProductsLoadingNotice />
           <div className="flex-1">{children}</div>
-          {root && (
-            <Footer
-              supportEmail={root.supportEmail}
-              whatsappNumber={root.whatsappNumber}
-              instagramUrl={root.instagramUrl}
-            />
-          )}
+          {root && <Footer store={root.store} />}
           <Toasts />
         </CartProvider>
         <ScrollToTopOnRouteChange />
@@ -82,6 +80,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The owner's primary colour as the `brand-*` shades the storefront's classes use (app.css). */
+function BrandColours({ primary }: { primary: string }) {
+  const shades = Object.entries(brandShades(primary))
+    .map(([shade, hex]) => `--color-brand-${shade}:${hex};`)
+    .join("");
+  return <style>{`:root{${shades}}`}</style>;
 }
 
 export default function App() {

@@ -591,6 +591,22 @@ export const orderStatusHistory = pgTable(
   ],
 );
 
+/**
+ * The owner's settings ('Configurações da loja'): one row, each saved section a key of `sections`
+ * (a section never saved shows its default). A save raises `version` and, by trigger, the
+ * catalogue's version: every instance's page caches drop their pages at once (migration 0018).
+ */
+export const storeSettings = pgTable(
+  "store_settings",
+  {
+    id: boolean("id").primaryKey().default(true),
+    sections: jsonb("sections").$type<Record<string, unknown>>().notNull().default({}),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("store_settings_single_row", sql`${t.id}`)],
+);
+
 /** Every write an admin makes, with a before/after summary, kept for the shop owner. */
 export const adminAuditLog = pgTable(
   "admin_audit_log",

@@ -215,7 +215,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         </Tabs.Content>
         <Tabs.Content value="signup" className="mt-6">
           <SignUpForm
-            whatsappNumber={root?.whatsappNumber ?? ""}
+            whatsappNumber={root?.store.contacts.whatsappNumber ?? ""}
             posted={loaderData.tab === "signup" ? posted : undefined}
           />
         </Tabs.Content>

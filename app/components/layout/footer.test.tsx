@@ -1,16 +1,15 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { defaultSettings } from "../../domain/store-settings/default-settings";
 import { Footer } from "./footer";
+
+const settings = defaultSettings({ SUPPORT_EMAIL: "contato@loja.example", WHATSAPP_NUMBER: "5511988887777" });
 
 function footerLinks(instagramUrl: string | null): Map<string, string> {
   const html = renderToStaticMarkup(
     <MemoryRouter>
-      <Footer
-        supportEmail="contato@loja.example"
-        whatsappNumber="5511988887777"
-        instagramUrl={instagramUrl}
-      />
+      <Footer store={{ ...settings, contacts: { ...settings.contacts, instagramUrl } }} />
     </MemoryRouter>,
   );
   const links = [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)];

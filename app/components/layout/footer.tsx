@@ -1,18 +1,13 @@
 import { Link } from "react-router";
+import type { StorefrontSettings } from "../../domain/store-settings/settings-schema";
 
-export interface StoreContacts {
-  supportEmail: string;
-  whatsappNumber: string;
-  /** The store's Instagram profile; no Instagram link when the store has none. */
-  instagramUrl: string | null;
-}
-
-export function Footer({ supportEmail, whatsappNumber, instagramUrl }: StoreContacts) {
+export function Footer({ store }: { store: StorefrontSettings }) {
+  const { supportEmail, whatsappNumber, instagramUrl } = store.contacts;
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
-          <p className="text-lg font-bold text-brand-700">Vitrine</p>
+          <p className="text-lg font-bold text-brand-700">{store.identity.name}</p>
           <p className="mt-2 text-sm text-slate-600">
             Tecnologia original com entrega para todo o Brasil e pagamento via PIX.
           </p>
@@ -66,7 +61,7 @@ export function Footer({ supportEmail, whatsappNumber, instagramUrl }: StoreCont
         </div>
       </div>
       <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-600">
-        © {new Date().getFullYear()} Vitrine. Todos os direitos reservados.
+        © {new Date().getFullYear()} {store.identity.name}. Todos os direitos reservados.
       </p>
     </footer>
   );

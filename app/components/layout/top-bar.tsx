@@ -14,7 +14,8 @@ const NAV_LINKS = [
   { to: "/catalog", label: "Catálogo" },
 ];
 
-export function TopBar({ user }: { user: MenuUser | null }) {
+/** `storeName` is null on the error page of a request whose store could not be read. */
+export function TopBar({ storeName, user }: { storeName: string | null; user: MenuUser | null }) {
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: navigating closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -24,7 +25,7 @@ export function TopBar({ user }: { user: MenuUser | null }) {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
         <Link to="/" className="text-xl font-bold tracking-tight text-brand-700">
-          Vitrine
+          {storeName ?? "Início"}
         </Link>
         <nav aria-label="Principal" className="ml-6 hidden gap-6 md:flex">
           {NAV_LINKS.map((link) => (

@@ -46,6 +46,7 @@ const TARGET_LABELS: Record<AuditTarget, string> = {
   product_image: "Imagem de produto",
   user: "Usuário",
   order: "Pedido",
+  store_settings: "Configurações da loja",
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -58,6 +59,7 @@ const ACTION_LABELS: Record<string, string> = {
   "user.role": "Permissão alterada",
   "order.status": "Status do pedido alterado",
   "order.tracking": "Código de rastreio salvo",
+  "store_settings.update": "Configurações da loja alteradas",
 };
 
 /** One line per field that changed: `campo: antes → depois`, values as JSON text. */

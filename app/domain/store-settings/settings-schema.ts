@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { emailField, phoneField } from "../accounts/account-schemas";
+import { addressSchema } from "../accounts/address-schema";
+import { compactTaxId, isValidCnpj, onlyDigits } from "../../lib/tax-id";
+import { contrastWithWhite, WHITE_TEXT_MIN_CONTRAST } from "./brand-colour";
+
+/**
+ * The owner's settings, one schema per section of 'Configurações da loja': shared by the browser
+ * (instant feedback), the server's save (the authority) and the read (a stored section that no
+ * longer parses falls back to its defaults, so the storefront never breaks on it).
+ */
+
+const text = (max: number, message: string) =>
+  z.string().trim().min(1, message).max(max, "Texto muito longo");
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, "Texto muito longo")
+    .transform((value) => value || null);
+
+/** The store's page elsewhere: empty (none), or an https address shoppers can follow. */
+const optionalLink = z
+  .string()
+  .trim()
+  .max(500, "URL muito longa")
+  .transform((value) => value || null)
+  .pipe(z.url({ protocol: /^https$/, error: "Informe uma URL https:// válida" }).nullable());
+
+/** An image the store serves itself (an upload's `/uploads/…` path), or none. */
+const storedImage = z
+  .string()
+  .regex(/^\/uploads\/[\w\-./]+$/)
+  .nullable();
+
+export const identitySchema = z.object({
+  name: text(60, "Informe o nome da loja"),
+  description: text(160, "Informe uma descrição curta"),
+  primaryColor: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^#[0-9a-f]{6}$/, "Informe uma cor no formato #RRGGBB")
+    .refine(
+      (hex) => contrastWithWhite(hex) >= WHITE_TEXT_MIN_CONTRAST,
+      "Cor muito clara: o texto branco dos botões fica ilegível (contraste mínimo 4,5:1)",
+    ),
+});
+
+/** The uploaded logo and the icons made from it; not a form field (see store-logo.server.ts). */
+export const logoSchema = z.object({ logoUrl: storedImage, faviconUrl: storedImage });
+
+export const legalSchema = z.object({
+  companyName: text(150, "Informe a razão social"),
+  cnpj: z.string().refine(isValidCnpj, "CNPJ inválido").transform(compactTaxId),
+  stateRegistration: optionalText(20),
+  address: addressSchema.omit({ isDefault: true }),
+  sacEmail: emailField,
+  sacPhone: phoneField,
+  dpoName: text(100, "Informe o nome do encarregado de dados"),
+  dpoEmail: emailField,
+});
+
+export const contactsSchema = z.object({
+  whatsappNumber: z
+    .string()
+    .transform(onlyDigits)
+    .refine(
+      (digits) => digits.length === 12 || digits.length === 13,
+      "WhatsApp inválido: informe DDI, DDD e número, ex.: +55 11 99999-9999",
+    ),
+  supportEmail: emailField,
+  instagramUrl: optionalLink,
+  facebookUrl: optionalLink,
+  youtubeUrl: optionalLink,
+  tiktokUrl: optionalLink,
+  mercadoLivreUrl: optionalLink,
+  amazonUrl: optionalLink,
+  shopeeUrl: optionalLink,
+  magaluUrl: optionalLink,
+});
+
+/** The spec's six featured products at most, in the owner's order; none chosen: the newest. */
+export const FEATURED_PRODUCTS_MAX = 6;
+
+export const homeSchema = z.object({
+  heroTitle: text(120, "Informe o título"),
+  heroSubtitle: text(300, "Informe o subtítulo"),
+  heroButton: text(40, "Informe o texto do botão"),
+  resellerText: text(500, "Informe o texto da página Revendedor Oficial"),
+  featuredProductIds: z
+    .array(z.number().int().positive())
+    .max(FEATURED_PRODUCTS_MAX, `Escolha no máximo ${FEATURED_PRODUCTS_MAX} produtos`)
+    .refine((ids) => new Set(ids).size === ids.length, "Um produto aparece duas vezes"),
+});
+
+/** The home page's banner image; not a form field (an upload). */
+export const bannerSchema = z.object({ bannerUrl: storedImage });
+
+export const POLICY_MAX_CHARS = 30_000;
+const policyText = text(POLICY_MAX_CHARS, "Escreva o texto da política");
+
+export const policiesSchema = z.object({
+  returns: policyText,
+  privacy: policyText,
+  terms: policyText,
+});
+
+export const deliverySchema = z.object({
+  /** 'Prazo de entrega', in working days, shown on product pages, at checkout and in the order e-mail. */
+  deliveryDays: z.coerce
+    .number({ error: "Informe o prazo em dias" })
+    .int("Informe um número inteiro de dias")
+    .min(1, "O prazo deve ser de 1 a 90 dias")
+    .max(90, "O prazo deve ser de 1 a 90 dias"),
+});
+
+export const SETTINGS_SECTIONS = {
+  identity: identitySchema,
+  logo: logoSchema,
+  legal: legalSchema,
+  contacts: contactsSchema,
+  home: homeSchema,
+  banner: bannerSchema,
+  policies: policiesSchema,
+  delivery: deliverySchema,
+} as const;
+
+export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
+
+/** Every setting of the store, each section either saved by the owner or its default. */
+export type StoreSettings = { [K in SettingsSection]: z.output<(typeof SETTINGS_SECTIONS)[K]> };
+
+/** What every page shows of the settings (top bar, footer, titles, theme): the root loader's. */
+export type StorefrontSettings = Pick<StoreSettings, "identity" | "logo" | "legal" | "contacts" | "delivery">;
