@@ -249,6 +249,7 @@ describe("an account with two-factor", () => {
     const enrolment = await startTwoFactorEnrolment(
       authCall(context(), requestWithCookies(customer.headers)),
       customer.password,
+      "Vitrine",
     );
     if (!enrolment.ok) throw new Error(enrolment.message);
     const confirmed = await confirmTwoFactorEnrolment(

@@ -298,7 +298,7 @@ describe("passkeys", () => {
         clientIp: nextClientIp(),
       });
       const call = callWith(customer.headers);
-      const enrolment = await startTwoFactorEnrolment(call, customer.password);
+      const enrolment = await startTwoFactorEnrolment(call, customer.password, "Vitrine");
       if (!enrolment.ok) throw new Error(enrolment.message);
       const signedIn = enrolment.headers.getSetCookie().length ? enrolment.headers : customer.headers;
       const confirmed = await confirmTwoFactorEnrolment(

@@ -33,7 +33,7 @@ async function customerWithTwoFactor(email: string, cpf: string) {
   const created = await signUp(store.context.db, store.context.logger, callAs(anonymous()), input);
   if (!created.ok) throw new Error(created.message);
   const signedIn = requestWithCookies(created.headers);
-  const enrolment = await startTwoFactorEnrolment(callAs(signedIn), password);
+  const enrolment = await startTwoFactorEnrolment(callAs(signedIn), password, "Vitrine");
   if (!enrolment.ok) throw new Error(enrolment.message);
   const [user] = await store.database.db.select().from(users).where(eq(users.email, email));
   const confirmed = await confirmTwoFactorEnrolment(

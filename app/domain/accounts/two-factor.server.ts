@@ -22,10 +22,14 @@ function failure(
   return { ok: false, message: "Não foi possível concluir. Tente novamente." };
 }
 
-/** First step of enrolment: after the password, a secret (as a QR code) and backup codes. */
+/**
+ * First step of enrolment: after the password, a secret (as a QR code) and backup codes. The
+ * authenticator app lists the code under `storeName`, the store's name when enrolled.
+ */
 export async function startTwoFactorEnrolment(
   call: AuthCall,
   password: string,
+  storeName: string,
 ): Promise<TwoFactorOutcome<{ qrCodeSvg: string; secret: string; backupCodes: string[] }>> {
   const result = await callAuthEndpoint<{ totpURI: string; backupCodes: string[] }>(
     call,
@@ -35,9 +39,22 @@ export async function startTwoFactorEnrolment(
     },
   );
   if (!result.body) return failure(result.status);
-  const secret = new URL(result.body.totpURI).searchParams.get("secret") ?? "";
-  const qrCodeSvg = await QRCode.toString(result.body.totpURI, { type: "svg", margin: 1, width: 220 });
+  const totpUri = issuedBy(result.body.totpURI, storeName);
+  const secret = totpUri.searchParams.get("secret") ?? "";
+  const qrCodeSvg = await QRCode.toString(totpUri.href, { type: "svg", margin: 1, width: 220 });
   return { ok: true, headers: result.headers, qrCodeSvg, secret, backupCodes: result.body.backupCodes };
+}
+
+/**
+ * The auth library's `otpauth://totp/Issuer:account?issuer=…` URI under another issuer: its own
+ * is fixed when the store starts, the store's name is the owner's to change.
+ */
+export function issuedBy(totpURI: string, issuer: string): URL {
+  const uri = new URL(totpURI);
+  const account = decodeURIComponent(uri.pathname.slice(1)).split(":").at(-1) ?? "";
+  uri.pathname = `/${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
+  uri.searchParams.set("issuer", issuer);
+  return uri;
 }
 
 /**

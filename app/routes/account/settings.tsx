@@ -24,6 +24,7 @@ import {
   disableTwoFactor,
   startTwoFactorEnrolment,
 } from "../../domain/accounts/two-factor.server";
+import { currentStoreSettings } from "../../domain/store-settings/store-settings.server";
 import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -63,7 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "two-factor-start": {
       const input = passwordConfirmation.safeParse(form);
       if (!input.success) return invalid("two-factor-start", input.error);
-      const outcome = await startTwoFactorEnrolment(call, input.data.password);
+      const { settings } = await currentStoreSettings(context.db, context.env);
+      const outcome = await startTwoFactorEnrolment(call, input.data.password, settings.identity.name);
       if (!outcome.ok) return answer("two-factor-start", outcome);
       const { qrCodeSvg, secret, backupCodes, headers } = outcome;
       return data<SettingsActionData>(
