@@ -12,20 +12,33 @@ import { contrastWithWhite, WHITE_TEXT_MIN_CONTRAST } from "./brand-colour";
 
 const text = (max: number, message: string) =>
   z.string().trim().min(1, message).max(max, "Texto muito longo");
+/**
+ * An optional field's input: the form's text (empty when left blank), or the null a saved section
+ * stores for it. Read back, a saved section parses again to itself; without this, a section with
+ * one empty optional field failed its read and showed its defaults.
+ */
+const noneAsEmpty = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? "");
 const optionalText = (max: number) =>
+  noneAsEmpty.pipe(
+    z
+      .string()
+      .trim()
+      .max(max, "Texto muito longo")
+      .transform((value) => value || null),
+  );
+
+/** The store's page elsewhere: empty (none), or an https address shoppers can follow. */
+const optionalLink = noneAsEmpty.pipe(
   z
     .string()
     .trim()
-    .max(max, "Texto muito longo")
-    .transform((value) => value || null);
-
-/** The store's page elsewhere: empty (none), or an https address shoppers can follow. */
-const optionalLink = z
-  .string()
-  .trim()
-  .max(500, "URL muito longa")
-  .transform((value) => value || null)
-  .pipe(z.url({ protocol: /^https$/, error: "Informe uma URL https:// válida" }).nullable());
+    .max(500, "URL muito longa")
+    .transform((value) => value || null)
+    .pipe(z.url({ protocol: /^https$/, error: "Informe uma URL https:// válida" }).nullable()),
+);
 
 /** An image the store serves itself (an upload's `/uploads/…` path), or none. */
 const storedImage = z
@@ -54,7 +67,7 @@ export const legalSchema = z.object({
   companyName: text(150, "Informe a razão social"),
   cnpj: z.string().refine(isValidCnpj, "CNPJ inválido").transform(compactTaxId),
   stateRegistration: optionalText(20),
-  address: addressSchema.omit({ isDefault: true }),
+  address: addressSchema.omit({ isDefault: true }).extend({ complement: optionalText(120) }),
   sacEmail: emailField,
   sacPhone: phoneField,
   dpoName: text(100, "Informe o nome do encarregado de dados"),
