@@ -52,9 +52,20 @@ describe("the footer's store details", () => {
     );
   });
 
-  it("give the SAC's phone and e-mail, and the support e-mail", () => {
+  it("give the SAC's phone and the support e-mail, once when the SAC's is the same", () => {
     expect(links.get("(11) 4000-0000")).toBe("tel:+551140000000");
     expect(links.get("contato@loja.example")).toBe("mailto:contato@loja.example");
+    expect(html.match(/href="mailto:/g)).toHaveLength(1);
+  });
+
+  it("give the SAC's own e-mail beside the support's", () => {
+    const own = renderToStaticMarkup(
+      <MemoryRouter>
+        <Footer store={{ ...settings, legal: { ...settings.legal, sacEmail: "sac@loja.example" } }} />
+      </MemoryRouter>,
+    );
+    expect(footerLinks(own).get("sac@loja.example")).toBe("mailto:sac@loja.example");
+    expect(footerLinks(own).get("contato@loja.example")).toBe("mailto:contato@loja.example");
   });
 
   it("link the store's policy pages", () => {

@@ -17,7 +17,7 @@ export function Footer({ store }: { store: StorefrontSettings }) {
   ].filter((link): link is { label: string; url: string } => Boolean(link.url));
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-brand-700">{identity.name}</p>
           <p className="mt-2 text-sm text-slate-600">{identity.description}</p>
@@ -54,20 +54,20 @@ export function Footer({ store }: { store: StorefrontSettings }) {
                 WhatsApp
               </a>
             </li>
-          </ul>
-        </div>
-        <div>
-          <h2 className="text-sm font-semibold text-slate-900">SAC</h2>
-          <ul className="mt-3 space-y-2 text-sm text-slate-700">
             <li>
+              SAC{" "}
               <a href={`tel:+55${legal.sacPhone}`} className={linkClasses}>
                 {maskPhone(legal.sacPhone)}
               </a>
-            </li>
-            <li>
-              <a href={`mailto:${legal.sacEmail}`} className={linkClasses}>
-                {legal.sacEmail}
-              </a>
+              {/* The same address twice would read as two ways to write; once is enough. */}
+              {legal.sacEmail !== contacts.supportEmail && (
+                <>
+                  {" · "}
+                  <a href={`mailto:${legal.sacEmail}`} className={linkClasses}>
+                    {legal.sacEmail}
+                  </a>
+                </>
+              )}
             </li>
           </ul>
         </div>
