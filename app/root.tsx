@@ -11,7 +11,6 @@ import {
   useNavigation,
   useRevalidator,
   useRouteLoaderData,
-  type LinksFunction,
 } from "react-router";
 import { config as configureZod } from "zod/v4/core";
 import type { Route } from "./+types/root";
@@ -26,6 +25,7 @@ import { publicOrigin } from "./config/public-origin.server";
 import { readSession } from "./domain/accounts/session.server";
 import { brandShades } from "./domain/store-settings/brand-colour";
 import { storefrontSettings } from "./domain/store-settings/store-settings.server";
+import { titleWithStore } from "./lib/seo";
 
 // In the browser, zod's schemas (the forms' instant checks) parse without compiling code: its
 // probe for `new Function` is a violation of the store's CSP, reported even though it is caught.
@@ -51,8 +51,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
@@ -64,11 +62,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* Stylesheets need no nonce (style-src allows self); an empty one keeps server and browser markup equal. */}
         <Links nonce="" />
+        <StoreIcon faviconUrl={root?.store.logo.faviconUrl ?? null} />
         {root && <BrandColours primary={root.store.identity.primaryColor} />}
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
         <CartProvider signedIn={Boolean(root?.user)}>
-          <TopBar storeName={root?.store.identity.name ?? null} user={root?.user ?? null} />
+          <TopBar
+            store={root ? { name: root.store.identity.name, logoUrl: root.store.logo.logoUrl } : null}
+            user={root?.user ?? null}
+          />
           <ProductsLoadingNotice />
           <div className="flex-1">{children}</div>
           {root && <Footer store={root.store} />}
@@ -79,6 +81,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** The icon made from the owner's logo (Configurações da loja), or the demo store's. */
+function StoreIcon({ faviconUrl }: { faviconUrl: string | null }) {
+  return faviconUrl ? (
+    <link rel="icon" href={faviconUrl} />
+  ) : (
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
   );
 }
 
@@ -134,11 +145,12 @@ function ProductsLoadingNotice() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // Details go to the server log; the visitor gets a plain message, never a stack trace.
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
-      <title>Erro | Vitrine</title>
+      <title>{titleWithStore("Erro", root?.store.identity.name)}</title>
       <h1 className="text-2xl font-bold">Algo deu errado</h1>
       <p className="mt-2 text-slate-600">Ocorreu um erro inesperado. Tente novamente em instantes.</p>
       <Link to="/" className="mt-6 inline-block text-brand-600 underline">

@@ -1,6 +1,7 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { authCall } from "../context.server";
 import type { Route } from "./+types/auth.forgot-password";
+import { pageTitle } from "../lib/seo";
 import { AuthPageFrame, OutcomeNotice } from "../components/auth/auth-page-frame";
 import { Button } from "../components/ui/button";
 import { FormField, FormMessage } from "../components/ui/form-field";
@@ -52,7 +53,7 @@ export default function ForgotPasswordPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Esqueci minha senha | Vitrine" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Esqueci minha senha"),
   { name: "robots", content: "noindex" },
 ];

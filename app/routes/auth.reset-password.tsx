@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { authCall } from "../context.server";
 import type { Route } from "./+types/auth.reset-password";
+import { pageTitle } from "../lib/seo";
 import { PasswordInput } from "../components/auth/password-input";
 import { AuthPageFrame, OutcomeNotice } from "../components/auth/auth-page-frame";
 import { Button, buttonClasses } from "../components/ui/button";
@@ -73,8 +74,8 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Criar nova senha | Vitrine" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Criar nova senha"),
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "no-referrer" },
 ];

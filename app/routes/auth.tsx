@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import { toast } from "../components/toasts";
 import type { Route } from "./+types/auth";
+import { pageTitle } from "../lib/seo";
 import type { loader as rootLoader } from "../root";
 import type { AuthActionData } from "../components/auth/auth-action-data";
 import { LoginForm } from "../components/auth/login-form";
@@ -258,7 +259,7 @@ function useWelcome() {
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Entrar ou cadastrar | Vitrine" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Entrar ou cadastrar"),
   { name: "robots", content: "noindex" },
 ];

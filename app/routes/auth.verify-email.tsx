@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/auth.verify-email";
+import { pageTitle } from "../lib/seo";
 import { AuthPageFrame, OutcomeNotice } from "../components/auth/auth-page-frame";
 import { buttonClasses } from "../components/ui/button";
 import { authCall } from "../context.server";
@@ -53,8 +54,8 @@ export default function VerifyEmailPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Confirmação de e-mail | Vitrine" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Confirmação de e-mail"),
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "no-referrer" },
 ];

@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight, Info, Minus, Plus, ShieldCheck, ShoppingBag, Tra
 import { useId } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/cart";
+import { pageTitle } from "../lib/seo";
 import { CartChangeForm } from "../components/cart/cart-change-form";
 import { useCart, type Cart } from "../components/cart/cart-context";
 import { CartSummaryBar } from "../components/cart/cart-summary-bar";
@@ -291,7 +292,7 @@ function itemCount(quantity: number): string {
   return quantity === 1 ? "1 item" : `${quantity} itens`;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Carrinho | Vitrine" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Carrinho"),
   { name: "robots", content: "noindex" },
 ];

@@ -4,7 +4,7 @@ import { Pagination } from "../components/ui/pagination";
 import { ProductGrid } from "../components/product/product-grid";
 import { buttonClasses } from "../components/ui/button";
 import { catalogSearch, readCatalogQuery, toCatalogFilters } from "../domain/catalog/catalog-filters";
-import { canonicalLink } from "../lib/seo";
+import { canonicalLink, pageTitle } from "../lib/seo";
 import { searchProducts } from "../domain/catalog/search-products.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -128,7 +128,7 @@ function Field({ label, htmlFor, children }: { label: string; htmlFor: string; c
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: data?.query.q ? `Busca: ${data.query.q} | Catálogo | Vitrine` : "Catálogo | Vitrine" },
+  pageTitle(matches, data?.query.q ? `Busca: ${data.query.q} | Catálogo` : "Catálogo"),
   {
     name: "description",
     content: "Catálogo completo de smartphones, notebooks, áudio, monitores, periféricos e acessórios.",

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../components/toasts";
 import type { Route } from "./+types/checkout";
+import { pageTitle } from "../lib/seo";
 import { useCart } from "../components/cart/cart-context";
 import { CartTotals } from "../components/cart/cart-totals";
 import { ConfirmOrderDialog, type CheckoutCustomer } from "../components/checkout/confirm-order-dialog";
@@ -121,7 +122,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Finalizar Compra | Vitrine" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Finalizar Compra"),
   { name: "robots", content: "noindex" },
 ];

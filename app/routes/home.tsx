@@ -3,13 +3,27 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ProductGrid } from "../components/product/product-grid";
 import { buttonClasses } from "../components/ui/button";
-import { canonicalLink } from "../lib/seo";
+import { publicOrigin } from "../config/public-origin.server";
 import { listFeaturedProducts } from "../domain/catalog/featured-products.server";
+import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
+import { storeJsonLd } from "../domain/store-settings/store-structured-data";
+import { canonicalLink, storeDescription, storeNameOf } from "../lib/seo";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const products = await listFeaturedProducts(context.db);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { settings } = await currentStoreSettings(context.db, context.env);
+  const { home, banner } = settings;
+  const products = await listFeaturedProducts(context.db, home.featuredProductIds);
   for (const product of products) context.shownProducts.add(product.id);
-  return { products };
+  return {
+    hero: {
+      title: home.heroTitle,
+      subtitle: home.heroSubtitle,
+      button: home.heroButton,
+      bannerUrl: banner.bannerUrl,
+    },
+    products,
+    jsonLd: storeJsonLd(settings, publicOrigin(request, context.env)),
+  };
 }
 
 const HIGHLIGHTS = [
@@ -19,20 +33,18 @@ const HIGHLIGHTS = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { hero, jsonLd } = loaderData;
   return (
     <main>
-      <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-indigo-500 text-white">
-        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:py-24">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <section className="relative overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-indigo-500 text-white">
+        {hero.bannerUrl && <HeroBanner url={hero.bannerUrl} />}
+        <div className="relative mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:py-24">
           <p className="rounded-full bg-white/15 px-3 py-1 text-sm font-medium">Revendedor oficial</p>
-          <h1 className="max-w-2xl text-4xl font-bold tracking-tight sm:text-5xl">
-            Tecnologia original, entregue em todo o Brasil
-          </h1>
-          <p className="max-w-xl text-lg text-white/90">
-            Smartphones, notebooks, áudio, monitores e acessórios com garantia, frete grátis e pagamento via
-            PIX.
-          </p>
+          <h1 className="max-w-2xl text-4xl font-bold tracking-tight sm:text-5xl">{hero.title}</h1>
+          <p className="max-w-xl text-lg text-white/90">{hero.subtitle}</p>
           <a href="#produtos" className={buttonClasses("secondary", "lg", "bg-white text-brand-700")}>
-            Explorar Produtos
+            {hero.button}
             <ArrowRight aria-hidden className="size-5" />
           </a>
         </div>
@@ -71,12 +83,34 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: "Vitrine | Loja de tecnologia com entrega para todo o Brasil" },
-  {
-    name: "description",
-    content:
-      "Smartphones, notebooks, áudio, monitores, periféricos e acessórios originais, com frete grátis e pagamento via PIX.",
-  },
-  ...canonicalLink(matches, "/"),
-];
+/**
+ * The owner's banner behind the hero's texts: the hero's size never depends on the image (no
+ * layout shift when it arrives), and as the page's largest picture it is fetched first (LCP).
+ */
+function HeroBanner({ url }: { url: string }) {
+  return (
+    <>
+      <img
+        src={url}
+        alt=""
+        width={1600}
+        height={600}
+        fetchPriority="high"
+        className="absolute inset-0 size-full object-cover"
+      />
+      {/* Keeps the white texts readable over any picture. */}
+      <div aria-hidden className="absolute inset-0 bg-slate-900/60" />
+    </>
+  );
+}
+
+const HOME_TAGLINE = "Loja de tecnologia com entrega para todo o Brasil";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const storeName = storeNameOf(matches);
+  return [
+    { title: storeName ? `${storeName} | ${HOME_TAGLINE}` : HOME_TAGLINE },
+    ...storeDescription(matches),
+    ...canonicalLink(matches, "/"),
+  ];
+};

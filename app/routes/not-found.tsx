@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
+import { pageTitle } from "../lib/seo";
 import { NotFoundPage } from "../components/not-found-page";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -12,7 +13,7 @@ export default function NotFound() {
   return <NotFoundPage />;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Página não encontrada | Vitrine" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Página não encontrada"),
   { name: "robots", content: "noindex" },
 ];

@@ -3,18 +3,19 @@ import { Link } from "react-router";
 import type { Route } from "./+types/official-reseller";
 import { MARKETPLACES, MarketplaceCard, type MarketplaceId } from "../components/marketplace-logos";
 import { buttonClasses } from "../components/ui/button";
-import { canonicalLink } from "../lib/seo";
+import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
+import { canonicalLink, pageTitle } from "../lib/seo";
 
-/** The store's page on each marketplace, or null where none is configured. */
-export function loader({ context }: Route.LoaderArgs) {
-  const { MERCADO_LIVRE_URL, AMAZON_URL, SHOPEE_URL, MAGALU_URL } = context.env;
+/** The owner's text, and the store's page on each marketplace (null where none is set). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { home, contacts } = (await currentStoreSettings(context.db, context.env)).settings;
   const storePages: Record<MarketplaceId, string | null> = {
-    mercadoLivre: MERCADO_LIVRE_URL ?? null,
-    amazon: AMAZON_URL ?? null,
-    shopee: SHOPEE_URL ?? null,
-    magalu: MAGALU_URL ?? null,
+    mercadoLivre: contacts.mercadoLivreUrl,
+    amazon: contacts.amazonUrl,
+    shopee: contacts.shopeeUrl,
+    magalu: contacts.magaluUrl,
   };
-  return { storePages };
+  return { text: home.resellerText, storePages };
 }
 
 const BENEFITS = [
@@ -46,10 +47,7 @@ export default function OfficialReseller({ loaderData }: Route.ComponentProps) {
       <div className="text-center">
         <BadgeCheck aria-hidden className="mx-auto size-14 text-brand-600" />
         <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Revendedor Oficial Certificado</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-600">
-          A Vitrine é revendedora oficial das marcas que vende: procedência garantida, nota fiscal e garantia
-          em todos os pedidos.
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-600">{loaderData.text}</p>
       </div>
 
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -85,7 +83,7 @@ export default function OfficialReseller({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: "Revendedor Oficial | Vitrine" },
+  pageTitle(matches, "Revendedor Oficial"),
   {
     name: "description",
     content:

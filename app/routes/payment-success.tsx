@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../components/toasts";
 import type { Route } from "./+types/payment-success";
+import { pageTitle } from "../lib/seo";
 import { OrderLineRow } from "../components/orders/order-line-row";
 import { buttonClasses } from "../components/ui/button";
 import {
@@ -109,7 +110,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Pagamento Confirmado | Vitrine" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Pagamento Confirmado"),
   { name: "robots", content: "noindex" },
 ];

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { toast } from "../components/toasts";
 import type { Route } from "./+types/payment";
+import { pageTitle } from "../lib/seo";
 import { Button, buttonClasses } from "../components/ui/button";
 import { readSession } from "../domain/accounts/session.server";
 import { findCustomerOrder, pixPaymentOf } from "../domain/orders/order-payment.server";
@@ -189,7 +190,7 @@ function useMinutesLeft(expiresAt: string): number {
   return minutes;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Pagamento via PIX | Vitrine" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Pagamento via PIX"),
   { name: "robots", content: "noindex" },
 ];

@@ -1,5 +1,5 @@
 import { Headphones, RotateCcw, ShieldCheck, ShoppingCart, Truck } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, type MetaDescriptor } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/product";
 import { CartChangeForm } from "../components/cart/cart-change-form";
@@ -14,6 +14,7 @@ import { isFavorite } from "../domain/catalog/favorites.server";
 import { getProductDetails } from "../domain/catalog/product-details.server";
 import { productJsonLd } from "../domain/catalog/product-structured-data";
 import { formatBRL } from "../lib/money";
+import { pageTitle, storeDescriptionOf, storeNameOf } from "../lib/seo";
 
 const productId = z
   .string()
@@ -106,14 +107,14 @@ function StockNotice({ stock }: { stock: number }) {
 
 const DESCRIPTION_LENGTH = 155;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData)
-    return [{ title: "Produto não encontrado | Vitrine" }, { name: "robots", content: "noindex" }];
+    return [pageTitle(matches, "Produto não encontrado"), { name: "robots", content: "noindex" }];
   const { product, origin } = loaderData;
-  const description = summary(product.description);
+  const description = summary(product.description) || (storeDescriptionOf(matches) ?? "");
   const url = `${origin}/product/${product.id}`;
   return [
-    { title: `${product.name} | Vitrine` },
+    pageTitle(matches, product.name),
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "product" },
@@ -122,9 +123,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:image", content: new URL(product.image, origin).toString() },
     { property: "og:url", content: url },
     { property: "og:locale", content: "pt_BR" },
-    { property: "og:site_name", content: "Vitrine" },
+    ...siteName(storeNameOf(matches)),
   ];
 };
+
+/** og:site_name: the store's name, when the root loader read it. */
+function siteName(name: string | undefined): MetaDescriptor[] {
+  return name ? [{ property: "og:site_name", content: name }] : [];
+}
 
 /** The description on one line, cut to what search results show. */
 function summary(description: string): string {

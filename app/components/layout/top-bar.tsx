@@ -14,8 +14,14 @@ const NAV_LINKS = [
   { to: "/catalog", label: "Catálogo" },
 ];
 
-/** `storeName` is null on the error page of a request whose store could not be read. */
-export function TopBar({ storeName, user }: { storeName: string | null; user: MenuUser | null }) {
+/** The store as the top bar shows it: its logo, or its name as a wordmark when it has none. */
+export interface TopBarStore {
+  name: string;
+  logoUrl: string | null;
+}
+
+/** `store` is null on the error page of a request whose store could not be read. */
+export function TopBar({ store, user }: { store: TopBarStore | null; user: MenuUser | null }) {
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: navigating closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -24,9 +30,7 @@ export function TopBar({ storeName, user }: { storeName: string | null; user: Me
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Link to="/" className="text-xl font-bold tracking-tight text-brand-700">
-          {storeName ?? "Início"}
-        </Link>
+        <HomeLink store={store} />
         <nav aria-label="Principal" className="ml-6 hidden gap-6 md:flex">
           {NAV_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end className={navLinkClasses}>
@@ -71,6 +75,28 @@ export function TopBar({ storeName, user }: { storeName: string | null; user: Me
         </nav>
       )}
     </header>
+  );
+}
+
+function HomeLink({ store }: { store: TopBarStore | null }) {
+  if (!store?.logoUrl) {
+    return (
+      <Link to="/" className="text-xl font-bold tracking-tight text-brand-700">
+        {store?.name ?? "Início"}
+      </Link>
+    );
+  }
+  // A fixed box whatever the logo's proportions: the bar never moves when the image arrives.
+  return (
+    <Link to="/" className="shrink-0">
+      <img
+        src={store.logoUrl}
+        alt={store.name}
+        width={160}
+        height={40}
+        className="h-10 w-40 object-contain object-left"
+      />
+    </Link>
   );
 }
 

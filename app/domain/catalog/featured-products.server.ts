@@ -1,16 +1,35 @@
-import { desc, gt } from "drizzle-orm";
+import { and, desc, gt, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { products } from "../../db/schema.server";
+import { FEATURED_PRODUCTS_MAX } from "../store-settings/settings-schema";
 import type { ProductCard } from "./product-card";
 import { productCardColumns } from "./product-card-columns.server";
 
-export const FEATURED_PRODUCTS_LIMIT = 6;
+/**
+ * The home page's featured products: those the owner chose (Configurações da loja), in the
+ * owner's order, leaving out any deleted or sold out since; with none chosen (or none of them
+ * left), the newest of each category.
+ */
+export async function listFeaturedProducts(
+  db: Database,
+  chosenIds: readonly number[],
+): Promise<ProductCard[]> {
+  if (chosenIds.length === 0) return listNewestPerCategory(db);
+  const ids = chosenIds.slice(0, FEATURED_PRODUCTS_MAX);
+  const found = await db
+    .select(productCardColumns)
+    .from(products)
+    .where(and(inArray(products.id, ids), gt(products.stock, 0)));
+  const byId = new Map(found.map((product) => [product.id, product]));
+  const chosen = ids.flatMap((id) => byId.get(id) ?? []);
+  return chosen.length > 0 ? chosen : listNewestPerCategory(db);
+}
 
 /**
- * The home page's featured products (at most six): the newest product in stock of each
- * category, the most valuable of those first, so the shop window shows its range.
+ * The newest product in stock of each category, the most valuable of those first, so the shop
+ * window shows its range.
  */
-export function listFeaturedProducts(db: Database): Promise<ProductCard[]> {
+function listNewestPerCategory(db: Database): Promise<ProductCard[]> {
   const newestPerCategory = db
     .selectDistinctOn([products.category], productCardColumns)
     .from(products)
@@ -21,5 +40,5 @@ export function listFeaturedProducts(db: Database): Promise<ProductCard[]> {
     .select()
     .from(newestPerCategory)
     .orderBy(desc(newestPerCategory.priceCents), desc(newestPerCategory.id))
-    .limit(FEATURED_PRODUCTS_LIMIT);
+    .limit(FEATURED_PRODUCTS_MAX);
 }

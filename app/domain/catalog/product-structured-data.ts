@@ -1,11 +1,11 @@
+import { jsonLdScriptText } from "../../lib/json-ld";
 import { centsToDecimalString } from "../../lib/money";
 import type { ProductDetails } from "./product-details";
 
 /** schema.org `Product` for search engines, with absolute URLs. */
 export function productJsonLd(product: ProductDetails, origin: string): string {
   const absolute = (url: string) => new URL(url, origin).toString();
-  const data = {
-    "@context": "https://schema.org",
+  return jsonLdScriptText({
     "@type": "Product",
     sku: String(product.id),
     name: product.name,
@@ -19,7 +19,5 @@ export function productJsonLd(product: ProductDetails, origin: string): string {
       price: centsToDecimalString(product.priceCents),
       availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     },
-  };
-  // Inside <script>, "<" could close the element: escape it, whatever the product text says.
-  return JSON.stringify(data).replace(/</g, "\\u003c");
+  });
 }

@@ -4,6 +4,7 @@ import { data, useFetcher } from "react-router";
 import { toast } from "../../components/toasts";
 import { z } from "zod";
 import type { Route } from "./+types/addresses";
+import { pageTitle } from "../../lib/seo";
 import {
   AddressFormDialog,
   type AddressActionData,
@@ -177,4 +178,4 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Endereços | Vitrine" }];
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, "Endereços")];

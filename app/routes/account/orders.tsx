@@ -4,6 +4,7 @@ import { data, useFetcher } from "react-router";
 import { toast } from "../../components/toasts";
 import { z } from "zod";
 import type { Route } from "./+types/orders";
+import { pageTitle } from "../../lib/seo";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
@@ -159,4 +160,4 @@ function PaymentBadge({ paid }: { paid: boolean }) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Meus Pedidos | Vitrine" }];
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, "Meus Pedidos")];

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/reviews";
+import { pageTitle } from "../../lib/seo";
 
 export default function Reviews() {
   return (
@@ -20,4 +21,4 @@ export default function Reviews() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Avaliações | Vitrine" }];
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, "Avaliações")];

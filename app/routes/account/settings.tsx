@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
+import { pageTitle } from "../../lib/seo";
 import { DeleteAccountSection } from "../../components/account/delete-account-section";
 import { PasskeysSection } from "../../components/account/passkeys-section";
 import { PasswordSection } from "../../components/account/password-section";
@@ -153,4 +154,4 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Configurações | Vitrine" }];
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, "Configurações")];

@@ -1,6 +1,7 @@
 import { ExternalLink, Truck } from "lucide-react";
 import { Form, useSubmit } from "react-router";
 import type { Route } from "./+types/track";
+import { pageTitle } from "../../lib/seo";
 import { NoOrdersYet } from "../../components/orders/no-orders-yet";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { inputClasses } from "../../components/ui/form-field";
@@ -125,4 +126,4 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Rastrear Pedido | Vitrine" }];
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, "Rastrear Pedido")];

@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { ArrowLeft } from "lucide-react";
 import { data, Link, NavLink, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/layout";
+import { pageTitle } from "../../lib/seo";
 import { buttonClasses } from "../../components/ui/button";
 import { requireAdminRole } from "../guards.server";
 import { ADMIN_GATE_PATH, gatePathFor } from "./gate-path";
@@ -65,7 +66,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Painel de Administração | Vitrine" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Painel de Administração"),
   { name: "robots", content: "noindex" },
 ];

@@ -28,6 +28,7 @@ import { formatDateTime } from "../../lib/dates";
 import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
 import { formatBRL } from "../../lib/money";
 import { orderNumber } from "../../lib/order-number";
+import { pageTitle } from "../../lib/seo";
 import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -278,8 +279,8 @@ function TrackingForm({ order }: { order: ShownOrder }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `Pedido #${orderNumber(params.orderId)} | Painel de Administração | Vitrine` },
+export const meta: Route.MetaFunction = ({ params, matches }) => [
+  pageTitle(matches, `Pedido #${orderNumber(params.orderId)} | Painel de Administração`),
   { name: "robots", content: "noindex" },
 ];
 

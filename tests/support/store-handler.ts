@@ -1,0 +1,65 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { createServer } from "vite";
+import { afterAll, beforeAll } from "vitest";
+import { expectConsoleError } from "./console";
+import type { LocalFileStorage } from "../../app/storage/local-file-storage.server";
+import { createApp } from "../../server/app";
+import { watchCatalogVersion, type CatalogVersion } from "../../server/catalog-version";
+import { createTestContext, TEST_BASE_URL } from "./test-context";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * The store's request handler (server/app.ts: its page caches, CSP and React Router's pages made
+ * from the sources) on a test database this file writes to, listening on loopback: for what a
+ * started store cannot show on the embedded database, a change made beside it.
+ */
+export function setUpStoreHandler() {
+  const store = {} as { url: string; database: TestDatabase; context: ReturnType<typeof createTestContext> };
+  let server: http.Server | undefined;
+  let catalog: CatalogVersion | undefined;
+  let closeVite: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    // React Router's compiler for its own config warns of an option it sets itself.
+    expectConsoleError(/The `envFile` option is deprecated/);
+    const vite = await createServer({
+      root,
+      configFile: path.join(root, "vite.config.ts"),
+      appType: "custom",
+      logLevel: "silent",
+      server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    });
+    closeVite = () => vite.close();
+    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+    store.database = await createTestDatabase();
+    store.context = createTestContext(store.database);
+    const logger = pino({ level: "silent" });
+    catalog = await watchCatalogVersion(store.database, logger);
+    const { env, auth, pix } = store.context;
+    const services = { database: store.database, auth, pix };
+    const app = createApp({
+      env,
+      logger,
+      services: () => services,
+      storage: store.context.storage as LocalFileStorage,
+      baseURL: TEST_BASE_URL,
+      catalog: () => catalog ?? null,
+      build,
+    });
+    server = http.createServer(app);
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    store.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    if (server) await new Promise((resolve) => server!.close(resolve));
+    await catalog?.stop();
+    await store.database?.destroy();
+    await closeVite?.();
+  });
+  return store;
+}
