@@ -78,5 +78,17 @@ describe("Configurações da loja", () => {
     await page.goto(`${store.url}/`);
     await footer.waitFor();
     expect(await instagramLink.count()).toBe(0);
+    // Two saves of each kind and four pages: more than the suite's 30 s on a busy machine.
+  }, 60_000);
+
+  it("fits a 360 px phone, every section's fields in the page's width", async () => {
+    const page = await openSettings();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByRole("region", { name: "Entrega" }).waitFor();
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
   });
 });
