@@ -36,6 +36,7 @@ export default [
     route("products/:productId", "routes/admin/product-edit.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
   ]),
   route("account/data", "routes/account.data.ts"),
   route("account/orders/:orderId/receipt", "routes/account.order-receipt.ts"),

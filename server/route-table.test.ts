@@ -32,6 +32,7 @@ describe("the route policies", () => {
     expect(policyAt("/account/profile.data")?.bodyLimitBytes).toBeGreaterThan(5 * 1024 * 1024);
     expect(policyAt("/admin/products/new")?.bodyLimitBytes).toBeGreaterThan(5 * 1024 * 1024);
     expect(policyAt("/admin/products/12")?.bodyLimitBytes).toBeGreaterThan(5 * 1024 * 1024);
+    expect(policyAt("/admin/settings")?.bodyLimitBytes).toBeGreaterThan(5 * 1024 * 1024);
     expect(policyAt("/account/addresses")).toEqual({});
     expect(policyAt("/api/create-payment.data")).toEqual({});
     expect(policyAt("/product/7.data")?.cache).toMatchObject({ for: "everyone" });

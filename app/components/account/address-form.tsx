@@ -1,13 +1,10 @@
-import { useEffect, useState, type FocusEvent } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../toasts";
-import { BRAZILIAN_STATES, type Address, type CepAddress } from "../../domain/accounts/address-schema";
-import { maskCep } from "../../lib/masks";
-import { onlyDigits } from "../../lib/tax-id";
+import type { Address } from "../../domain/accounts/address-schema";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { FormField, FormMessage, inputClasses } from "../ui/form-field";
-import { MaskedField } from "../ui/masked-field";
+import { AddressFields } from "./address-fields";
 
 /** The form's fields: a saved address being edited, or a new one (no id yet). */
 export type AddressFormValues = Omit<Address, "id"> & { id?: string };
@@ -43,7 +40,6 @@ export function AddressFormDialog({
   const editing = Boolean(address?.id);
   const save = useFetcher<AddressActionData>({ key: "address-save" });
   const initial = address ?? EMPTY;
-  const [found, setFound] = useState<Pick<CepAddress, "street" | "neighborhood" | "city" | "state">>(initial);
   const errors = save.data?.errors ?? {};
 
   useEffect(() => {
@@ -59,19 +55,6 @@ export function AddressFormDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [save.data, save.state]);
 
-  const lookUp = async (event: FocusEvent<HTMLInputElement>) => {
-    const cep = onlyDigits(event.currentTarget.value);
-    if (cep.length !== 8) return;
-    const answer = await fetch(`/api/cep/${cep}`)
-      .then((response) => (response.ok ? (response.json() as Promise<{ address: CepAddress | null }>) : null))
-      .catch(() => null);
-    if (!answer?.address) {
-      toast.error("CEP não encontrado");
-      return;
-    }
-    setFound(answer.address);
-  };
-
   return (
     <Dialog
       open={open}
@@ -81,78 +64,7 @@ export function AddressFormDialog({
       <save.Form method="post" className="grid gap-3 sm:grid-cols-6" noValidate>
         <input type="hidden" name="intent" value={editing ? "update" : "create"} />
         {address?.id && <input type="hidden" name="id" value={address.id} />}
-        <MaskedField
-          className="sm:col-span-2"
-          label="CEP"
-          name="cep"
-          mask={maskCep}
-          defaultValue={initial.cep}
-          inputMode="numeric"
-          maxLength={9}
-          placeholder="00000-000"
-          onBlur={lookUp}
-          error={errors.cep}
-        />
-        <FormField
-          key={`street-${found.street}`}
-          className="sm:col-span-4"
-          label="Rua"
-          name="street"
-          defaultValue={found.street}
-          error={errors.street}
-        />
-        <FormField
-          className="sm:col-span-2"
-          label="Número"
-          name="number"
-          defaultValue={initial.number}
-          error={errors.number}
-        />
-        <FormField
-          className="sm:col-span-4"
-          label="Complemento (opcional)"
-          name="complement"
-          defaultValue={initial.complement ?? ""}
-          error={errors.complement}
-        />
-        <FormField
-          key={`neighborhood-${found.neighborhood}`}
-          className="sm:col-span-6"
-          label="Bairro"
-          name="neighborhood"
-          defaultValue={found.neighborhood}
-          error={errors.neighborhood}
-        />
-        <FormField
-          key={`city-${found.city}`}
-          className="sm:col-span-4"
-          label="Cidade"
-          name="city"
-          defaultValue={found.city}
-          error={errors.city}
-        />
-        {/* Two of six columns: in one, the arrow left room for a single letter of the UF. */}
-        <div className="flex flex-col gap-1.5 sm:col-span-2">
-          <label htmlFor="address-state" className="text-sm font-medium text-slate-700">
-            UF
-          </label>
-          <select
-            key={`state-${found.state}`}
-            id="address-state"
-            name="state"
-            defaultValue={found.state}
-            aria-invalid={errors.state ? true : undefined}
-            className={inputClasses}
-          >
-            <option value="">--</option>
-            {BRAZILIAN_STATES.map((uf) => (
-              <option key={uf} value={uf}>
-                {uf}
-              </option>
-            ))}
-          </select>
-          <FormMessage message={errors.state} />
-        </div>
+        <AddressFields initial={initial} errors={errors} />
         <label className="flex items-center gap-2 text-sm sm:col-span-6">
           <input
             type="checkbox"

@@ -1,10 +1,14 @@
+import { Circle, CircleCheck } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import { RevenueChart, StatusChart } from "../../components/admin/dashboard-charts";
 import { OrderNumberLink } from "../../components/admin/order-number-link";
 import { OrderStatusBadge } from "../../components/admin/order-status-badge";
 import { Badge } from "../../components/ui/badge";
+import { buttonClasses } from "../../components/ui/button";
 import { loadDashboard } from "../../domain/admin/dashboard.server";
+import { currentStoreSettings } from "../../domain/store-settings/store-settings.server";
 import { PAYMENT_STATUS_LABELS } from "../../domain/orders/order-status";
 import { formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
@@ -12,9 +16,13 @@ import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const dashboard = await loadDashboard(context.db);
+  const [dashboard, { saved }] = await Promise.all([
+    loadDashboard(context.db),
+    currentStoreSettings(context.db, context.env),
+  ]);
   return {
     ...dashboard,
+    storeSetup: STORE_SETUP_STEPS.map((step) => ({ ...step, done: saved.has(step.section) })),
     recentOrders: dashboard.recentOrders.map((order) => ({
       ...order,
       placedAt: formatDateTime(order.createdAt),
@@ -22,8 +30,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Until the owner has saved these, the store shows the demo store's (first start). */
+const STORE_SETUP_STEPS = [
+  { section: "identity", label: "Nome, descrição e cor da loja" },
+  { section: "legal", label: "Dados legais: razão social, CNPJ, endereço, SAC e encarregado de dados" },
+  { section: "contacts", label: "Contatos e links: WhatsApp, e-mail e redes sociais" },
+] as const;
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, recentOrders, topProducts, revenueByDay, ordersByStatus } = loaderData;
+  const { figures, recentOrders, topProducts, revenueByDay, ordersByStatus, storeSetup } = loaderData;
   const cards = [
     { label: "Total de Pedidos", value: String(figures.totalOrders) },
     { label: "Faturamento Total", value: formatBRL(figures.totalRevenueCents) },
@@ -33,6 +48,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-6">
       <h2 className="sr-only">Dashboard</h2>
+      {storeSetup.some((step) => !step.done) && <StoreSetupChecklist steps={storeSetup} />}
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {cards.map((card) => (
           <div key={card.label} className="rounded-xl border border-slate-200 p-4">
@@ -114,6 +130,36 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </div>
+  );
+}
+
+/** First start: what is left to make the demo store the owner's own. */
+function StoreSetupChecklist({ steps }: { steps: { section: string; label: string; done: boolean }[] }) {
+  return (
+    <section aria-labelledby="store-setup" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <h3 id="store-setup" className="font-semibold">
+        Complete os dados da loja
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        Até lá, a loja mostra os dados da loja de demonstração aos clientes.
+      </p>
+      <ul className="mt-3 flex flex-col gap-1 text-sm">
+        {steps.map((step) => (
+          <li key={step.section} className="flex items-center gap-2">
+            {step.done ? (
+              <CircleCheck aria-hidden className="size-4 text-green-700" />
+            ) : (
+              <Circle aria-hidden className="size-4 text-slate-500" />
+            )}
+            <span className={step.done ? "text-slate-600 line-through" : undefined}>{step.label}</span>
+            <span className="sr-only">{step.done ? "(feito)" : "(pendente)"}</span>
+          </li>
+        ))}
+      </ul>
+      <Link to="/admin/settings" className={buttonClasses("default", "sm", "mt-3")}>
+        Abrir Configurações da loja
+      </Link>
+    </section>
   );
 }
 

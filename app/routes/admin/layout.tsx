@@ -24,6 +24,7 @@ const TABS = [
   { to: "/admin/products", label: "Produtos" },
   { to: "/admin/users", label: "Usuários" },
   { to: "/admin/audit", label: "Auditoria" },
+  { to: "/admin/settings", label: "Configurações" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

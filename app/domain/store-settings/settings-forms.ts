@@ -1,0 +1,119 @@
+import { z } from "zod";
+import {
+  contactsSchema,
+  deliverySchema,
+  homeSchema,
+  identitySchema,
+  legalSchema,
+  policiesSchema,
+} from "./settings-schema";
+
+/**
+ * The forms of 'Configurações da loja' whose fields are the section itself (the logo and the
+ * banner are uploads): each form's fields read as its section's schema reads them, for the
+ * browser's instant check and the server's, which has the last word.
+ */
+
+const productIdText = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,9}$/, "Informe o código (ID) numérico do produto")
+  .transform(Number);
+
+/** The featured products' slots, in order; an empty slot is no product. */
+const homeFormSchema = homeSchema.extend({
+  featuredProductIds: z.array(productIdText).pipe(homeSchema.shape.featuredProductIds),
+});
+
+export const SETTINGS_FORMS = {
+  identity: {
+    schema: identitySchema,
+    values: (form: FormData) => fields(form, ["name", "description", "primaryColor"]),
+  },
+  legal: {
+    schema: legalSchema,
+    values: (form: FormData) => ({
+      ...fields(form, [
+        "companyName",
+        "cnpj",
+        "stateRegistration",
+        "sacEmail",
+        "sacPhone",
+        "dpoName",
+        "dpoEmail",
+      ]),
+      address: fields(form, ["cep", "street", "number", "complement", "neighborhood", "city", "state"]),
+    }),
+  },
+  contacts: {
+    schema: contactsSchema,
+    values: (form: FormData) => fields(form, Object.keys(contactsSchema.shape)),
+  },
+  home: {
+    schema: homeFormSchema,
+    values: (form: FormData) => ({
+      ...fields(form, ["heroTitle", "heroSubtitle", "heroButton", "resellerText"]),
+      featuredProductIds: form
+        .getAll(FEATURED_PRODUCT_FIELD)
+        .filter((entry): entry is string => typeof entry === "string" && entry.trim() !== ""),
+    }),
+  },
+  policies: {
+    schema: policiesSchema,
+    values: (form: FormData) => fields(form, ["returns", "privacy", "terms"]),
+  },
+  delivery: {
+    schema: deliverySchema,
+    values: (form: FormData) => fields(form, ["deliveryDays"]),
+  },
+} as const;
+
+export type SettingsForm = keyof typeof SETTINGS_FORMS;
+
+/** The name of each featured product's slot, repeated in order. */
+export const FEATURED_PRODUCT_FIELD = "featuredProductId";
+
+/** A product the featured slots name or suggest. */
+export interface ProductChoice {
+  id: number;
+  name: string;
+}
+
+/** A form's entries as text; a field missing from the post reads as empty (its schema says so). */
+function fields(form: FormData, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    names.map((name) => {
+      const entry = form.get(name);
+      return [name, typeof entry === "string" ? entry : ""];
+    }),
+  );
+}
+
+/**
+ * Each refusal at its field, named as the form names it: an address's fields and the featured
+ * products' slots are nested in the section but flat in the form.
+ */
+export function settingsFieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path.findLast((key) => typeof key === "string") ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The texts a form posted, to draw it again with them after a refusal; a repeated field (the
+ * featured products' slots) by its name and position, `featuredProductId.0` on.
+ */
+export function postedTexts(form: FormData): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const name of new Set(form.keys())) {
+    const entries = form.getAll(name);
+    entries.forEach((entry, index) => {
+      if (typeof entry !== "string") return;
+      texts[name === FEATURED_PRODUCT_FIELD ? `${name}.${index}` : name] = entry;
+    });
+  }
+  return texts;
+}

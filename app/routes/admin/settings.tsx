@@ -1,0 +1,108 @@
+import { data } from "react-router";
+import type { Route } from "./+types/settings";
+import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
+import { ContactsSettings } from "../../components/admin/settings/contacts-settings";
+import { HomeSettings } from "../../components/admin/settings/home-settings";
+import { IdentitySettings } from "../../components/admin/settings/identity-settings";
+import { LegalSettings } from "../../components/admin/settings/legal-settings";
+import { DeliverySettings, PoliciesSettings } from "../../components/admin/settings/policies-settings";
+import type { SettingsActionData } from "../../components/admin/settings/settings-action-data";
+import {
+  productsById,
+  saveHomeSettings,
+  suggestedProducts,
+} from "../../domain/store-settings/featured-products-choice.server";
+import {
+  postedTexts,
+  SETTINGS_FORMS,
+  settingsFieldErrors,
+  type SettingsForm,
+} from "../../domain/store-settings/settings-forms";
+import type { StoreSettings } from "../../domain/store-settings/settings-schema";
+import { saveStoreBanner, saveStoreLogo } from "../../domain/store-settings/store-images.server";
+import { currentStoreSettings, saveSettingsSection } from "../../domain/store-settings/store-settings.server";
+import { requireAdmin } from "../guards.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  const { settings } = await currentStoreSettings(context.db, context.env);
+  const [featuredProducts, suggestions] = await Promise.all([
+    productsById(context.db, settings.home.featuredProductIds),
+    suggestedProducts(context.db),
+  ]);
+  return { settings, featuredProducts, suggestions };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const { db, env, storage } = context;
+  switch (intent) {
+    case "logo":
+    case "banner": {
+      const upload = form.get(intent);
+      const file = upload instanceof File ? upload : new File([], "");
+      const outcome =
+        intent === "logo"
+          ? await saveStoreLogo(db, env, storage, user, file)
+          : await saveStoreBanner(db, env, storage, user, file);
+      return outcome.ok
+        ? ({ intent, ok: true } satisfies SettingsActionData)
+        : ({ intent, ok: false, errors: { [intent]: outcome.message } } satisfies SettingsActionData);
+    }
+    case "logo-remove":
+      await saveSettingsSection(db, env, user, "logo", { logoUrl: null, faviconUrl: null });
+      return { intent, ok: true } satisfies SettingsActionData;
+    case "banner-remove":
+      await saveSettingsSection(db, env, user, "banner", { bannerUrl: null });
+      return { intent, ok: true } satisfies SettingsActionData;
+  }
+  if (typeof intent !== "string" || !Object.hasOwn(SETTINGS_FORMS, intent)) {
+    throw data("Ação desconhecida", { status: 400 });
+  }
+  const section = intent as SettingsForm;
+  const refused = (errors: Record<string, string>): SettingsActionData => ({
+    intent: section,
+    ok: false,
+    errors,
+    values: postedTexts(form),
+  });
+  const input = SETTINGS_FORMS[section].schema.safeParse(SETTINGS_FORMS[section].values(form));
+  if (!input.success) return refused(settingsFieldErrors(input.error));
+  // Each form's schema gives its own section's value; TypeScript cannot pair the two by itself.
+  if (section === "home") {
+    const outcome = await saveHomeSettings(db, env, user, input.data as StoreSettings["home"]);
+    if (!outcome.ok) return refused(outcome.errors);
+  } else {
+    await saveSettingsSection(db, env, user, section, input.data as StoreSettings[typeof section]);
+  }
+  return { intent: section, ok: true } satisfies SettingsActionData;
+}
+
+export default function StoreSettingsPage({ loaderData }: Route.ComponentProps) {
+  const { settings, featuredProducts, suggestions } = loaderData;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h2 className="text-xl font-semibold">Configurações da loja</h2>
+        <p className="text-sm text-slate-600">
+          O que a loja mostra aos clientes: cada seção é salva à parte e aparece no site na hora.
+        </p>
+      </div>
+      <IdentitySettings identity={settings.identity} logo={settings.logo} />
+      <LegalSettings legal={settings.legal} />
+      <ContactsSettings contacts={settings.contacts} />
+      <HomeSettings
+        home={settings.home}
+        banner={settings.banner}
+        featuredProducts={featuredProducts}
+        suggestions={suggestions}
+      />
+      <PoliciesSettings policies={settings.policies} />
+      <DeliverySettings delivery={settings.delivery} />
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary };
