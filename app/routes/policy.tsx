@@ -52,7 +52,7 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
                 {contact.email}
               </a>
             </li>
-            {contact.phone && <li>Telefone: {contact.phone}</li>}
+            {contact.phone && <li>{`Telefone: ${contact.phone}`}</li>}
           </ul>
         </section>
       )}

@@ -70,7 +70,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {store && (
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Truck aria-hidden className="size-4 text-brand-600" />
-              Prazo de entrega: até {store.delivery.deliveryDays} dias úteis
+              {`Prazo de entrega: até ${store.delivery.deliveryDays} dias úteis`}
             </p>
           )}
           <p className="whitespace-pre-line text-slate-700">{product.description}</p>

@@ -29,7 +29,7 @@ export function OfferConditions({ totalCents, terms }: { totalCents: number; ter
           Total: <span className="font-medium text-slate-900 tabular-nums">{formatBRL(totalCents)}</span>
         </li>
         <li>Frete grátis</li>
-        <li>Prazo de entrega: até {delivery.deliveryDays} dias úteis</li>
+        <li>{`Prazo de entrega: até ${delivery.deliveryDays} dias úteis`}</li>
         <li>
           Arrependimento em até 7 dias do recebimento:{" "}
           <Link
