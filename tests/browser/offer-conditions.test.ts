@@ -49,42 +49,49 @@ afterEach(async () => {
   expect(pageErrors, "erros no console do navegador").toEqual([]);
 });
 
-it("shows the total, free shipping, the owner's delivery estimate, the returns policy and who sells", async () => {
-  const customer = await signUpCustomer(started.store.url, { name: "Maria Compradora" });
-  await addAddressOverHttp(started.store.url, customer);
-  await signInContext(page.context(), started.store.url, customer);
+/** Sign-up, address, product page, cart, checkout and a second tab: more than one page's 30 s. */
+const WHOLE_PURCHASE_MS = 60_000;
 
-  await page.goto(`/product/${productId}`);
-  await page.getByText("Prazo de entrega: até 12 dias úteis", { exact: true }).waitFor();
-  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
-  await toast(page, "Produto adicionado ao carrinho").waitFor();
+it(
+  "shows the total, free shipping, the owner's delivery estimate, the returns policy and who sells",
+  async () => {
+    const customer = await signUpCustomer(started.store.url, { name: "Maria Compradora" });
+    await addAddressOverHttp(started.store.url, customer);
+    await signInContext(page.context(), started.store.url, customer);
 
-  await page.goto("/checkout");
-  await page.getByRole("button", { name: "Pagar com PIX" }).click();
-  const dialog = page.getByRole("dialog", { name: "Confirmar Dados do Pedido" });
-  const conditions = dialog.getByRole("region", { name: "Condições da oferta" });
-  await conditions.waitFor();
-  expect(await textOf(conditions.getByRole("listitem"))).toBe(
-    `Total: ${brl(PRICE_CENTS)} Frete grátis Prazo de entrega: até 12 dias úteis ` +
-      "Arrependimento em até 7 dias do recebimento: Trocas e devoluções",
-  );
-  expect(await textOf(conditions.getByRole("paragraph"))).toBe(
-    "Vendido por Casa do Som Comércio de Áudio Ltda., CNPJ 11.444.777/0001-61, " +
-      "Avenida Afonso Pena, 1500, Loja 3 - Centro - Belo Horizonte/MG - CEP 30130-010",
-  );
-  const policy = conditions.getByRole("link", { name: "Trocas e devoluções" });
-  expect(await policy.getAttribute("href")).toBe("/policies/returns");
-  expect(await policy.getAttribute("target")).toBe("_blank");
+    await page.goto(`/product/${productId}`);
+    await page.getByText("Prazo de entrega: até 12 dias úteis", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await toast(page, "Produto adicionado ao carrinho").waitFor();
 
-  // The conditions come before the button that places the order, and the button is within reach.
-  const confirm = dialog.getByRole("button", { name: "Confirmar e Pagar" });
-  const [conditionsBox, confirmBox] = [await conditions.boundingBox(), await confirm.boundingBox()];
-  expect(conditionsBox!.y).toBeLessThan(confirmBox!.y);
-  await confirm.scrollIntoViewIfNeeded();
-  expect(await confirm.isVisible()).toBe(true);
+    await page.goto("/checkout");
+    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirmar Dados do Pedido" });
+    const conditions = dialog.getByRole("region", { name: "Condições da oferta" });
+    await conditions.waitFor();
+    expect(await textOf(conditions.getByRole("listitem"))).toBe(
+      `Total: ${brl(PRICE_CENTS)} Frete grátis Prazo de entrega: até 12 dias úteis ` +
+        "Arrependimento em até 7 dias do recebimento: Trocas e devoluções",
+    );
+    expect(await textOf(conditions.getByRole("paragraph"))).toBe(
+      "Vendido por Casa do Som Comércio de Áudio Ltda., CNPJ 11.444.777/0001-61, " +
+        "Avenida Afonso Pena, 1500, Loja 3 - Centro - Belo Horizonte/MG - CEP 30130-010",
+    );
+    const policy = conditions.getByRole("link", { name: "Trocas e devoluções" });
+    expect(await policy.getAttribute("href")).toBe("/policies/returns");
+    expect(await policy.getAttribute("target")).toBe("_blank");
 
-  const [policyPage] = await Promise.all([page.context().waitForEvent("page"), policy.click()]);
-  await policyPage.getByRole("heading", { level: 1, name: "Trocas e devoluções" }).waitFor();
-  // The dialog stays open, with what the customer typed, behind the policy's tab.
-  expect(await dialog.isVisible()).toBe(true);
-});
+    // The conditions come before the button that places the order, and the button is within reach.
+    const confirm = dialog.getByRole("button", { name: "Confirmar e Pagar" });
+    const [conditionsBox, confirmBox] = [await conditions.boundingBox(), await confirm.boundingBox()];
+    expect(conditionsBox!.y).toBeLessThan(confirmBox!.y);
+    await confirm.scrollIntoViewIfNeeded();
+    expect(await confirm.isVisible()).toBe(true);
+
+    const [policyPage] = await Promise.all([page.context().waitForEvent("page"), policy.click()]);
+    await policyPage.getByRole("heading", { level: 1, name: "Trocas e devoluções" }).waitFor();
+    // The dialog stays open behind the policy's tab.
+    expect(await dialog.isVisible()).toBe(true);
+  },
+  WHOLE_PURCHASE_MS,
+);
