@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/policy";
-import { policyPageOf } from "../domain/store-settings/policy-pages";
+import { policyPageOf, type PolicyKey } from "../domain/store-settings/policy-pages";
 import { renderPolicyMarkdown } from "../domain/store-settings/policy-markdown.server";
+import type { StoreSettings } from "../domain/store-settings/settings-schema";
 import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
 import { maskPhone } from "../lib/masks";
 import { canonicalLink } from "../lib/seo";
@@ -15,18 +16,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = policyPageOf(params.slug);
   if (!page) throw data(null, { status: 404 });
   const { legal, policies } = (await currentStoreSettings(context.db, context.env)).settings;
-  const contact =
-    page.key === "privacy"
-      ? { heading: "Encarregado de dados (LGPD)", name: legal.dpoName, email: legal.dpoEmail, phone: null }
-      : page.key === "returns"
-        ? {
-            heading: "Atendimento (SAC)",
-            name: null,
-            email: legal.sacEmail,
-            phone: maskPhone(legal.sacPhone),
-          }
-        : null;
+  const contact = contactOf(page.key, legal);
   return { title: page.title, path: page.path, html: renderPolicyMarkdown(policies[page.key]), contact };
+}
+
+/** Who answers for the page's subject: the SAC for returns, the data protection officer for privacy. */
+function contactOf(key: PolicyKey, legal: StoreSettings["legal"]) {
+  if (key === "privacy") {
+    return {
+      heading: "Encarregado de dados (LGPD)",
+      name: legal.dpoName,
+      email: legal.dpoEmail,
+      phone: null,
+    };
+  }
+  if (key === "returns") {
+    return {
+      heading: "Atendimento (SAC)",
+      name: null,
+      email: legal.sacEmail,
+      phone: maskPhone(legal.sacPhone),
+    };
+  }
+  return null;
 }
 
 export default function PolicyPage({ loaderData }: Route.ComponentProps) {
