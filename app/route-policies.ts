@@ -2,6 +2,7 @@ import { AVATAR_MAX_BYTES } from "./domain/accounts/account-schemas";
 import { PRODUCT_IMAGE_MAX_BYTES } from "./domain/admin/product-form-schema";
 import { catalogSearch, readCatalogQuery } from "./domain/catalog/catalog-filters";
 import { CHECKOUT_TOO_LARGE } from "./domain/orders/checkout-schema";
+import { policyPageOf } from "./domain/store-settings/policy-pages";
 
 /**
  * What the HTTP shell does with a route of `routes.ts` before React Router sees it: whether its
@@ -55,6 +56,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
     // `/product/0001` is redirected to `/product/1`: only the latter is a page.
     cache: { ...PUBLIC_PAGE, search: ({ id }) => (isCanonicalProductId(id) ? "" : null) },
   },
+  "routes/policy": { cache: { ...PUBLIC_PAGE, search: ({ slug }) => (policyPageOf(slug) ? "" : null) } },
   "routes/robots": { cache: PUBLIC_FILE },
   "routes/sitemap": {
     cache: {

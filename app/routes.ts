@@ -9,6 +9,7 @@ export default [
   route("payment", "routes/payment.tsx"),
   route("payment-success", "routes/payment-success.tsx"),
   route("official-reseller", "routes/official-reseller.tsx"),
+  route("policies/:slug", "routes/policy.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/logout", "routes/auth.logout.ts"),
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),

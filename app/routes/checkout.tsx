@@ -1,9 +1,10 @@
 import { ArrowLeft, QrCode } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useRouteLoaderData } from "react-router";
 import { toast } from "../components/toasts";
 import type { Route } from "./+types/checkout";
 import { pageTitle } from "../lib/seo";
+import type { loader as rootLoader } from "../root";
 import { useCart } from "../components/cart/cart-context";
 import { CartTotals } from "../components/cart/cart-totals";
 import { ConfirmOrderDialog, type CheckoutCustomer } from "../components/checkout/confirm-order-dialog";
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const cart = useCart();
+  const store = useRouteLoaderData<typeof rootLoader>("root")?.store;
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   // Set once the order exists: the cart empties then, and that is not an empty cart to leave.
@@ -102,12 +104,13 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           Pagar com PIX
         </Button>
       </section>
-      {customer && addresses.length > 0 && (
+      {customer && addresses.length > 0 && store && (
         <ConfirmOrderDialog
           open={confirming}
           onOpenChange={setConfirming}
           customer={customer}
           addresses={addresses}
+          offerTerms={store}
           onOrdered={(orderId, pixData) => {
             ordered.current = true;
             toast.success("Pedido criado! Redirecionando para pagamento...");

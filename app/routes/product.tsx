@@ -1,7 +1,15 @@
 import { Headphones, RotateCcw, ShieldCheck, ShoppingCart, Truck } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect, type MetaDescriptor } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useRouteLoaderData,
+  type MetaDescriptor,
+} from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/product";
+import type { loader as rootLoader } from "../root";
 import { CartChangeForm } from "../components/cart/cart-change-form";
 import { useCart } from "../components/cart/cart-context";
 import { FavoriteButton } from "../components/product/favorite-button";
@@ -49,6 +57,7 @@ const LOW_STOCK = 3;
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, jsonLd, favorited } = loaderData;
   const cart = useCart();
+  const store = useRouteLoaderData<typeof rootLoader>("root")?.store;
   const soldOut = product.stock <= 0;
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
@@ -66,6 +75,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
           <p className="text-3xl font-bold text-slate-900">{formatBRL(product.priceCents)}</p>
           <StockNotice stock={product.stock} />
+          {store && (
+            <p className="flex items-center gap-2 text-sm text-slate-700">
+              <Truck aria-hidden className="size-4 text-brand-600" />
+              {`Prazo de entrega: até ${store.delivery.deliveryDays} dias úteis`}
+            </p>
+          )}
           <p className="whitespace-pre-line text-slate-700">{product.description}</p>
           <div className="flex gap-3">
             <CartChangeForm

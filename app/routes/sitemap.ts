@@ -1,10 +1,11 @@
 import type { Route } from "./+types/sitemap";
 import { publicOrigin } from "../config/public-origin.server";
 import { SITEMAP_PRODUCTS_PER_FILE, sitemapProducts, sitemapSummary } from "../domain/catalog/sitemap.server";
+import { POLICY_PAGES } from "../domain/store-settings/policy-pages";
 
 /**
- * `/sitemap.xml`: the home, the catalogue and every product. A catalogue too large for one file
- * gets a sitemap index whose parts are `/sitemap.xml?part=N`.
+ * `/sitemap.xml`: the home, the catalogue, the policy pages and every product. A catalogue too
+ * large for one file gets a sitemap index whose parts are `/sitemap.xml?part=N`.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = publicOrigin(request, context.env);
@@ -27,7 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await sitemapProducts(context.db, part);
   const lastModified = summary.lastModified?.toISOString();
   const fixedPages =
-    part === 1 ? [url(`${origin}/`, lastModified), url(`${origin}/catalog`, lastModified)] : [];
+    part === 1
+      ? [
+          url(`${origin}/`, lastModified),
+          url(`${origin}/catalog`, lastModified),
+          ...POLICY_PAGES.map((page) => url(`${origin}${page.path}`, undefined)),
+        ]
+      : [];
   const productPages = rows.map((row) => url(`${origin}/product/${row.id}`, row.updatedAt.toISOString()));
   return xml(
     `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[...fixedPages, ...productPages].join("")}</urlset>`,

@@ -11,6 +11,9 @@ const PAGES = [
   "/product/999999",
   "/cart",
   "/official-reseller",
+  "/policies/returns",
+  "/policies/privacy",
+  "/policies/terms",
   "/auth",
   "/pagina-inexistente",
 ];

@@ -5,6 +5,7 @@ import { useCart } from "../cart/cart-context";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { FormField, inputClasses } from "../ui/form-field";
+import { OfferConditions, type OfferTerms } from "./offer-conditions";
 import {
   checkoutRequestSchema,
   type CreatePaymentAnswer,
@@ -31,6 +32,8 @@ interface ConfirmOrderDialogProps {
   onOpenChange(open: boolean): void;
   customer: CheckoutCustomer;
   addresses: CheckoutAddress[];
+  /** The store's side of the offer, shown before 'Confirmar e Pagar'. */
+  offerTerms: OfferTerms;
   onOrdered(orderId: string, pixData: PixPayment): void;
 }
 
@@ -40,6 +43,7 @@ export function ConfirmOrderDialog({
   onOpenChange,
   customer,
   addresses,
+  offerTerms,
   onOrdered,
 }: ConfirmOrderDialogProps) {
   const cart = useCart();
@@ -112,6 +116,8 @@ export function ConfirmOrderDialog({
       open={open}
       onOpenChange={submitting ? undefined : onOpenChange}
       title="Confirmar Dados do Pedido"
+      // With the offer's conditions it is taller than a phone's screen: it scrolls to its buttons.
+      className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
     >
       <form
         className="flex flex-col gap-4"
@@ -181,6 +187,7 @@ export function ConfirmOrderDialog({
             CEP {maskCep(address.cep)}
           </address>
         )}
+        <OfferConditions totalCents={cart.subtotalCents} terms={offerTerms} />
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" disabled={submitting} onClick={() => onOpenChange(false)}>
             Cancelar

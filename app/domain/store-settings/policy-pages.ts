@@ -8,3 +8,8 @@ export const POLICY_PAGES: readonly { key: PolicyKey; path: string; title: strin
   { key: "privacy", path: "/policies/privacy", title: "Política de privacidade" },
   { key: "terms", path: "/policies/terms", title: "Termos de uso" },
 ];
+
+/** The policy page at `/policies/:slug`, or undefined for a slug that is none of them. */
+export function policyPageOf(slug: string | undefined) {
+  return POLICY_PAGES.find((page) => page.path === `/policies/${slug}`);
+}

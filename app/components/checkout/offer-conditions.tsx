@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import { policyPageOf } from "../../domain/store-settings/policy-pages";
+import { sellerIdentityLine } from "../../domain/store-settings/seller-identity";
+import type { StorefrontSettings } from "../../domain/store-settings/settings-schema";
+import { formatBRL } from "../../lib/money";
+
+const RETURNS_PAGE = policyPageOf("returns")!;
+
+/** What the offer's conditions say of the store: its delivery estimate and who sells. */
+export type OfferTerms = Pick<StorefrontSettings, "delivery" | "legal">;
+
+/**
+ * 'Condições da oferta': the summary of the contract a store must show before the purchase
+ * (Decreto 7.962/2013, art. 4º): the price, the delivery, the return policy and who sells.
+ */
+export function OfferConditions({ totalCents, terms }: { totalCents: number; terms: OfferTerms }) {
+  const { legal, delivery } = terms;
+  return (
+    <section
+      aria-labelledby="offer-conditions-heading"
+      className="rounded-lg border border-slate-200 p-3 text-sm text-slate-700"
+    >
+      <h3 id="offer-conditions-heading" className="font-semibold text-slate-900">
+        Condições da oferta
+      </h3>
+      <ul className="mt-2 space-y-1">
+        <li>
+          Total: <span className="font-medium text-slate-900 tabular-nums">{formatBRL(totalCents)}</span>
+        </li>
+        <li>Frete grátis</li>
+        <li>{`Prazo de entrega: até ${delivery.deliveryDays} dias úteis`}</li>
+        <li>
+          Arrependimento em até 7 dias do recebimento:{" "}
+          <Link
+            to={RETURNS_PAGE.path}
+            target="_blank"
+            rel="noopener"
+            className="text-brand-700 underline hover:no-underline"
+          >
+            {RETURNS_PAGE.title}
+          </Link>
+        </li>
+      </ul>
+      <p className="mt-2 text-xs text-slate-600">Vendido por {sellerIdentityLine(legal)}</p>
+    </section>
+  );
+}
