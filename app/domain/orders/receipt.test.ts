@@ -101,7 +101,7 @@ describe("receiptHtml", () => {
     expect(html).toContain("Razão social:</span> Aurora Comércio Eletrônico Ltda.");
     expect(html).toContain("CNPJ:</span> 12.ABC.345/01DE-35");
     expect(html).toContain(
-      "Endereço:</span> Rua Álvares Cabral, 500 - Sala 3, Centro - Ribeirão Preto/SP, CEP 14015-000",
+      "Endereço:</span> Rua Álvares Cabral, 500 - Sala 3 - Centro, Ribeirão Preto/SP, CEP 14015-000",
     );
     expect(html).toContain("SAC:</span> sac@aurora.example · (16) 3333-4444");
     expect(html).not.toContain("Inscrição estadual");

@@ -3,6 +3,7 @@ import { escapeHtml } from "../../lib/html";
 import { maskCep, maskCnpj, maskPhone, maskTaxId } from "../../lib/masks";
 import { formatBRL } from "../../lib/money";
 import { orderNumber } from "../../lib/order-number";
+import { storeAddressLine } from "../store-settings/seller-identity";
 import type { StorefrontSettings } from "../store-settings/settings-schema";
 import type { OrderLine } from "./order-line";
 
@@ -122,7 +123,7 @@ ${field("Data", formatDateTime(order.createdAt))}
 ${field("Razão social", legal.companyName)}
 ${field("CNPJ", maskCnpj(legal.cnpj))}
 ${legal.stateRegistration ? field("Inscrição estadual", legal.stateRegistration) : ""}
-${field("Endereço", addressLines(legal.address).join(", "))}
+${field("Endereço", storeAddressLine(legal.address))}
 ${field("SAC", `${legal.sacEmail} · ${maskPhone(legal.sacPhone)}`)}
 <h2>Dados do cliente</h2>
 ${field("Nome", order.customerName)}
