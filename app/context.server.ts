@@ -3,6 +3,7 @@ import type { Logger } from "./config/logger.server";
 import type { Database } from "./db/client.server";
 import type { AuthCall } from "./domain/accounts/auth-endpoints.server";
 import type { Auth } from "./domain/accounts/auth.server";
+import { orderMailStoreOf } from "./domain/orders/follow-charge.server";
 import type { PaymentDeps } from "./domain/payments/charge-events.server";
 import type { PixProvider } from "./domain/payments/pix-provider";
 import type { FileStorage } from "./storage/file-storage.server";
@@ -46,7 +47,7 @@ export function paymentDeps(context: ServerContext): PaymentDeps {
     db: context.db,
     pix: context.pix,
     logger: context.logger,
-    contacts: { storeUrl: context.baseURL, supportEmail: context.env.SUPPORT_EMAIL },
+    store: orderMailStoreOf(context.db, context.env, context.baseURL),
   };
 }
 

@@ -13,7 +13,9 @@ import { openFileStorage } from "../app/storage/open-file-storage.server";
 import { resolveAuthSecret } from "../app/config/auth-secret.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
 import { signInProvidersOf } from "../app/domain/accounts/sign-in-providers.server";
+import { orderMailStoreOf } from "../app/domain/orders/follow-charge.server";
 import { createPixProvider } from "../app/domain/payments/pix-providers.server";
+import { storefrontSettings } from "../app/domain/store-settings/store-settings.server";
 import { createMailer } from "../app/mail/mailer.server";
 import { createApp, type StoreServices } from "./app";
 import { startJobs } from "./jobs";
@@ -98,7 +100,7 @@ export async function startServer(
     baseURL,
     https: baseURL.startsWith("https:"),
     logger,
-    supportEmail: env.SUPPORT_EMAIL,
+    store: () => storefrontSettings(ready.db, env),
     providers: signInProvidersOf(env),
   });
   const pix = createPixProvider(env, ready.db);
@@ -108,7 +110,7 @@ export async function startServer(
     pix,
     logger,
     mailer: createMailer(env, logger),
-    contacts: { storeUrl: baseURL, supportEmail: env.SUPPORT_EMAIL },
+    store: orderMailStoreOf(ready.db, env, baseURL),
   });
   logger.info("Loja pronta");
 }

@@ -50,8 +50,9 @@ const envSchema = z
     ADMIN_PANEL_PASSWORD: z.string().min(8, "deve ter pelo menos 8 caracteres").optional(),
     PIX_PROVIDER: z.enum(["sandbox", "woovi"], { error: "deve ser sandbox ou woovi" }).default("sandbox"),
     PIX_KEY: z.string().min(1).max(77, "deve ter no máximo 77 caracteres").default("contato@vitrine.local"),
-    PIX_MERCHANT_NAME: z.string().min(1).max(25, "deve ter no máximo 25 caracteres").default("VITRINE"),
-    PIX_MERCHANT_CITY: z.string().min(1).max(15, "deve ter no máximo 15 caracteres").default("SAO PAULO"),
+    // Unset: the store's name and its address's city in the owner's settings (sandbox-pix-provider).
+    PIX_MERCHANT_NAME: z.string().min(1).max(25, "deve ter no máximo 25 caracteres").optional(),
+    PIX_MERCHANT_CITY: z.string().min(1).max(15, "deve ter no máximo 15 caracteres").optional(),
     PIX_EXPIRES_MINUTES: z.coerce
       .number({ error: "deve ser um número de minutos" })
       .int("deve ser um número inteiro")

@@ -523,6 +523,9 @@ export const mailOutbox = pgTable(
     // What the message is about (for instance `order-paid:{orderId}`): the same one is queued once.
     dedupeKey: text("dedupe_key").notNull().unique(),
     recipient: text("recipient").notNull(),
+    // The From's display name (the store's name when the message was composed) before MAIL_FROM's
+    // address; null on messages queued before it was kept, which go out with MAIL_FROM as it is.
+    senderName: text("sender_name"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),

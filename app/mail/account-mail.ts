@@ -1,18 +1,12 @@
 import { formatDateTime } from "../lib/dates";
 import { escapeHtml } from "../lib/html";
-import { mailLayout } from "./layout";
+import { mailLayout, type ComposedMail, type MailStore } from "./layout";
 
 /** The account's e-mails: the reset link, the address confirmations and the change notice. */
 
-export interface AccountMail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
 interface LinkMailInput {
   customerName: string;
-  supportEmail: string;
+  store: MailStore;
   subject: string;
   title: string;
   /** What the link does, before the button. */
@@ -25,7 +19,7 @@ interface LinkMailInput {
 }
 
 /** A message whose point is one link: a greeting, what it does, the button, the link as text. */
-function linkMail(input: LinkMailInput): AccountMail {
+function linkMail(input: LinkMailInput): ComposedMail {
   const bodyText = [
     `Olá, ${input.customerName}!`,
     "",
@@ -40,11 +34,8 @@ function linkMail(input: LinkMailInput): AccountMail {
 <p style="margin:0;"><a href="${url}" style="display:inline-block;padding:10px 16px;background-color:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(input.buttonLabel)}</a></p>
 <p style="margin:8px 0 16px;font-size:13px;color:#52525b;word-break:break-all;">${url}</p>
 ${input.notes.map((note) => `<p style="margin:0 0 12px;">${escapeHtml(note)}</p>`).join("\n")}`;
-  return { subject: input.subject, ...layout(input.title, input.supportEmail, bodyHtml, bodyText) };
-}
-
-function layout(title: string, supportEmail: string, bodyHtml: string, bodyText: string) {
-  return mailLayout({ storeName: "Vitrine", supportEmail, title, bodyHtml, bodyText });
+  const { store, subject, title } = input;
+  return mailLayout({ store, subject, title, bodyHtml, bodyText });
 }
 
 function validity(minutes: number): string {
@@ -60,17 +51,17 @@ export interface PasswordResetMailInput {
   customerName: string;
   /** The page that sets the new password, absolute, with the single-use token. */
   resetUrl: string;
-  supportEmail: string;
+  store: MailStore;
   /** How long the link is valid, in minutes. */
   validMinutes: number;
 }
 
 /** The e-mail with the link 'Esqueci minha senha' asks for. */
-export function passwordResetMail(input: PasswordResetMailInput): AccountMail {
+export function passwordResetMail(input: PasswordResetMailInput): ComposedMail {
   return linkMail({
     customerName: input.customerName,
-    supportEmail: input.supportEmail,
-    subject: "Redefina sua senha da Vitrine",
+    store: input.store,
+    subject: `Redefina sua senha da ${input.store.identity.name}`,
     title: "Redefinição de senha",
     intro:
       "Recebemos um pedido para redefinir a senha da sua conta. Para criar uma nova senha, use o link abaixo.",
@@ -87,19 +78,20 @@ export interface EmailConfirmationMailInput {
   customerName: string;
   /** The page that confirms the address, absolute, with its token. */
   confirmUrl: string;
-  supportEmail: string;
+  store: MailStore;
   validMinutes: number;
   /** The account's own address, or the new one of an e-mail change (which waits for it). */
   purpose: "account" | "change";
 }
 
 /** The link that confirms an address: a new account's, or the new one a customer asked for. */
-export function emailConfirmationMail(input: EmailConfirmationMailInput): AccountMail {
+export function emailConfirmationMail(input: EmailConfirmationMailInput): ComposedMail {
   const change = input.purpose === "change";
+  const storeName = input.store.identity.name;
   return linkMail({
     customerName: input.customerName,
-    supportEmail: input.supportEmail,
-    subject: change ? "Confirme seu novo e-mail na Vitrine" : "Confirme seu e-mail na Vitrine",
+    store: input.store,
+    subject: change ? `Confirme seu novo e-mail na ${storeName}` : `Confirme seu e-mail na ${storeName}`,
     title: change ? "Confirmação do novo e-mail" : "Confirmação de e-mail",
     intro: change
       ? "Você pediu para usar este endereço na sua conta. Ele passa a valer quando você o confirmar no link abaixo."
@@ -110,7 +102,7 @@ export function emailConfirmationMail(input: EmailConfirmationMailInput): Accoun
       `O link vale por ${validity(input.validMinutes)}.`,
       change
         ? "Se você não pediu esta troca, ignore este e-mail: nada muda na conta."
-        : "Se você não criou uma conta na Vitrine, ignore este e-mail.",
+        : `Se você não criou uma conta na ${storeName}, ignore este e-mail.`,
     ],
   });
 }
@@ -119,19 +111,23 @@ export interface EmailChangedMailInput {
   customerName: string;
   newEmail: string;
   changedAt: Date;
-  supportEmail: string;
+  store: MailStore;
 }
 
 /** Sent to the old address once a new one is confirmed: whoever owns it learns of the change. */
-export function emailChangedMail(input: EmailChangedMailInput): AccountMail {
+export function emailChangedMail(input: EmailChangedMailInput): ComposedMail {
+  const { store } = input;
   const changed = `O e-mail da sua conta foi alterado para ${input.newEmail} em ${formatDateTime(input.changedAt)}.`;
-  const notYou = `Se não foi você, fale com a gente agora em ${input.supportEmail}.`;
+  const notYou = `Se não foi você, fale com a gente agora em ${store.contacts.supportEmail}.`;
   const bodyText = [`Olá, ${input.customerName}!`, "", changed, "", notYou].join("\n");
   const bodyHtml = `<p style="margin:0 0 12px;">Olá, ${escapeHtml(input.customerName)}!</p>
 <p style="margin:0 0 12px;">${escapeHtml(changed)}</p>
 <p style="margin:0;">${escapeHtml(notYou)}</p>`;
-  return {
-    subject: "O e-mail da sua conta na Vitrine foi alterado",
-    ...layout("E-mail alterado", input.supportEmail, bodyHtml, bodyText),
-  };
+  return mailLayout({
+    store,
+    subject: `O e-mail da sua conta na ${store.identity.name} foi alterado`,
+    title: "E-mail alterado",
+    bodyHtml,
+    bodyText,
+  });
 }

@@ -1,10 +1,30 @@
 import { escapeHtml } from "../lib/html";
+import { maskCnpj } from "../lib/masks";
 
 /** The store's one e-mail layout (pt-BR): a simple table with inline styles, which mail clients keep. */
 
+/**
+ * What an e-mail says of the store, from the owner's settings as they are when it is composed
+ * (the store settings' sections, whose fields these are): its name (sender, header, subjects),
+ * where to write (support e-mail) and who sells (legal line).
+ */
+export interface MailStore {
+  identity: { name: string };
+  legal: { companyName: string; cnpj: string };
+  contacts: { supportEmail: string };
+}
+
+/** A message ready to queue: whom it is from (the store's name), its subject and both parts. */
+export interface ComposedMail {
+  senderName: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
 export interface MailLayoutInput {
-  storeName: string;
-  supportEmail: string;
+  store: MailStore;
+  subject: string;
   title: string;
   /** Markup built by a template, every value in it already escaped. */
   bodyHtml: string;
@@ -12,10 +32,13 @@ export interface MailLayoutInput {
   bodyText: string;
 }
 
-export function mailLayout(input: MailLayoutInput): { html: string; text: string } {
-  const storeName = escapeHtml(input.storeName);
+/** The message around a template's content: sent in the store's name, with its header and footer. */
+export function mailLayout(input: MailLayoutInput): ComposedMail {
+  const { store } = input;
+  const legalLine = `${store.legal.companyName} · CNPJ ${maskCnpj(store.legal.cnpj)}`;
+  const storeName = escapeHtml(store.identity.name);
   const title = escapeHtml(input.title);
-  const supportEmail = escapeHtml(input.supportEmail);
+  const supportEmail = escapeHtml(store.contacts.supportEmail);
   const html = `<!DOCTYPE html>
 <html lang="pt-BR">
 <head>
@@ -38,7 +61,7 @@ ${input.bodyHtml}
 </td>
 </tr>
 <tr>
-<td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:13px;color:#52525b;">Dúvidas? Fale com a gente: <a href="mailto:${supportEmail}" style="color:#18181b;">${supportEmail}</a></td>
+<td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:13px;color:#52525b;">Dúvidas? Fale com a gente: <a href="mailto:${supportEmail}" style="color:#18181b;">${supportEmail}</a><br>${escapeHtml(legalLine)}</td>
 </tr>
 </table>
 </td>
@@ -48,15 +71,16 @@ ${input.bodyHtml}
 </html>
 `;
   const text = [
-    input.storeName,
+    store.identity.name,
     "",
     input.title,
     "",
     input.bodyText.trimEnd(),
     "",
     "--",
-    `Dúvidas? Fale com a gente: ${input.supportEmail}`,
+    `Dúvidas? Fale com a gente: ${store.contacts.supportEmail}`,
+    legalLine,
     "",
   ].join("\n");
-  return { html, text };
+  return { senderName: store.identity.name, subject: input.subject, text, html };
 }

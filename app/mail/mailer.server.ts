@@ -11,6 +11,8 @@ export interface MailMessage {
   html: string;
   /** With angle brackets, e.g. `<outbox-12.abc@vitrine>`: a retry after a crash sends the same one. */
   messageId: string;
+  /** The From's display name (the store's name); null: MAIL_FROM as it is (see `mailSender`). */
+  senderName: string | null;
 }
 
 /** Delivers one message or rejects; the outbox decides about retries. */

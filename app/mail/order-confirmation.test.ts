@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { ownStoreSettings } from "../../tests/support/store-settings";
 import { orderConfirmationMail } from "./order-confirmation";
+
+const store = ownStoreSettings();
 
 const input = {
   orderId: "3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f",
@@ -11,13 +14,23 @@ const input = {
   totalCents: 477_890,
   // 15/01/2026 13:05 UTC is 10:05 in São Paulo.
   paidAt: new Date("2026-01-15T13:05:00Z"),
-  supportEmail: "contato@vitrine.local",
+  store,
   orderUrl: "https://loja.example/conta/pedidos/3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f",
 };
 
 describe("order confirmation e-mail", () => {
-  it("names the order in the subject", () => {
-    expect(orderConfirmationMail(input).subject).toBe("Pagamento confirmado — pedido #3F2A9C1E");
+  it("names the order in the subject and comes from the store's name", () => {
+    const mail = orderConfirmationMail(input);
+    expect(mail.subject).toBe("Pagamento confirmado — pedido #3F2A9C1E");
+    expect(mail.senderName).toBe("Empório Açaí & Cia");
+  });
+
+  it("states the delivery estimate the owner set", () => {
+    const { text, html } = orderConfirmationMail(input);
+    expect(text).toContain("Prazo de entrega: até 12 dias úteis");
+    expect(html).toContain("Prazo de entrega: até 12 dias úteis");
+    const oneDay = orderConfirmationMail({ ...input, store: { ...store, delivery: { deliveryDays: 1 } } });
+    expect(oneDay.text).toContain("Prazo de entrega: até 1 dia útil");
   });
 
   it("lists the items, the total, the payment and the link in pt-BR, in both parts", () => {
@@ -58,10 +71,28 @@ describe("order confirmation e-mail", () => {
     expect(text).toContain('Cabo "HDMI" & <b>adaptador</b>');
   });
 
-  it("ends with the support address", () => {
-    const { text, html } = orderConfirmationMail({ ...input, supportEmail: "ajuda@loja.example" });
-    expect(text.trimEnd().endsWith("Dúvidas? Fale com a gente: ajuda@loja.example")).toBe(true);
+  it("ends with the support address of the settings and the seller's legal line", () => {
+    const { text, html } = orderConfirmationMail(input);
+    expect(
+      text
+        .trimEnd()
+        .endsWith(
+          "Dúvidas? Fale com a gente: ajuda@aurora.example\nAurora Comércio Eletrônico Ltda. · CNPJ 12.ABC.345/01DE-35",
+        ),
+    ).toBe(true);
     expect(html).toContain("Dúvidas? Fale com a gente: ");
-    expect(html).toContain('href="mailto:ajuda@loja.example"');
+    expect(html).toContain('href="mailto:ajuda@aurora.example"');
+    expect(html).toContain("Aurora Comércio Eletrônico Ltda. · CNPJ 12.ABC.345/01DE-35");
+  });
+
+  it("writes a store name with markup as text in the HTML part", () => {
+    const name = "Loja <script>alert(1)</script> & Cia";
+    const { text, html } = orderConfirmationMail({
+      ...input,
+      store: { ...store, identity: { ...store.identity, name } },
+    });
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("Loja &lt;script&gt;alert(1)&lt;/script&gt; &amp; Cia");
+    expect(text.startsWith(`${name}\n`)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { formatDateTime } from "../lib/dates";
 import { orderNumber } from "../lib/order-number";
 import { escapeHtml } from "../lib/html";
 import { formatBRL } from "../lib/money";
-import { mailLayout } from "./layout";
+import { mailLayout, type ComposedMail, type MailStore } from "./layout";
 
 export interface OrderConfirmationInput {
   orderId: string;
@@ -10,17 +10,14 @@ export interface OrderConfirmationInput {
   items: { name: string; quantity: number; unitPriceCents: number }[];
   totalCents: number;
   paidAt: Date;
-  supportEmail: string;
+  /** The owner's settings when the payment is confirmed; the delivery estimate is the offer's. */
+  store: MailStore & { delivery: { deliveryDays: number } };
   /** The order's page in the customer's account, absolute. */
   orderUrl: string;
 }
 
 /** The e-mail sent once a PIX payment is confirmed. */
-export function orderConfirmationMail(input: OrderConfirmationInput): {
-  subject: string;
-  text: string;
-  html: string;
-} {
+export function orderConfirmationMail(input: OrderConfirmationInput): ComposedMail {
   const number = orderNumber(input.orderId);
   const lines = input.items.map((item) => ({
     name: item.name,
@@ -29,6 +26,7 @@ export function orderConfirmationMail(input: OrderConfirmationInput): {
   }));
   const total = formatBRL(input.totalCents);
   const paidAt = formatDateTime(input.paidAt);
+  const delivery = deliveryEstimate(input.store.delivery.deliveryDays);
 
   const bodyText = [
     `Olá, ${input.customerName}!`,
@@ -41,6 +39,7 @@ export function orderConfirmationMail(input: OrderConfirmationInput): {
     `Total: ${total}`,
     `Pago em: ${paidAt}`,
     "Pagamento: PIX",
+    delivery,
     "",
     `Acompanhe seu pedido: ${input.orderUrl}`,
   ].join("\n");
@@ -67,16 +66,21 @@ ${rows}
 </table>
 <p style="margin:0 0 4px;font-size:17px;font-weight:bold;">Total: ${escapeHtml(total)}</p>
 <p style="margin:0 0 4px;">Pago em: ${escapeHtml(paidAt)}</p>
-<p style="margin:0 0 16px;">Pagamento: PIX</p>
+<p style="margin:0 0 4px;">Pagamento: PIX</p>
+<p style="margin:0 0 16px;">${escapeHtml(delivery)}</p>
 <p style="margin:0;"><a href="${escapeHtml(input.orderUrl)}" style="display:inline-block;padding:10px 16px;background-color:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;">Ver meu pedido</a></p>
 <p style="margin:8px 0 0;font-size:13px;color:#52525b;word-break:break-all;">${escapeHtml(input.orderUrl)}</p>`;
 
-  const { html, text } = mailLayout({
-    storeName: "Vitrine",
-    supportEmail: input.supportEmail,
+  return mailLayout({
+    store: input.store,
+    subject: `Pagamento confirmado — pedido #${number}`,
     title: "Pagamento confirmado",
     bodyHtml,
     bodyText,
   });
-  return { subject: `Pagamento confirmado — pedido #${number}`, text, html };
+}
+
+/** 'Prazo de entrega: até 7 dias úteis', the estimate the owner set (issue 26, Decreto 7.962 art. 4). */
+function deliveryEstimate(days: number): string {
+  return `Prazo de entrega: até ${days} ${days === 1 ? "dia útil" : "dias úteis"}`;
 }

@@ -16,6 +16,8 @@ export interface QueuedMail {
   /** What the message is about (`order-paid:{orderId}`): a second queueing of it changes nothing. */
   dedupeKey: string;
   to: string;
+  /** The From's display name: the store's name when the message was composed. */
+  senderName: string;
   subject: string;
   text: string;
   html: string;
@@ -31,6 +33,7 @@ export async function queueMail(tx: Transaction | Database, mail: QueuedMail): P
     .values({
       dedupeKey: mail.dedupeKey,
       recipient: mail.to,
+      senderName: mail.senderName,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
@@ -68,6 +71,7 @@ export async function deliverDueMail(
         text: mail.text,
         html: mail.html,
         messageId: outboxMessageId(mail),
+        senderName: mail.senderName,
       });
     } catch (error) {
       failed++;

@@ -1,5 +1,6 @@
 import { createTransport } from "nodemailer";
 import type { Mailer } from "./mailer.server";
+import { mailSender } from "./sender.server";
 
 /** A server that stops answering must not hold a delivery run for minutes. */
 const TIMEOUT_MS = 10_000;
@@ -14,7 +15,8 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   });
   return {
     async send(message) {
-      await transport.sendMail({ from: options.from, ...message });
+      const { senderName, ...parts } = message;
+      await transport.sendMail({ ...parts, from: mailSender(options.from, senderName) });
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   INVALID_CONFIRMATION_LINK,
   sendConfirmationLink,
 } from "../domain/accounts/email-verification.server";
+import { storefrontSettings } from "../domain/store-settings/store-settings.server";
 import { requireUser } from "./guards.server";
 
 /** The link of a confirmation e-mail: `?token=` confirms the address it was sent to. */
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const outcome = await confirmEmail(
     context.db,
     authCall(context, request),
-    context.env.SUPPORT_EMAIL,
+    () => storefrontSettings(context.db, context.env),
     token,
   );
   if (!outcome.ok) return outcome;

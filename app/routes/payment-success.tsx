@@ -14,6 +14,8 @@ import {
 import { orderNumber } from "../lib/order-number";
 import { formatDateTime } from "../lib/dates";
 import { formatBRL } from "../lib/money";
+import { storefrontSettings } from "../domain/store-settings/store-settings.server";
+import { describeSender, mailSender } from "../mail/sender.server";
 import { requireUser } from "./guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,7 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     problem: null,
     order: { ...order, paidAtText: formatDateTime(order.paidAt!) },
-    sender: context.env.MAIL_FROM,
+    // Whom the confirmation e-mail comes from, as the outbox sends it: the store's name now.
+    sender: describeSender(
+      mailSender(context.env.MAIL_FROM, (await storefrontSettings(context.db, context.env)).identity.name),
+    ),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   type QueuedMail,
 } from "../../app/mail/outbox.server";
 import { startSmtpServer, type SmtpFixture } from "../support/smtp-server";
+import { ownStoreSettings } from "../support/store-settings";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const MAIL_FROM = "Vitrine <nao-responda@vitrine.test>";
@@ -50,6 +51,7 @@ function mail(overrides: Partial<QueuedMail> = {}): QueuedMail {
   return {
     dedupeKey: `teste:${sequence}`,
     to: `cliente${sequence}@example.com`,
+    senderName: "Loja Aurora",
     subject: `Pagamento confirmado — pedido #${sequence}`,
     text: `Olá, Cliente ${sequence}!`,
     html: `<p>Olá, Cliente ${sequence}!</p>`,
@@ -67,7 +69,7 @@ async function rows() {
 }
 
 describe("mail outbox over SMTP", () => {
-  it("delivers a queued message once, from MAIL_FROM, with both parts and its Message-ID", async () => {
+  it("delivers a queued message once, from the store's name at MAIL_FROM's address, with both parts and its Message-ID", async () => {
     const message = mail();
     expect(await database.db.transaction((tx) => queueMail(tx, message))).toBe(true);
 
@@ -86,7 +88,7 @@ describe("mail outbox over SMTP", () => {
     expect(smtp.messages).toHaveLength(1);
     const [received] = smtp.messages;
     expect(received).toMatchObject({
-      from: '"Vitrine" <nao-responda@vitrine.test>',
+      from: '"Loja Aurora" <nao-responda@vitrine.test>',
       to: [message.to],
       subject: message.subject,
       text: message.text,
@@ -94,6 +96,23 @@ describe("mail outbox over SMTP", () => {
       messageId: outboxMessageId(row!),
     });
     expect(received!.messageId).toMatch(/^<outbox-\d+\.[0-9a-z]+@vitrine>$/);
+  });
+
+  it("sends a name with accents and symbols as the From's display name, decoded as written", async () => {
+    await queueMail(database.db, mail({ senderName: 'Empório Açaí & Cia "Loja" <1>' }));
+    await deliverDueMail(database.db, mailer, { logger, now: soon() });
+
+    const [received] = smtp.messages;
+    expect(received!.fromName).toBe('Empório Açaí & Cia "Loja" <1>');
+    expect(received!.from).toContain("<nao-responda@vitrine.test>");
+  });
+
+  it("sends a message queued before names were kept with MAIL_FROM as it is", async () => {
+    const { senderName: _none, to, ...message } = mail();
+    await database.db.insert(mailOutbox).values({ ...message, recipient: to });
+    await deliverDueMail(database.db, mailer, { logger, now: soon() });
+
+    expect(smtp.messages.map((received) => received.from)).toEqual(['"Vitrine" <nao-responda@vitrine.test>']);
   });
 
   it("queues the same message once, however often it is asked", async () => {
@@ -204,22 +223,22 @@ describe("mail outbox over SMTP", () => {
 });
 
 describe("the store's e-mails over SMTP", () => {
-  const supportEmail = "ajuda@loja.example";
+  const store = ownStoreSettings();
   const customerName = "Maria Souza";
   const link = "https://loja.example/auth/verify-email?token=abc";
   const storeMails = {
-    "password reset": passwordResetMail({ customerName, resetUrl: link, supportEmail, validMinutes: 60 }),
+    "password reset": passwordResetMail({ customerName, resetUrl: link, store, validMinutes: 60 }),
     "address confirmation": emailConfirmationMail({
       customerName,
       confirmUrl: link,
-      supportEmail,
+      store,
       validMinutes: 24 * 60,
       purpose: "account",
     }),
     "new address confirmation": emailConfirmationMail({
       customerName,
       confirmUrl: link,
-      supportEmail,
+      store,
       validMinutes: 24 * 60,
       purpose: "change",
     }),
@@ -227,7 +246,7 @@ describe("the store's e-mails over SMTP", () => {
       customerName,
       newEmail: "maria.nova@example.com",
       changedAt: new Date("2026-11-25T12:00:00Z"),
-      supportEmail,
+      store,
     }),
     "order confirmation": orderConfirmationMail({
       orderId: "3f2a9c1e-0000-4000-8000-000000000000",
@@ -235,26 +254,32 @@ describe("the store's e-mails over SMTP", () => {
       items: [{ name: "Mouse sem fio", quantity: 1, unitPriceCents: 9990 }],
       totalCents: 9990,
       paidAt: new Date("2026-11-25T12:00:00Z"),
-      supportEmail,
+      store,
       orderUrl: "https://loja.example/account/orders",
     }),
   };
 
   it.each(Object.entries(storeMails))(
-    "sends the %s in the one pt-BR layout: store name, SUPPORT_EMAIL, an HTML and a text part",
+    "sends the %s in the one pt-BR layout: the store's name, support e-mail and legal line, an HTML and a text part",
     async (_name, content) => {
       await queueMail(database.db, { ...mail(), ...content });
       await deliverDueMail(database.db, mailer, { logger, now: soon() });
 
+      const supportEmail = store.contacts.supportEmail;
+      const legalLine = "Aurora Comércio Eletrônico Ltda. · CNPJ 12.ABC.345/01DE-35";
       const [received] = smtp.messages;
+      expect(received!.fromName).toBe("Empório Açaí & Cia");
       expect(received!.subject).toBe(content.subject);
       expect(received!.html).toContain('<html lang="pt-BR">');
-      expect(received!.html).toContain('font-weight:bold;">Vitrine</td>');
+      expect(received!.html).toContain('font-weight:bold;">Empório Açaí &amp; Cia</td>');
       expect(received!.html).toContain(`<a href="mailto:${supportEmail}"`);
+      expect(received!.html).toContain(legalLine);
       expect(received!.html).toContain(`Olá, ${customerName}!`);
-      expect(received!.text.startsWith("Vitrine\n\n")).toBe(true);
+      expect(received!.text.startsWith("Empório Açaí & Cia\n\n")).toBe(true);
       expect(received!.text).toContain(`Olá, ${customerName}!`);
-      expect(received!.text.trimEnd().endsWith(`Dúvidas? Fale com a gente: ${supportEmail}`)).toBe(true);
+      expect(
+        received!.text.trimEnd().endsWith(`Dúvidas? Fale com a gente: ${supportEmail}\n${legalLine}`),
+      ).toBe(true);
       expect(received!.text).not.toContain("<");
     },
   );
@@ -283,7 +308,7 @@ describe("mail outbox without SMTP_URL", () => {
     expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-outbox-\d+\.[0-9a-z]+\.eml$/);
     const parsed = await simpleParser(await readFile(path.join(directory, files[0]!)));
     const [row] = await rows();
-    expect(parsed.from?.text).toBe('"Vitrine" <nao-responda@vitrine.test>');
+    expect(parsed.from?.text).toBe('"Loja Aurora" <nao-responda@vitrine.test>');
     expect(parsed.to).toMatchObject({ value: [{ address: message.to }] });
     expect(parsed.subject).toBe(message.subject);
     expect(parsed.text?.trim()).toBe(message.text);

@@ -204,6 +204,8 @@ describe("sandbox PIX provider", () => {
     PIX_MERCHANT_NAME: "Vitrine Eletrônicos",
     PIX_MERCHANT_CITY: "São Paulo",
     PIX_EXPIRES_MINUTES: 30,
+    SUPPORT_EMAIL: "contato@vitrine.local",
+    WHATSAPP_NUMBER: "5511999999999",
   };
 
   it("charges with a BR Code of the amount, paid by the simulated payment", async () => {

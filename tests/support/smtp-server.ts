@@ -4,6 +4,8 @@ import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
   from: string;
+  /** The From's display name, decoded (a name with accents travels encoded). */
+  fromName: string;
   to: string[];
   subject: string;
   text: string;
@@ -32,6 +34,7 @@ export async function startSmtpServer() {
           }
           messages.push({
             from: parsed.from?.text ?? "",
+            fromName: parsed.from?.value[0]?.name ?? "",
             to: addresses(parsed.to),
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { loadEnv } from "../../app/config/env.server";
 import { openDatabase, type Database } from "../../app/db/client.server";
 import { users } from "../../app/db/schema.server";
+import { defaultSettings } from "../../app/domain/store-settings/default-settings";
 import {
   deliverySchema,
   identitySchema,
@@ -62,8 +63,6 @@ export const OWNER_SETTINGS = {
   legal: legalSchema.parse({
     companyName: "Casa do Som Comércio de Áudio Ltda.",
     cnpj: "11.444.777/0001-61",
-    // Given, like the complement: a section saved with these empty (null) does not read back yet,
-    // the schema's optional fields take no null (reported with issue 26).
     stateRegistration: "0623079040081",
     address: {
       cep: "30130-010",
@@ -81,3 +80,39 @@ export const OWNER_SETTINGS = {
   }),
   delivery: deliverySchema.parse({ deliveryDays: 12 }),
 } satisfies Partial<StoreSettings>;
+
+/**
+ * The settings of a store that is not the demo's, as its owner would save them: a name with
+ * accents and an ampersand (text to escape, a BR Code name to make ASCII), its own legal
+ * identity with an alphanumeric CNPJ, contacts and delivery estimate.
+ */
+export function ownStoreSettings(): StoreSettings {
+  const defaults = defaultSettings({
+    SUPPORT_EMAIL: "ajuda@aurora.example",
+    WHATSAPP_NUMBER: "5516988887777",
+  });
+  return {
+    ...defaults,
+    identity: { ...defaults.identity, name: "Empório Açaí & Cia" },
+    legal: legalSchema.parse({
+      companyName: "Aurora Comércio Eletrônico Ltda.",
+      cnpj: "12.ABC.345/01DE-35",
+      stateRegistration: "",
+      address: {
+        cep: "14015-000",
+        street: "Rua Álvares Cabral",
+        number: "500",
+        complement: "Sala 3",
+        neighborhood: "Centro",
+        city: "Ribeirão Preto",
+        state: "SP",
+      },
+      sacEmail: "sac@aurora.example",
+      sacPhone: "(16) 3333-4444",
+      dpoName: "Ana Encarregada",
+      dpoEmail: "dpo@aurora.example",
+    }),
+    contacts: { ...defaults.contacts, supportEmail: "ajuda@aurora.example" },
+    delivery: { deliveryDays: 12 },
+  };
+}

@@ -13,6 +13,7 @@ import { readSession } from "../../app/domain/accounts/session.server";
 import { signInProvidersOf } from "../../app/domain/accounts/sign-in-providers.server";
 import { signUp } from "../../app/domain/accounts/sign-in.server";
 import { createPixProvider } from "../../app/domain/payments/pix-providers.server";
+import { storefrontSettings } from "../../app/domain/store-settings/store-settings.server";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
 import { randomCpf } from "./accounts";
 import { createAddress } from "./factories";
@@ -46,7 +47,7 @@ export function createTestContext(
       baseURL: TEST_BASE_URL,
       https: false,
       logger,
-      supportEmail: env.SUPPORT_EMAIL,
+      store: () => storefrontSettings(database.db, env),
       providers: signInProvidersOf(env),
     }),
     storage: createLocalFileStorage(dataDir),

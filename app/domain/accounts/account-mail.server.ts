@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
 import { users } from "../../db/schema.server";
 import { emailChangedMail, emailConfirmationMail, passwordResetMail } from "../../mail/account-mail";
+import type { MailStore } from "../../mail/layout";
 import { queueMail } from "../../mail/outbox.server";
 
 /** How long a password reset link is valid: one hour. */
@@ -14,7 +15,8 @@ export interface AccountMailDeps {
   db: Database;
   /** The store's public origin: links open our own pages, not the auth library's. */
   baseURL: string;
-  supportEmail: string;
+  /** The owner's settings as they are now, read for each e-mail: a change shows without a restart. */
+  store: () => Promise<MailStore>;
 }
 
 /** The page a link opens, absolute, with its token. */
@@ -31,7 +33,7 @@ export async function mailPasswordReset(
   const mail = passwordResetMail({
     customerName: user.name,
     resetUrl: linkTo(deps, "/auth/reset-password", token),
-    supportEmail: deps.supportEmail,
+    store: await deps.store(),
     validMinutes: RESET_LINK_SECONDS / 60,
   });
   await queueMail(deps.db, { dedupeKey: `reset-password:${token}`, to: user.email, ...mail });
@@ -50,7 +52,7 @@ export async function mailEmailConfirmation(
   const mail = emailConfirmationMail({
     customerName: user.name,
     confirmUrl: linkTo(deps, "/auth/verify-email", token),
-    supportEmail: deps.supportEmail,
+    store: await deps.store(),
     validMinutes: EMAIL_LINK_SECONDS / 60,
     purpose: account?.email === user.email ? "account" : "change",
   });
@@ -61,14 +63,14 @@ export async function mailEmailConfirmation(
 /** Tells the old address that the account now uses another one, in the change's transaction. */
 export async function mailEmailChanged(
   tx: Transaction,
-  supportEmail: string,
+  store: MailStore,
   change: { userId: string; name: string; oldEmail: string; newEmail: string; changedAt: Date },
 ): Promise<void> {
   const mail = emailChangedMail({
     customerName: change.name,
     newEmail: change.newEmail,
     changedAt: change.changedAt,
-    supportEmail,
+    store,
   });
   await queueMail(tx, {
     dedupeKey: `email-changed:${change.userId}:${change.changedAt.toISOString()}`,

@@ -5,6 +5,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
 import type { Logger } from "../../config/logger.server";
 import type { Database } from "../../db/client.server";
+import type { MailStore } from "../../mail/layout";
 import {
   EMAIL_LINK_SECONDS,
   mailEmailConfirmation,
@@ -39,15 +40,15 @@ export interface AuthOptions {
   /** Secure cookies (production behind https). */
   https: boolean;
   logger: Logger;
-  /** Where the account's e-mails (reset and confirmation links) tell customers to write. */
-  supportEmail: string;
+  /** The owner's settings as they are now: the account's e-mails speak in the store's name. */
+  store: () => Promise<MailStore>;
   /** Google and the OIDC_ISSUER provider, when configured (signInProvidersOf). */
   providers?: SignInProvider[];
 }
 
 /** Accounts, sessions and two-factor sign-in, by better-auth (DESIGN: never hand-rolled). */
 export function createAuth(options: AuthOptions) {
-  const mail = { db: options.db, baseURL: options.baseURL, supportEmail: options.supportEmail };
+  const mail = { db: options.db, baseURL: options.baseURL, store: options.store };
   return betterAuth({
     appName: "Vitrine",
     secret: options.secret,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import type { Database } from "../../db/client.server";
 import { profiles, users } from "../../db/schema.server";
+import type { MailStore } from "../../mail/layout";
 import { consumeAttempt } from "../rate-limit.server";
 import { mailEmailChanged } from "./account-mail.server";
 import { callAuthEndpoint, getAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
@@ -55,7 +56,8 @@ interface ChangedUser {
 export async function confirmEmail(
   db: Database,
   call: AuthCall,
-  supportEmail: string,
+  /** Read only when an address changed, for the notice to the old one. */
+  store: () => Promise<MailStore>,
   token: string,
 ): Promise<ConfirmationOutcome> {
   const result = await getAuthEndpoint<{ user: ChangedUser | null }>(call, "/verify-email", { token });
@@ -66,10 +68,11 @@ export async function confirmEmail(
 
   // The auth library has checked the token's signature: its claims say which address was left.
   const { email: oldEmail } = decodeJwt(token) as { email: string };
+  const settings = await store();
   await db.transaction(async (tx) => {
     await tx.update(users).set({ emailVerified: true }).where(eq(users.id, changed.id));
     await tx.update(profiles).set({ email: changed.email }).where(eq(profiles.id, changed.id));
-    await mailEmailChanged(tx, supportEmail, {
+    await mailEmailChanged(tx, settings, {
       userId: changed.id,
       name: changed.name,
       oldEmail,

@@ -51,9 +51,8 @@ export async function expireOverdueOrders(deps: PaymentDeps, now = new Date()): 
         continue;
       }
       const state = await deps.pix.chargeStatus(chargeId);
-      const outcome = await db.transaction((tx) =>
-        followCharge(tx, { provider, chargeId, ...state }, deps.contacts),
-      );
+      const store = await deps.store();
+      const outcome = await db.transaction((tx) => followCharge(tx, { provider, chargeId, ...state }, store));
       if (outcome === "expired") expired += 1;
     } catch (error) {
       deps.logger.warn({ err: error, orderId: order.id }, "Não foi possível verificar a cobrança vencida");

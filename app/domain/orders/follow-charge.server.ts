@@ -1,17 +1,32 @@
 import { and, eq, ne, not, sql } from "drizzle-orm";
 import { storeCounters } from "../../config/metrics.server";
-import type { Transaction } from "../../db/client.server";
+import type { Database, Transaction } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
 import { queueMail } from "../../mail/outbox.server";
 import { orderConfirmationMail } from "../../mail/order-confirmation";
 import type { PixChargeState } from "../payments/pix-provider";
+import type { ContactVariables } from "../store-settings/default-settings";
+import type { StorefrontSettings } from "../store-settings/settings-schema";
+import { storefrontSettings } from "../store-settings/store-settings.server";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
 import { paidOrder } from "./paid.server";
 
-/** Where the confirmation e-mail points, and whom it names for questions. */
-export interface StoreContacts {
-  storeUrl: string;
-  supportEmail: string;
+/** What the confirmation e-mail needs of the store: its public origin and the owner's settings. */
+export interface OrderMailStore {
+  url: string;
+  settings: StorefrontSettings;
+}
+
+/**
+ * Reads the store for an order's e-mail at each use, before the transaction that may queue it:
+ * a change of the settings shows in the next e-mail, without a restart.
+ */
+export function orderMailStoreOf(
+  db: Database,
+  env: ContactVariables,
+  url: string,
+): () => Promise<OrderMailStore> {
+  return async () => ({ url, settings: await storefrontSettings(db, env) });
 }
 
 export type ChargeOutcome = "paid" | "paid-late" | "amount-mismatch" | "expired" | "unchanged";
@@ -28,7 +43,7 @@ export type ChargeOutcome = "paid" | "paid-late" | "amount-mismatch" | "expired"
 export async function followCharge(
   tx: Transaction,
   charge: { provider: string; chargeId: string } & PixChargeState,
-  contacts: StoreContacts,
+  store: OrderMailStore,
 ): Promise<ChargeOutcome> {
   const thisCharge = and(eq(orders.pixProvider, charge.provider), eq(orders.pixChargeId, charge.chargeId));
   if (charge.status === "COMPLETED") {
@@ -45,7 +60,7 @@ export async function followCharge(
     if (order) {
       storeCounters.ordersPaid.inc();
       if (order.latePaymentAt) return "paid-late";
-      await queueConfirmation(tx, order, contacts);
+      await queueConfirmation(tx, order, store);
       return "paid";
     }
     const flagged = await tx
@@ -72,7 +87,7 @@ export async function followCharge(
 async function queueConfirmation(
   tx: Transaction,
   order: typeof orders.$inferSelect,
-  contacts: StoreContacts,
+  store: OrderMailStore,
 ): Promise<void> {
   const items = await tx
     .select({
@@ -89,8 +104,8 @@ async function queueConfirmation(
     items,
     totalCents: order.totalCents,
     paidAt: order.paidAt!,
-    supportEmail: contacts.supportEmail,
-    orderUrl: `${contacts.storeUrl}/account/orders`,
+    store: store.settings,
+    orderUrl: `${store.url}/account/orders`,
   });
   await queueMail(tx, { dedupeKey: `order-paid:${order.id}`, to: order.customerEmail, ...mail });
 }

@@ -56,7 +56,8 @@ export async function checkOrderPayment(
   if (!(await claimProviderQuery(deps.db, order.id))) return false;
   const charge = { provider: deps.pix.name, chargeId: order.pixChargeId };
   const state = await deps.pix.chargeStatus(charge.chargeId);
-  await deps.db.transaction((tx) => followCharge(tx, { ...charge, ...state }, deps.contacts));
+  const store = await deps.store();
+  await deps.db.transaction((tx) => followCharge(tx, { ...charge, ...state }, store));
   const [after] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
   return isPaid(after!);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { ownStoreSettings } from "../../../tests/support/store-settings";
 import { receiptFileName, receiptHtml, type ReceiptOrder } from "./receipt";
 
-const OPTIONS = { supportEmail: "suporte@vitrine.example", storeName: "Vitrine" };
+const OPTIONS = ownStoreSettings();
 const ATTACK = `<img src=x onerror=alert(1)> "aspas"`;
 
 function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
@@ -90,7 +91,25 @@ describe("receiptHtml", () => {
   it("says PIX and gives the support e-mail", () => {
     const html = receiptHtml(order(), OPTIONS);
     expect(html).toContain("Forma de pagamento:</span> PIX");
-    expect(html).toContain("suporte@vitrine.example");
+    expect(html).toContain('href="mailto:ajuda@aurora.example"');
+  });
+
+  it("names the store and the seller: razão social, CNPJ, address and SAC", () => {
+    const html = receiptHtml(order(), OPTIONS);
+    expect(html).toContain("<title>Comprovante de Pedido #3F2A9C1E | Empório Açaí &amp; Cia</title>");
+    expect(html).toContain('<p class="store">Empório Açaí &amp; Cia</p>');
+    expect(html).toContain("Razão social:</span> Aurora Comércio Eletrônico Ltda.");
+    expect(html).toContain("CNPJ:</span> 12.ABC.345/01DE-35");
+    expect(html).toContain(
+      "Endereço:</span> Rua Álvares Cabral, 500 - Sala 3 - Centro, Ribeirão Preto/SP, CEP 14015-000",
+    );
+    expect(html).toContain("SAC:</span> sac@aurora.example · (16) 3333-4444");
+    expect(html).not.toContain("Inscrição estadual");
+    const withRegistration = {
+      ...OPTIONS,
+      legal: { ...OPTIONS.legal, stateRegistration: "123.456.789.110" },
+    };
+    expect(receiptHtml(order(), withRegistration)).toContain("Inscrição estadual:</span> 123.456.789.110");
   });
 
   it("marks a pending order pendente, in a colour other than a paid order's", () => {
@@ -121,7 +140,12 @@ describe("receiptHtml", () => {
         shippingAddress: { ...order().shippingAddress, street: ATTACK, complement: ATTACK },
         items: [{ id: 1, productId: 1, name: ATTACK, image: "", quantity: 1, unitPriceCents: 100 }],
       }),
-      { ...OPTIONS, supportEmail: `a"b@example.com` },
+      {
+        ...OPTIONS,
+        identity: { ...OPTIONS.identity, name: ATTACK },
+        legal: { ...OPTIONS.legal, companyName: ATTACK },
+        contacts: { ...OPTIONS.contacts, supportEmail: `a"b@example.com` },
+      },
     );
     expect(html).not.toContain("<img");
     expect(html).not.toContain('"aspas"');

@@ -1,8 +1,10 @@
 import { formatDateTime } from "../../lib/dates";
 import { escapeHtml } from "../../lib/html";
-import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
+import { maskCep, maskCnpj, maskPhone, maskTaxId } from "../../lib/masks";
 import { formatBRL } from "../../lib/money";
 import { orderNumber } from "../../lib/order-number";
+import { storeAddressLine } from "../store-settings/seller-identity";
+import type { StorefrontSettings } from "../store-settings/settings-schema";
 import type { OrderLine } from "./order-line";
 
 /** The delivery address as it was chosen at checkout. */
@@ -34,10 +36,8 @@ export interface ReceiptOrder {
   items: OrderLine[];
 }
 
-export interface ReceiptOptions {
-  supportEmail: string;
-  storeName: string;
-}
+/** The owner's settings the receipt shows: the store's name, who sells (Decreto 7.962 art. 2), the SAC. */
+export type ReceiptStore = Pick<StorefrontSettings, "identity" | "legal" | "contacts">;
 
 export function receiptFileName(orderId: string): string {
   return `comprovante-pedido-${orderId.slice(0, 8)}.html`;
@@ -88,8 +88,11 @@ footer{margin-top:32px;color:#475569;font-size:13px;text-align:center}
 `;
 
 /** The order receipt: one self-contained HTML document (inline CSS, nothing fetched). */
-export function receiptHtml(order: ReceiptOrder, options: ReceiptOptions): string {
+export function receiptHtml(order: ReceiptOrder, store: ReceiptStore): string {
   const number = orderNumber(order.id);
+  const { legal } = store;
+  const storeName = escapeHtml(store.identity.name);
+  const supportEmail = escapeHtml(store.contacts.supportEmail);
   const colour = order.paid ? PAID_COLOUR : PENDING_COLOUR;
   const rows = order.items
     .map(
@@ -107,15 +110,21 @@ export function receiptHtml(order: ReceiptOrder, options: ReceiptOptions): strin
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Comprovante de Pedido #${escapeHtml(number)} | ${escapeHtml(options.storeName)}</title>
+<title>Comprovante de Pedido #${escapeHtml(number)} | ${storeName}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
-<p class="store">${escapeHtml(options.storeName)}</p>
+<p class="store">${storeName}</p>
 <h1>Comprovante de Pedido</h1>
 ${field("Pedido", `#${number}`)}
 ${field("Data", formatDateTime(order.createdAt))}
+<h2>Vendedor</h2>
+${field("Razão social", legal.companyName)}
+${field("CNPJ", maskCnpj(legal.cnpj))}
+${legal.stateRegistration ? field("Inscrição estadual", legal.stateRegistration) : ""}
+${field("Endereço", storeAddressLine(legal.address))}
+${field("SAC", `${legal.sacEmail} · ${maskPhone(legal.sacPhone)}`)}
 <h2>Dados do cliente</h2>
 ${field("Nome", order.customerName)}
 ${field("E-mail", order.customerEmail)}
@@ -137,7 +146,7 @@ ${rows}
 ${field("Forma de pagamento", "PIX")}
 <p class="field"><span class="label">Status do pagamento:</span> <span class="status" style="color:${colour}">${escapeHtml(paymentLabel(order))}</span></p>
 ${paidAt}
-<footer>Dúvidas sobre o seu pedido? Entre em contato: <a href="mailto:${escapeHtml(options.supportEmail)}">${escapeHtml(options.supportEmail)}</a></footer>
+<footer>Dúvidas sobre o seu pedido? Entre em contato: <a href="mailto:${supportEmail}">${supportEmail}</a></footer>
 </main>
 </body>
 </html>

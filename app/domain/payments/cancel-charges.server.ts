@@ -71,6 +71,7 @@ async function cancelCharge(deps: PaymentDeps, chargeId: string): Promise<void> 
   } catch (refusal) {
     const state = await deps.pix.chargeStatus(chargeId);
     if (state.status === "ACTIVE") throw refusal;
-    await deps.db.transaction((tx) => followCharge(tx, { ...charge, ...state }, deps.contacts));
+    const store = await deps.store();
+    await deps.db.transaction((tx) => followCharge(tx, { ...charge, ...state }, store));
   }
 }

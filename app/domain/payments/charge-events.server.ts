@@ -3,7 +3,7 @@ import type { Logger } from "../../config/logger.server";
 import { storeCounters } from "../../config/metrics.server";
 import type { Database } from "../../db/client.server";
 import { orders, paymentEvents } from "../../db/schema.server";
-import { followCharge, type StoreContacts } from "../orders/follow-charge.server";
+import { followCharge, type OrderMailStore } from "../orders/follow-charge.server";
 import { isPaid } from "../orders/paid.server";
 import type { PixChargeState, PixProvider } from "./pix-provider";
 
@@ -11,7 +11,8 @@ export interface PaymentDeps {
   db: Database;
   pix: PixProvider;
   logger: Logger;
-  contacts: StoreContacts;
+  /** The store as an order's e-mail presents it, read at each use (see `orderMailStoreOf`). */
+  store: () => Promise<OrderMailStore>;
 }
 
 /** How long an event is left to the instance handling it, and the pause after an unexpected failure. */
@@ -110,8 +111,9 @@ async function handleEvent(deps: PaymentDeps, event: PaymentEvent): Promise<bool
   }
   if (state && state.status !== "ACTIVE") {
     const reported = state;
+    const store = await deps.store();
     await db.transaction(async (tx) => {
-      await followCharge(tx, { ...charge, ...reported }, deps.contacts);
+      await followCharge(tx, { ...charge, ...reported }, store);
       await tx
         .update(paymentEvents)
         .set({ processedAt: sql`now()` })

@@ -3,11 +3,14 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Env } from "../../config/env.server";
 import { preparedPerDatabase, type Database } from "../../db/client.server";
 import { sandboxPixCharges } from "../../db/schema.server";
+import type { ContactVariables } from "../store-settings/default-settings";
+import { storefrontSettings } from "../store-settings/store-settings.server";
 import { buildBrCode } from "./br-code";
 import type { PixProvider } from "./pix-provider";
 import { qrCodePngBase64 } from "./qr-code.server";
 
-type SandboxEnv = Pick<Env, "PIX_KEY" | "PIX_MERCHANT_NAME" | "PIX_MERCHANT_CITY" | "PIX_EXPIRES_MINUTES">;
+type SandboxEnv = Pick<Env, "PIX_KEY" | "PIX_MERCHANT_NAME" | "PIX_MERCHANT_CITY" | "PIX_EXPIRES_MINUTES"> &
+  ContactVariables;
 
 /**
  * A PIX provider without a bank: real BR Codes for the store's own key, charges kept in
@@ -28,8 +31,7 @@ export function createSandboxPixProvider(options: {
       const chargeId = randomUUID().replaceAll("-", "").slice(0, 25);
       const brCode = buildBrCode({
         pixKey: env.PIX_KEY,
-        merchantName: env.PIX_MERCHANT_NAME,
-        merchantCity: env.PIX_MERCHANT_CITY,
+        ...(await merchantOf(db, env)),
         amountCents: request.amountCents,
         txid: chargeId,
         oneTime: true,
@@ -63,6 +65,23 @@ export function createSandboxPixProvider(options: {
       const charge = await chargeOf(db, chargeId);
       if (charge.paidAt) throw new Error(`Cobrança PIX de teste já paga: ${chargeId}`);
     },
+  };
+}
+
+/**
+ * The receiver the payer's bank shows: PIX_MERCHANT_NAME and PIX_MERCHANT_CITY when set, otherwise
+ * the store's name and its address's city in the settings as they are now (a change shows in the
+ * next charge). `buildBrCode` drops accents and cuts them to the BR Code's 25 and 15 characters.
+ */
+async function merchantOf(db: Database, env: SandboxEnv) {
+  const { PIX_MERCHANT_NAME, PIX_MERCHANT_CITY } = env;
+  if (PIX_MERCHANT_NAME && PIX_MERCHANT_CITY) {
+    return { merchantName: PIX_MERCHANT_NAME, merchantCity: PIX_MERCHANT_CITY };
+  }
+  const { identity, legal } = await storefrontSettings(db, env);
+  return {
+    merchantName: PIX_MERCHANT_NAME ?? identity.name.toUpperCase(),
+    merchantCity: PIX_MERCHANT_CITY ?? legal.address.city,
   };
 }
 
