@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -232,7 +231,6 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
   }
   let client: PGlite;
   try {
-    recompileWebAssemblyOneFunctionAtATime();
     client = await PGlite.create(dataDir, {
       loadDataDir: await prepareEmptyCluster(dataDir),
       extensions: { pg_trgm, unaccent },
@@ -279,19 +277,6 @@ const PGLITE_START_PARAMS = [
   "-c",
   "maintenance_work_mem=16MB",
 ];
-
-/**
- * PGlite's PostgreSQL is WebAssembly. V8 compiles each of its functions with its baseline compiler
- * (Liftoff) when first called, then recompiles the hot ones with TurboFan on background threads,
- * by default several at once. Each recompilation takes megabytes of malloc'd scratch memory, and
- * the allocator keeps what several threads took at once (freed, but held between long-lived
- * allocations). One recompilation at a time holds about 20 MB less of the idle store; the hot
- * functions still end up in TurboFan's code, only a little later (docs/decisions/0022). Set before
- * PGlite compiles its module; the flag is process-wide.
- */
-function recompileWebAssemblyOneFunctionAtATime(): void {
-  v8.setFlagsFromString("--wasm-num-compilation-tasks=1");
-}
 
 /** The empty cluster a new embedded database starts from (`npm run db:empty-cluster` makes it). */
 const EMPTY_CLUSTER = path.join(
