@@ -1,21 +1,39 @@
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signIn, signInContext, STORE_ADMIN } from "../support/accounts";
-import { STORE_ADMIN_ENV } from "../support/admin-over-http";
+import { cookieHeader, signIn, signInContext, signUpCustomer, STORE_ADMIN } from "../support/accounts";
+import { panelOverHttp, productForm, STORE_ADMIN_ENV } from "../support/admin-over-http";
+import { createdProductId } from "../support/admin-products";
 import { useBrowser } from "../support/browser";
-import { textOf, toast } from "../support/page-text";
+import { eventually } from "../support/eventually";
+import { startFakeCepServer } from "../support/fake-cep-server";
+import { addAddressOverHttp, checkoutBody, payOverHttp, postCheckoutOverHttp } from "../support/orders";
+import { readable, textOf, toast } from "../support/page-text";
+import { startSmtpServer, type SmtpFixture } from "../support/smtp-server";
 import { startStoreServer, type StoreServer } from "../support/store-server";
 
 const WAIT = { timeout: 10_000 };
 const INSTAGRAM = "https://www.instagram.com/lojadaana";
 
 // The store's name, colour and links show on every page: this file changes them on a store of its
-// own, so the suite's other files, running beside it, keep the demo store's.
+// own, so the suite's other files, running beside it, keep the demo store's. Its e-mails go to a
+// real SMTP server on loopback, its CEP lookups to a fake ViaCEP.
 let store: StoreServer;
+let smtp: SmtpFixture;
+let cep: Awaited<ReturnType<typeof startFakeCepServer>>;
 beforeAll(async () => {
-  store = await startStoreServer({ SEED_DEMO: "false", ...STORE_ADMIN_ENV });
+  [smtp, cep] = await Promise.all([startSmtpServer(), startFakeCepServer()]);
+  store = await startStoreServer({
+    SEED_DEMO: "false",
+    SMTP_URL: smtp.url,
+    CEP_API_URL: cep.url,
+    ...STORE_ADMIN_ENV,
+  });
 }, 180_000);
-afterAll(() => store?.stop());
+afterAll(async () => {
+  await store?.stop();
+  await Promise.all([smtp?.stop(), cep?.stop()]);
+});
 
 describe("Configurações da loja", () => {
   const browser = useBrowser({ viewport: { width: 1280, height: 900 } });
@@ -80,6 +98,93 @@ describe("Configurações da loja", () => {
     expect(await instagramLink.count()).toBe(0);
     // Two saves of each kind and four pages: more than the suite's 30 s on a busy machine.
   }, 60_000);
+
+  it("shows the owner's logo, legal details and returns policy on the storefront, in the receipt and in the order e-mail", async () => {
+    const page = await openSettings();
+    const identity = page.getByRole("region", { name: "Identidade" });
+    await identity.getByLabel("Nome da loja").fill("Eletrônicos do Zé");
+    await identity.getByRole("button", { name: "Salvar identidade" }).click();
+    await toast(page, "Identidade da loja salva!").waitFor();
+
+    const logo = page.getByRole("region", { name: "Logo" });
+    await logo.getByLabel(/^Logo/).setInputFiles(path.resolve(import.meta.dirname, "../fixtures/avatar.png"));
+    await logo.getByRole("button", { name: "Enviar logo" }).click();
+    await toast(page, "Logo salvo!").waitFor();
+
+    const legal = page.getByRole("region", { name: "Dados legais" });
+    await legal.getByLabel("Razão social").fill("Zé Eletrônicos Comércio Ltda.");
+    await legal.getByLabel("CNPJ").fill("11.444.777/0001-61");
+    await legal.getByLabel("CEP").fill("01310-100");
+    await expect.poll(() => legal.getByLabel("Rua").inputValue()).toBe("Avenida Paulista");
+    await legal.getByLabel("Número").fill("2000");
+    await legal.getByRole("button", { name: "Salvar dados legais" }).click();
+    await toast(page, "Dados legais salvos!").waitFor();
+
+    const policies = page.getByRole("region", { name: "Políticas" });
+    await policies
+      .getByLabel("Trocas e devoluções")
+      .fill("Troca em até **60 dias** pelo [SAC](mailto:sac@ze.example).\n\n<script>alert(1)</script>");
+    await policies.getByRole("button", { name: "Salvar políticas" }).click();
+    await toast(page, "Políticas salvas!").waitFor();
+
+    const legalLine =
+      "Zé Eletrônicos Comércio Ltda. · CNPJ 11.444.777/0001-61 · " +
+      "Avenida Paulista, 2000 - Bela Vista, São Paulo/SP, CEP 01310-100";
+    await page.goto(`${store.url}/`);
+    const logoImage = page.getByRole("banner").getByRole("img", { name: "Eletrônicos do Zé" });
+    expect(await logoImage.getAttribute("src")).toMatch(/^\/uploads\/store\/logo-[0-9a-f]+\.webp$/);
+    expect(await logoImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    expect(await textOf(page.getByRole("contentinfo").locator("address"))).toBe(legalLine);
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "Trocas e devoluções" }).click();
+    await page.getByRole("heading", { level: 1, name: "Trocas e devoluções" }).waitFor();
+    expect(await textOf(page.locator("main"))).toContain(
+      "Troca em até 60 dias pelo SAC. <script>alert(1)</script>",
+    );
+    expect(await page.locator("main strong").first().textContent()).toBe("60 dias");
+
+    // A customer buys and pays: the order's e-mail and receipt speak for the owner's store.
+    const panel = await panelOverHttp(store.url);
+    const created = await panel.post(
+      "/admin/products/new",
+      productForm({
+        intent: "create",
+        name: "Fone Bluetooth",
+        price: "199,90",
+        category: "Áudio",
+        stock: "3",
+      }),
+    );
+    const productId = createdProductId(created)!;
+    const customer = await signUpCustomer(store.url);
+    const addressId = await addAddressOverHttp(store.url, customer);
+    const checkout = await postCheckoutOverHttp(
+      store.url,
+      cookieHeader(customer),
+      checkoutBody({ cpf: customer.cpf, addressId, email: customer.email }, [{ id: productId, quantity: 1 }]),
+    );
+    const { orderId } = (await checkout.json()) as { orderId: string };
+    await payOverHttp(store.url, customer, orderId);
+
+    const mail = await eventually(() =>
+      smtp.messages.find(
+        (message) =>
+          message.to.includes(customer.email) && message.subject.startsWith("Pagamento confirmado"),
+      ),
+    );
+    expect(mail.fromName).toBe("Eletrônicos do Zé");
+    expect(mail.text).toContain("Fone Bluetooth");
+    expect(mail.text).toContain("Zé Eletrônicos Comércio Ltda. · CNPJ 11.444.777/0001-61");
+
+    const receipt = await fetch(`${store.url}/account/orders/${orderId}/receipt`, {
+      headers: { cookie: cookieHeader(customer) },
+    });
+    const receiptText = readable((await receipt.text()).replace(/<[^>]+>/g, " "));
+    expect(receiptText).toContain("Eletrônicos do Zé");
+    expect(receiptText).toContain("Zé Eletrônicos Comércio Ltda.");
+    expect(receiptText).toContain("11.444.777/0001-61");
+    expect(receiptText).toContain("Avenida Paulista, 2000");
+  }, 90_000);
 
   it("fits a 360 px phone, every section's fields in the page's width", async () => {
     const page = await openSettings();
