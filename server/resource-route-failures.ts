@@ -83,8 +83,11 @@ function failureResponse(answer: FailureAnswer, status: 500 | 503, message: stri
   return Response.json(answer.json(message), { status, headers });
 }
 
-/** The error page of the shell itself, in the words of the root ErrorBoundary. */
+/**
+ * The error page of the shell itself, in the words of the root ErrorBoundary; it names no store,
+ * whose settings may be what failed.
+ */
 export function errorPage(message: string): string {
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Erro | Vitrine</title></head>
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Erro</title></head>
 <body><h1>Algo deu errado</h1><p>${message}</p><p><a href="/">Voltar para o início</a></p></body></html>`;
 }

@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 
-const startingPage = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Vitrine</title></head>
+// Before the database answers, the store's name is unknown: the page names no store.
+const startingPage = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Loja iniciando</title></head>
 <body><p>A loja está iniciando. Tente novamente em instantes.</p></body></html>`;
 
 /** While the database is not ready, every request past the probes and files gets 503 and a page saying so. */
