@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { UPLOADS_CACHE_CONTROL } from "../../app/storage/file-storage.server";
@@ -11,35 +8,20 @@ import {
   STORE_ADMIN_ENV,
 } from "../support/admin-over-http";
 import { startS3Server, type S3Fixture } from "../support/s3-server";
-import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
+import { setUpTwoInstances } from "../support/started-store";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts): two store processes, each with its own
 // DATA_DIR, on one PostgreSQL database and one bucket, as several instances behind a balancer.
 
 let s3: S3Fixture;
-let data: StoreData;
-let otherDataDir: string;
-let first: StoreServer;
-let second: StoreServer;
-
 beforeAll(async () => {
   s3 = await startS3Server();
-  data = await createStoreData();
-  otherDataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-test-"));
-  const env = { SEED_DEMO: "false", ...STORE_ADMIN_ENV, ...s3.env };
-  first = await startStoreServer(env, data);
-  second = await startStoreServer({ ...env, DATA_DIR: otherDataDir }, data);
-}, 360_000);
-
-afterAll(async () => {
-  await first?.stop();
-  await second?.stop();
-  await data?.remove();
-  await rm(otherDataDir, { recursive: true, force: true });
-  await s3?.remove();
 });
+afterAll(() => s3?.remove());
+const instances = setUpTwoInstances(() => ({ SEED_DEMO: "false", ...STORE_ADMIN_ENV, ...s3.env }));
 
 it("serves on one instance the photo the admin uploaded through the other", async () => {
+  const { first, second } = instances;
   const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3a6" } })
     .png()
     .toBuffer();

@@ -1,34 +1,14 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { panelOverHttp, STORE_ADMIN_ENV } from "../support/admin-over-http";
 import { randomClientIp } from "../support/browser";
 import { waitUntil } from "../support/eventually";
-import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
+import { setUpTwoInstances } from "../support/started-store";
+import type { StoreServer } from "../support/store-server";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts): two store processes on one PostgreSQL
 // database, as several instances behind a balancer.
 
-let data: StoreData;
-let first: StoreServer;
-let second: StoreServer;
-let otherDataDir: string;
-
-beforeAll(async () => {
-  data = await createStoreData();
-  const env = { SEED_DEMO: "false", ...STORE_ADMIN_ENV };
-  first = await startStoreServer(env, data);
-  otherDataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-test-"));
-  second = await startStoreServer({ ...env, DATA_DIR: otherDataDir }, data);
-}, 360_000);
-
-afterAll(async () => {
-  await first?.stop();
-  await second?.stop();
-  await data?.remove();
-  await rm(otherDataDir, { recursive: true, force: true });
-});
+const instances = setUpTwoInstances(() => ({ SEED_DEMO: "false", ...STORE_ADMIN_ENV }));
 
 async function homePage(server: StoreServer) {
   const response = await fetch(`${server.url}/`, { headers: { "X-Forwarded-For": randomClientIp() } });
@@ -36,6 +16,7 @@ async function homePage(server: StoreServer) {
 }
 
 it("shows the store's new name on the other process's pages, its cached home page included, without a restart", async () => {
+  const { first, second } = instances;
   await homePage(second);
   const cached = await homePage(second);
   expect(cached.cache).toBe("HIT");

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { eventually } from "./eventually";
 import { startSmtpServer, type SmtpFixture } from "./smtp-server";
@@ -42,4 +45,28 @@ export function setUpStartedStoreWithSmtp(supportEmail: string) {
         mail.smtp.messages.find((message) => message.to.includes(to) && message.subject === subject),
       ),
   };
+}
+
+/**
+ * Two store processes on one PostgreSQL database, each with a `DATA_DIR` of its own, as several
+ * instances behind a balancer; started before the file's tests, stopped and removed after them.
+ * `env` is read when they start (after the file's other fixtures have started).
+ */
+export function setUpTwoInstances(env: () => NodeJS.ProcessEnv) {
+  const instances = {} as { first: StoreServer; second: StoreServer };
+  let data: StoreData;
+  let otherDataDir: string;
+  beforeAll(async () => {
+    data = await createStoreData();
+    otherDataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-test-"));
+    instances.first = await startStoreServer(env(), data);
+    instances.second = await startStoreServer({ ...env(), DATA_DIR: otherDataDir }, data);
+  }, 360_000);
+  afterAll(async () => {
+    await instances.first?.stop();
+    await instances.second?.stop();
+    await data?.remove();
+    await rm(otherDataDir, { recursive: true, force: true });
+  });
+  return instances;
 }
