@@ -33,27 +33,22 @@ export async function saveStoreLogo(
   actor: AdminActor,
   file: File,
 ): Promise<StoreImageOutcome> {
-  const image = await openUpload(file);
-  if (!image) return { ok: false, message: INVALID_IMAGE_FILE };
-  let logo: Buffer;
-  let favicon: Buffer;
-  try {
-    logo = await image
+  const encoded = await reencodedUpload(file, async (image) => ({
+    logo: await image
       .clone()
       .resize(LOGO_BOX.width, LOGO_BOX.height, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 90, alphaQuality: 100 })
-      .toBuffer();
-    favicon = await image
+      .toBuffer(),
+    favicon: await image
       .resize(FAVICON_SIZE, FAVICON_SIZE, { fit: "contain", background: "#ffffff" })
       .flatten({ background: "#ffffff" })
       .png()
-      .toBuffer();
-  } catch {
-    return { ok: false, message: INVALID_IMAGE_FILE };
-  }
+      .toBuffer(),
+  }));
+  if (!encoded) return { ok: false, message: INVALID_IMAGE_FILE };
   return storeThen(async () => {
-    const logoUrl = await storeNamedByContent(storage, "logo", "webp", logo);
-    const faviconUrl = await storeNamedByContent(storage, "favicon", "png", favicon);
+    const logoUrl = await storeNamedByContent(storage, "logo", "webp", encoded.logo);
+    const faviconUrl = await storeNamedByContent(storage, "favicon", "png", encoded.favicon);
     await saveSettingsSection(db, env, actor, "logo", { logoUrl, faviconUrl });
   });
 }
@@ -66,26 +61,26 @@ export async function saveStoreBanner(
   actor: AdminActor,
   file: File,
 ): Promise<StoreImageOutcome> {
-  const image = await openUpload(file);
-  if (!image) return { ok: false, message: INVALID_IMAGE_FILE };
-  let banner: Buffer;
-  try {
-    banner = await image
-      .resize({ width: BANNER_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-  } catch {
-    return { ok: false, message: INVALID_IMAGE_FILE };
-  }
+  const banner = await reencodedUpload(file, (image) =>
+    image.resize({ width: BANNER_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+  );
+  if (!banner) return { ok: false, message: INVALID_IMAGE_FILE };
   return storeThen(async () => {
     const bannerUrl = await storeNamedByContent(storage, "banner", "webp", banner);
     await saveSettingsSection(db, env, actor, "banner", { bannerUrl });
   });
 }
 
-async function openUpload(file: File): Promise<Sharp | null> {
+/** The upload judged by its content, then re-encoded by `encode`; null when it is no picture. */
+async function reencodedUpload<T>(file: File, encode: (image: Sharp) => Promise<T>): Promise<T | null> {
   if (file.size === 0 || file.size > PRODUCT_IMAGE_MAX_BYTES) return null;
-  return openImage(Buffer.from(await file.arrayBuffer()), PHOTO_FORMATS);
+  const image = await openImage(Buffer.from(await file.arrayBuffer()), PHOTO_FORMATS);
+  if (!image) return null;
+  try {
+    return await encode(image);
+  } catch {
+    return null;
+  }
 }
 
 async function storeThen(store: () => Promise<void>): Promise<StoreImageOutcome> {
