@@ -113,10 +113,9 @@ describe("deploys", () => {
 
     const home = path.join(project, "app/routes/home.tsx");
     const source = await readFile(home, "utf8");
-    await writeFile(
-      home,
-      source.replace("Tecnologia original, entregue em todo o Brasil", "Versão nova no ar"),
-    );
+    const changed = source.replace("Produtos em destaque", "Versão nova no ar");
+    expect(changed).not.toBe(source);
+    await writeFile(home, changed);
     // The running store is asked for its page's scripts all through the build and the swap.
     const missed: string[] = [];
     let building = true;
