@@ -5,7 +5,7 @@ import { renderPolicyMarkdown } from "../domain/store-settings/policy-markdown.s
 import type { StoreSettings } from "../domain/store-settings/settings-schema";
 import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
 import { maskPhone } from "../lib/masks";
-import { canonicalLink } from "../lib/seo";
+import { canonicalLink, pageTitle } from "../lib/seo";
 
 /**
  * 'Trocas e devoluções', 'Política de privacidade' and 'Termos de uso': the owner's text, and
@@ -74,6 +74,5 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: "Página não encontrada" }, { name: "robots", content: "noindex" }];
-  const storeName = matches[0].loaderData.store.identity.name;
-  return [{ title: `${loaderData.title} | ${storeName}` }, ...canonicalLink(matches, loaderData.path)];
+  return [pageTitle(matches, loaderData.title), ...canonicalLink(matches, loaderData.path)];
 };
