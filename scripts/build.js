@@ -41,7 +41,9 @@ for (const [command, args] of steps) {
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, VITRINE_BUILD_DIRECTORY: path.relative(root, directory) },
+    // A build is a production build, whatever NODE_ENV the caller runs with (a test runner sets "test",
+    // which would bundle React's development code).
+    env: { ...process.env, NODE_ENV: "production", VITRINE_BUILD_DIRECTORY: path.relative(root, directory) },
   });
   if (result.status !== 0) {
     rmSync(directory, { recursive: true, force: true });
