@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ProductOption, ProductSpec } from "../domain/catalog/variants";
 import { ORDER_STATUSES, PAYMENT_STATUSES, PIX_STATUSES } from "../lib/order-statuses";
 
 const timestamps = {
@@ -182,10 +183,19 @@ export const products = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    // The lowest and highest price of its active variants (of all of them when none is active),
+    // kept by trigger from `product_variants` (migration 0020): what the catalogue sorts, filters
+    // and shows ('a partir de') without reading the variants.
     priceCents: centavos("price_cents").notNull(),
+    priceMaxCents: centavos("price_max_cents").notNull(),
     category: text("category").notNull(),
+    brand: text("brand"),
     image: text("image").notNull().default("/placeholder.svg"),
-    stock: integer("stock").notNull().default(0),
+    // Up to three options (Cor, Armazenamento, Voltagem) and their values; none for a product
+    // sold as one default variant.
+    options: jsonb("options").$type<ProductOption[]>().notNull().default([]),
+    // The 'Ficha técnica': ordered name/value pairs.
+    specs: jsonb("specs").$type<ProductSpec[]>().notNull().default([]),
     // The name as searches compare it, kept so the catalogue's index loads without running
     // unaccent on every name (decision 0010).
     searchName: text("search_name")
@@ -195,16 +205,57 @@ export const products = pgTable(
   },
   (t) => [
     check("products_price_positive", sql`${t.priceCents} > 0 and ${t.priceCents} <= 100000000`),
-    check("products_stock_non_negative", sql`${t.stock} >= 0`),
+    check("products_price_range", sql`${t.priceMaxCents} >= ${t.priceCents}`),
     check("products_name_length", sql`char_length(${t.name}) between 1 and 200`),
     check("products_category_length", sql`char_length(${t.category}) between 1 and 100`),
+    check("products_brand_length", sql`char_length(${t.brand}) between 1 and 80`),
+    check("products_options_array", sql`jsonb_typeof(${t.options}) = 'array' and jsonb_array_length(${t.options}) <= 3`),
+    check("products_specs_array", sql`jsonb_typeof(${t.specs}) = 'array'`),
     index("products_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     // Category filter, and the newest product of each category (featured products).
     index("products_category_created_idx").on(t.category, t.createdAt.desc(), t.id.desc()),
     index("products_price_idx").on(t.priceCents),
+    index("products_brand_idx").on(t.brand),
     // The admin's product name search (nameContains): case- and accent-insensitive substring (see
     // search_text()). The catalogue filters its in-memory index instead (decision 0010).
     index("products_search_trgm_idx").using("gin", sql`search_text(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * What is sold: one combination of its product's option values (none for a default variant), with
+ * its own SKU, price, "de" price, stock and active flag (decision 0030).
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sku: text("sku").notNull(),
+    // One value per option of the product, in its options' order; [] for a default variant.
+    optionValues: jsonb("option_values").$type<string[]>().notNull().default([]),
+    priceCents: centavos("price_cents").notNull(),
+    // The "de" price of a promotion ('de R$ 1.999,00 por R$ 1.699,00'), above the price.
+    compareAtCents: centavos("compare_at_cents"),
+    stock: integer("stock").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    // GTIN/EAN, for the shopping feed.
+    gtin: text("gtin"),
+    displayOrder: integer("display_order").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("product_variants_sku_key").on(t.sku),
+    uniqueIndex("product_variants_product_options_key").on(t.productId, t.optionValues),
+    index("product_variants_product_order_idx").on(t.productId, t.displayOrder),
+    check("product_variants_price_positive", sql`${t.priceCents} > 0 and ${t.priceCents} <= 100000000`),
+    check("product_variants_compare_at_above_price", sql`${t.compareAtCents} > ${t.priceCents}`),
+    check("product_variants_stock_non_negative", sql`${t.stock} >= 0`),
+    check("product_variants_sku_length", sql`char_length(${t.sku}) between 1 and 64`),
+    check("product_variants_gtin_digits", sql`${t.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
+    check("product_variants_option_values_array", sql`jsonb_typeof(${t.optionValues}) = 'array'`),
   ],
 );
 
@@ -228,11 +279,16 @@ export const productImages = pgTable(
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    // A photo of one variant (a colour), shown first when it is chosen; null: the whole product's.
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     imageUrl: text("image_url").notNull(),
     displayOrder: integer("display_order").notNull().default(0),
     ...timestamps,
   },
-  (t) => [index("product_images_product_order_idx").on(t.productId, t.displayOrder)],
+  (t) => [
+    index("product_images_product_order_idx").on(t.productId, t.displayOrder),
+    index("product_images_variant_id_idx").on(t.variantId),
+  ],
 );
 
 export const favorites = pgTable(
@@ -253,8 +309,8 @@ export const favorites = pgTable(
 );
 
 /**
- * A signed-in customer's cart (DESIGN point 6): the products and quantities only; names, prices
- * and stock are read from `products` whenever the cart is shown, so they are never stale.
+ * A signed-in customer's cart (DESIGN point 6): the variants and quantities only; names, prices
+ * and stock are read from the catalogue whenever the cart is shown, so they are never stale.
  */
 export const cartItems = pgTable(
   "cart_items",
@@ -265,12 +321,16 @@ export const cartItems = pgTable(
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     ...timestamps,
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.productId] }),
+    primaryKey({ columns: [t.userId, t.variantId] }),
     index("cart_items_product_id_idx").on(t.productId),
+    index("cart_items_variant_id_idx").on(t.variantId),
     check("cart_items_quantity_range", sql`${t.quantity} between 1 and 100`),
   ],
 );
@@ -431,7 +491,12 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     // Kept when the product is later deleted: the line is a snapshot of what was bought.
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
+    // 'Cor: Preto · Armazenamento: 256 GB'; empty for a product without options.
+    variantLabel: text("variant_label").notNull().default(""),
+    // Null only for lines bought before variants, of a product deleted since (migration 0020).
+    sku: text("sku"),
     productImage: text("product_image").notNull(),
     quantity: integer("quantity").notNull(),
     unitPriceCents: centavos("unit_price_cents").notNull(),
@@ -442,6 +507,7 @@ export const orderItems = pgTable(
     check("order_items_unit_price_positive", sql`${t.unitPriceCents} > 0`),
     index("order_items_order_id_idx").on(t.orderId),
     index("order_items_product_id_idx").on(t.productId),
+    index("order_items_variant_id_idx").on(t.variantId),
   ],
 );
 
