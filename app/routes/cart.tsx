@@ -9,7 +9,7 @@ import { CartSummaryBar } from "../components/cart/cart-summary-bar";
 import { CartTotals } from "../components/cart/cart-totals";
 import { ClearCartButton } from "../components/cart/clear-cart-button";
 import { readSession } from "../domain/accounts/session.server";
-import { cartTotals, maxQuantity, type CartItem } from "../domain/cart/cart-items";
+import { cartTotals, lineName, maxQuantity, type CartItem } from "../domain/cart/cart-items";
 import { cartFormSchema } from "../domain/cart/cart-request";
 import { changeCart, readCart } from "../domain/cart/server-cart.server";
 import { changeVisitorCart, readVisitorCart } from "../domain/cart/visitor-cart.server";
@@ -106,10 +106,10 @@ function CartContents({ cart, previousPrices }: { cart: Cart; previousPrices: Pr
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-3 sm:px-6">
           {cart.items.map((item) => (
             <CartLine
-              key={item.id}
+              key={item.variantId}
               cart={cart}
               item={item}
-              previousPriceCents={previousPrices.get(item.id)}
+              previousPriceCents={previousPrices.get(item.variantId)}
             />
           ))}
         </ul>
@@ -154,6 +154,7 @@ function CartLine({
                 {item.name}
               </Link>
             </h3>
+            {item.variantLabel !== "" && <p className="mt-1 text-sm text-slate-600">{item.variantLabel}</p>}
             <Badge variant="secondary" className="mt-1.5">
               {item.category}
             </Badge>
@@ -168,15 +169,15 @@ function CartLine({
             )}
           </div>
           <CartChangeForm
-            change={{ intent: "remove", productId: item.id }}
-            onChange={() => cart.remove(item.id)}
+            change={{ intent: "remove", productId: item.id, variantId: item.variantId }}
+            onChange={() => cart.remove(item)}
           >
             <Button
               type="submit"
               variant="ghost"
               size="icon"
               className="-mt-2 -mr-2 shrink-0 text-slate-500 hover:text-red-600"
-              aria-label={`Remover ${item.name}`}
+              aria-label={`Remover ${lineName(item)}`}
             >
               <Trash2 aria-hidden className="size-5" />
             </Button>
@@ -202,39 +203,49 @@ function QuantityStepper({ cart, item }: { cart: Cart; item: CartItem }) {
     <div className="flex flex-col items-start gap-1">
       <div
         role="group"
-        aria-label={`Quantidade de ${item.name}`}
+        aria-label={`Quantidade de ${lineName(item)}`}
         className="inline-flex items-center rounded-lg border border-slate-300 bg-white"
       >
         <CartChangeForm
-          change={{ intent: "set", productId: item.id, quantity: item.quantity - 1 }}
-          onChange={() => cart.setQuantity(item.id, item.quantity - 1)}
+          change={{
+            intent: "set",
+            productId: item.id,
+            variantId: item.variantId,
+            quantity: item.quantity - 1,
+          }}
+          onChange={() => cart.setQuantity(item, item.quantity - 1)}
         >
           <Button
             type="submit"
             variant="ghost"
             size="icon"
             className="rounded-r-none"
-            aria-label={`Diminuir quantidade de ${item.name}`}
+            aria-label={`Diminuir quantidade de ${lineName(item)}`}
           >
             <Minus aria-hidden className="size-4" />
           </Button>
         </CartChangeForm>
         <output
-          aria-label={`Quantidade de ${item.name}`}
+          aria-label={`Quantidade de ${lineName(item)}`}
           className="w-10 text-center text-sm font-semibold tabular-nums"
         >
           {item.quantity}
         </output>
         <CartChangeForm
-          change={{ intent: "set", productId: item.id, quantity: item.quantity + 1 }}
-          onChange={() => cart.setQuantity(item.id, item.quantity + 1)}
+          change={{
+            intent: "set",
+            productId: item.id,
+            variantId: item.variantId,
+            quantity: item.quantity + 1,
+          }}
+          onChange={() => cart.setQuantity(item, item.quantity + 1)}
         >
           <Button
             type="submit"
             variant="ghost"
             size="icon"
             className="rounded-l-none"
-            aria-label={`Aumentar quantidade de ${item.name}`}
+            aria-label={`Aumentar quantidade de ${lineName(item)}`}
             aria-describedby={atMax ? limitHintId : undefined}
             disabled={atMax}
           >

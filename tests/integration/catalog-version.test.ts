@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productImages, products } from "../../app/db/schema.server";
+import { productImages, products, productVariants } from "../../app/db/schema.server";
 import { watchCatalogVersion, type CatalogVersion } from "../../server/catalog-version";
-import { createProduct } from "../support/factories";
+import { createProduct, setStock } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
@@ -35,14 +35,13 @@ describe("catalogue version", () => {
       productId = (await createProduct(database.db, { priceCents: 10_000, stock: 5 })).id;
     });
     await expectNewVersionAfter(() =>
-      database.db.update(products).set({ priceCents: 9_000 }).where(eq(products.id, productId)),
+      database.db
+        .update(productVariants)
+        .set({ priceCents: 9_000 })
+        .where(eq(productVariants.productId, productId)),
     );
-    await expectNewVersionAfter(() =>
-      database.db.update(products).set({ stock: 0 }).where(eq(products.id, productId)),
-    );
-    await expectNewVersionAfter(() =>
-      database.db.update(products).set({ stock: 3 }).where(eq(products.id, productId)),
-    );
+    await expectNewVersionAfter(() => setStock(database.db, productId, 0));
+    await expectNewVersionAfter(() => setStock(database.db, productId, 3));
     await expectNewVersionAfter(() =>
       database.db.insert(productImages).values({ productId, imageUrl: "/uploads/x.webp", displayOrder: 1 }),
     );
@@ -55,7 +54,7 @@ describe("catalogue version", () => {
     const before = start + 2;
     await expect.poll(() => version.current()).toBe(before);
     const mark = version.stockMark();
-    await database.db.update(products).set({ stock: 4 }).where(eq(products.id, sold.id));
+    await setStock(database.db, sold.id, 4);
     await expect.poll(() => version.stockChangedSince([sold.id], mark)).toBe(true);
     expect(version.stockChangedSince([other.id], mark)).toBe(false);
     expect(version.stockChangedSince([sold.id], version.stockMark())).toBe(false);
@@ -70,8 +69,8 @@ describe("catalogue version", () => {
     ];
     await expect.poll(() => version.current()).toBe(start + 2);
     const mark = version.stockMark();
-    await database.db.update(products).set({ stock: 499 }).where(eq(products.id, plenty.id));
-    await database.db.update(products).set({ stock: 4 }).where(eq(products.id, few.id));
+    await setStock(database.db, plenty.id, 499);
+    await setStock(database.db, few.id, 4);
     // The second announcement proves the channel delivered everything before it.
     await expect.poll(() => version.stockChangedSince([few.id], mark)).toBe(true);
     expect(version.stockChangedSince([plenty.id], mark)).toBe(false);
@@ -84,7 +83,7 @@ describe("catalogue version", () => {
     const settled = before + 1;
     await database.db
       .transaction(async (tx) => {
-        await tx.update(products).set({ stock: 0 }).where(eq(products.id, product.id));
+        await setStock(tx, product.id, 0);
         tx.rollback();
       })
       .catch(() => undefined);

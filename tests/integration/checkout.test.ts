@@ -1,20 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import {
-  cartItems,
-  mailOutbox,
-  orderItems,
-  orders,
-  paymentEvents,
-  products,
-} from "../../app/db/schema.server";
+import { cartItems, mailOutbox, orderItems, orders, paymentEvents } from "../../app/db/schema.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import { paymentDeps } from "../../app/context.server";
 import { action as createPayment } from "../../app/routes/api.create-payment";
 import { placeOrderThroughCheckout, postCheckout } from "../support/checkout";
-import { createProduct } from "../support/factories";
+import { createProduct, stockOf as stockOfProduct } from "../support/factories";
 import { checkoutBody } from "../support/orders";
 import { setUpTestStore, signUpBuyer, TEST_BASE_URL, type Buyer } from "../support/test-context";
 import { setUpFakeWoovi } from "../support/woovi-context";
@@ -22,16 +15,19 @@ import { setUpFakeWoovi } from "../support/woovi-context";
 const store = setUpTestStore();
 const woovi = setUpFakeWoovi(store);
 
-const stockOf = async (id: number) =>
-  (await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!
-    .stock;
+const stockOf = (id: number) => stockOfProduct(store.database.db, id);
 const ordersOf = (who: Buyer) => store.database.db.select().from(orders).where(eq(orders.userId, who.id));
 
 /** The customer's cart on the server, as the cart page's lines (product, quantity). */
 const fillCart = (who: Buyer, ...lines: [number, number][]) =>
-  store.database.db
-    .insert(cartItems)
-    .values(lines.map(([productId, quantity]) => ({ userId: who.id, productId, quantity })));
+  store.database.db.insert(cartItems).values(
+    lines.map(([productId, quantity]) => ({
+      userId: who.id,
+      productId,
+      variantId: sql<number>`(select id from product_variants where product_id = ${productId})`,
+      quantity,
+    })),
+  );
 
 const cartOf = async (who: Buyer) =>
   (

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "../../app/db/schema.server";
-import { createProduct } from "../support/factories";
+import { productVariants } from "../../app/db/schema.server";
+import { createProduct, setStock } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
@@ -16,20 +16,14 @@ describe("sales of different products", () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const firstSale = database.db.transaction(async (tx) => {
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} - 1` })
-        .where(eq(products.id, first.id));
+      await setStock(tx, first.id, sql`${productVariants.stock} - 1`);
       await held; // still open: before issue 9, the catalog_state row stayed locked here
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     await database.db.execute(sql`set statement_timeout = 2000`);
     const secondSale = database.db.transaction(async (tx) => {
       await tx.execute(sql`set local lock_timeout = 1000`);
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} - 1` })
-        .where(eq(products.id, second.id));
+      await setStock(tx, second.id, sql`${productVariants.stock} - 1`);
     });
     await expect(secondSale).resolves.toBeUndefined();
     release();
