@@ -50,6 +50,8 @@ export interface PlacedOrder {
 /** A line of the checkout's cart; what the server does not read (name, price, image) has defaults. */
 export interface CheckoutLine {
   id: number;
+  /** The line's variant; without it, the product's default variant. */
+  variantId?: number;
   quantity: number;
   name?: string;
   category?: string;
