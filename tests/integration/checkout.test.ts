@@ -89,62 +89,6 @@ describe("create-payment", () => {
     expect(Buffer.from(answer.pixData!.qrCodeBase64, "base64").subarray(1, 4).toString()).toBe("PNG");
   });
 
-  it("sells two variants of one product as two lines, each snapshotting its label, SKU, photo and price", async () => {
-    const who = await signUpBuyer(store);
-    const options = [
-      { name: "Cor", values: ["Preto", "Branco"] },
-      { name: "Armazenamento", values: ["128 GB", "256 GB"] },
-    ];
-    const { product, variants } = await createProductWithVariants(store.database.db, {
-      options,
-      variants: [
-        { values: ["Preto", "256 GB"], priceCents: 250_000, stock: 4 },
-        { values: ["Branco", "128 GB"], priceCents: 200_000, stock: 4 },
-      ],
-    });
-    const [black, white] = variants;
-    await store.database.db
-      .insert(productImages)
-      .values({ productId: product.id, variantId: black!.variantId, imageUrl: "/uploads/preto.webp" });
-    const answer = await postCheckout(
-      store.context,
-      who,
-      checkoutBody(who, [
-        { id: product.id, variantId: black!.variantId, quantity: 2, price: 0.01 },
-        { id: product.id, variantId: white!.variantId, quantity: 1 },
-      ]),
-    );
-    expect(answer).toMatchObject({ success: true, pixData: { amount: 7_000 } });
-    const lines = await store.database.db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, answer.orderId!))
-      .orderBy(orderItems.id);
-    expect(lines).toMatchObject([
-      {
-        productId: product.id,
-        variantId: black!.variantId,
-        productName: product.name,
-        variantLabel: "Cor: Preto · Armazenamento: 256 GB",
-        sku: black!.sku,
-        productImage: "/uploads/preto.webp",
-        quantity: 2,
-        unitPriceCents: 250_000,
-      },
-      {
-        variantId: white!.variantId,
-        variantLabel: "Cor: Branco · Armazenamento: 128 GB",
-        sku: white!.sku,
-        productImage: product.image,
-        quantity: 1,
-        unitPriceCents: 200_000,
-      },
-    ]);
-    // The statement's label is the one the cart shows (the factory's, from variantLabel()).
-    expect(lines.map((line) => line.variantLabel)).toEqual([black!.variantLabel, white!.variantLabel]);
-    expect(await variantStocks(product.id)).toEqual([2, 3]);
-  });
-
   it("refuses a variant of another product, one no longer sold and more than a variant's stock, changing nothing", async () => {
     const who = await signUpBuyer(store);
     const plain = await createProduct(store.database.db, { stock: 5 });
@@ -403,43 +347,6 @@ describe("create-payment", () => {
   });
 });
 
-describe("concurrent buyers of one product's variants", () => {
-  it("sells exactly each variant's stock", async () => {
-    const { product, variants } = await createProductWithVariants(store.database.db, {
-      options: [{ name: "Cor", values: ["Preto", "Branco"] }],
-      variants: [
-        { values: ["Preto"], priceCents: 10_000, stock: 3 },
-        { values: ["Branco"], priceCents: 12_000, stock: 5 },
-      ],
-    });
-    const crowd = await Promise.all(Array.from({ length: 24 }, () => signUpBuyer(store)));
-    const answers = await Promise.all(
-      crowd.map((who, index) => {
-        const variant = variants[index % 2]!;
-        const line = { id: product.id, variantId: variant.variantId, quantity: 1 };
-        return postCheckout(store.context, who, checkoutBody(who, [line]));
-      }),
-    );
-    const soldOf = (index: number) =>
-      answers.filter((answer, at) => at % 2 === index && answer.success).length;
-    expect([soldOf(0), soldOf(1)]).toEqual([3, 5]);
-    expect(await variantStocks(product.id)).toEqual([0, 0]);
-    const lines = await store.database.db
-      .select({
-        variantId: orderItems.variantId,
-        quantity: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
-      })
-      .from(orderItems)
-      .where(eq(orderItems.productId, product.id))
-      .groupBy(orderItems.variantId)
-      .orderBy(orderItems.variantId);
-    expect(lines).toEqual([
-      { variantId: variants[0]!.variantId, quantity: 3 },
-      { variantId: variants[1]!.variantId, quantity: 5 },
-    ]);
-  });
-});
-
 describe("Woovi webhook and expiry", () => {
   async function wooviOrder(stock = 5) {
     const { orderId, productId } = await placeOrderThroughCheckout(store, woovi.context, {
@@ -619,5 +526,99 @@ describe("the customer's cart at checkout", () => {
     );
     expect(answer).toMatchObject({ success: false, error: `Estoque insuficiente: ${scarce.name}` });
     expect(await cartOf(who)).toEqual([[scarce.id, 2]]);
+  });
+});
+
+// After the expiry tests too: their orders stay pending.
+describe("a product's variants at checkout", () => {
+  it("sells two variants of one product as two lines, each snapshotting its label, SKU, photo and price", async () => {
+    const who = await signUpBuyer(store);
+    const options = [
+      { name: "Cor", values: ["Preto", "Branco"] },
+      { name: "Armazenamento", values: ["128 GB", "256 GB"] },
+    ];
+    const { product, variants } = await createProductWithVariants(store.database.db, {
+      options,
+      variants: [
+        { values: ["Preto", "256 GB"], priceCents: 250_000, stock: 4 },
+        { values: ["Branco", "128 GB"], priceCents: 200_000, stock: 4 },
+      ],
+    });
+    const [black, white] = variants;
+    await store.database.db
+      .insert(productImages)
+      .values({ productId: product.id, variantId: black!.variantId, imageUrl: "/uploads/preto.webp" });
+    const answer = await postCheckout(
+      store.context,
+      who,
+      checkoutBody(who, [
+        { id: product.id, variantId: black!.variantId, quantity: 2, price: 0.01 },
+        { id: product.id, variantId: white!.variantId, quantity: 1 },
+      ]),
+    );
+    expect(answer).toMatchObject({ success: true, pixData: { amount: 7_000 } });
+    const lines = await store.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, answer.orderId!))
+      .orderBy(orderItems.id);
+    expect(lines).toMatchObject([
+      {
+        productId: product.id,
+        variantId: black!.variantId,
+        productName: product.name,
+        variantLabel: "Cor: Preto · Armazenamento: 256 GB",
+        sku: black!.sku,
+        productImage: "/uploads/preto.webp",
+        quantity: 2,
+        unitPriceCents: 250_000,
+      },
+      {
+        variantId: white!.variantId,
+        variantLabel: "Cor: Branco · Armazenamento: 128 GB",
+        sku: white!.sku,
+        productImage: product.image,
+        quantity: 1,
+        unitPriceCents: 200_000,
+      },
+    ]);
+    // The statement's label is the one the cart shows (the factory's, from variantLabel()).
+    expect(lines.map((line) => line.variantLabel)).toEqual([black!.variantLabel, white!.variantLabel]);
+    expect(await variantStocks(product.id)).toEqual([2, 3]);
+  });
+
+  it("sells exactly each variant's stock", async () => {
+    const { product, variants } = await createProductWithVariants(store.database.db, {
+      options: [{ name: "Cor", values: ["Preto", "Branco"] }],
+      variants: [
+        { values: ["Preto"], priceCents: 10_000, stock: 3 },
+        { values: ["Branco"], priceCents: 12_000, stock: 5 },
+      ],
+    });
+    const crowd = await Promise.all(Array.from({ length: 24 }, () => signUpBuyer(store)));
+    const answers = await Promise.all(
+      crowd.map((who, index) => {
+        const variant = variants[index % 2]!;
+        const line = { id: product.id, variantId: variant.variantId, quantity: 1 };
+        return postCheckout(store.context, who, checkoutBody(who, [line]));
+      }),
+    );
+    const soldOf = (index: number) =>
+      answers.filter((answer, at) => at % 2 === index && answer.success).length;
+    expect([soldOf(0), soldOf(1)]).toEqual([3, 5]);
+    expect(await variantStocks(product.id)).toEqual([0, 0]);
+    const lines = await store.database.db
+      .select({
+        variantId: orderItems.variantId,
+        quantity: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
+      })
+      .from(orderItems)
+      .where(eq(orderItems.productId, product.id))
+      .groupBy(orderItems.variantId)
+      .orderBy(orderItems.variantId);
+    expect(lines).toEqual([
+      { variantId: variants[0]!.variantId, quantity: 3 },
+      { variantId: variants[1]!.variantId, quantity: 5 },
+    ]);
   });
 });

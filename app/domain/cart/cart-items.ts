@@ -1,4 +1,5 @@
 import type { ProductCard } from "../catalog/product-card";
+import { lineName } from "../catalog/variants";
 
 /** The cart's rules (spec section 4), pure, shared by the browser store and tests. */
 
@@ -14,11 +15,6 @@ export const MAX_CART_LINES = 50;
 export interface CartProduct extends ProductCard {
   variantId: number;
   variantLabel: string;
-}
-
-/** A line's name in notices: the product's, and its variant's label when it has options. */
-export function lineName({ name, variantLabel }: Pick<CartProduct, "name" | "variantLabel">): string {
-  return variantLabel === "" ? name : `${name} (${variantLabel})`;
 }
 
 /** What names a cart line in a request: a product and its variant. */

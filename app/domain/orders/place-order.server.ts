@@ -3,7 +3,7 @@ import type { Logger } from "../../config/logger.server";
 import { storeCounters } from "../../config/metrics.server";
 import { executePrepared, preparedPerDatabase, type Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
-import { lineName } from "../cart/cart-items";
+import { lineName } from "../catalog/variants";
 import { variantLabelSql } from "../catalog/variant-label-sql.server";
 import type { PixPayment } from "../payments/pix-payment";
 import type { PixChargeRequest, PixProvider } from "../payments/pix-provider";
