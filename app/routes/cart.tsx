@@ -43,23 +43,29 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE 
 
 /**
  * A change posted by the cart's forms before the scripts ran (once they run, the page's cart
- * makes it): applied to the customer's cart, or to the visitor's cookie, then the cart is shown.
+ * makes it): applied to the customer's cart, or to the visitor's cookie, then the cart is shown;
+ * a refused change (a variant of another product...) shows the cart as it was, with the reason.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const change = cartFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!change.success) throw data("Dados inválidos", { status: 400, headers: { "Cache-Control": PRIVATE } });
   const { user, headers } = await readSession(context, request);
+  let refusal: string | undefined;
   if (user) {
-    await changeCart(context.db, user.id, change.data);
+    const answer = await changeCart(context.db, user.id, change.data);
+    if ("error" in answer) refusal = answer.error;
   } else {
     const lines = readVisitorCartLines(request.headers.get("Cookie")) ?? [];
-    headers.append("Set-Cookie", visitorCartCookie(await changeVisitorCart(context.db, lines, change.data)));
+    const changed = await changeVisitorCart(context.db, lines, change.data);
+    headers.append("Set-Cookie", visitorCartCookie(changed.items));
+    refusal = changed.error;
   }
   headers.set("Cache-Control", PRIVATE);
+  if (refusal) return data({ error: refusal }, { status: 422, headers });
   return redirect("/cart", { headers });
 }
 
-export default function CartPage({ loaderData }: Route.ComponentProps) {
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const browserCart = useCart();
   // Until the scripts run and the browser's cart is ready, the cart as the server read it.
@@ -71,6 +77,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold tracking-tight">Carrinho de Compras</h1>
         {cart.items.length > 0 && <p className="text-sm text-slate-600">{itemCount(cart.totalQuantity)}</p>}
       </div>
+      {actionData?.error && (
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+        >
+          {actionData.error}
+        </p>
+      )}
       {cart.items.length === 0 ? <EmptyCart /> : <CartContents cart={cart} previousPrices={previousPrices} />}
     </main>
   );

@@ -89,9 +89,14 @@ describe("the cart's forms", () => {
       [product.id, "Cor: Branco", 160_000],
     ]);
 
-    // A variant of another product changes nothing.
-    const refused = await post({ intent: "add", productId: plain.id, variantId: black!.variantId }, cookie);
-    expect(cartCookieOf(refused.headers)).toBe(cookie);
+    // A variant of another product changes nothing, and the page says why.
+    const refused = (await post(
+      { intent: "add", productId: plain.id, variantId: black!.variantId },
+      cookie,
+    )) as unknown as { data: { error: string }; init: ResponseInit };
+    expect(refused.init.status).toBe(422);
+    expect(refused.data.error).toBe("Variação não encontrada para este produto");
+    expect(cartCookieOf(new Headers(refused.init.headers))).toBe(cookie);
   });
 
   it("drop an edited cookie whole instead of trusting it", async () => {

@@ -60,6 +60,8 @@ beforeAll(async () => {
       await db.insert(orderItems).values({
         orderId: order!.id,
         productId: product.id,
+        variantId: product.variantId,
+        sku: product.sku,
         productName: product.name,
         productImage: product.image,
         quantity,

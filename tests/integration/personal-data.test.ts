@@ -50,6 +50,8 @@ describe("account deletion (LGPD)", () => {
       [paid!, pending!].map((row) => ({
         orderId: row.id,
         productId: product.id,
+        variantId: product.variantId,
+        sku: product.sku,
         productName: product.name,
         productImage: product.image,
         quantity: 2,

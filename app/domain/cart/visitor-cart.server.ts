@@ -14,15 +14,18 @@ export async function readVisitorCart(db: Database, lines: CartLineRequest[]): P
   return mergeItems([], lines, await getCartProducts(db, lines)).items;
 }
 
-/** A visitor's cart after one change sent by the cart's forms before the scripts ran. */
+/**
+ * A visitor's cart after one change sent by the cart's forms before the scripts ran; a refused
+ * change (a variant of another product...) leaves it as it was, with the reason.
+ */
 export async function changeVisitorCart(
   db: Database,
   lines: CartLineRequest[],
   request: CartRequest,
-): Promise<CartItem[]> {
+): Promise<{ items: CartItem[]; error?: string }> {
   const kept = await readVisitorCart(db, lines);
   const answer = await applyCartRequest(db, kept, request);
-  return "error" in answer ? kept : answer.items;
+  return "error" in answer ? { items: kept, error: answer.error } : { items: answer.items };
 }
 
 /**
