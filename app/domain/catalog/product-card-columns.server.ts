@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { products } from "../../db/schema.server";
+import { products, productVariants } from "../../db/schema.server";
 import { MAX_QUANTITY_PER_ITEM } from "../cart/cart-items";
 
 /**
@@ -11,12 +11,23 @@ export const shownStock = sql<number>`least(${products.stock}, ${sql.raw(String(
   .mapWith(Number)
   .as("stock");
 
+/** The "de" price of the product's cheapest active variant: the card's "de/por". */
+const cheapestCompareAt = sql<number | null>`(
+  select ${productVariants.compareAtCents} from ${productVariants}
+  where ${productVariants.productId} = ${products}.${sql.identifier(products.id.name)} and ${productVariants.active}
+  order by ${productVariants.priceCents}, ${productVariants.displayOrder}, ${productVariants.id} limit 1)`
+  .mapWith(Number)
+  .as("compare_at_cents");
+
 /** The columns of a `ProductCard`, for every query that lists products. */
 export const productCardColumns = {
   id: products.id,
   name: products.name,
   category: products.category,
+  brand: products.brand,
   priceCents: products.priceCents,
+  priceMaxCents: products.priceMaxCents,
+  compareAtCents: cheapestCompareAt,
   image: products.image,
   stock: shownStock,
 };

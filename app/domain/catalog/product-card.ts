@@ -3,7 +3,12 @@ export interface ProductCard {
   id: number;
   name: string;
   category: string;
+  brand: string | null;
+  /** The lowest price of its active variants, and the highest: 'a partir de' when they differ. */
   priceCents: number;
+  priceMaxCents: number;
+  /** The "de" price of its cheapest variant, when that variant is on promotion. */
+  compareAtCents: number | null;
   image: string;
   stock: number;
 }
