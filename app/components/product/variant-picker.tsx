@@ -22,12 +22,12 @@ export function VariantPicker({ productId, choices }: { productId: number; choic
         const labelId = `option-${index}-label`;
         return (
           <div key={option.name} role="radiogroup" aria-labelledby={labelId} className="flex flex-col gap-2">
-            <p id={labelId} className="text-sm font-medium text-slate-900">
-              {option.name}
-              {": "}
-              <span className="font-normal text-slate-600">
-                {option.values.find((value) => value.selected)?.value}
+            <p className="text-sm text-slate-600">
+              <span id={labelId} className="font-medium text-slate-900">
+                {option.name}
               </span>
+              {": "}
+              {option.values.find((value) => value.selected)?.value}
             </p>
             <div className="flex flex-wrap gap-2">
               {option.values.map((choice) => (
