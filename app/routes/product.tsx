@@ -34,7 +34,7 @@ import {
 } from "../domain/catalog/product-details";
 import { productJsonLd } from "../domain/catalog/product-structured-data";
 import { optionChoices } from "../domain/catalog/variant-choice";
-import type { ProductSpec } from "../domain/catalog/variants";
+import { variantLabel, type ProductSpec } from "../domain/catalog/variants";
 import { pageTitle, storeDescriptionOf, storeNameOf } from "../lib/seo";
 
 const productId = z
@@ -169,6 +169,7 @@ function cartProductOf(product: ProductDetails, variant: VariantDetails, picture
   return {
     id: product.id,
     variantId: variant.id,
+    variantLabel: variantLabel(product.options, variant.optionValues),
     name: product.name,
     category: product.category,
     brand: product.brand,
@@ -176,6 +177,7 @@ function cartProductOf(product: ProductDetails, variant: VariantDetails, picture
     priceMaxCents: variant.priceCents,
     compareAtCents: variant.compareAtCents,
     image: pictures[0] ?? product.image,
+    hasOptions: product.options.length > 0,
     stock: variant.stock,
   };
 }

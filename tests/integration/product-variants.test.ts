@@ -193,6 +193,29 @@ describe("a product page with variants", () => {
   });
 });
 
+describe("the product card", () => {
+  const cardOf = (html: string, name: string) =>
+    textOf(
+      [...html.matchAll(/<article[\s\S]*?<\/article>/g)].find(([card]) => textOf(card).includes(name))![0],
+    );
+
+  it("shows the brand, 'a partir de' the lowest price, and the cheapest variant's 'de/por'", async () => {
+    const card = cardOf(await page("/catalog"), phone.product.name);
+    expect(card).toMatch(
+      /Galáxia Smartphone Galáxia S & Cia de R\$ 1\.999,00 a partir de R\$ 1\.699,00 15% OFF/,
+    );
+    // Its variants are chosen on its page.
+    expect(card).toContain("Escolher opções");
+    expect(card).not.toContain("Adicionar ao carrinho");
+  });
+
+  it("shows a product without options at its one price, added from the list", async () => {
+    const card = cardOf(await page("/catalog"), "Cabo USB-C");
+    expect(card).toMatch(/Cabo USB-C R\$ 49,90 Adicionar ao carrinho/);
+    expect(card).not.toContain("a partir de");
+  });
+});
+
 /** The five entities XML predefines, as the feed's reader decodes them. */
 const decodeXml = (text: string) =>
   text

@@ -5,7 +5,7 @@ import { CartChangeForm } from "../cart/cart-change-form";
 import { useCart } from "../cart/cart-context";
 import type { CartProduct } from "../../domain/cart/cart-items";
 import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
+import { Button, buttonClasses } from "../ui/button";
 import { ProductImage } from "./product-image";
 import { ProductPrice } from "./product-price";
 
@@ -58,10 +58,23 @@ export function ProductCard({
   );
 }
 
-/** The catalogue card's action: adds the product to the cart, or says it is sold out. */
+/**
+ * The catalogue card's action: adds the product to the cart, or says it is sold out; a product
+ * sold in variants leads to its page, where one is chosen.
+ */
 export function AddToCartButton({ product }: { product: CartProduct }) {
   const cart = useCart();
   const soldOut = product.stock <= 0;
+  if (product.hasOptions) {
+    return (
+      <div className="px-4 pb-4">
+        <Link to={`/product/${product.id}`} className={buttonClasses("outline", "md", "w-full")}>
+          Escolher opções
+          <span className="sr-only">: {product.name}</span>
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="px-4 pb-4">
       <CartChangeForm change={{ intent: "add", productId: product.id }} onChange={() => cart.add(product)}>

@@ -29,5 +29,6 @@ export const productCardColumns = {
   priceMaxCents: products.priceMaxCents,
   compareAtCents: cheapestCompareAt,
   image: products.image,
+  hasOptions: sql<boolean>`jsonb_array_length(${products.options}) > 0`.as("has_options"),
   stock: shownStock,
 };

@@ -10,5 +10,7 @@ export interface ProductCard {
   /** The "de" price of its cheapest variant, when that variant is on promotion. */
   compareAtCents: number | null;
   image: string;
+  /** Sold in variants of its options: chosen on its page, not added from a list. */
+  hasOptions: boolean;
   stock: number;
 }
