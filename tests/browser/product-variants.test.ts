@@ -92,6 +92,17 @@ describe("a product sold in variants", () => {
     expect(await page.evaluate(() => "notReloaded" in window)).toBe(true);
   });
 
+  it("moves the choice with the arrow keys, a group being one tab stop", async () => {
+    const { page } = browser;
+    await openProduct(page);
+    expect(await option(page, "Cor", "Azul").getAttribute("tabindex")).toBe("-1");
+    await option(page, "Cor", "Preto").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => variantParam(page)).toBe(String(variantIds.get("Azul 128 GB")));
+    expect(await option(page, "Cor", "Azul").evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await option(page, "Cor", "Azul").getAttribute("aria-checked")).toBe("true");
+  });
+
   it("opens a shared variant's address on that variant, with its brand and 'Ficha técnica'", async () => {
     const { page } = browser;
     await page.goto(`${store.url}${productPath}?variant=${variantIds.get("Azul 128 GB")}`);
