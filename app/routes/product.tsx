@@ -226,7 +226,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const description = summary(product.description) || (storeDescriptionOf(matches) ?? "");
   // A variant's page is its own address (linked, shared and indexed as such).
   const named = variantParamOf(new URLSearchParams(location.search));
-  const variantId = product.variants.some((variant) => variant.id === named) ? named : null;
+  const variantId =
+    product.options.length > 0 && product.variants.some((variant) => variant.id === named) ? named : null;
   const url = `${origin}${productPath(product.id, variantId)}`;
   const picture = variantPictures(product, chosenVariant(product.variants, variantId))[0] ?? product.image;
   return [
