@@ -22,6 +22,7 @@ import { Badge } from "../components/ui/badge";
 import { Button, buttonClasses } from "../components/ui/button";
 import { publicOrigin } from "../config/public-origin.server";
 import { readSession } from "../domain/accounts/session.server";
+import type { CartProduct } from "../domain/cart/cart-items";
 import { isFavorite } from "../domain/catalog/favorites.server";
 import { getProductDetails } from "../domain/catalog/product-details.server";
 import {
@@ -165,19 +166,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** What the cart keeps of the chosen variant, as the cart's line shows it. */
-function cartProductOf(product: ProductDetails, variant: VariantDetails, pictures: string[]) {
+function cartProductOf(product: ProductDetails, variant: VariantDetails, pictures: string[]): CartProduct {
   return {
     id: product.id,
     variantId: variant.id,
     variantLabel: variantLabel(product.options, variant.optionValues),
     name: product.name,
     category: product.category,
-    brand: product.brand,
     priceCents: variant.priceCents,
-    priceMaxCents: variant.priceCents,
-    compareAtCents: variant.compareAtCents,
     image: pictures[0] ?? product.image,
-    hasOptions: product.options.length > 0,
     stock: variant.stock,
   };
 }

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
+import { productStock } from "../catalog/product-card-columns.server";
 import { productImages, products } from "../../db/schema.server";
 import type { GalleryImage } from "./admin-product";
 
@@ -13,7 +14,7 @@ export async function getAdminProduct(db: Database, productId: number) {
       priceCents: products.priceCents,
       category: products.category,
       image: products.image,
-      stock: products.stock,
+      stock: productStock.mapWith(Number),
     })
     .from(products)
     .where(eq(products.id, productId));

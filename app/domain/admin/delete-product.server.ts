@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { products } from "../../db/schema.server";
+import { productStock } from "../catalog/product-card-columns.server";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
 
 /**
@@ -10,6 +11,10 @@ import { recordAdminWrite, type AdminActor } from "./audit.server";
  */
 export async function deleteProduct(db: Database, actor: AdminActor, productId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const [stock] = await tx
+      .select({ value: productStock.mapWith(Number) })
+      .from(products)
+      .where(eq(products.id, productId));
     const [deleted] = await tx.delete(products).where(eq(products.id, productId)).returning();
     if (!deleted) return false;
     await recordAdminWrite(tx, actor, {
@@ -22,7 +27,7 @@ export async function deleteProduct(db: Database, actor: AdminActor, productId: 
         priceCents: deleted.priceCents,
         category: deleted.category,
         image: deleted.image,
-        stock: deleted.stock,
+        stock: stock!.value,
       },
       after: null,
     });

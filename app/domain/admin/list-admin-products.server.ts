@@ -1,5 +1,6 @@
 import { count, desc } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
+import { productStock } from "../catalog/product-card-columns.server";
 import { products } from "../../db/schema.server";
 import { nameContains } from "../catalog/search-products.server";
 import type { AdminProductRow } from "./admin-product";
@@ -26,7 +27,7 @@ export async function listAdminProducts(db: Database, query: ListingQuery): Prom
       name: products.name,
       category: products.category,
       priceCents: products.priceCents,
-      stock: products.stock,
+      stock: productStock.mapWith(Number),
       image: products.image,
     })
     .from(products)
