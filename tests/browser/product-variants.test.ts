@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
@@ -103,6 +104,33 @@ describe("a product sold in variants", () => {
     expect(await option(page, "Cor", "Azul").getAttribute("aria-checked")).toBe("true");
   });
 
+  it("adds two variants of the product to the cart as two lines with their labels", async () => {
+    const { page } = browser;
+    await openProduct(page);
+    await option(page, "Cor", "Azul").click();
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await option(page, "Armazenamento", "256 GB").click();
+    await expect.poll(() => priceBlock(page)).toBe(brl(209_900));
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await page.goto(`${store.url}/cart`);
+    const main = page.getByRole("main");
+    await main.getByText("Cor: Azul · Armazenamento: 256 GB").waitFor();
+    expect(await main.getByText("Cor: Azul · Armazenamento: 128 GB").isVisible()).toBe(true);
+    expect(await textOf(main)).toContain(brl(174_900 + 209_900));
+  });
+
+  it("has no serious or critical accessibility violation on a variant's page", async () => {
+    const { page } = browser;
+    await openProduct(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      );
+    expect(severe).toEqual([]);
+  });
+
   it("opens a shared variant's address on that variant, with its brand and 'Ficha técnica'", async () => {
     const { page } = browser;
     await page.goto(`${store.url}${productPath}?variant=${variantIds.get("Azul 128 GB")}`);
@@ -122,5 +150,15 @@ describe("a product sold in variants, before the scripts run", () => {
   it("follows the chosen colour and size by navigation", async () => {
     await openProduct(browser.page);
     await chooseColourAndSize(browser.page);
+  });
+
+  it("adds the chosen variant to the cart with the plain form", async () => {
+    const { page } = browser;
+    await page.goto(`${store.url}${productPath}?variant=${variantIds.get("Azul 256 GB")}`);
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await page.waitForURL(/\/cart$/);
+    expect(await page.getByRole("main").getByText("Cor: Azul · Armazenamento: 256 GB").isVisible()).toBe(
+      true,
+    );
   });
 });

@@ -86,12 +86,12 @@ function ValueButton({
     "inline-flex min-h-10 flex-col items-center justify-center rounded-lg border px-3 py-1 text-sm transition-colors",
     "focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none",
     choice.selected ? "border-brand-600 ring-1 ring-brand-600" : "border-slate-300 hover:border-slate-500",
-    note ? "border-dashed bg-slate-50 text-slate-400" : "bg-white text-slate-900",
+    note ? "border-dashed bg-slate-50 text-slate-600" : "bg-white text-slate-900",
   );
   const content = (
     <>
       <span className={clsx(note && "line-through")}>{choice.value}</span>
-      {note && <span className="text-xs text-slate-500">{note}</span>}
+      {note && <span className="text-xs text-slate-600">{note}</span>}
     </>
   );
   if (choice.variantId === null) {
