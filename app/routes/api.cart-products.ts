@@ -3,8 +3,8 @@ import type { Route } from "./+types/api.cart-products";
 import { CART_PRODUCTS_LIMIT, getCartProducts } from "../domain/catalog/cart-products.server";
 
 /**
- * `GET /api/cart-products?ids=1,2.7,3`: the cart's variants as they are now, for the cart page.
- * Each entry is a product id, and its variant's after a dot (without it, the product's default
+ * `GET /api/cart-products?ids=1,2:7,3`: the cart's variants as they are now, for the cart page.
+ * Each entry is a product id, and its variant's after a colon (without it, the product's default
  * variant).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,10 +20,10 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 const idsQuery = z
   .string()
-  .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/)
+  .regex(/^\d+(:\d+)?(,\d+(:\d+)?)*$/)
   .transform((text) =>
     text.split(",").map((entry) => {
-      const [id = 0, variantId] = entry.split(".").map(Number);
+      const [id = 0, variantId] = entry.split(":").map(Number);
       return variantId === undefined ? { id } : { id, variantId };
     }),
   )

@@ -238,7 +238,7 @@ describe("cart", () => {
     const cable = demoCartItem(CABLE);
     const phone = demoCartItem(PHONE);
     await storeCart(page, [
-      demoCartItem(CABLE, { id: 999_999, name: "Produto que saiu de linha" }),
+      demoCartItem(CABLE, { id: 999_999, variantId: 999_999, name: "Produto que saiu de linha" }),
       demoCartItem(CABLE, { priceCents: 1_990, quantity: 3 }),
       demoCartItem(PHONE, { stock: 10, quantity: 5 }),
     ]);
@@ -314,6 +314,18 @@ describe("GET /api/cart-products", () => {
         // Stock is shown up to what one cart may hold; the demo cable has more.
         stock: Math.min(cable.stock, MAX_QUANTITY_PER_ITEM),
       }),
+    ]);
+  });
+
+  it("answers a line's own variant, and none named under another product's id", async () => {
+    const phone = demoCartItem(PHONE);
+    const cable = demoCartItem(CABLE);
+
+    const response = await cartProducts(`?ids=${cable.id}:${cable.variantId},${phone.id}:${cable.variantId}`);
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([
+      expect.objectContaining({ id: cable.id, variantId: cable.variantId, variantLabel: "" }),
     ]);
   });
 

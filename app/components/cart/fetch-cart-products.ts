@@ -9,7 +9,7 @@ export async function fetchCartProducts(
   const valid = (id: number | undefined) => id === undefined || (Number.isSafeInteger(id) && id > 0);
   const asked = lines.filter((line) => valid(line.id) && valid(line.variantId));
   if (asked.length === 0) return [];
-  const ids = asked.map(({ id, variantId }) => (variantId === undefined ? `${id}` : `${id}.${variantId}`));
+  const ids = asked.map(({ id, variantId }) => (variantId === undefined ? `${id}` : `${id}:${variantId}`));
   const response = await fetch(`/api/cart-products?ids=${ids.join(",")}`, { signal });
   if (!response.ok) throw new Error(`/api/cart-products respondeu ${response.status}`);
   const products = parseCartProducts(await response.json());
