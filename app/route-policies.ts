@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES } from "./domain/accounts/account-schemas";
 import { PRODUCT_IMAGE_MAX_BYTES } from "./domain/admin/product-form-schema";
 import { catalogSearch, readCatalogQuery } from "./domain/catalog/catalog-filters";
+import { variantParamOf } from "./domain/catalog/product-details";
 import { CHECKOUT_TOO_LARGE } from "./domain/orders/checkout-schema";
 import { policyPageOf } from "./domain/store-settings/policy-pages";
 
@@ -53,8 +54,16 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
     cache: { ...PUBLIC_PAGE, search: (_, query) => catalogSearch(readCatalogQuery(query)) },
   },
   "routes/product": {
-    // `/product/0001` is redirected to `/product/1`: only the latter is a page.
-    cache: { ...PUBLIC_PAGE, search: ({ id }) => (isCanonicalProductId(id) ? "" : null) },
+    // `/product/0001` is redirected to `/product/1`: only the latter is a page. A variant's page
+    // is its own (`?variant=`); a variant not on sale is redirected, so never kept.
+    cache: {
+      ...PUBLIC_PAGE,
+      search: ({ id }, query) => {
+        if (!isCanonicalProductId(id)) return null;
+        const variant = variantParamOf(query);
+        return variant === null ? "" : `?variant=${variant}`;
+      },
+    },
   },
   "routes/policy": { cache: { ...PUBLIC_PAGE, search: ({ slug }) => (policyPageOf(slug) ? "" : null) } },
   "routes/robots": { cache: PUBLIC_FILE },

@@ -54,5 +54,6 @@ export default [
   route("api/favorites", "routes/api.favorites.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("feed/google.xml", "routes/feed.google.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

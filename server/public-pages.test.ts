@@ -15,6 +15,14 @@ describe("canonicalPagePath", () => {
     expect(canonical("/robots.txt?a=b")).toBe("/robots.txt");
   });
 
+  it("keeps a product page's variant, spelled one way", () => {
+    expect(canonical("/product/7?utm_source=x&variant=42")).toBe("/product/7?variant=42");
+    expect(canonical("/product/7.data?variant=42")).toBe("/product/7.data?variant=42");
+    for (const variant of ["0042", "abc", "0", "99999999999"]) {
+      expect(canonical(`/product/7?variant=${variant}`)).toBe("/product/7");
+    }
+  });
+
   it("spells a listing one way: known filters, fixed order, normalised values, defaults left out", () => {
     expect(canonical("/catalog?page=02&category=Áudio&zz=1&max=1.234,5&min=010&q=%20fone%20")).toBe(
       "/catalog?q=fone&min=10&max=1234%2C50&category=%C3%81udio&page=2",

@@ -5,7 +5,9 @@ import {
   Link,
   redirect,
   useRouteLoaderData,
+  useSearchParams,
   type MetaDescriptor,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/product";
@@ -14,14 +16,26 @@ import { CartChangeForm } from "../components/cart/cart-change-form";
 import { useCart } from "../components/cart/cart-context";
 import { FavoriteButton } from "../components/product/favorite-button";
 import { ProductGallery } from "../components/product/product-gallery";
+import { ProductPrice } from "../components/product/product-price";
+import { VariantPicker } from "../components/product/variant-picker";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonClasses } from "../components/ui/button";
 import { publicOrigin } from "../config/public-origin.server";
 import { readSession } from "../domain/accounts/session.server";
+import type { CartProduct } from "../domain/cart/cart-items";
 import { isFavorite } from "../domain/catalog/favorites.server";
 import { getProductDetails } from "../domain/catalog/product-details.server";
+import {
+  chosenVariant,
+  productPath,
+  variantParamOf,
+  variantPictures,
+  type ProductDetails,
+  type VariantDetails,
+} from "../domain/catalog/product-details";
 import { productJsonLd } from "../domain/catalog/product-structured-data";
-import { formatBRL } from "../lib/money";
+import { optionChoices } from "../domain/catalog/variant-choice";
+import { variantLabel, type ProductSpec } from "../domain/catalog/variants";
 import { pageTitle, storeDescriptionOf, storeNameOf } from "../lib/seo";
 
 const productId = z
@@ -36,12 +50,36 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (id.success && params.id !== String(id.data)) throw redirect(`/product/${id.data}`, 301);
   const product = id.success ? await getProductDetails(context.db, id.data) : null;
   if (!product) throw data("Produto não encontrado", { status: 404 });
+  // A variant no longer on sale (or another product's) leads to the product's own page.
+  const requested = variantParamOf(new URL(request.url).searchParams);
+  if (requested !== null && !product.variants.some((variant) => variant.id === requested)) {
+    throw redirect(productPath(product.id));
+  }
   context.shownProducts.add(product.id);
   const origin = publicOrigin(request, context.env);
   // Personal only for a signed-in customer; a visitor's page (shared, cached) carries null.
   const { user } = await readSession(context, request);
   const favorited = user ? await isFavorite(context.db, user.id, product.id) : null;
   return { product, origin, jsonLd: productJsonLd(product, origin), favorited };
+}
+
+/**
+ * Choosing another variant only changes `?variant=`: the page already holds every variant, so it
+ * asks the server for nothing.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const otherParams = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("variant");
+    return params.toString();
+  };
+  return otherParams(currentUrl) === otherParams(nextUrl) ? false : defaultShouldRevalidate;
 }
 
 const BENEFITS = [
@@ -58,7 +96,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, jsonLd, favorited } = loaderData;
   const cart = useCart();
   const store = useRouteLoaderData<typeof rootLoader>("root")?.store;
-  const soldOut = product.stock <= 0;
+  const [searchParams] = useSearchParams();
+  const variant = chosenVariant(product.variants, variantParamOf(searchParams));
+  const pictures = variantPictures(product, variant);
+  const soldOut = !variant || variant.stock <= 0;
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
@@ -67,14 +108,29 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </Link>
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
         {/* keyed: the route stays mounted from one product to another; each starts on its first image */}
-        <ProductGallery key={product.id} images={product.images} name={product.name} />
+        <ProductGallery key={`${product.id}:${variant?.id}`} images={pictures} name={product.name} />
         <div className="flex flex-col gap-4">
           <Badge variant="secondary" className="self-start">
             {product.category}
           </Badge>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
-          <p className="text-3xl font-bold text-slate-900">{formatBRL(product.priceCents)}</p>
-          <StockNotice stock={product.stock} />
+          <div className="flex flex-col gap-1">
+            {product.brand && (
+              <p className="text-sm font-medium tracking-wide text-slate-600 uppercase">{product.brand}</p>
+            )}
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
+          </div>
+          <ProductPrice
+            priceCents={variant?.priceCents ?? product.priceCents}
+            compareAtCents={variant?.compareAtCents ?? null}
+            size="page"
+          />
+          <StockNotice stock={variant?.stock ?? 0} />
+          {product.options.length > 0 && (
+            <VariantPicker
+              productId={product.id}
+              choices={optionChoices(product.options, product.variants, variant)}
+            />
+          )}
           {store && (
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Truck aria-hidden className="size-4 text-brand-600" />
@@ -84,8 +140,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="whitespace-pre-line text-slate-700">{product.description}</p>
           <div className="flex gap-3">
             <CartChangeForm
-              change={{ intent: "add", productId: product.id }}
-              onChange={() => cart.add(product)}
+              change={{ intent: "add", productId: product.id, ...(variant && { variantId: variant.id }) }}
+              onChange={() => variant && cart.add(cartProductOf(product, variant, pictures))}
             >
               <Button type="submit" size="lg" className="flex-1" disabled={soldOut}>
                 <ShoppingCart aria-hidden className="size-5" />
@@ -104,7 +160,45 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </div>
+      {product.specs.length > 0 && <TechnicalSpecs specs={product.specs} />}
     </main>
+  );
+}
+
+/** What the cart keeps of the chosen variant, as the cart's line shows it. */
+function cartProductOf(product: ProductDetails, variant: VariantDetails, pictures: string[]): CartProduct {
+  return {
+    id: product.id,
+    variantId: variant.id,
+    variantLabel: variantLabel(product.options, variant.optionValues),
+    name: product.name,
+    category: product.category,
+    priceCents: variant.priceCents,
+    image: pictures[0] ?? product.image,
+    stock: variant.stock,
+  };
+}
+
+/** The 'Ficha técnica': the product's specs as a name/value table, in their order. */
+function TechnicalSpecs({ specs }: { specs: ProductSpec[] }) {
+  return (
+    <section aria-labelledby="ficha-tecnica" className="mt-10">
+      <h2 id="ficha-tecnica" className="text-xl font-bold tracking-tight">
+        Ficha técnica
+      </h2>
+      <table className="mt-4 w-full overflow-hidden rounded-xl border border-slate-200 text-sm">
+        <tbody>
+          {specs.map((spec, index) => (
+            <tr key={`${index}:${spec.name}`} className="odd:bg-slate-50">
+              <th scope="row" className="w-1/3 px-4 py-2 text-left font-medium text-slate-700">
+                {spec.name}
+              </th>
+              <td className="px-4 py-2 text-slate-900">{spec.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 
@@ -122,12 +216,17 @@ function StockNotice({ stock }: { stock: number }) {
 
 const DESCRIPTION_LENGTH = 155;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (!loaderData)
     return [pageTitle(matches, "Produto não encontrado"), { name: "robots", content: "noindex" }];
   const { product, origin } = loaderData;
   const description = summary(product.description) || (storeDescriptionOf(matches) ?? "");
-  const url = `${origin}/product/${product.id}`;
+  // A variant's page is its own address (linked, shared and indexed as such).
+  const named = variantParamOf(new URLSearchParams(location.search));
+  const variantId =
+    product.options.length > 0 && product.variants.some((variant) => variant.id === named) ? named : null;
+  const url = `${origin}${productPath(product.id, variantId)}`;
+  const picture = variantPictures(product, chosenVariant(product.variants, variantId))[0] ?? product.image;
   return [
     pageTitle(matches, product.name),
     { name: "description", content: description },
@@ -135,7 +234,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     { property: "og:type", content: "product" },
     { property: "og:title", content: product.name },
     { property: "og:description", content: description },
-    { property: "og:image", content: new URL(product.image, origin).toString() },
+    { property: "og:image", content: new URL(picture, origin).toString() },
     { property: "og:url", content: url },
     { property: "og:locale", content: "pt_BR" },
     ...siteName(storeNameOf(matches)),

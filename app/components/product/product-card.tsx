@@ -1,16 +1,16 @@
 import { ShoppingCart } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatBRL } from "../../lib/money";
 import { CartChangeForm } from "../cart/cart-change-form";
 import { useCart } from "../cart/cart-context";
 import type { ProductCard as ProductCardData } from "../../domain/catalog/product-card";
 import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
+import { Button, buttonClasses } from "../ui/button";
 import { ProductImage } from "./product-image";
+import { ProductPrice } from "./product-price";
 
 /**
- * A product as lists show it: image, category, name and price, linking to its page. `children` is
+ * A product as lists show it: image, category, brand, name and price, linking to its page. `children` is
  * the list's action: the catalogue's add-to-cart button below, the favourites' heart over the image.
  */
 export function ProductCard({
@@ -39,10 +39,18 @@ export function ProductCard({
           <Badge variant="secondary" className="self-start">
             {product.category}
           </Badge>
+          {product.brand && (
+            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{product.brand}</p>
+          )}
           <Heading className="line-clamp-2 font-medium text-slate-900 group-hover:text-brand-700">
             {product.name}
           </Heading>
-          <p className="mt-auto pt-2 text-lg font-semibold text-slate-900">{formatBRL(product.priceCents)}</p>
+          <ProductPrice
+            priceCents={product.priceCents}
+            compareAtCents={product.compareAtCents}
+            startingAt={product.priceCents < product.priceMaxCents}
+            size="card"
+          />
         </div>
       </Link>
       {children}
@@ -50,10 +58,23 @@ export function ProductCard({
   );
 }
 
-/** The catalogue card's action: adds the product to the cart, or says it is sold out. */
+/**
+ * The catalogue card's action: adds the product to the cart, or says it is sold out; a product
+ * sold in variants leads to its page, where one is chosen.
+ */
 export function AddToCartButton({ product }: { product: ProductCardData }) {
   const cart = useCart();
   const soldOut = product.stock <= 0;
+  if (product.hasOptions) {
+    return (
+      <div className="px-4 pb-4">
+        <Link to={`/product/${product.id}`} className={buttonClasses("outline", "md", "w-full")}>
+          Escolher opções
+          <span className="sr-only">: {product.name}</span>
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="px-4 pb-4">
       <CartChangeForm change={{ intent: "add", productId: product.id }} onChange={() => cart.add(product)}>

@@ -1,4 +1,4 @@
-import type { ProductCard } from "../catalog/product-card";
+import type { ProductSummary } from "../catalog/product-card";
 import { lineName } from "../catalog/variants";
 
 /** The cart's rules (spec section 4), pure, shared by the browser store and tests. */
@@ -12,7 +12,7 @@ export const MAX_CART_LINES = 50;
  * variant's own price and stock, and its label ('Cor: Preto · Armazenamento: 256 GB'; empty for the
  * default variant of a product without options). `id` is the product's; a line is one variant.
  */
-export interface CartProduct extends ProductCard {
+export interface CartProduct extends ProductSummary {
   variantId: number;
   variantLabel: string;
 }

@@ -29,12 +29,24 @@ export const shownVariantStock = cappedStock(
   sql`case when ${productVariants.active} then ${productVariants.stock} else 0 end`,
 ).as("stock");
 
+/** The "de" price of the product's cheapest active variant: the card's "de/por". */
+const cheapestCompareAt = sql<number | null>`(
+  select ${productVariants.compareAtCents} from ${productVariants}
+  where ${productVariants.productId} = ${products}.${sql.identifier(products.id.name)} and ${productVariants.active}
+  order by ${productVariants.priceCents}, ${productVariants.displayOrder}, ${productVariants.id} limit 1)`
+  .mapWith(Number)
+  .as("compare_at_cents");
+
 /** The columns of a `ProductCard`, for every query that lists products. */
 export const productCardColumns = {
   id: products.id,
   name: products.name,
   category: products.category,
+  brand: products.brand,
   priceCents: products.priceCents,
+  priceMaxCents: products.priceMaxCents,
+  compareAtCents: cheapestCompareAt,
   image: products.image,
+  hasOptions: sql<boolean>`jsonb_array_length(${products.options}) > 0`.as("has_options"),
   stock: shownStock,
 };

@@ -1,16 +1,24 @@
 import { eq, sql } from "drizzle-orm";
 import { type Database, preparedPerDatabase } from "../../db/client.server";
-import { productImages, products } from "../../db/schema.server";
+import { productImages, products, productVariants } from "../../db/schema.server";
 import { PLACEHOLDER_IMAGE } from "../admin/product-form-schema";
-import { shownStock } from "./product-card-columns.server";
-import type { ProductDetails } from "./product-details";
+import { MAX_QUANTITY_PER_ITEM } from "../cart/cart-items";
+import type { ProductDetails, VariantDetails } from "./product-details";
 
-/** One product with its gallery, or null when no product has this id. */
+/** One product with its gallery and active variants, or null when no product has this id. */
 export async function getProductDetails(db: Database, id: number): Promise<ProductDetails | null> {
   const [product] = await productDetailsQuery(db).execute({ id });
   if (!product) return null;
-  const { gallery, ...details } = product;
-  return { ...details, images: productPictures(product.image, gallery) };
+  const { gallery, variants, ...details } = product;
+  const shared = gallery.filter((picture) => picture.variantId === null).map((picture) => picture.url);
+  return {
+    ...details,
+    images: productPictures(product.image, shared),
+    variants: variants.map((variant) => ({
+      ...variant,
+      images: gallery.filter((picture) => picture.variantId === variant.id).map((picture) => picture.url),
+    })),
+  };
 }
 
 /**
@@ -24,7 +32,13 @@ function productPictures(cover: string, gallery: string[]): string[] {
   return [cover, ...gallery];
 }
 
-/** The product and its gallery in one statement: every product page asks for both. */
+// The outer product qualified by hand: a one-table select names its columns unqualified.
+const outerProductId = sql`${products}.${sql.identifier(products.id.name)}`;
+
+/**
+ * The product, its gallery and its active variants in one statement: every product page asks for
+ * all three. Stock is shown up to what one cart may hold (as `shownStock` does for cards).
+ */
 const productDetailsQuery = preparedPerDatabase((db) =>
   db
     .select({
@@ -32,14 +46,27 @@ const productDetailsQuery = preparedPerDatabase((db) =>
       name: products.name,
       description: products.description,
       category: products.category,
+      brand: products.brand,
       priceCents: products.priceCents,
-      stock: shownStock,
       image: products.image,
-      // The outer product qualified by hand: a one-table select names its columns unqualified.
-      gallery: sql<string[]>`array(
-        select ${productImages.imageUrl} from ${productImages}
-        where ${productImages.productId} = ${products}.${sql.identifier(products.id.name)}
-        order by ${productImages.displayOrder}, ${productImages.id})`,
+      options: products.options,
+      specs: products.specs,
+      gallery: sql<{ url: string; variantId: number | null }[]>`coalesce((
+        select json_agg(json_build_object('url', ${productImages.imageUrl}, 'variantId', ${productImages.variantId})
+          order by ${productImages.displayOrder}, ${productImages.id})
+        from ${productImages} where ${productImages.productId} = ${outerProductId}), '[]'::json)`,
+      variants: sql<Omit<VariantDetails, "images">[]>`coalesce((
+        select json_agg(json_build_object(
+            'id', ${productVariants.id},
+            'sku', ${productVariants.sku},
+            'optionValues', ${productVariants.optionValues},
+            'priceCents', ${productVariants.priceCents},
+            'compareAtCents', ${productVariants.compareAtCents},
+            'stock', least(${productVariants.stock}, ${sql.raw(String(MAX_QUANTITY_PER_ITEM))}),
+            'gtin', ${productVariants.gtin})
+          order by ${productVariants.displayOrder}, ${productVariants.id})
+        from ${productVariants}
+        where ${productVariants.productId} = ${outerProductId} and ${productVariants.active}), '[]'::json)`,
     })
     .from(products)
     .where(eq(products.id, sql.placeholder("id")))

@@ -1,0 +1,164 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../app/db/client.server";
+import { useBrowser } from "../support/browser";
+import { brl, textOf } from "../support/page-text";
+import { createProductWithVariants } from "../support/product-variants";
+import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
+
+// Issue 27, point 2: a phone sold in colours and storage sizes, on a store of its own whose
+// database the test fills before starting it (the suite's store runs on the demo catalogue).
+let data: StoreData;
+let store: StoreServer;
+let productPath: string;
+const variantIds = new Map<string, number>();
+
+beforeAll(async () => {
+  data = await createStoreData();
+  const handle = await openDatabase(
+    data.env.DATABASE_URL ? { url: data.env.DATABASE_URL } : { dataDir: data.dataDir },
+  );
+  await handle.migrate();
+  const { product, variants } = await createProductWithVariants(handle.db, {
+    name: "Smartphone Galáxia S",
+    brand: "Galáxia",
+    specs: [{ name: "Tela", value: '6,7" OLED' }],
+    options: [
+      { name: "Cor", values: ["Preto", "Azul"] },
+      { name: "Armazenamento", values: ["128 GB", "256 GB"] },
+    ],
+    variants: [
+      { optionValues: ["Preto", "128 GB"], priceCents: 169_900, compareAtCents: 199_900, stock: 8 },
+      { optionValues: ["Preto", "256 GB"], priceCents: 199_900, stock: 0 },
+      { optionValues: ["Azul", "128 GB"], priceCents: 174_900, stock: 2 },
+      { optionValues: ["Azul", "256 GB"], priceCents: 209_900, stock: 5 },
+    ],
+  });
+  await handle.close();
+  productPath = `/product/${product.id}`;
+  for (const variant of variants) variantIds.set(variant.optionValues.join(" "), variant.id);
+  store = await startStoreServer({ SEED_DEMO: "false" }, data);
+}, 180_000);
+afterAll(async () => {
+  await store?.stop();
+  await data?.remove();
+});
+
+const option = (page: Page, name: string, value: string | RegExp) =>
+  page.getByRole("radiogroup", { name }).getByRole("radio", { name: value });
+const priceBlock = (page: Page) => textOf(page.getByRole("main").locator("p", { hasText: "R$" }));
+const variantParam = (page: Page) => new URL(page.url()).searchParams.get("variant");
+
+/** The product's page, on its first variant in stock. */
+async function openProduct(page: Page) {
+  await page.goto(`${store.url}${productPath}`);
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Smartphone Galáxia S");
+  expect(await priceBlock(page)).toContain(`de ${brl(199_900)} por ${brl(169_900)} 15% OFF`);
+  expect(await option(page, "Cor", "Preto").getAttribute("aria-checked")).toBe("true");
+  expect(await page.getByText("Em estoque").isVisible()).toBe(true);
+}
+
+/** The choice of colour and size, the same with and without scripts. */
+async function chooseColourAndSize(page: Page) {
+  await option(page, "Cor", "Azul").click();
+  await expect.poll(() => variantParam(page)).toBe(String(variantIds.get("Azul 128 GB")));
+  await expect.poll(() => priceBlock(page)).toBe(brl(174_900));
+  expect(await page.getByText("Últimas 2 unidades").isVisible()).toBe(true);
+  expect(await option(page, "Cor", "Azul").getAttribute("aria-checked")).toBe("true");
+
+  await option(page, "Armazenamento", "256 GB").click();
+  await expect.poll(() => variantParam(page)).toBe(String(variantIds.get("Azul 256 GB")));
+  await expect.poll(() => priceBlock(page)).toBe(brl(209_900));
+  expect(await page.getByText("Em estoque").isVisible()).toBe(true);
+  expect(await page.getByRole("button", { name: "Adicionar ao carrinho" }).isEnabled()).toBe(true);
+
+  // Black in 256 GB is sold out: shown, marked, and still a choice that says so.
+  const soldOut = option(page, "Cor", /^Preto/);
+  expect(await textOf(soldOut)).toBe("Preto Esgotado");
+  await soldOut.click();
+  await expect.poll(() => variantParam(page)).toBe(String(variantIds.get("Preto 256 GB")));
+  await page.getByText("Produto esgotado").waitFor();
+  expect(await page.getByRole("button", { name: "Esgotado" }).isDisabled()).toBe(true);
+}
+
+describe("a product sold in variants", () => {
+  const browser = useBrowser({ viewport: { width: 1280, height: 900 } });
+
+  it("follows the chosen colour and size without reloading the page", async () => {
+    const { page } = browser;
+    await openProduct(page);
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+    await chooseColourAndSize(page);
+    expect(await page.evaluate(() => "notReloaded" in window)).toBe(true);
+  });
+
+  it("moves the choice with the arrow keys, a group being one tab stop", async () => {
+    const { page } = browser;
+    await openProduct(page);
+    expect(await option(page, "Cor", "Azul").getAttribute("tabindex")).toBe("-1");
+    await option(page, "Cor", "Preto").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => variantParam(page)).toBe(String(variantIds.get("Azul 128 GB")));
+    expect(await option(page, "Cor", "Azul").evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await option(page, "Cor", "Azul").getAttribute("aria-checked")).toBe("true");
+  });
+
+  it("adds two variants of the product to the cart as two lines with their labels", async () => {
+    const { page } = browser;
+    await openProduct(page);
+    await option(page, "Cor", "Azul").click();
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await option(page, "Armazenamento", "256 GB").click();
+    await expect.poll(() => priceBlock(page)).toBe(brl(209_900));
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await page.goto(`${store.url}/cart`);
+    const main = page.getByRole("main");
+    await main.getByText("Cor: Azul · Armazenamento: 256 GB").waitFor();
+    expect(await main.getByText("Cor: Azul · Armazenamento: 128 GB").isVisible()).toBe(true);
+    expect(await textOf(main)).toContain(brl(174_900 + 209_900));
+  });
+
+  it("has no serious or critical accessibility violation on a variant's page", async () => {
+    const { page } = browser;
+    await openProduct(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      );
+    expect(severe).toEqual([]);
+  });
+
+  it("opens a shared variant's address on that variant, with its brand and 'Ficha técnica'", async () => {
+    const { page } = browser;
+    await page.goto(`${store.url}${productPath}?variant=${variantIds.get("Azul 128 GB")}`);
+    expect(await option(page, "Cor", "Azul").getAttribute("aria-checked")).toBe("true");
+    expect(await option(page, "Armazenamento", "128 GB").getAttribute("aria-checked")).toBe("true");
+    expect(await priceBlock(page)).toBe(brl(174_900));
+    expect(await page.getByText("Galáxia", { exact: true }).isVisible()).toBe(true);
+    const specs = page.getByRole("region", { name: "Ficha técnica" });
+    expect(await specs.getByRole("rowheader", { name: "Tela" }).isVisible()).toBe(true);
+    expect(await specs.getByRole("cell", { name: '6,7" OLED' }).isVisible()).toBe(true);
+  });
+});
+
+describe("a product sold in variants, before the scripts run", () => {
+  const browser = useBrowser({ javaScriptEnabled: false });
+
+  it("follows the chosen colour and size by navigation", async () => {
+    await openProduct(browser.page);
+    await chooseColourAndSize(browser.page);
+  });
+
+  it("adds the chosen variant to the cart with the plain form", async () => {
+    const { page } = browser;
+    await page.goto(`${store.url}${productPath}?variant=${variantIds.get("Azul 256 GB")}`);
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await page.waitForURL(/\/cart$/);
+    expect(await page.getByRole("main").getByText("Cor: Azul · Armazenamento: 256 GB").isVisible()).toBe(
+      true,
+    );
+  });
+});

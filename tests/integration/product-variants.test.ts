@@ -1,0 +1,301 @@
+import { parse as parseXml, validate as validateXml } from "fast-xml-parser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "../support/http";
+import { createProductWithVariants } from "../support/product-variants";
+import { setUpStoreHandler } from "../support/store-handler";
+
+// Issue 27, points 2, 4 and 7: a product sold in variants, as its page, its JSON-LD and the Google
+// Merchant Center feed show it, read over the store's request handler (page caches included).
+
+const store = setUpStoreHandler();
+
+/** The page's text as a person reads it: tags gone, entities decoded, whitespace as one space. */
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+const jsonLdOf = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<
+    string,
+    unknown
+  >;
+/** The option buttons: each radio's text and, when it is a link, where it goes. */
+const radiosOf = (html: string) =>
+  [...html.matchAll(/<(a|span) [^>]*role="radio"[^>]*>((?:<span[^>]*>[^<]*<\/span>)*)<\/\1>/g)].map(
+    ([tag, , inner]) => ({
+      text: textOf(inner!).trim(),
+      href: /href="([^"]+)"/.exec(tag)?.[1]?.replace(/&amp;/g, "&") ?? null,
+      checked: tag.includes('aria-checked="true"'),
+    }),
+  );
+
+let phone: Awaited<ReturnType<typeof createProductWithVariants>>;
+let plain: Awaited<ReturnType<typeof createProductWithVariants>>;
+const variantOf = (colour: string, storage: string) =>
+  phone.variants.find((variant) => variant.optionValues.join("/") === `${colour}/${storage}`)!;
+
+beforeAll(async () => {
+  phone = await createProductWithVariants(store.database.db, {
+    name: "Smartphone Galáxia S & Cia",
+    description: 'Tela de 6,7" <OLED> e câmera tripla.',
+    brand: "Galáxia",
+    specs: [
+      { name: "Tela", value: '6,7" OLED' },
+      { name: "Memória RAM", value: "8 GB" },
+    ],
+    options: [
+      { name: "Cor", values: ["Preto", "Azul", "Verde"] },
+      { name: "Armazenamento", values: ["128 GB", "256 GB"] },
+    ],
+    variants: [
+      {
+        optionValues: ["Preto", "128 GB"],
+        priceCents: 169_900,
+        compareAtCents: 199_900,
+        stock: 5,
+        gtin: "7891234567895",
+      },
+      { optionValues: ["Preto", "256 GB"], priceCents: 199_900, stock: 0 },
+      {
+        optionValues: ["Azul", "128 GB"],
+        priceCents: 169_900,
+        stock: 2,
+        images: ["/uploads/products/azul.webp"],
+      },
+      { optionValues: ["Azul", "256 GB"], priceCents: 209_900, stock: 7 },
+      // Not on sale: its combination is unavailable and its SKU is in no feed.
+      { optionValues: ["Verde", "128 GB"], priceCents: 169_900, stock: 9, active: false },
+    ],
+  });
+  plain = await createProductWithVariants(store.database.db, {
+    name: "Cabo USB-C",
+    variants: [{ priceCents: 4_990, stock: 30 }],
+  });
+});
+
+const page = async (path: string) => {
+  const answer = await rawRequest(store.url, path);
+  expect(answer.status, path).toBe(200);
+  return answer.body;
+};
+
+describe("a product page with variants", () => {
+  it("offers the first variant in stock, its 'de/por' price, brand and 'Ficha técnica'", async () => {
+    const html = await page(`/product/${phone.product.id}`);
+    const text = textOf(html);
+    expect(text).toContain("Galáxia");
+    expect(text).toContain("de R$ 1.999,00");
+    expect(text).toMatch(/por R\$ 1\.699,00 15% OFF/);
+    expect(text).toContain("Em estoque");
+    expect(text).toMatch(/Ficha técnica Tela 6,7" OLED Memória RAM 8 GB/);
+    expect(radiosOf(html)).toEqual([
+      {
+        text: "Preto",
+        href: `/product/${phone.product.id}?variant=${variantOf("Preto", "128 GB").id}`,
+        checked: true,
+      },
+      {
+        text: "Azul",
+        href: `/product/${phone.product.id}?variant=${variantOf("Azul", "128 GB").id}`,
+        checked: false,
+      },
+      // Verde's only variant is not on sale: shown, not a link.
+      { text: "Verde Indisponível", href: null, checked: false },
+      {
+        text: "128 GB",
+        href: `/product/${phone.product.id}?variant=${variantOf("Preto", "128 GB").id}`,
+        checked: true,
+      },
+      {
+        text: "256 GB Esgotado",
+        href: `/product/${phone.product.id}?variant=${variantOf("Preto", "256 GB").id}`,
+        checked: false,
+      },
+    ]);
+  });
+
+  it("shows the variant the address names: its price, stock, photos and add-to-cart", async () => {
+    const azul = variantOf("Azul", "128 GB");
+    const html = await page(`/product/${phone.product.id}?variant=${azul.id}`);
+    const text = textOf(html);
+    expect(text).not.toContain("de R$ 1.999,00");
+    expect(text).toContain("Últimas 2 unidades");
+    expect(html).toMatch(
+      /<img[^>]+src="\/uploads\/products\/azul\.webp"[^>]*data-testid="zoomable-image"|data-testid="zoomable-image"[^>]+src="\/uploads\/products\/azul\.webp"/,
+    );
+    expect(html).toContain(`name="variantId" value="${azul.id}"`);
+    expect(html).toContain(
+      `<link rel="canonical" href="${store.url}/product/${phone.product.id}?variant=${azul.id}"/>`,
+    );
+    expect(radiosOf(html).find((radio) => radio.text === "256 GB")).toEqual({
+      text: "256 GB",
+      href: `/product/${phone.product.id}?variant=${variantOf("Azul", "256 GB").id}`,
+      checked: false,
+    });
+  });
+
+  it("marks a sold-out variant and refuses to add it", async () => {
+    const html = await page(`/product/${phone.product.id}?variant=${variantOf("Preto", "256 GB").id}`);
+    expect(textOf(html)).toContain("Produto esgotado");
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>[\s\S]*?Esgotado<\/button>/);
+  });
+
+  it("keeps each variant's page apart in the page cache", async () => {
+    const first = await page(`/product/${phone.product.id}?variant=${variantOf("Azul", "256 GB").id}`);
+    const second = await page(`/product/${phone.product.id}?variant=${variantOf("Preto", "128 GB").id}`);
+    expect(textOf(first)).toContain("R$ 2.099,00");
+    expect(textOf(second)).not.toContain("R$ 2.099,00");
+  });
+
+  it("sends a variant not on sale, or another product's, to the product's page", async () => {
+    for (const variant of [variantOf("Verde", "128 GB"), plain.variants[0]!]) {
+      const answer = await rawRequest(store.url, `/product/${phone.product.id}?variant=${variant.id}`);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.location).toBe(`/product/${phone.product.id}`);
+    }
+  });
+
+  it("describes one Offer per variant on sale, with the brand, for search engines", async () => {
+    const jsonLd = jsonLdOf(await page(`/product/${phone.product.id}`));
+    expect(jsonLd).toMatchObject({
+      "@type": "Product",
+      name: "Smartphone Galáxia S & Cia",
+      brand: { "@type": "Brand", name: "Galáxia" },
+    });
+    const offers = jsonLd.offers as Record<string, unknown>[];
+    expect(offers).toHaveLength(4);
+    expect(offers[0]).toEqual({
+      "@type": "Offer",
+      name: "Cor: Preto · Armazenamento: 128 GB",
+      sku: variantOf("Preto", "128 GB").sku,
+      gtin: "7891234567895",
+      url: `${store.url}/product/${phone.product.id}?variant=${variantOf("Preto", "128 GB").id}`,
+      priceCurrency: "BRL",
+      price: "1699.00",
+      availability: "https://schema.org/InStock",
+      itemCondition: "https://schema.org/NewCondition",
+    });
+    expect(offers[1]).toMatchObject({ price: "1999.00", availability: "https://schema.org/OutOfStock" });
+  });
+
+  it("keeps one Offer, at the product's address, for a product without options", async () => {
+    const html = await page(`/product/${plain.product.id}`);
+    expect(radiosOf(html)).toEqual([]);
+    expect(textOf(html)).not.toContain("Ficha técnica");
+    expect(jsonLdOf(html)).toMatchObject({
+      sku: plain.variants[0]!.sku,
+      offers: { "@type": "Offer", url: `${store.url}/product/${plain.product.id}`, price: "49.90" },
+    });
+  });
+});
+
+describe("the product card", () => {
+  const cardOf = (html: string, name: string) =>
+    textOf(
+      [...html.matchAll(/<article[\s\S]*?<\/article>/g)].find(([card]) => textOf(card).includes(name))![0],
+    );
+
+  it("shows the brand, 'a partir de' the lowest price, and the cheapest variant's 'de/por'", async () => {
+    const card = cardOf(await page("/catalog"), phone.product.name);
+    expect(card).toMatch(
+      /Galáxia Smartphone Galáxia S & Cia de R\$ 1\.999,00 a partir de R\$ 1\.699,00 15% OFF/,
+    );
+    // Its variants are chosen on its page.
+    expect(card).toContain("Escolher opções");
+    expect(card).not.toContain("Adicionar ao carrinho");
+  });
+
+  it("shows a product without options at its one price, added from the list", async () => {
+    const card = cardOf(await page("/catalog"), "Cabo USB-C");
+    expect(card).toMatch(/Cabo USB-C R\$ 49,90 Adicionar ao carrinho/);
+    expect(card).not.toContain("a partir de");
+  });
+});
+
+/** The five entities XML predefines, as the feed's reader decodes them. */
+const decodeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+
+describe("the Google Merchant Center feed", () => {
+  type FeedItem = Record<string, string | number>;
+  const feed = async () => {
+    const answer = await rawRequest(store.url, "/feed/google.xml");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(validateXml(answer.body)).toBe(true);
+    const xml = parseXml(answer.body, {
+      ignoreAttributes: false,
+      parseNodeValue: false,
+      tagValueProcessor: (value: string) => decodeXml(value),
+    });
+    expect(xml.rss["@_xmlns:g"]).toBe("http://base.google.com/ns/1.0");
+    const items = [xml.rss.channel.item].flat() as FeedItem[];
+    return new Map(items.map((item) => [String(item["g:id"]), item]));
+  };
+
+  it("lists each variant on sale with every field Google requires", async () => {
+    const items = await feed();
+    for (const variant of phone.variants.filter((variant) => variant.active)) {
+      const item = items.get(variant.sku)!;
+      for (const field of [
+        "g:id",
+        "title",
+        "description",
+        "link",
+        "g:image_link",
+        "g:availability",
+        "g:price",
+      ]) {
+        expect(item[field], `${variant.sku} ${field}`).toBeTruthy();
+      }
+      expect(item["g:item_group_id"]).toBe(String(phone.product.id));
+      expect(item.link).toBe(`${store.url}/product/${phone.product.id}?variant=${variant.id}`);
+      expect(item["g:brand"]).toBe("Galáxia");
+      expect(item["g:condition"]).toBe("new");
+    }
+    expect(items.has(variantOf("Verde", "128 GB").sku)).toBe(false);
+  });
+
+  it("prices a promotion as the 'de' price and the sale price, escapes text, and names the GTIN", async () => {
+    const promoted = (await feed()).get(variantOf("Preto", "128 GB").sku)!;
+    expect(promoted).toMatchObject({
+      title: "Smartphone Galáxia S & Cia - Cor: Preto · Armazenamento: 128 GB",
+      description: 'Tela de 6,7" <OLED> e câmera tripla.',
+      "g:price": "1999.00 BRL",
+      "g:sale_price": "1699.00 BRL",
+      "g:availability": "in_stock",
+      "g:gtin": "7891234567895",
+    });
+    expect(promoted["g:identifier_exists"]).toBeUndefined();
+    const soldOut = (await feed()).get(variantOf("Preto", "256 GB").sku)!;
+    expect(soldOut).toMatchObject({
+      "g:price": "1999.00 BRL",
+      "g:availability": "out_of_stock",
+      "g:identifier_exists": "no",
+    });
+    expect(soldOut["g:sale_price"]).toBeUndefined();
+    expect((await feed()).get(variantOf("Azul", "128 GB").sku)!["g:image_link"]).toBe(
+      `${store.url}/uploads/products/azul.webp`,
+    );
+  });
+
+  it("gives a product without options one item, with no group, linking to its page", async () => {
+    const item = (await feed()).get(plain.variants[0]!.sku)!;
+    expect(item).toMatchObject({
+      title: "Cabo USB-C",
+      link: `${store.url}/product/${plain.product.id}`,
+      "g:price": "49.90 BRL",
+    });
+    expect(item["g:item_group_id"]).toBeUndefined();
+    expect(item["g:brand"]).toBeUndefined();
+  });
+});
