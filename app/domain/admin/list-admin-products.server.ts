@@ -1,4 +1,4 @@
-import { count, desc, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { products, productVariants } from "../../db/schema.server";
 import { nameContains } from "../catalog/search-products.server";
@@ -27,13 +27,14 @@ export async function listAdminProducts(db: Database, query: ListingQuery): Prom
       category: products.category,
       priceCents: products.priceCents,
       priceMaxCents: products.priceMaxCents,
-      stock: sql<number>`(select coalesce(sum(${productVariants.stock}) filter (where ${productVariants.active}), 0)::int
-        from ${productVariants} where ${productVariants.productId} = ${products.id})`,
-      variantCount: sql<number>`(select count(*)::int from ${productVariants} where ${productVariants.productId} = ${products.id})`,
+      stock: sql<number>`coalesce(sum(${productVariants.stock}) filter (where ${productVariants.active}), 0)::int`,
+      variantCount: sql<number>`count(${productVariants.id})::int`,
       image: products.image,
     })
     .from(products)
+    .leftJoin(productVariants, eq(productVariants.productId, products.id))
     .where(where)
+    .groupBy(products.id)
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);

@@ -84,7 +84,7 @@ const variantField = z.object({
     .refine((sku) => !/\s/.test(sku), "SKU não pode ter espaços")
     .default(""),
   price: priceField,
-  compareAt: compareAtField.default(""),
+  compareAt: compareAtField.default(null),
   stock: stockField.default(0),
   active: z.boolean().default(true),
   gtin: z
@@ -92,7 +92,7 @@ const variantField = z.object({
     .trim()
     .refine((gtin) => gtin === "" || /^(\d{8}|\d{12,14})$/.test(gtin), "GTIN deve ter 8, 12, 13 ou 14 dígitos")
     .transform((gtin) => gtin || null)
-    .default(""),
+    .default(null),
 });
 
 const optionField = z.object({
@@ -163,7 +163,7 @@ export const productInputSchema = z
       .trim()
       .max(BRAND_MAX, `Marca deve ter no máximo ${BRAND_MAX} caracteres`)
       .transform((brand) => brand || null)
-      .default(""),
+      .default(null),
     imageUrl: imageUrlField.default(""),
     specs: z.array(specField).max(MAX_SPECS, `Ficha técnica deve ter no máximo ${MAX_SPECS} linhas`).default([]),
     options: z
