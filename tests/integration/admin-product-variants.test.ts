@@ -86,7 +86,9 @@ describe("a product with options", () => {
       priceMaxCents: 249_990,
     });
     const variants = await variantsOf(id);
-    expect(variants.map((variant) => [variant.sku, variant.optionValues, variant.priceCents, variant.stock])).toEqual([
+    expect(
+      variants.map((variant) => [variant.sku, variant.optionValues, variant.priceCents, variant.stock]),
+    ).toEqual([
       [`${prefix}-0`, ["Preto", "128 GB"], 199_990, 1],
       [`${prefix}-1`, ["Preto", "256 GB"], 249_990, 2],
       [`${prefix}-2`, ["Branco", "128 GB"], 199_990, 3],
@@ -129,17 +131,47 @@ describe("a product with options", () => {
 
 describe("refusing a bad product", () => {
   const refusals: [string, Record<string, string>, string, string][] = [
-    ["a SKU typed twice", { "variants.1.sku": "REPETIDO", "variants.2.sku": "REPETIDO" }, "variants.2.sku", "SKU repetido: REPETIDO"],
-    ["a \"de\" price not above the price", { "variants.0.compareAt": "1.999,90" }, "variants.0.compareAt", 'Preço "de" deve ser maior que o preço'],
-    ["a negative stock", { "variants.2.stock": "-3" }, "variants.2.stock", "Estoque deve ser um número inteiro maior ou igual a zero"],
+    [
+      "a SKU typed twice",
+      { "variants.1.sku": "REPETIDO", "variants.2.sku": "REPETIDO" },
+      "variants.2.sku",
+      "SKU repetido: REPETIDO",
+    ],
+    [
+      'a "de" price not above the price',
+      { "variants.0.compareAt": "1.999,90" },
+      "variants.0.compareAt",
+      'Preço "de" deve ser maior que o preço',
+    ],
+    [
+      "a negative stock",
+      { "variants.2.stock": "-3" },
+      "variants.2.stock",
+      "Estoque deve ser um número inteiro maior ou igual a zero",
+    ],
     [
       "a fourth option",
-      { "options.2.name": "Voltagem", "options.2.values": "110 V", "options.3.name": "Tamanho", "options.3.values": "P" },
+      {
+        "options.2.name": "Voltagem",
+        "options.2.values": "110 V",
+        "options.3.name": "Tamanho",
+        "options.3.values": "P",
+      },
       "options",
       "No máximo 3 opções por produto",
     ],
-    ["an option without values", { "options.1.values": " , " }, "options.1.values", "Informe ao menos um valor para a opção"],
-    ["a value twice in an option", { "options.0.values": "Preto, Branco, Preto" }, "options.0.values", "Valor repetido na opção Cor: Preto"],
+    [
+      "an option without values",
+      { "options.1.values": " , " },
+      "options.1.values",
+      "Informe ao menos um valor para a opção",
+    ],
+    [
+      "a value twice in an option",
+      { "options.0.values": "Preto, Branco, Preto" },
+      "options.0.values",
+      "Valor repetido na opção Cor: Preto",
+    ],
     [
       "a variant that is not a combination of the options",
       { "variants.3.optionValues": JSON.stringify(["Verde", "256 GB"]) },
@@ -147,7 +179,12 @@ describe("refusing a bad product", () => {
       "Combinação inexistente nas opções do produto: Verde / 256 GB",
     ],
     ["a long brand", { brand: "m".repeat(81) }, "brand", "Marca deve ter no máximo 80 caracteres"],
-    ["a spec without value", { "specs.1.name": "Bateria" }, "specs.1.value", "Ficha técnica: informe o valor"],
+    [
+      "a spec without value",
+      { "specs.1.name": "Bateria" },
+      "specs.1.value",
+      "Ficha técnica: informe o valor",
+    ],
     [
       "more than 40 spec rows",
       Object.fromEntries(
@@ -161,15 +198,24 @@ describe("refusing a bad product", () => {
     ],
   ];
 
-  it.each(refusals)("refuses %s with its pt-BR message, and changes nothing", async (_, overrides, field, message) => {
-    const id = await createPhone(uniqueSku("INTACTO"));
-    const before = { product: await productRow(store.context, id), variants: await variantsOf(id) };
-    const created = await pages.create(phoneForm(uniqueSku("NOVO"), overrides));
-    expect(created).toMatchObject({ intent: "create", ok: false, errors: { [field]: message } });
-    const updated = await pages.edit(id, { ...phoneForm(before.variants[0]!.sku.slice(0, -2)), ...overrides, intent: "update" });
-    expect(updated).toMatchObject({ intent: "update", ok: false, errors: { [field]: message } });
-    expect({ product: await productRow(store.context, id), variants: await variantsOf(id) }).toEqual(before);
-  });
+  it.each(refusals)(
+    "refuses %s with its pt-BR message, and changes nothing",
+    async (_, overrides, field, message) => {
+      const id = await createPhone(uniqueSku("INTACTO"));
+      const before = { product: await productRow(store.context, id), variants: await variantsOf(id) };
+      const created = await pages.create(phoneForm(uniqueSku("NOVO"), overrides));
+      expect(created).toMatchObject({ intent: "create", ok: false, errors: { [field]: message } });
+      const updated = await pages.edit(id, {
+        ...phoneForm(before.variants[0]!.sku.slice(0, -2)),
+        ...overrides,
+        intent: "update",
+      });
+      expect(updated).toMatchObject({ intent: "update", ok: false, errors: { [field]: message } });
+      expect({ product: await productRow(store.context, id), variants: await variantsOf(id) }).toEqual(
+        before,
+      );
+    },
+  );
 
   it("refuses a SKU of another product, on creating and on editing", async () => {
     const other = uniqueSku("OUTRO");
@@ -191,7 +237,10 @@ describe("refusing a bad product", () => {
     const other = uniqueSku("SIMPLES");
     await createPhone(other);
     const answer = await pages.create(productForm({ sku: `${other}-0` }));
-    expect(answer).toMatchObject({ ok: false, errors: { sku: `SKU já usado por outro produto: ${other}-0` } });
+    expect(answer).toMatchObject({
+      ok: false,
+      errors: { sku: `SKU já usado por outro produto: ${other}-0` },
+    });
   });
 });
 
@@ -227,7 +276,10 @@ describe("editing the variants", () => {
     expect(variants.map((variant) => variant.id)).not.toContain(whiteSmall!.id);
     const cart = await store.context.db.select().from(cartItems).where(eq(cartItems.userId, admin.id));
     expect(cart.map((line) => line.variantId)).toEqual([blackSmall!.id]);
-    expect(await productRow(store.context, id)).toMatchObject({ priceCents: 189_990, priceMaxCents: 249_990 });
+    expect(await productRow(store.context, id)).toMatchObject({
+      priceCents: 189_990,
+      priceMaxCents: 249_990,
+    });
     const [entry] = await auditEntries(store.context, "product", id);
     expect(entry).toMatchObject({ action: "product.update" });
     expect(Object.keys(entry!.after as object).sort()).toEqual(["options", "variants"]);
@@ -244,13 +296,16 @@ describe("editing the variants", () => {
   it("turns a product with options into one without: a single default variant", async () => {
     const id = await createPhone(uniqueSku("SEM"));
     const sku = uniqueSku("UNICO");
-    const answer = await pages.edit(id, { ...productForm({ price: "99,90", stock: "5", sku }), intent: "update" });
+    const answer = await pages.edit(id, {
+      ...productForm({ price: "99,90", stock: "5", sku }),
+      intent: "update",
+    });
     expect(answer).toMatchObject({ ok: true });
-    expect((await variantsOf(id)).map((variant) => [variant.sku, variant.optionValues, variant.stock])).toEqual([
-      [sku, [], 5],
-    ]);
-    expect(await store.context.db.select({ options: products.options }).from(products).where(eq(products.id, id))).toEqual([
-      { options: [] },
-    ]);
+    expect(
+      (await variantsOf(id)).map((variant) => [variant.sku, variant.optionValues, variant.stock]),
+    ).toEqual([[sku, [], 5]]);
+    expect(
+      await store.context.db.select({ options: products.options }).from(products).where(eq(products.id, id)),
+    ).toEqual([{ options: [] }]);
   });
 });

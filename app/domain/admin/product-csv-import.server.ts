@@ -14,7 +14,12 @@ import {
   PRODUCT_LEVEL_COLUMNS,
   type ProductCsvRow,
 } from "./product-csv";
-import { imageUrlField, PLACEHOLDER_IMAGE, productInputSchema, type ProductInput } from "./product-form-schema";
+import {
+  imageUrlField,
+  PLACEHOLDER_IMAGE,
+  productInputSchema,
+  type ProductInput,
+} from "./product-form-schema";
 import { resolveProductImage } from "./product-image-source.server";
 import { writeProduct } from "./save-product.server";
 
@@ -46,7 +51,11 @@ const YES = new Set([CSV_YES, "s", "1", "true", "ativo", ""]);
 const NO = new Set([CSV_NO, "nao", "n", "0", "false", "inativo"]);
 
 /** The variant fields whose message shows the value typed: 'Linha 7: Preço inválido "12,3,4"'. */
-const QUOTED_FIELDS: Record<string, keyof ProductCsvRow> = { price: "preco", compareAt: "preco_de", stock: "estoque" };
+const QUOTED_FIELDS: Record<string, keyof ProductCsvRow> = {
+  price: "preco",
+  compareAt: "preco_de",
+  stock: "estoque",
+};
 
 function splitList(text: string): string[] {
   return text
@@ -62,7 +71,9 @@ interface ParsedRecord {
 }
 
 /** The file's rows with their first line, or why it cannot be read at all. */
-function readRows(bytes: Uint8Array): { ok: true; rows: LineRow[]; errors: string[] } | { ok: false; errors: string[] } {
+function readRows(
+  bytes: Uint8Array,
+): { ok: true; rows: LineRow[]; errors: string[] } | { ok: false; errors: string[] } {
   let text: string;
   try {
     // Fatal: a Windows-1252 file ('Preço' saved as ANSI) is refused, not read as garbage.
@@ -82,7 +93,8 @@ function readRows(bytes: Uint8Array): { ok: true; rows: LineRow[]; errors: strin
       relax_column_count: true,
     }) as unknown as ParsedRecord[];
   } catch (error) {
-    if (error instanceof CsvError) return { ok: false, errors: [`Linha ${error.lines}: aspas não fechadas ou mal colocadas`] };
+    if (error instanceof CsvError)
+      return { ok: false, errors: [`Linha ${error.lines}: aspas não fechadas ou mal colocadas`] };
     throw error;
   }
   const [header, ...body] = records;
@@ -98,12 +110,16 @@ function readRows(bytes: Uint8Array): { ok: true; rows: LineRow[]; errors: strin
     const inner = raw.replace(/^[\r\n]+/, "").replace(/\r?\n$/, "");
     const line = info.lines - (inner.match(/\n/g)?.length ?? 0);
     if (record.length !== PRODUCT_CSV_COLUMNS.length) {
-      errors.push(`Linha ${line}: esperadas ${PRODUCT_CSV_COLUMNS.length} colunas separadas por ";", há ${record.length}`);
+      errors.push(
+        `Linha ${line}: esperadas ${PRODUCT_CSV_COLUMNS.length} colunas separadas por ";", há ${record.length}`,
+      );
       continue;
     }
     rows.push({
       line,
-      row: Object.fromEntries(PRODUCT_CSV_COLUMNS.map((column, index) => [column, record[index]!.trim()])) as ProductCsvRow,
+      row: Object.fromEntries(
+        PRODUCT_CSV_COLUMNS.map((column, index) => [column, record[index]!.trim()]),
+      ) as ProductCsvRow,
     });
   }
   return { ok: true, rows, errors };
@@ -146,7 +162,8 @@ function productOfRows(
       }
     });
     const active = row.ativo.toLowerCase();
-    if (!YES.has(active) && !NO.has(active)) fail(line, `ativo inválido "${row.ativo}" (use ${CSV_YES} ou ${CSV_NO})`);
+    if (!YES.has(active) && !NO.has(active))
+      fail(line, `ativo inválido "${row.ativo}" (use ${CSV_YES} ou ${CSV_NO})`);
     if (row.sku === "") fail(line, "SKU é obrigatório");
     return {
       optionValues,
@@ -239,8 +256,13 @@ export async function checkProductsCsv(
     if (group) group.push(lineRow);
     else handles.set(row.handle, [lineRow]);
   }
-  const productIdOf = await productsOfSkus(db, [...skuLines.keys()].filter((sku) => sku !== ""));
-  const planned = [...handles].flatMap(([handle, rows]) => productOfRows(handle, rows, productIdOf, errors) ?? []);
+  const productIdOf = await productsOfSkus(
+    db,
+    [...skuLines.keys()].filter((sku) => sku !== ""),
+  );
+  const planned = [...handles].flatMap(
+    ([handle, rows]) => productOfRows(handle, rows, productIdOf, errors) ?? [],
+  );
   const updated = new Map<number, string>();
   for (const product of planned) {
     if (product.productId === null) continue;
@@ -298,7 +320,8 @@ export async function importProductsCsv(
     await db.transaction(async (tx) => {
       for (const product of planned) {
         const [main, ...gallery] = product.productId === null ? images.byHandle.get(product.handle)! : [];
-        const image = product.productId === null ? (main ?? PLACEHOLDER_IMAGE) : currentImages.get(product.productId)!;
+        const image =
+          product.productId === null ? (main ?? PLACEHOLDER_IMAGE) : currentImages.get(product.productId)!;
         const outcome = await writeProduct(tx, actor, product.productId, product.input, image);
         if (!outcome.ok) {
           throw new ImportRefused(
@@ -350,7 +373,12 @@ async function imagesOfProducts(db: Database, ids: number[]): Promise<Map<number
   return images;
 }
 
-async function addGallery(tx: Transaction, actor: AdminActor, productId: number, urls: string[]): Promise<void> {
+async function addGallery(
+  tx: Transaction,
+  actor: AdminActor,
+  productId: number,
+  urls: string[],
+): Promise<void> {
   for (const [displayOrder, imageUrl] of urls.entries()) {
     const [added] = await tx.insert(productImages).values({ productId, imageUrl, displayOrder }).returning();
     await recordAdminWrite(tx, actor, {

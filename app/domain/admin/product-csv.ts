@@ -38,7 +38,14 @@ export const OPTION_COLUMNS = [
   ["opcao3_nome", "opcao3_valor"],
 ] as const;
 /** The columns that describe the product, not the variant: the same on each of its rows. */
-export const PRODUCT_LEVEL_COLUMNS = ["nome", "descricao", "categoria", "marca", "imagens", "especificacoes"] as const;
+export const PRODUCT_LEVEL_COLUMNS = [
+  "nome",
+  "descricao",
+  "categoria",
+  "marca",
+  "imagens",
+  "especificacoes",
+] as const;
 
 export const CSV_YES = "sim";
 export const CSV_NO = "não";
@@ -50,7 +57,12 @@ export const PRODUCTS_CSV_FILENAME = "produtos.csv";
 export const PRODUCTS_CSV_MAX_BYTES = 20 * 1024 * 1024;
 
 /** '3 produtos novos, 2 atualizados, 14 variantes', after a check or an import. */
-export function csvSummary(outcome: { dryRun: boolean; created: number; updated: number; variants: number }): string {
+export function csvSummary(outcome: {
+  dryRun: boolean;
+  created: number;
+  updated: number;
+  variants: number;
+}): string {
   const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   const what = [
     plural(outcome.created, "produto novo", "produtos novos"),

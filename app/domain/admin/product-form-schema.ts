@@ -90,7 +90,10 @@ const variantField = z.object({
   gtin: z
     .string()
     .trim()
-    .refine((gtin) => gtin === "" || /^(\d{8}|\d{12,14})$/.test(gtin), "GTIN deve ter 8, 12, 13 ou 14 dígitos")
+    .refine(
+      (gtin) => gtin === "" || /^(\d{8}|\d{12,14})$/.test(gtin),
+      "GTIN deve ter 8, 12, 13 ou 14 dígitos",
+    )
     .transform((gtin) => gtin || null)
     .default(null),
 });
@@ -134,7 +137,8 @@ export function combinationKey(values: readonly string[]): string {
 /** Every combination of the options' values, in the options' order (the grid's rows). */
 export function optionCombinations(options: readonly ProductOption[]): string[][] {
   return options.reduce<string[][]>(
-    (combinations, option) => combinations.flatMap((prefix) => option.values.map((value) => [...prefix, value])),
+    (combinations, option) =>
+      combinations.flatMap((prefix) => option.values.map((value) => [...prefix, value])),
     [[]],
   );
 }
@@ -165,7 +169,10 @@ export const productInputSchema = z
       .transform((brand) => brand || null)
       .default(null),
     imageUrl: imageUrlField.default(""),
-    specs: z.array(specField).max(MAX_SPECS, `Ficha técnica deve ter no máximo ${MAX_SPECS} linhas`).default([]),
+    specs: z
+      .array(specField)
+      .max(MAX_SPECS, `Ficha técnica deve ter no máximo ${MAX_SPECS} linhas`)
+      .default([]),
     options: z
       .array(optionField)
       .max(MAX_PRODUCT_OPTIONS, `No máximo ${MAX_PRODUCT_OPTIONS} opções por produto`)
@@ -177,7 +184,11 @@ export const productInputSchema = z
     product.options.forEach((option, index) => {
       const name = option.name.toLocaleLowerCase("pt-BR");
       if (optionNames.has(name)) {
-        context.addIssue({ code: "custom", path: ["options", index, "name"], message: `Opção repetida: ${option.name}` });
+        context.addIssue({
+          code: "custom",
+          path: ["options", index, "name"],
+          message: `Opção repetida: ${option.name}`,
+        });
       }
       optionNames.add(name);
       const seen = new Set<string>();
@@ -214,7 +225,11 @@ export const productInputSchema = z
       sold.add(key);
       if (variant.sku !== "") {
         if (skus.has(variant.sku)) {
-          context.addIssue({ code: "custom", path: ["variants", index, "sku"], message: `SKU repetido: ${variant.sku}` });
+          context.addIssue({
+            code: "custom",
+            path: ["variants", index, "sku"],
+            message: `SKU repetido: ${variant.sku}`,
+          });
         }
         skus.add(variant.sku);
       }
@@ -270,7 +285,9 @@ function formRows(form: FormData, prefix: string): number[] {
 /** The grid's rows that are sold: a combination left without price and SKU is not. */
 function soldVariantRows(form: FormData): number[] {
   const typed = (name: string) => (formText(form, name) ?? "").trim() !== "";
-  return formRows(form, "variants").filter((row) => typed(`variants.${row}.price`) || typed(`variants.${row}.sku`));
+  return formRows(form, "variants").filter(
+    (row) => typed(`variants.${row}.price`) || typed(`variants.${row}.sku`),
+  );
 }
 
 /**
@@ -290,7 +307,10 @@ export function productFormValues(form: FormData): Record<string, unknown> {
     }))
     .filter((option) => option.name.trim() !== "" || option.values.length > 0);
   const specs = formRows(form, "specs")
-    .map((index) => ({ name: value(`specs.${index}.name`) ?? "", value: value(`specs.${index}.value`) ?? "" }))
+    .map((index) => ({
+      name: value(`specs.${index}.name`) ?? "",
+      value: value(`specs.${index}.value`) ?? "",
+    }))
     .filter((spec) => spec.name.trim() !== "" || spec.value.trim() !== "");
   const variantOf = (prefix: string) => ({
     ...Object.fromEntries(VARIANT_FIELDS.map((field) => [field, value(`${prefix}${field}`)])),

@@ -29,7 +29,15 @@ function productFields(input: ProductInput, image: string) {
 }
 
 type ProductFields = ReturnType<typeof productFields>;
-const AUDITED: (keyof ProductFields)[] = ["name", "description", "category", "brand", "image", "options", "specs"];
+const AUDITED: (keyof ProductFields)[] = [
+  "name",
+  "description",
+  "category",
+  "brand",
+  "image",
+  "options",
+  "specs",
+];
 
 /** A variant row as written and audited. */
 interface VariantFields {

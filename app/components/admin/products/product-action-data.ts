@@ -35,5 +35,8 @@ export const PRODUCT_TOASTS: Record<ProductActionData["intent"], { success: stri
   "gallery-remove": { success: "Imagem removida com sucesso!", failure: "Erro ao remover imagem" },
   "gallery-move": { success: "Ordem das imagens atualizada!", failure: "Erro ao reordenar imagens" },
   "csv-check": { success: "Arquivo verificado: pode importar", failure: "O arquivo tem erros" },
-  "csv-import": { success: "Produtos importados com sucesso!", failure: "Nada foi importado: o arquivo tem erros" },
+  "csv-import": {
+    success: "Produtos importados com sucesso!",
+    failure: "Nada foi importado: o arquivo tem erros",
+  },
 };

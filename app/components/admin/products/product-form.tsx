@@ -107,7 +107,11 @@ export function ProductForm({ product, categories }: { product?: EditableProduct
         error={errors.image ?? errors.imageUrl}
         className="sm:col-span-2"
       />
-      <ProductVariantsEditor options={product?.options ?? []} variants={product?.variants ?? []} errors={errors} />
+      <ProductVariantsEditor
+        options={product?.options ?? []}
+        variants={product?.variants ?? []}
+        errors={errors}
+      />
       <ProductSpecsEditor specs={product?.specs ?? []} errors={errors} />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy}>

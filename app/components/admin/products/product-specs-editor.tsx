@@ -14,12 +14,20 @@ interface SpecRow extends ProductSpec {
  * The 'Ficha técnica': ordered name/value rows (`specs.N.name`, `specs.N.value`), one blank row to
  * type a new one even before scripts; rows left blank are not saved.
  */
-export function ProductSpecsEditor({ specs, errors }: { specs: ProductSpec[]; errors: Record<string, string> }) {
+export function ProductSpecsEditor({
+  specs,
+  errors,
+}: {
+  specs: ProductSpec[];
+  errors: Record<string, string>;
+}) {
   const [rows, setRows] = useState<SpecRow[]>(() =>
     [...specs, { name: "", value: "" }].map((spec, key) => ({ ...spec, key })),
   );
   const [nextKey, setNextKey] = useState(rows.length);
-  const message = Object.entries(errors).find(([field]) => field === "specs" || field.startsWith("specs."))?.[1];
+  const message = Object.entries(errors).find(
+    ([field]) => field === "specs" || field.startsWith("specs."),
+  )?.[1];
 
   function move(index: number, offset: number) {
     setRows((current) => {

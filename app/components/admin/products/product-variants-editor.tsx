@@ -106,7 +106,14 @@ export function ProductVariantsEditor({
                 variant="ghost"
                 size="icon"
                 aria-label={`Remover opção ${index + 1}`}
-                onClick={() => setRows((current) => withBlankRow(current.filter((other) => other.key !== row.key), nextKey))}
+                onClick={() =>
+                  setRows((current) =>
+                    withBlankRow(
+                      current.filter((other) => other.key !== row.key),
+                      nextKey,
+                    ),
+                  )
+                }
               >
                 <Trash2 aria-hidden className="size-4 text-red-600" />
               </Button>
@@ -125,7 +132,13 @@ export function ProductVariantsEditor({
   );
 }
 
-function SingleVariantFields({ variant, errors }: { variant?: AdminVariant; errors: Record<string, string> }) {
+function SingleVariantFields({
+  variant,
+  errors,
+}: {
+  variant?: AdminVariant;
+  errors: Record<string, string>;
+}) {
   return (
     <>
       <FormField
@@ -216,7 +229,13 @@ function VariantsGrid({
                 stock: variant ? String(variant.stock) : "",
                 gtin: variant?.gtin ?? "",
               };
-              const headers = { sku: "SKU", price: "Preço", compareAt: 'Preço "de"', stock: "Estoque", gtin: "GTIN" };
+              const headers = {
+                sku: "SKU",
+                price: "Preço",
+                compareAt: 'Preço "de"',
+                stock: "Estoque",
+                gtin: "GTIN",
+              };
               const rowErrors = Object.entries(errors)
                 .filter(([field]) => field.startsWith(`variants.${index}.`))
                 .map(([, message]) => message);
@@ -238,7 +257,13 @@ function VariantsGrid({
                         name={`variants.${index}.${field}`}
                         aria-label={`${headers[field]} de ${label}`}
                         defaultValue={defaults[field]}
-                        inputMode={field === "sku" ? undefined : field === "stock" || field === "gtin" ? "numeric" : "decimal"}
+                        inputMode={
+                          field === "sku"
+                            ? undefined
+                            : field === "stock" || field === "gtin"
+                              ? "numeric"
+                              : "decimal"
+                        }
                         aria-invalid={errors[`variants.${index}.${field}`] ? true : undefined}
                         className={cellClasses}
                       />

@@ -30,9 +30,9 @@ export function ProductsCsvImport() {
       <summary className="cursor-pointer text-sm font-medium">Importar CSV</summary>
       <fetcher.Form method="post" encType="multipart/form-data" className="mt-3 flex flex-col gap-3">
         <p className="text-xs text-slate-600">
-          Uma linha por variante, separada por ponto e vírgula, em UTF-8 (como o Excel salva &quot;CSV UTF-8&quot;).
-          Colunas: {PRODUCT_CSV_COLUMNS.join(";")}. Verifique primeiro: nada é gravado até você importar, e a
-          importação grava tudo ou nada.
+          Uma linha por variante, separada por ponto e vírgula, em UTF-8 (como o Excel salva &quot;CSV
+          UTF-8&quot;). Colunas: {PRODUCT_CSV_COLUMNS.join(";")}. Verifique primeiro: nada é gravado até você
+          importar, e a importação grava tudo ou nada.
         </p>
         <label className="text-sm font-medium text-slate-700" htmlFor="admin-products-csv-file">
           Arquivo CSV
