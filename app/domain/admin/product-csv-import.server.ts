@@ -144,17 +144,24 @@ function productOfRows(
   }
   const optionNames = OPTION_COLUMNS.map(([nameColumn]) => first!.row[nameColumn]);
   const options = optionNames.flatMap((name) => (name === "" ? [] : [{ name, values: [] as string[] }]));
-  const variants = rows.map(({ line, row }) => {
+  // A row whose options were refused here: the schema's word on its combination would repeat it.
+  const badCombinations = new Set<number>();
+  const variants = rows.map(({ line, row }, rowIndex) => {
     const optionValues: string[] = [];
     OPTION_COLUMNS.forEach(([nameColumn, valueColumn], index) => {
       const name = row[nameColumn];
       const value = row[valueColumn];
-      if (name !== optionNames[index]) {
-        fail(line, `${nameColumn} "${name}" diferente do da linha ${first!.line} ("${optionNames[index]}")`);
-      } else if (name !== "" && value === "") {
-        fail(line, `${valueColumn} vazio para a opção ${name}`);
-      } else if (name === "" && value !== "") {
-        fail(line, `${valueColumn} sem ${nameColumn}`);
+      const problem =
+        name !== optionNames[index]
+          ? `${nameColumn} "${name}" diferente do da linha ${first!.line} ("${optionNames[index]}")`
+          : name !== "" && value === ""
+            ? `${valueColumn} vazio para a opção ${name}`
+            : name === "" && value !== ""
+              ? `${valueColumn} sem ${nameColumn}`
+              : null;
+      if (problem) {
+        fail(line, problem);
+        badCombinations.add(rowIndex);
       } else if (name !== "") {
         optionValues.push(value);
         const option = options.find((candidate) => candidate.name === name)!;
@@ -175,10 +182,11 @@ function productOfRows(
       gtin: row.gtin,
     };
   });
-  const specs = splitList(first!.row.especificacoes).map((item) => {
+  const specs = splitList(first!.row.especificacoes).flatMap((item) => {
     const colon = item.indexOf(":");
-    if (colon < 0) fail(first!.line, `especificação inválida "${item}" (use Nome: valor)`);
-    return { name: item.slice(0, Math.max(colon, 0)), value: item.slice(colon + 1) };
+    if (colon >= 0) return [{ name: item.slice(0, colon), value: item.slice(colon + 1) }];
+    fail(first!.line, `especificação inválida "${item}" (use Nome: valor)`);
+    return [];
   });
   const images = splitList(first!.row.imagens);
   for (const image of images) {
@@ -199,14 +207,20 @@ function productOfRows(
     options,
     variants,
   });
-  if (!input.success) errors.push(...inputErrors(input.error, rows));
+  if (!input.success) {
+    const issues = input.error.issues.filter(
+      ({ path }) =>
+        !(path[0] === "variants" && badCombinations.has(path[1] as number) && path[2] === "optionValues"),
+    );
+    errors.push(...inputErrors(issues, rows));
+  }
   if (!input.success || errors.length > before) return null;
   return { handle, rows, productId: owners[0] ?? null, input: input.data, images };
 }
 
 /** The schema's messages at the lines they are about. */
-function inputErrors(error: z.ZodError, rows: LineRow[]): string[] {
-  return error.issues.map((issue) => {
+function inputErrors(issues: z.core.$ZodIssue[], rows: LineRow[]): string[] {
+  return issues.map((issue) => {
     const [field, index, variantField] = issue.path;
     const row = field === "variants" && typeof index === "number" ? rows[index]! : rows[0]!;
     const column = typeof variantField === "string" ? QUOTED_FIELDS[variantField] : undefined;

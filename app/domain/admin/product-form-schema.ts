@@ -121,12 +121,15 @@ const specField = z.object({
     .string()
     .trim()
     .min(1, "Ficha técnica: informe o nome")
-    .max(SPEC_NAME_MAX, `Ficha técnica: nome com no máximo ${SPEC_NAME_MAX} caracteres`),
+    .max(SPEC_NAME_MAX, `Ficha técnica: nome com no máximo ${SPEC_NAME_MAX} caracteres`)
+    // The CSV file writes specs as 'Nome: valor | Nome: valor'.
+    .refine((name) => !/[:|]/.test(name), 'Ficha técnica: o nome não pode ter ":" nem "|"'),
   value: z
     .string()
     .trim()
     .min(1, "Ficha técnica: informe o valor")
-    .max(SPEC_VALUE_MAX, `Ficha técnica: valor com no máximo ${SPEC_VALUE_MAX} caracteres`),
+    .max(SPEC_VALUE_MAX, `Ficha técnica: valor com no máximo ${SPEC_VALUE_MAX} caracteres`)
+    .refine((value) => !value.includes("|"), 'Ficha técnica: o valor não pode ter "|"'),
 });
 
 /** A variant's option values as one text, to compare combinations. */
