@@ -1,5 +1,5 @@
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { AdminVariant } from "../../../domain/admin/admin-product";
 import {
   combinationKey,
@@ -20,12 +20,11 @@ interface OptionRow {
 }
 
 /** The option rows, with one blank row to type the next option in while there is room. */
-function withBlankRow(rows: OptionRow[], nextKey: number): OptionRow[] {
-  const filled = rows.filter((row) => row.name.trim() !== "" || row.values.trim() !== "");
+function withBlankRow(rows: OptionRow[], newKey: () => number): OptionRow[] {
+  const isBlank = (row: OptionRow) => row.name.trim() === "" && row.values.trim() === "";
   const last = rows.at(-1);
-  const hasBlank = last !== undefined && last.name.trim() === "" && last.values.trim() === "";
-  if (rows.length >= MAX_PRODUCT_OPTIONS || hasBlank) return rows;
-  return [...filled, { key: nextKey, name: "", values: "" }];
+  if (rows.length >= MAX_PRODUCT_OPTIONS || (last !== undefined && isBlank(last))) return rows;
+  return [...rows.filter((row) => !isBlank(row)), { key: newKey(), name: "", values: "" }];
 }
 
 /** The options the grid is made of: those with a name and a value, each value once. */
@@ -54,13 +53,15 @@ export function ProductVariantsEditor({
   variants: AdminVariant[];
   errors: Record<string, string>;
 }) {
+  // Keys 0..n-1 are the saved options', n the first blank row's; new rows count on from there.
+  const keys = useRef(options.length + 1);
+  const newKey = () => keys.current++;
   const [rows, setRows] = useState<OptionRow[]>(() =>
     withBlankRow(
       options.map((option, key) => ({ key, name: option.name, values: option.values.join(", ") })),
-      options.length,
+      () => options.length,
     ),
   );
-  const [nextKey, setNextKey] = useState(options.length + 1);
   const saved = new Map(variants.map((variant) => [combinationKey(variant.optionValues), variant]));
   const sold = gridOptions(rows);
 
@@ -68,10 +69,9 @@ export function ProductVariantsEditor({
     setRows((current) =>
       withBlankRow(
         current.map((row) => (row.key === key ? { ...row, [field]: value } : row)),
-        nextKey,
+        newKey,
       ),
     );
-    setNextKey((next) => next + 1);
   }
 
   return (
@@ -110,7 +110,7 @@ export function ProductVariantsEditor({
                   setRows((current) =>
                     withBlankRow(
                       current.filter((other) => other.key !== row.key),
-                      nextKey,
+                      newKey,
                     ),
                   )
                 }
