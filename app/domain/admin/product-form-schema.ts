@@ -262,10 +262,13 @@ export function productInputErrors(error: z.ZodError): Record<string, string> {
 /** A gallery image given by URL (a file goes beside it, checked by the server). */
 export const galleryImageSchema = z.object({ imageUrl: imageUrlField.default("") });
 
-/** The form's comma-separated values of an option: 'Preto, Branco' → ['Preto', 'Branco']. */
+/**
+ * The form's comma-separated values of an option: 'Preto, Branco' → ['Preto', 'Branco']. A comma
+ * between two digits is a decimal one and stays: '1,5 m, 2 m' → ['1,5 m', '2 m'].
+ */
 export function splitOptionValues(text: string): string[] {
   return text
-    .split(",")
+    .split(/(?<!\d),|,(?!\d)/)
     .map((value) => value.trim())
     .filter((value) => value !== "");
 }
