@@ -1,9 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cartItems, products, productVariants } from "../../app/db/schema.server";
+import { cartItems, orderItems, products, productVariants } from "../../app/db/schema.server";
 import type { AdminProductRow } from "../../app/domain/admin/admin-product";
 import { auditEntries, productForm, productPages, productRow } from "../support/admin-products";
 import { signedInAdmin, type TestAdmin } from "../support/admin";
+import { createOrder } from "../support/factories";
 import { setUpTestStore } from "../support/test-context";
 
 const store = setUpTestStore();
@@ -283,6 +284,36 @@ describe("editing the variants", () => {
     const [entry] = await auditEntries(store.context, "product", id);
     expect(entry).toMatchObject({ action: "product.update" });
     expect(Object.keys(entry!.after as object).sort()).toEqual(["options", "variants"]);
+  });
+
+  it("leaves the order lines of a removed variant as they were sold, without the link", async () => {
+    const prefix = uniqueSku("VENDIDO");
+    const id = await createPhone(prefix);
+    const [, , whiteSmall] = await variantsOf(id);
+    const product = (await productRow(store.context, id))!;
+    const order = await createOrder(store.database.db, { userId: null, lines: [{ product, quantity: 1 }] });
+    await store.context.db
+      .update(orderItems)
+      .set({
+        variantId: whiteSmall!.id,
+        variantLabel: "Cor: Branco · Armazenamento: 128 GB",
+        sku: whiteSmall!.sku,
+      })
+      .where(eq(orderItems.orderId, order.id));
+    const answer = await pages.edit(id, {
+      ...phoneForm(prefix),
+      intent: "update",
+      "variants.2.price": "",
+      "variants.2.sku": "",
+    });
+    expect(answer).toMatchObject({ ok: true });
+    const [line] = await store.context.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(line).toMatchObject({
+      productId: id,
+      variantId: null,
+      variantLabel: "Cor: Branco · Armazenamento: 128 GB",
+      sku: whiteSmall!.sku,
+    });
   });
 
   it("records nothing when nothing changed", async () => {
