@@ -299,15 +299,20 @@ async function seed(query, buyers) {
     );
     buyer.addressId = address.id;
   }
+  // A product without options, sold as its one default variant (decision 0030), which holds its stock.
   const insertProduct = async (name, stock) => {
     const [product] = await query(
-      `insert into products (name, description, price_cents, category, stock)
-       values ($1, 'Produto do benchmark de checkout', 19990, 'Benchmark', $2)
-       returning id, name, category, price_cents as "priceCents", image, stock`,
-      [name, stock],
+      `insert into products (name, description, price_cents, price_max_cents, category)
+       values ($1, 'Produto do benchmark de checkout', 19990, 19990, 'Benchmark')
+       returning id, name, category, price_cents as "priceCents", image`,
+      [name],
+    );
+    await query(
+      `insert into product_variants (product_id, sku, price_cents, stock) values ($1, $2, 19990, $3)`,
+      [product.id, `VTR-${product.id}`, stock],
     );
     // price_cents is int8: node-postgres reads it as a string.
-    return { ...product, priceCents: Number(product.priceCents) };
+    return { ...product, stock, priceCents: Number(product.priceCents) };
   };
   const hot = [];
   for (let index = 0; index < HOT_PRODUCTS; index++)
@@ -556,7 +561,7 @@ async function benchConfiguration(configuration) {
     Object.assign(
       result.race,
       await withDatabase(async (query) => {
-        const [product] = await query(`select stock from products where id = $1`, [race.id]);
+        const [product] = await query(`select stock from product_variants where product_id = $1`, [race.id]);
         const [sold] = await query(
           `select coalesce(sum(i.quantity), 0)::int as units from order_items i
            join orders o on o.id = i.order_id where i.product_id = $1 and o.status <> 'cancelled'`,

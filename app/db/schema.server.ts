@@ -13,7 +13,6 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { ProductOption, ProductSpec } from "../domain/catalog/variants";
 import { ORDER_STATUSES, PAYMENT_STATUSES, PIX_STATUSES } from "../lib/order-statuses";
 
 const timestamps = {
@@ -192,10 +191,11 @@ export const products = pgTable(
     brand: text("brand"),
     image: text("image").notNull().default("/placeholder.svg"),
     // Up to three options (Cor, Armazenamento, Voltagem) and their values; none for a product
-    // sold as one default variant.
-    options: jsonb("options").$type<ProductOption[]>().notNull().default([]),
+    // sold as one default variant. Typed here as ProductOption and ProductSpec (domain/catalog/
+    // variants.ts) are: app/db imports no domain code.
+    options: jsonb("options").$type<{ name: string; values: string[] }[]>().notNull().default([]),
     // The 'Ficha técnica': ordered name/value pairs.
-    specs: jsonb("specs").$type<ProductSpec[]>().notNull().default([]),
+    specs: jsonb("specs").$type<{ name: string; value: string }[]>().notNull().default([]),
     // The name as searches compare it, kept so the catalogue's index loads without running
     // unaccent on every name (decision 0010).
     searchName: text("search_name")
@@ -209,7 +209,10 @@ export const products = pgTable(
     check("products_name_length", sql`char_length(${t.name}) between 1 and 200`),
     check("products_category_length", sql`char_length(${t.category}) between 1 and 100`),
     check("products_brand_length", sql`char_length(${t.brand}) between 1 and 80`),
-    check("products_options_array", sql`jsonb_typeof(${t.options}) = 'array' and jsonb_array_length(${t.options}) <= 3`),
+    check(
+      "products_options_array",
+      sql`jsonb_typeof(${t.options}) = 'array' and jsonb_array_length(${t.options}) <= 3`,
+    ),
     check("products_specs_array", sql`jsonb_typeof(${t.specs}) = 'array'`),
     index("products_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     // Category filter, and the newest product of each category (featured products).

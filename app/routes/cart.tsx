@@ -10,6 +10,7 @@ import { CartTotals } from "../components/cart/cart-totals";
 import { ClearCartButton } from "../components/cart/clear-cart-button";
 import { readSession } from "../domain/accounts/session.server";
 import { cartTotals, maxQuantity, type CartItem } from "../domain/cart/cart-items";
+import { lineName } from "../domain/catalog/variants";
 import { cartFormSchema } from "../domain/cart/cart-request";
 import { changeCart, readCart } from "../domain/cart/server-cart.server";
 import { changeVisitorCart, readVisitorCart } from "../domain/cart/visitor-cart.server";
@@ -42,23 +43,29 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE 
 
 /**
  * A change posted by the cart's forms before the scripts ran (once they run, the page's cart
- * makes it): applied to the customer's cart, or to the visitor's cookie, then the cart is shown.
+ * makes it): applied to the customer's cart, or to the visitor's cookie, then the cart is shown;
+ * a refused change (a variant of another product...) shows the cart as it was, with the reason.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const change = cartFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!change.success) throw data("Dados inválidos", { status: 400, headers: { "Cache-Control": PRIVATE } });
   const { user, headers } = await readSession(context, request);
+  let refusal: string | undefined;
   if (user) {
-    await changeCart(context.db, user.id, change.data);
+    const answer = await changeCart(context.db, user.id, change.data);
+    if ("error" in answer) refusal = answer.error;
   } else {
     const lines = readVisitorCartLines(request.headers.get("Cookie")) ?? [];
-    headers.append("Set-Cookie", visitorCartCookie(await changeVisitorCart(context.db, lines, change.data)));
+    const changed = await changeVisitorCart(context.db, lines, change.data);
+    headers.append("Set-Cookie", visitorCartCookie(changed.items));
+    refusal = changed.error;
   }
   headers.set("Cache-Control", PRIVATE);
+  if (refusal) return data({ error: refusal }, { status: 422, headers });
   return redirect("/cart", { headers });
 }
 
-export default function CartPage({ loaderData }: Route.ComponentProps) {
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const browserCart = useCart();
   // Until the scripts run and the browser's cart is ready, the cart as the server read it.
@@ -70,6 +77,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold tracking-tight">Carrinho de Compras</h1>
         {cart.items.length > 0 && <p className="text-sm text-slate-600">{itemCount(cart.totalQuantity)}</p>}
       </div>
+      {actionData?.error && (
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+        >
+          {actionData.error}
+        </p>
+      )}
       {cart.items.length === 0 ? <EmptyCart /> : <CartContents cart={cart} previousPrices={previousPrices} />}
     </main>
   );
@@ -106,10 +121,10 @@ function CartContents({ cart, previousPrices }: { cart: Cart; previousPrices: Pr
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-3 sm:px-6">
           {cart.items.map((item) => (
             <CartLine
-              key={item.id}
+              key={item.variantId}
               cart={cart}
               item={item}
-              previousPriceCents={previousPrices.get(item.id)}
+              previousPriceCents={previousPrices.get(item.variantId)}
             />
           ))}
         </ul>
@@ -154,6 +169,7 @@ function CartLine({
                 {item.name}
               </Link>
             </h3>
+            {item.variantLabel !== "" && <p className="mt-1 text-sm text-slate-600">{item.variantLabel}</p>}
             <Badge variant="secondary" className="mt-1.5">
               {item.category}
             </Badge>
@@ -168,15 +184,15 @@ function CartLine({
             )}
           </div>
           <CartChangeForm
-            change={{ intent: "remove", productId: item.id }}
-            onChange={() => cart.remove(item.id)}
+            change={{ intent: "remove", productId: item.id, variantId: item.variantId }}
+            onChange={() => cart.remove(item)}
           >
             <Button
               type="submit"
               variant="ghost"
               size="icon"
               className="-mt-2 -mr-2 shrink-0 text-slate-500 hover:text-red-600"
-              aria-label={`Remover ${item.name}`}
+              aria-label={`Remover ${lineName(item)}`}
             >
               <Trash2 aria-hidden className="size-5" />
             </Button>
@@ -202,39 +218,49 @@ function QuantityStepper({ cart, item }: { cart: Cart; item: CartItem }) {
     <div className="flex flex-col items-start gap-1">
       <div
         role="group"
-        aria-label={`Quantidade de ${item.name}`}
+        aria-label={`Quantidade de ${lineName(item)}`}
         className="inline-flex items-center rounded-lg border border-slate-300 bg-white"
       >
         <CartChangeForm
-          change={{ intent: "set", productId: item.id, quantity: item.quantity - 1 }}
-          onChange={() => cart.setQuantity(item.id, item.quantity - 1)}
+          change={{
+            intent: "set",
+            productId: item.id,
+            variantId: item.variantId,
+            quantity: item.quantity - 1,
+          }}
+          onChange={() => cart.setQuantity(item, item.quantity - 1)}
         >
           <Button
             type="submit"
             variant="ghost"
             size="icon"
             className="rounded-r-none"
-            aria-label={`Diminuir quantidade de ${item.name}`}
+            aria-label={`Diminuir quantidade de ${lineName(item)}`}
           >
             <Minus aria-hidden className="size-4" />
           </Button>
         </CartChangeForm>
         <output
-          aria-label={`Quantidade de ${item.name}`}
+          aria-label={`Quantidade de ${lineName(item)}`}
           className="w-10 text-center text-sm font-semibold tabular-nums"
         >
           {item.quantity}
         </output>
         <CartChangeForm
-          change={{ intent: "set", productId: item.id, quantity: item.quantity + 1 }}
-          onChange={() => cart.setQuantity(item.id, item.quantity + 1)}
+          change={{
+            intent: "set",
+            productId: item.id,
+            variantId: item.variantId,
+            quantity: item.quantity + 1,
+          }}
+          onChange={() => cart.setQuantity(item, item.quantity + 1)}
         >
           <Button
             type="submit"
             variant="ghost"
             size="icon"
             className="rounded-l-none"
-            aria-label={`Aumentar quantidade de ${item.name}`}
+            aria-label={`Aumentar quantidade de ${lineName(item)}`}
             aria-describedby={atMax ? limitHintId : undefined}
             disabled={atMax}
           >

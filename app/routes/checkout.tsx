@@ -13,6 +13,7 @@ import { useHydrated } from "../components/use-hydrated";
 import { listAddresses } from "../domain/accounts/addresses.server";
 import { getProfile } from "../domain/accounts/profile.server";
 import { readSession } from "../domain/accounts/session.server";
+import { lineName } from "../domain/catalog/variants";
 import { formatBRL } from "../lib/money";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -90,9 +91,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="mt-4 flex flex-col gap-2">
           {cart.items.map((item) => (
-            <li key={item.id} className="flex justify-between gap-4 text-sm">
+            <li key={item.variantId} className="flex justify-between gap-4 text-sm">
               <span className="min-w-0">
-                {item.name} x {item.quantity}
+                {lineName(item)} x {item.quantity}
               </span>
               <span className="shrink-0 font-medium">{formatBRL(item.priceCents * item.quantity)}</span>
             </li>

@@ -58,6 +58,8 @@ describe("permissions", () => {
     await store.database.db.insert(orderItems).values({
       orderId: order!.id,
       productId: product.id,
+      variantId: product.variantId,
+      sku: product.sku,
       productName: product.name,
       productImage: product.image,
       quantity: 1,

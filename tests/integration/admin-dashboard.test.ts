@@ -4,7 +4,7 @@ import { ensureGatePassword, passAdminGate } from "../../app/domain/admin/admin-
 import { loader as dashboardLoader } from "../../app/routes/admin/dashboard";
 import { action as verifyPassword } from "../../app/routes/api.admin.verify-password";
 import { adminRequest, signedInAdmin, TEST_GATE_PASSWORD } from "../support/admin";
-import { createOrder, createProduct, createUser } from "../support/factories";
+import { createOrder, createProduct, createProductWithVariants, createUser } from "../support/factories";
 import { nextClientIp, setUpTestStore } from "../support/test-context";
 
 const store = setUpTestStore();
@@ -92,11 +92,11 @@ describe("the admin dashboard", () => {
 
     const { topProducts } = await dashboard();
     expect(topProducts).toEqual([
-      { name: "Ranking F", quantity: 95 },
-      { name: "Ranking E", quantity: 94 },
-      { name: "Ranking D", quantity: 93 },
-      { name: "Ranking C", quantity: 92 },
-      { name: "Ranking B", quantity: 91 },
+      { name: "Ranking F", quantity: 95, variants: [] },
+      { name: "Ranking E", quantity: 94, variants: [] },
+      { name: "Ranking D", quantity: 93, variants: [] },
+      { name: "Ranking C", quantity: 92, variants: [] },
+      { name: "Ranking B", quantity: 91, variants: [] },
     ]);
   });
 
@@ -112,9 +112,54 @@ describe("the admin dashboard", () => {
     }
     const { topProducts } = await dashboard();
     expect(topProducts).toEqual([
-      { name: "Empate A", quantity: 200 },
-      { name: "Empate B", quantity: 200 },
-      { name: "Empate C", quantity: 200 },
+      { name: "Empate A", quantity: 200, variants: [] },
+      { name: "Empate B", quantity: 200, variants: [] },
+      { name: "Empate C", quantity: 200, variants: [] },
+    ]);
+  });
+
+  it("counts a product's variants together, with their units in its details", async () => {
+    // Ranked on this test's sales alone.
+    await store.database.db.delete(orders);
+    const { variants } = await createProductWithVariants(store.database.db, {
+      name: "Smartphone Lume",
+      options: [{ name: "Cor", values: ["Preto", "Branco", "Azul"] }],
+      variants: [
+        { values: ["Preto"], priceCents: 150_000, stock: 10 },
+        { values: ["Branco"], priceCents: 150_000, stock: 10 },
+        { values: ["Azul"], priceCents: 150_000, stock: 10 },
+      ],
+    });
+    const [black, white, blue] = variants;
+    const single = await createProduct(store.database.db, { name: "Capinha" });
+    await createOrder(store.database.db, {
+      userId: null,
+      lines: [
+        { product: black!, quantity: 2 },
+        { product: white!, quantity: 5 },
+        { product: single, quantity: 4 },
+      ],
+      paid: true,
+    });
+    await createOrder(store.database.db, {
+      userId: null,
+      lines: [{ product: black!, quantity: 1 }],
+      paid: true,
+    });
+    // Unpaid: sold nothing.
+    await createOrder(store.database.db, { userId: null, lines: [{ product: blue!, quantity: 9 }] });
+
+    const { topProducts } = await dashboard();
+    expect(topProducts).toEqual([
+      {
+        name: "Smartphone Lume",
+        quantity: 8,
+        variants: [
+          { label: "Cor: Branco", quantity: 5 },
+          { label: "Cor: Preto", quantity: 3 },
+        ],
+      },
+      { name: "Capinha", quantity: 4, variants: [] },
     ]);
   });
 

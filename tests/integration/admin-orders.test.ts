@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog, orders, orderStatusHistory, products, profiles } from "../../app/db/schema.server";
+import { adminAuditLog, orders, orderStatusHistory, profiles } from "../../app/db/schema.server";
 import { loader as orderLoader, action as orderAction } from "../../app/routes/admin/order";
 import { loader as ordersLoader } from "../../app/routes/admin/orders";
 import { orderNumber } from "../../app/lib/order-number";
 import { randomCpf } from "../support/accounts";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
-import { createOrder, createProduct, createUser } from "../support/factories";
+import { createOrder, createProduct, createUser, stockOf as stockOfProduct } from "../support/factories";
 import { setUpTestStore } from "../support/test-context";
 
 const store = setUpTestStore();
@@ -68,10 +68,7 @@ async function orderOf(name: string, options: { paid?: boolean; minute?: number;
   });
 }
 
-async function stockOf(productId: number) {
-  const [row] = await store.database.db.select().from(products).where(eq(products.id, productId));
-  return row!.stock;
-}
+const stockOf = (productId: number) => stockOfProduct(store.database.db, productId);
 
 const historyOf = (orderId: string) =>
   store.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));

@@ -290,16 +290,17 @@ describe("editing the variants", () => {
     const prefix = uniqueSku("VENDIDO");
     const id = await createPhone(prefix);
     const [, , whiteSmall] = await variantsOf(id);
-    const product = (await productRow(store.context, id))!;
-    const order = await createOrder(store.database.db, { userId: null, lines: [{ product, quantity: 1 }] });
-    await store.context.db
-      .update(orderItems)
-      .set({
-        variantId: whiteSmall!.id,
-        variantLabel: "Cor: Branco · Armazenamento: 128 GB",
-        sku: whiteSmall!.sku,
-      })
-      .where(eq(orderItems.orderId, order.id));
+    const sold = {
+      ...(await productRow(store.context, id))!,
+      priceCents: whiteSmall!.priceCents,
+      variantId: whiteSmall!.id,
+      sku: whiteSmall!.sku,
+      variantLabel: "Cor: Branco · Armazenamento: 128 GB",
+    };
+    const order = await createOrder(store.database.db, {
+      userId: null,
+      lines: [{ product: sold, quantity: 1 }],
+    });
     const answer = await pages.edit(id, {
       ...phoneForm(prefix),
       intent: "update",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, products, profiles, users } from "../../app/db/schema.server";
+import { orders, profiles, users } from "../../app/db/schema.server";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { readSession } from "../../app/domain/accounts/session.server";
 import { action as createPayment } from "../../app/routes/api.create-payment";
@@ -10,7 +10,7 @@ import { action as authAction } from "../../app/routes/auth";
 import { loader as usersLoader } from "../../app/routes/admin/users";
 import { maskedLowerCaseCnpj, randomAlphanumericCnpj, randomCnpj } from "../support/accounts";
 import { adminRequest, signedInAdmin } from "../support/admin";
-import { createAddress, createProduct } from "../support/factories";
+import { createAddress, createProduct, stockOf } from "../support/factories";
 import { nextClientIp, requestWithCookies, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
 
 /**
@@ -242,8 +242,7 @@ describe("a company's checkout with an alphanumeric CNPJ", () => {
       });
     }
     expect(await db().select().from(orders).where(eq(orders.userId, buyer.id))).toEqual([]);
-    const [after] = await db().select().from(products).where(eq(products.id, product.id));
-    expect(after!.stock).toBe(2);
+    expect(await stockOf(db(), product.id)).toBe(2);
   });
 });
 

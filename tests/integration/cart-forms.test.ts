@@ -4,7 +4,7 @@ import { cartItems } from "../../app/db/schema.server";
 import { VISITOR_CART_COOKIE } from "../../app/domain/cart/visitor-cart-lines";
 import { action as authAction } from "../../app/routes/auth";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/cart";
-import { createProduct } from "../support/factories";
+import { createProduct, createProductWithVariants } from "../support/factories";
 import { nextClientIp, setUpTestStore, signUpInStore, TEST_BASE_URL } from "../support/test-context";
 
 // The cart's forms and /auth's, as a browser posts them before the scripts run (decision 0013).
@@ -30,7 +30,7 @@ async function post(form: Record<string, string | number>, cookie = ""): Promise
 async function cartPage(cookie: string) {
   const request = new Request(`${TEST_BASE_URL}/cart`, { headers: { cookie } });
   const result = (await cartLoader({ request, context: store.context, params: {} } as never)) as {
-    data: { items: { id: number; quantity: number; priceCents: number }[] };
+    data: { items: { id: number; variantLabel: string; quantity: number; priceCents: number }[] };
     init: ResponseInit | null;
   };
   return { items: result.data.items, headers: new Headers(result.init?.headers) };
@@ -44,7 +44,7 @@ describe("the cart's forms", () => {
     expect(added.headers.get("Location")).toBe("/cart");
     expect(added.headers.get("Cache-Control")).toBe("private, no-store");
     let cookie = cartCookieOf(added.headers);
-    expect(cookie).toBe(`${VISITOR_CART_COOKIE}=${product.id}:1`);
+    expect(cookie).toBe(`${VISITOR_CART_COOKIE}=${product.id}.${product.variantId}:1`);
 
     // Past the stock, the quantity stops at it.
     cookie = cartCookieOf(
@@ -59,6 +59,44 @@ describe("the cart's forms", () => {
     cookie = cartCookieOf((await post({ intent: "remove", productId: product.id }, cookie)).headers);
     expect(cookie).toBe(`${VISITOR_CART_COOKIE}=`);
     expect((await cartPage(cookie)).items).toEqual([]);
+  });
+
+  it("keep two variants of one product as two lines; an old cookie's line is the default variant", async () => {
+    const plain = await createProduct(store.database.db, { priceCents: 2_500 });
+    const { product, variants } = await createProductWithVariants(store.database.db, {
+      options: [{ name: "Cor", values: ["Preto", "Branco"] }],
+      variants: [
+        { values: ["Preto"], priceCents: 150_000, stock: 3 },
+        { values: ["Branco"], priceCents: 160_000, stock: 3 },
+      ],
+    });
+    const [black, white] = variants;
+    // A cart kept before variants names products alone.
+    let cookie = `${VISITOR_CART_COOKIE}=${plain.id}:2`;
+    cookie = cartCookieOf(
+      (await post({ intent: "add", productId: product.id, variantId: black!.variantId }, cookie)).headers,
+    );
+    cookie = cartCookieOf(
+      (await post({ intent: "add", productId: product.id, variantId: white!.variantId }, cookie)).headers,
+    );
+    expect(cookie).toBe(
+      `${VISITOR_CART_COOKIE}=${plain.id}.${plain.variantId}:2,${product.id}.${black!.variantId}:1,${product.id}.${white!.variantId}:1`,
+    );
+    const page = await cartPage(cookie);
+    expect(page.items.map((item) => [item.id, item.variantLabel, item.priceCents])).toEqual([
+      [plain.id, "", 2_500],
+      [product.id, "Cor: Preto", 150_000],
+      [product.id, "Cor: Branco", 160_000],
+    ]);
+
+    // A variant of another product changes nothing, and the page says why.
+    const refused = (await post(
+      { intent: "add", productId: plain.id, variantId: black!.variantId },
+      cookie,
+    )) as unknown as { data: { error: string }; init: ResponseInit };
+    expect(refused.init.status).toBe(422);
+    expect(refused.data.error).toBe("Variação não encontrada para este produto");
+    expect(cartCookieOf(new Headers(refused.init.headers))).toBe(cookie);
   });
 
   it("drop an edited cookie whole instead of trusting it", async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { paymentDeps, type ServerContext } from "../../app/context.server";
-import { orders, pixChargeCancellations, products } from "../../app/db/schema.server";
+import { orders, pixChargeCancellations } from "../../app/db/schema.server";
 import { cancelQueuedCharges } from "../../app/domain/payments/cancel-charges.server";
 import { simulateSandboxPayment } from "../../app/domain/payments/sandbox-pix-provider.server";
 import { action as ordersAction } from "../../app/routes/account/orders";
@@ -12,6 +12,7 @@ import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
 import { placeOrderThroughCheckout } from "../support/checkout";
 import { setUpTestStore, TEST_BASE_URL, type Buyer } from "../support/test-context";
 import { setUpFakeWoovi } from "../support/woovi-context";
+import { stockOf as stockOfProduct } from "../support/factories";
 
 // Issue 23, point 8: cancelling an unpaid order returned its stock but left its PIX charge payable
 // at the provider. Its charge is now queued in the cancelling transaction and cancelled at the
@@ -49,9 +50,7 @@ async function deleteAsCustomer(who: Buyer, orderId: string, context: ServerCont
 
 const orderOf = async (id: string) =>
   (await store.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const stockOf = async (id: number) =>
-  (await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!
-    .stock;
+const stockOf = (id: number) => stockOfProduct(store.database.db, id);
 const deletesOf = (chargeId: string) =>
   woovi.server.requests.filter((request) => request.method === "DELETE" && request.path.endsWith(chargeId))
     .length;

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ServerContext } from "../../app/context.server";
-import { orders, products, sandboxPixCharges } from "../../app/db/schema.server";
+import { orders, sandboxPixCharges } from "../../app/db/schema.server";
 import { postCheckout } from "../support/checkout";
-import { createOrder, createProduct } from "../support/factories";
+import { createOrder, createProduct, stockOf as stockOfProduct } from "../support/factories";
 import { checkoutBody } from "../support/orders";
 import { setUpTestStore, signUpBuyer, type Buyer } from "../support/test-context";
 import { setUpFakeWoovi } from "../support/woovi-context";
@@ -36,9 +36,7 @@ async function orderLeftWithoutCharge(who: Buyer, key: string) {
   return { order, productId: product.id };
 }
 
-const stockOf = async (id: number) =>
-  (await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!
-    .stock;
+const stockOf = (id: number) => stockOfProduct(store.database.db, id);
 
 describe("the charge of an order placed with an Idempotency-Key", () => {
   it("is created once when a repeated request comes while the first one waits for Woovi", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import {
   cartItems,
@@ -7,14 +7,15 @@ import {
   orderItems,
   orders,
   paymentEvents,
-  products,
+  productImages,
+  productVariants,
 } from "../../app/db/schema.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import { paymentDeps } from "../../app/context.server";
 import { action as createPayment } from "../../app/routes/api.create-payment";
 import { placeOrderThroughCheckout, postCheckout } from "../support/checkout";
-import { createProduct } from "../support/factories";
+import { createProduct, createProductWithVariants, stockOf as stockOfProduct } from "../support/factories";
 import { checkoutBody } from "../support/orders";
 import { setUpTestStore, signUpBuyer, TEST_BASE_URL, type Buyer } from "../support/test-context";
 import { setUpFakeWoovi } from "../support/woovi-context";
@@ -22,16 +23,28 @@ import { setUpFakeWoovi } from "../support/woovi-context";
 const store = setUpTestStore();
 const woovi = setUpFakeWoovi(store);
 
-const stockOf = async (id: number) =>
-  (await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!
-    .stock;
+const stockOf = (id: number) => stockOfProduct(store.database.db, id);
+/** The stock of each of a product's variants, in their order. */
+const variantStocks = async (productId: number) =>
+  (
+    await store.database.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
+      .orderBy(productVariants.displayOrder)
+  ).map((row) => row.stock);
 const ordersOf = (who: Buyer) => store.database.db.select().from(orders).where(eq(orders.userId, who.id));
 
 /** The customer's cart on the server, as the cart page's lines (product, quantity). */
 const fillCart = (who: Buyer, ...lines: [number, number][]) =>
-  store.database.db
-    .insert(cartItems)
-    .values(lines.map(([productId, quantity]) => ({ userId: who.id, productId, quantity })));
+  store.database.db.insert(cartItems).values(
+    lines.map(([productId, quantity]) => ({
+      userId: who.id,
+      productId,
+      variantId: sql<number>`(select id from product_variants where product_id = ${productId})`,
+      quantity,
+    })),
+  );
 
 const cartOf = async (who: Buyer) =>
   (
@@ -74,6 +87,53 @@ describe("create-payment", () => {
     const fields = parseBrCode(answer.pixData!.brCode);
     expect(fields["54"]).toBe("259.80");
     expect(Buffer.from(answer.pixData!.qrCodeBase64, "base64").subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it("refuses a variant of another product, one no longer sold and more than a variant's stock, changing nothing", async () => {
+    const who = await signUpBuyer(store);
+    const plain = await createProduct(store.database.db, { stock: 5 });
+    const { product, variants } = await createProductWithVariants(store.database.db, {
+      name: "Ventilador Brisa",
+      options: [{ name: "Voltagem", values: ["110 V", "220 V"] }],
+      variants: [
+        { values: ["110 V"], priceCents: 30_000, stock: 2 },
+        { values: ["220 V"], priceCents: 30_000, stock: 5, active: false },
+      ],
+    });
+    const [volts110, volts220] = variants;
+    const attempts: [Parameters<typeof checkoutBody>[1], string][] = [
+      [
+        [{ id: plain.id, variantId: volts110!.variantId, quantity: 1, name: "Outro" }],
+        "Produto não encontrado: Outro",
+      ],
+      [
+        [{ id: product.id, variantId: volts220!.variantId, quantity: 1, name: "Ventilador" }],
+        "Produto não encontrado: Ventilador",
+      ],
+      // A product with options has no default variant.
+      [[{ id: product.id, quantity: 1, name: "Ventilador" }], "Produto não encontrado: Ventilador"],
+      [
+        [{ id: product.id, variantId: volts110!.variantId, quantity: 3 }],
+        "Estoque insuficiente: Ventilador Brisa (Voltagem: 110 V)",
+      ],
+      // Two lines naming one variant (by its id, and as the default variant) count together.
+      [
+        [
+          { id: plain.id, quantity: 3 },
+          { id: plain.id, variantId: plain.variantId, quantity: 3 },
+        ],
+        `Estoque insuficiente: ${plain.name}`,
+      ],
+    ];
+    for (const [lines, error] of attempts) {
+      expect(await postCheckout(store.context, who, checkoutBody(who, lines))).toMatchObject({
+        success: false,
+        error,
+      });
+    }
+    expect(await ordersOf(who)).toEqual([]);
+    expect(await variantStocks(product.id)).toEqual([2, 5]);
+    expect(await stockOf(plain.id)).toBe(5);
   });
 
   it("creates one order for a repeated request of the same checkout attempt", async () => {
@@ -466,5 +526,99 @@ describe("the customer's cart at checkout", () => {
     );
     expect(answer).toMatchObject({ success: false, error: `Estoque insuficiente: ${scarce.name}` });
     expect(await cartOf(who)).toEqual([[scarce.id, 2]]);
+  });
+});
+
+// After the expiry tests too: their orders stay pending.
+describe("a product's variants at checkout", () => {
+  it("sells two variants of one product as two lines, each snapshotting its label, SKU, photo and price", async () => {
+    const who = await signUpBuyer(store);
+    const options = [
+      { name: "Cor", values: ["Preto", "Branco"] },
+      { name: "Armazenamento", values: ["128 GB", "256 GB"] },
+    ];
+    const { product, variants } = await createProductWithVariants(store.database.db, {
+      options,
+      variants: [
+        { values: ["Preto", "256 GB"], priceCents: 250_000, stock: 4 },
+        { values: ["Branco", "128 GB"], priceCents: 200_000, stock: 4 },
+      ],
+    });
+    const [black, white] = variants;
+    await store.database.db
+      .insert(productImages)
+      .values({ productId: product.id, variantId: black!.variantId, imageUrl: "/uploads/preto.webp" });
+    const answer = await postCheckout(
+      store.context,
+      who,
+      checkoutBody(who, [
+        { id: product.id, variantId: black!.variantId, quantity: 2, price: 0.01 },
+        { id: product.id, variantId: white!.variantId, quantity: 1 },
+      ]),
+    );
+    expect(answer).toMatchObject({ success: true, pixData: { amount: 7_000 } });
+    const lines = await store.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, answer.orderId!))
+      .orderBy(orderItems.id);
+    expect(lines).toMatchObject([
+      {
+        productId: product.id,
+        variantId: black!.variantId,
+        productName: product.name,
+        variantLabel: "Cor: Preto · Armazenamento: 256 GB",
+        sku: black!.sku,
+        productImage: "/uploads/preto.webp",
+        quantity: 2,
+        unitPriceCents: 250_000,
+      },
+      {
+        variantId: white!.variantId,
+        variantLabel: "Cor: Branco · Armazenamento: 128 GB",
+        sku: white!.sku,
+        productImage: product.image,
+        quantity: 1,
+        unitPriceCents: 200_000,
+      },
+    ]);
+    // The statement's label is the one the cart shows (the factory's, from variantLabel()).
+    expect(lines.map((line) => line.variantLabel)).toEqual([black!.variantLabel, white!.variantLabel]);
+    expect(await variantStocks(product.id)).toEqual([2, 3]);
+  });
+
+  it("sells exactly each variant's stock", async () => {
+    const { product, variants } = await createProductWithVariants(store.database.db, {
+      options: [{ name: "Cor", values: ["Preto", "Branco"] }],
+      variants: [
+        { values: ["Preto"], priceCents: 10_000, stock: 3 },
+        { values: ["Branco"], priceCents: 12_000, stock: 5 },
+      ],
+    });
+    const crowd = await Promise.all(Array.from({ length: 24 }, () => signUpBuyer(store)));
+    const answers = await Promise.all(
+      crowd.map((who, index) => {
+        const variant = variants[index % 2]!;
+        const line = { id: product.id, variantId: variant.variantId, quantity: 1 };
+        return postCheckout(store.context, who, checkoutBody(who, [line]));
+      }),
+    );
+    const soldOf = (index: number) =>
+      answers.filter((answer, at) => at % 2 === index && answer.success).length;
+    expect([soldOf(0), soldOf(1)]).toEqual([3, 5]);
+    expect(await variantStocks(product.id)).toEqual([0, 0]);
+    const lines = await store.database.db
+      .select({
+        variantId: orderItems.variantId,
+        quantity: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
+      })
+      .from(orderItems)
+      .where(eq(orderItems.productId, product.id))
+      .groupBy(orderItems.variantId)
+      .orderBy(orderItems.variantId);
+    expect(lines).toEqual([
+      { variantId: variants[0]!.variantId, quantity: 3 },
+      { variantId: variants[1]!.variantId, quantity: 5 },
+    ]);
   });
 });

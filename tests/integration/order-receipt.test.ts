@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
-import { orderItems, orders, products, users } from "../../app/db/schema.server";
+import { orderItems, orders, users } from "../../app/db/schema.server";
 import { findCustomerOrderDetails, findOrderDetails } from "../../app/domain/orders/order-details.server";
 import { cookieHeader, type Customer, signUpCustomer } from "../support/accounts";
-import { createAddress, createProduct } from "../support/factories";
+import { createAddress, createProduct, stockOf } from "../support/factories";
 import { setUpStartedStore } from "../support/started-store";
 import { startStoreServer } from "../support/store-server";
 
@@ -60,6 +60,8 @@ beforeAll(async () => {
       await db.insert(orderItems).values({
         orderId: order!.id,
         productId: product.id,
+        variantId: product.variantId,
+        sku: product.sku,
         productName: product.name,
         productImage: product.image,
         quantity,
@@ -174,8 +176,7 @@ describe("deleting an order from 'Meus Pedidos'", () => {
       expect(byId.get(ids.paid)).toMatchObject({ status: "pending", paymentStatus: "paid" });
       expect(byId.get(ids.paid)!.hiddenByCustomerAt).not.toBeNull();
       expect(byId.get(ids.brunos)).toMatchObject({ status: "pending", hiddenByCustomerAt: null });
-      const [product] = await db.select().from(products).where(eq(products.id, ids.product));
-      expect(product!.stock).toBe(STOCK + PENDING_QUANTITY);
+      expect(await stockOf(db, ids.product)).toBe(STOCK + PENDING_QUANTITY);
 
       // The store keeps the paid order: an admin still finds it, its customer no longer does.
       const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, alice.email));

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { paymentDeps, type ServerContext } from "../../app/context.server";
-import { mailOutbox, orders, orderStatusHistory, paymentEvents, products } from "../../app/db/schema.server";
+import { mailOutbox, orders, orderStatusHistory, paymentEvents } from "../../app/db/schema.server";
 import { cancelUnpaidOrders } from "../../app/domain/orders/cancel-orders.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
 import { processChargeEvents, recordChargeEvent } from "../../app/domain/payments/charge-events.server";
@@ -12,6 +12,7 @@ import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
 import { placeOrderThroughCheckout } from "../support/checkout";
 import { setUpTestStore } from "../support/test-context";
 import { setUpFakeWoovi } from "../support/woovi-context";
+import { stockOf as stockOfProduct } from "../support/factories";
 
 // How the store learns that a PIX charge was paid, and what it does when the news is not yet true,
 // not for the order's amount, or about a charge of a provider it no longer uses.
@@ -50,9 +51,7 @@ const checked = (chargeId: string, times: number) =>
 
 const orderOf = async (id: string) =>
   (await store.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const stockOf = async (id: number) =>
-  (await store.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!
-    .stock;
+const stockOf = (id: number) => stockOfProduct(store.database.db, id);
 const eventOf = async (chargeId: string) => {
   const events = await store.database.db
     .select()

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderItems, orders, products, profiles, users } from "../../app/db/schema.server";
+import { orderItems, orders, profiles, users } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
 import { deleteAccount } from "../../app/domain/accounts/personal-data.server";
 import { authCall } from "../../app/context.server";
 import { signUp } from "../../app/domain/accounts/sign-in.server";
-import { createAddress, createProduct } from "../support/factories";
+import { createAddress, createProduct, stockOf } from "../support/factories";
 import { setUpTestStore, requestWithCookies, TEST_BASE_URL } from "../support/test-context";
 
 const store = setUpTestStore();
@@ -50,6 +50,8 @@ describe("account deletion (LGPD)", () => {
       [paid!, pending!].map((row) => ({
         orderId: row.id,
         productId: product.id,
+        variantId: product.variantId,
+        sku: product.sku,
         productName: product.name,
         productImage: product.image,
         quantity: 2,
@@ -78,7 +80,6 @@ describe("account deletion (LGPD)", () => {
       customerTaxId: "",
       customerEmail: "",
     });
-    const [restocked] = await store.database.db.select().from(products).where(eq(products.id, product.id));
-    expect(restocked!.stock).toBe(7);
+    expect(await stockOf(store.database.db, product.id)).toBe(7);
   });
 });

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { favorites, orders, profiles } from "../../app/db/schema.server";
+import { favorites, orders, productVariants, profiles } from "../../app/db/schema.server";
 import { expectConstraintViolation } from "../support/constraints";
-import { createAddress, createProduct, createUser } from "../support/factories";
+import { createAddress, createProduct, createProductWithVariants, createUser } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
@@ -13,7 +13,10 @@ afterAll(() => database.destroy());
 
 describe("products", () => {
   it("never holds negative stock", async () => {
-    await expectConstraintViolation(createProduct(database.db, { stock: -1 }), "products_stock_non_negative");
+    await expectConstraintViolation(
+      createProduct(database.db, { stock: -1 }),
+      "product_variants_stock_non_negative",
+    );
   });
 
   it("holds prices as positive centavos up to R$ 1.000.000,00", async () => {
@@ -26,10 +29,47 @@ describe("products", () => {
     expect(product.priceCents).toBe(100_000_000);
   });
 
-  it("defaults a new product to the placeholder image and no stock", async () => {
-    const product = await createProduct(database.db, { stock: undefined, image: undefined });
+  it("defaults a new product to the placeholder image, and a new variant to no stock", async () => {
+    const product = await createProduct(database.db, { image: undefined });
     expect(product.image).toBe("/placeholder.svg");
-    expect(product.stock).toBe(0);
+    const [variant] = await database.db
+      .insert(productVariants)
+      .values({
+        productId: product.id,
+        sku: `SEM-ESTOQUE-${product.id}`,
+        optionValues: ["Azul"],
+        priceCents: 100,
+      })
+      .returning();
+    expect(variant!.stock).toBe(0);
+  });
+});
+
+describe("product variants", () => {
+  it("refuse a duplicate SKU, a 'de' price not above the price and a repeated option combination", async () => {
+    const { product, variants } = await createProductWithVariants(database.db, {
+      options: [{ name: "Cor", values: ["Preto", "Branco"] }],
+      variants: [{ values: ["Preto"], priceCents: 1_000, stock: 1 }],
+    });
+    const variant = { productId: product.id, priceCents: 1_000 };
+    await expectConstraintViolation(
+      database.db
+        .insert(productVariants)
+        .values({ ...variant, sku: variants[0]!.sku, optionValues: ["Branco"] }),
+      "product_variants_sku_key",
+    );
+    await expectConstraintViolation(
+      database.db
+        .insert(productVariants)
+        .values({ ...variant, sku: `DE-${product.id}`, optionValues: ["Branco"], compareAtCents: 1_000 }),
+      "product_variants_compare_at_above_price",
+    );
+    await expectConstraintViolation(
+      database.db
+        .insert(productVariants)
+        .values({ ...variant, sku: `OUTRA-${product.id}`, optionValues: ["Preto"] }),
+      "product_variants_product_options_key",
+    );
   });
 });
 

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cartItems, products, users } from "../../app/db/schema.server";
+import { cartItems, productVariants, users } from "../../app/db/schema.server";
 import { exportPersonalData } from "../../app/domain/accounts/personal-data.server";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/api.cart";
-import { createProduct } from "../support/factories";
+import { createProduct, createProductWithVariants, setStock as setProductStock } from "../support/factories";
 import { setUpTestStore, signUpInStore, TEST_BASE_URL, type SignedUpCustomer } from "../support/test-context";
 
 // The signed-in customer's cart (DESIGN point 6) through `/api/cart`, as the browser reaches it.
@@ -64,8 +64,16 @@ async function storedLines(who: Shopper) {
   return rows.map((row) => [row.id, row.quantity]);
 }
 
-const setStock = (id: number, stock: number) =>
-  store.database.db.update(products).set({ stock }).where(eq(products.id, id));
+async function storedVariants(who: Shopper) {
+  const rows = await store.database.db
+    .select({ variantId: cartItems.variantId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.userId, who.id))
+    .orderBy(cartItems.createdAt, cartItems.variantId);
+  return rows.map((row) => [row.variantId, row.quantity]);
+}
+
+const setStock = (id: number, stock: number) => setProductStock(store.database.db, id, stock);
 
 describe("the signed-in customer's cart", () => {
   it("keeps added products on the server, with the product as the store has it now", async () => {
@@ -79,7 +87,10 @@ describe("the signed-in customer's cart", () => {
     expect((await send(who, { intent: "add", productId: mouse.id })).body.change).toEqual({
       kind: "increased",
     });
-    await store.database.db.update(products).set({ priceCents: 9_990 }).where(eq(products.id, mouse.id));
+    await store.database.db
+      .update(productVariants)
+      .set({ priceCents: 9_990 })
+      .where(eq(productVariants.id, mouse.variantId));
 
     const read = await readCart(who);
     expect(read.body.items).toMatchObject([{ id: mouse.id, priceCents: 9_990, quantity: 2 }]);
@@ -132,6 +143,104 @@ describe("the signed-in customer's cart", () => {
     const missing = await send(who, { intent: "add", productId: 2_000_000_000 });
     expect(missing).toMatchObject({ status: 404, body: { error: "Produto não encontrado" } });
     expect(await storedLines(who)).toHaveLength(50);
+  });
+
+  it("keeps two variants of one product as two lines, with their labels, prices and stock", async () => {
+    const who = await shopper();
+    const { product, variants } = await createProductWithVariants(store.database.db, {
+      options: [{ name: "Cor", values: ["Preto", "Branco"] }],
+      variants: [
+        { values: ["Preto"], priceCents: 150_000, stock: 1 },
+        { values: ["Branco"], priceCents: 160_000, stock: 4 },
+      ],
+    });
+    const [black, white] = variants;
+    await send(who, { intent: "add", productId: product.id, variantId: black!.variantId });
+    const added = await send(who, { intent: "add", productId: product.id, variantId: white!.variantId });
+    expect(added.body.items).toMatchObject([
+      {
+        id: product.id,
+        variantId: black!.variantId,
+        variantLabel: "Cor: Preto",
+        priceCents: 150_000,
+        stock: 1,
+      },
+      {
+        id: product.id,
+        variantId: white!.variantId,
+        variantLabel: "Cor: Branco",
+        priceCents: 160_000,
+        stock: 4,
+      },
+    ]);
+    // Each line keeps to its own variant's stock.
+    const capped = await send(who, { intent: "add", productId: product.id, variantId: black!.variantId });
+    expect(capped.body.change).toEqual({ kind: "limit", max: 1 });
+    await send(who, { intent: "set", productId: product.id, variantId: white!.variantId, quantity: 3 });
+    expect(await storedVariants(who)).toEqual([
+      [black!.variantId, 1],
+      [white!.variantId, 3],
+    ]);
+    await send(who, { intent: "remove", productId: product.id, variantId: black!.variantId });
+    expect(await storedVariants(who)).toEqual([[white!.variantId, 3]]);
+  });
+
+  it("refuses a variant of another product, one no longer sold and a product with options without its variant", async () => {
+    const who = await shopper();
+    const plain = await createProduct(store.database.db);
+    const { product, variants } = await createProductWithVariants(store.database.db, {
+      options: [{ name: "Voltagem", values: ["110 V", "220 V"] }],
+      variants: [
+        { values: ["110 V"], priceCents: 30_000, stock: 5 },
+        { values: ["220 V"], priceCents: 30_000, stock: 5, active: false },
+      ],
+    });
+    await send(who, { intent: "add", productId: plain.id });
+    const before = await storedVariants(who);
+
+    const foreign = await send(who, {
+      intent: "add",
+      productId: plain.id,
+      variantId: variants[0]!.variantId,
+    });
+    expect(foreign).toMatchObject({
+      status: 404,
+      body: { error: "Variação não encontrada para este produto" },
+    });
+    const inactive = await send(who, {
+      intent: "add",
+      productId: product.id,
+      variantId: variants[1]!.variantId,
+    });
+    expect(inactive).toMatchObject({
+      status: 404,
+      body: { error: "Esta variação do produto não está mais à venda" },
+    });
+    const noCombination = await send(who, { intent: "add", productId: product.id });
+    expect(noCombination).toMatchObject({
+      status: 404,
+      body: { error: "Combinação de opções inexistente: escolha as opções do produto" },
+    });
+    const foreignSet = await send(who, {
+      intent: "set",
+      productId: product.id,
+      variantId: plain.variantId,
+      quantity: 9,
+    });
+    expect(foreignSet.body.error).toBe("Variação não encontrada para este produto");
+    expect(await storedVariants(who)).toEqual(before);
+
+    // A merge (a browser's lines at sign-in) leaves such lines out, as it does a product gone.
+    const merged = await send(who, {
+      intent: "merge",
+      lines: [
+        { id: plain.id, variantId: variants[0]!.variantId, quantity: 1 },
+        { id: product.id, quantity: 1 },
+        { id: product.id, variantId: variants[0]!.variantId, quantity: 2 },
+      ],
+    });
+    expect(merged.body.merge?.unavailable).toEqual([plain.id, product.id]);
+    expect(await storedVariants(who)).toEqual([...before, [variants[0]!.variantId, 2]]);
   });
 
   it("shows a visitor no cart, and refuses a visitor's change with 401", async () => {

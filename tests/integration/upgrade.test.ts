@@ -62,6 +62,70 @@ for (const fixture of upgradeFixtures()) {
       }
     });
 
+    it("sells each product as one default variant carrying its stock; the cart's and orders' lines point at it", async () => {
+      type CartVariant = {
+        id: number;
+        variantId: number;
+        variantLabel: string;
+        stock: number;
+        quantity?: number;
+      };
+      const ids = manifest.products.map((product) => product.id);
+      const variants = (await (await get(`/api/cart-products?ids=${ids.join(",")}`)).json()) as CartVariant[];
+      expect(variants.map(({ id, variantLabel }) => ({ id, variantLabel }))).toEqual(
+        ids.map((id) => ({ id, variantLabel: "" })),
+      );
+      const defaultOf = new Map(variants.map((variant) => [variant.id, variant.variantId]));
+
+      const exports: { cookie: string; export: PersonalDataExport }[] = [];
+      for (const before of manifest.customers) {
+        const cookie = cookieHeader(await signIn(store.url, before));
+        const cart = (await (await get("/api/cart", cookie)).json()) as { items: CartVariant[] };
+        expect(cart.items.map(({ id, variantId, quantity }) => ({ id, variantId, quantity }))).toEqual(
+          before.export.carrinho.map((line) => ({
+            id: line.produtoId,
+            variantId: defaultOf.get(line.produtoId),
+            quantity: line.quantidade,
+          })),
+        );
+        exports.push({ cookie, export: await exported(cookie) });
+      }
+      for (const { pedidos } of exports.map((entry) => entry.export)) {
+        for (const line of pedidos.flatMap((order) => order.itens) as { productId: number }[]) {
+          expect(line).toMatchObject({
+            variantId: defaultOf.get(line.productId),
+            sku: `VTR-${line.productId}`,
+            variantLabel: "",
+          });
+        }
+      }
+
+      // The release gave each product 40 units (scripts/upgrade-fixtures/populate.ts): what its
+      // orders still hold (an expired one may be cancelled meanwhile, its units back) and its
+      // variant's stock add up to them.
+      const unitsHeld = async (productId: number) => {
+        let units = 0;
+        for (const { cookie } of exports) {
+          for (const order of (await exported(cookie)).pedidos.filter(
+            (entry) => entry.status !== "cancelled",
+          )) {
+            for (const line of order.itens as { productId: number; quantity: number }[]) {
+              if (line.productId === productId) units += line.quantity;
+            }
+          }
+        }
+        return units;
+      };
+      for (const id of ids) {
+        await expect
+          .poll(async () => {
+            const [variant] = (await (await get(`/api/cart-products?ids=${id}`)).json()) as CartVariant[];
+            return variant!.stock + (await unitsHeld(id));
+          })
+          .toBe(40);
+      }
+    });
+
     it("keeps every order with its lines, total and payment; a paid order shows as paid", async () => {
       for (const before of manifest.customers) {
         const cookie = cookieHeader(await signIn(store.url, before));

@@ -9,6 +9,7 @@ import { action as editAction, loader as editLoader } from "../../app/routes/adm
 import { action as newAction } from "../../app/routes/admin/product-new";
 import { action as listAction, loader as listLoader } from "../../app/routes/admin/products";
 import type { TestAdmin } from "./admin";
+import { stockOf } from "./factories";
 import { TEST_BASE_URL } from "./test-context";
 
 /** A form post from the admin's browser, as multipart when it carries a file. */
@@ -93,9 +94,10 @@ export function productForm(overrides: Record<string, string | File> = {}): Reco
   };
 }
 
+/** A product's row, with its stock (its active variants' sum). */
 export async function productRow(context: ServerContext, id: number) {
   const [row] = await context.db.select().from(products).where(eq(products.id, id));
-  return row;
+  return row && { ...row, stock: await stockOf(context.db, id) };
 }
 
 export async function auditEntries(context: ServerContext, targetType: string, targetId: number | string) {

@@ -10,6 +10,8 @@ export function demoCartItem(name: string, overrides: Partial<CartItem> = {}): C
   const product = demoProduct(name);
   return {
     id: product.id,
+    variantId: product.variantId,
+    variantLabel: "",
     name: product.name,
     category: product.category,
     priceCents: product.priceCents,

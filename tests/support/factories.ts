@@ -1,27 +1,114 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
-import { addresses, orderItems, orders, products, users } from "../../app/db/schema.server";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Database, Transaction } from "../../app/db/client.server";
+import { addresses, orderItems, orders, products, productVariants, users } from "../../app/db/schema.server";
+import { variantLabel, type ProductOption } from "../../app/domain/catalog/variants";
 
 type NewProduct = typeof products.$inferInsert;
 type NewAddress = typeof addresses.$inferInsert;
 
 let sequence = 0;
 
-export async function createProduct(db: Database, overrides: Partial<NewProduct> = {}) {
+/**
+ * A product without options, sold as its one default variant (decision 0030): `priceCents` and
+ * `stock` are the variant's. Answers the product with its variant's id, SKU, label and stock.
+ */
+export async function createProduct(
+  db: Database,
+  { stock = 10, ...overrides }: Partial<Omit<NewProduct, "priceMaxCents">> & { stock?: number } = {},
+) {
   sequence += 1;
+  const priceCents = overrides.priceCents ?? 19_990;
   const [product] = await db
     .insert(products)
     .values({
       name: `Produto de teste ${sequence}`,
       description: "Descrição do produto de teste.",
-      priceCents: 19_990,
       category: "Acessórios",
-      stock: 10,
       ...overrides,
+      priceCents,
+      priceMaxCents: priceCents,
     })
     .returning();
-  return product!;
+  const [variant] = await db
+    .insert(productVariants)
+    .values({ productId: product!.id, sku: `VTR-${product!.id}`, priceCents, stock })
+    .returning();
+  return { ...product!, stock, variantId: variant!.id, sku: variant!.sku, variantLabel: "" };
+}
+
+export type TestProduct = Awaited<ReturnType<typeof createProduct>>;
+
+/** A product's stock: its active variants' sum. */
+export async function stockOf(db: Database, productId: number): Promise<number> {
+  const [row] = await db
+    .select({ stock: sql<number>`coalesce(sum(${productVariants.stock}), 0)`.mapWith(Number) })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), eq(productVariants.active, true)));
+  return row!.stock;
+}
+
+/** Sets the stock of a product without options (its default variant's). */
+export async function setStock(
+  db: Database | Transaction,
+  productId: number,
+  stock: number | SQL,
+): Promise<void> {
+  await db.update(productVariants).set({ stock }).where(eq(productVariants.productId, productId));
+}
+
+/**
+ * A product with options and one variant per given combination ('Cor' Preto/Branco...), each with
+ * its price and stock. Answers the product and its variants as cart and order lines name them.
+ */
+export async function createProductWithVariants(
+  db: Database,
+  {
+    options,
+    variants,
+    ...overrides
+  }: Partial<Omit<NewProduct, "priceCents" | "priceMaxCents" | "options">> & {
+    options: ProductOption[];
+    variants: { values: string[]; priceCents: number; stock: number; active?: boolean }[];
+  },
+) {
+  sequence += 1;
+  const prices = variants.map((variant) => variant.priceCents);
+  const [product] = await db
+    .insert(products)
+    .values({
+      name: `Produto com variações ${sequence}`,
+      description: "Descrição do produto de teste.",
+      category: "Celulares",
+      ...overrides,
+      options,
+      priceCents: Math.min(...prices),
+      priceMaxCents: Math.max(...prices),
+    })
+    .returning();
+  const rows = await db
+    .insert(productVariants)
+    .values(
+      variants.map((variant, index) => ({
+        productId: product!.id,
+        sku: `VTR-${product!.id}-${index + 1}`,
+        optionValues: variant.values,
+        priceCents: variant.priceCents,
+        stock: variant.stock,
+        active: variant.active ?? true,
+        displayOrder: index,
+      })),
+    )
+    .returning();
+  const sold = rows.map((row) => ({
+    ...product!,
+    priceCents: row.priceCents,
+    stock: row.stock,
+    variantId: row.id,
+    sku: row.sku,
+    variantLabel: variantLabel(options, row.optionValues),
+  }));
+  return { product: product!, variants: sold };
 }
 
 export async function createUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
@@ -66,7 +153,7 @@ export async function createOrder(
   db: Database,
   options: {
     userId: string | null;
-    lines: { product: typeof products.$inferSelect; quantity: number }[];
+    lines: { product: TestProduct; quantity: number }[];
     paid?: boolean;
     overrides?: Partial<NewOrder>;
   },
@@ -91,7 +178,10 @@ export async function createOrder(
     options.lines.map((line) => ({
       orderId: order!.id,
       productId: line.product.id,
+      variantId: line.product.variantId,
       productName: line.product.name,
+      variantLabel: line.product.variantLabel,
+      sku: line.product.sku,
       productImage: line.product.image,
       quantity: line.quantity,
       unitPriceCents: line.product.priceCents,

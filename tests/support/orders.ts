@@ -12,10 +12,11 @@ import { TEST_ADDRESS } from "./factories";
 type SignedIn = Pick<Customer, "cookies">;
 
 /** A demo product with its id: on the suite's fresh store, ids follow the catalogue's order. */
-export function demoProduct(name: string): DemoProduct & { id: number } {
+export function demoProduct(name: string): DemoProduct & { id: number; variantId: number } {
   const index = DEMO_CATALOG.findIndex((product) => product.name === name);
   if (index === -1) throw new Error(`Produto de demonstração desconhecido: ${name}`);
-  return { ...DEMO_CATALOG[index]!, id: index + 1 };
+  // The seed gives each demo product, in the catalogue's order, its one default variant.
+  return { ...DEMO_CATALOG[index]!, id: index + 1, variantId: index + 1 };
 }
 
 async function send(baseURL: string, who: SignedIn, path: string, init: RequestInit): Promise<Response> {
@@ -49,6 +50,8 @@ export interface PlacedOrder {
 /** A line of the checkout's cart; what the server does not read (name, price, image) has defaults. */
 export interface CheckoutLine {
   id: number;
+  /** The line's variant; without it, the product's default variant. */
+  variantId?: number;
   quantity: number;
   name?: string;
   category?: string;

@@ -30,17 +30,24 @@ function readStored(): CartItem[] {
   }
 }
 
-/** The cookie's lines, with the products this browser has seen; a cart from before the cookie stands as stored. */
+/**
+ * The cookie's lines, with the variants this browser has seen; a cart from before the cookie stands
+ * as stored. A line without its variant (kept before variants) is not seen until the server names
+ * its variant.
+ */
 function read(): CartItem[] {
   const stored = readStored();
   const lines = readVisitorCartLines(document.cookie);
   if (lines === null) return stored;
-  const seen = new Map(stored.map((item) => [item.id, item]));
-  return lines.flatMap(({ id, quantity }) => {
-    const item = seen.get(id);
-    return item ? [{ ...item, quantity }] : [];
+  const seen = new Map(stored.map((item) => [item.variantId, item]));
+  return lines.flatMap(({ id, variantId, quantity }) => {
+    const item = variantId === undefined ? undefined : seen.get(variantId);
+    return item?.id === id ? [{ ...item, quantity }] : [];
   });
 }
+
+const seenIn = (items: readonly CartItem[], line: CartLineRequest) =>
+  items.some((item) => item.id === line.id && item.variantId === line.variantId);
 
 export const browserCart = {
   getSnapshot(): CartItem[] {
@@ -64,9 +71,8 @@ export const browserCart = {
     };
   },
   set(items: CartItem[]): void {
-    // Lines added before the scripts ran stay in the cookie until their products are known.
-    const ids = new Set(items.map((item) => item.id));
-    const unseen = browserCart.unseenLines().filter((line) => !ids.has(line.id));
+    // Lines added before the scripts ran stay in the cookie until their variants are known.
+    const unseen = browserCart.unseenLines().filter((line) => !seenIn(items, line));
     document.cookie = visitorCartCookie([...items, ...unseen]);
     snapshot = items;
     try {
@@ -76,13 +82,13 @@ export const browserCart = {
     }
     for (const listener of listeners) listener();
   },
-  /** The cookie's lines whose products this browser has not seen: added before the scripts ran. */
+  /** The cookie's lines whose variants this browser has not seen: added before the scripts ran. */
   unseenLines(): CartLineRequest[] {
     if (typeof document === "undefined") return []; // rendered on the server: the page shows the server's cart
-    const seen = new Set(browserCart.getSnapshot().map((item) => item.id));
-    return (readVisitorCartLines(document.cookie) ?? []).filter((line) => !seen.has(line.id));
+    const seen = browserCart.getSnapshot();
+    return (readVisitorCartLines(document.cookie) ?? []).filter((line) => !seenIn(seen, line));
   },
-  /** Takes in the unseen lines, now that their products (`current`) are known. */
+  /** Takes in the unseen lines, now that their variants (`current`) are known. */
   adopt(current: CartProduct[]): void {
     const { items } = mergeItems(browserCart.getSnapshot(), browserCart.unseenLines(), current);
     document.cookie = visitorCartCookie(items); // a line whose product is gone leaves the cookie too

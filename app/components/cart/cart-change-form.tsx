@@ -25,9 +25,9 @@ export function CartChangeForm({
         onChange();
       }}
     >
-      {Object.entries(change).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      {Object.entries(change).flatMap(([name, value]) =>
+        value === undefined ? [] : [<input key={name} type="hidden" name={name} value={value} />],
+      )}
       {children}
     </form>
   );

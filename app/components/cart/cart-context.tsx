@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, ty
 import { toast } from "../toasts";
 import { browserCart } from "./browser-cart";
 import { announceMerge, announceRefresh, notifyChange } from "./cart-notices";
-import { customerCart } from "./customer-cart";
+import { CartRequestRefused, customerCart } from "./customer-cart";
 import { fetchCartProducts } from "./fetch-cart-products";
 import {
   addItem,
@@ -11,10 +11,12 @@ import {
   setQuantity,
   type CartChange,
   type CartItem,
+  type CartLineKey,
   type CartProduct,
   type ServerCartAnswer,
 } from "../../domain/cart/cart-items";
 import type { CartRequest } from "../../domain/cart/cart-request";
+import type { ProductCard } from "../../domain/catalog/product-card";
 
 export interface Cart {
   items: CartItem[];
@@ -27,9 +29,10 @@ export interface Cart {
   onServer: boolean;
   totalQuantity: number;
   subtotalCents: number;
-  add(product: CartProduct): void;
-  setQuantity(id: number, quantity: number): void;
-  remove(id: number): void;
+  /** Adds a variant; a product card (no variant) adds the default variant of a product without options. */
+  add(product: CartProduct | ProductCard): void;
+  setQuantity(line: CartLineKey, quantity: number): void;
+  remove(line: CartLineKey): void;
   clear(): void;
   /** Forgets the lines that became an order, without a toast. */
   empty(): void;
@@ -44,8 +47,29 @@ function applyInBrowser([items, change]: [CartItem[], CartChange]): void {
 }
 
 function sendToServer(request: CartRequest): void {
-  customerCart.send(request).then(announce, cartUnreachable);
+  customerCart
+    .send(request)
+    .then(announce, (error: unknown) =>
+      error instanceof CartRequestRefused ? toast.error(error.message) : cartUnreachable(),
+    );
 }
+
+/**
+ * A visitor's add: a variant is added at once; a product card's product, by its default variant,
+ * once the store has named it.
+ */
+function addInBrowser(product: CartProduct | ProductCard): void {
+  if ("variantId" in product) return applyInBrowser(addItem(browserCart.getSnapshot(), product));
+  fetchCartProducts([{ id: product.id }], AbortSignal.timeout(ADD_TIMEOUT_MS)).then(([variant]) => {
+    if (variant) applyInBrowser(addItem(browserCart.getSnapshot(), variant));
+    else notifyChange({ kind: "unavailable" });
+  }, cartUnreachable);
+}
+
+const ADD_TIMEOUT_MS = 10_000;
+
+const variantOf = (product: CartProduct | ProductCard) =>
+  "variantId" in product ? product.variantId : undefined;
 
 /** What the server did to the customer's cart, and what it had to correct first. */
 function announce({ change, refresh }: ServerCartAnswer): void {
@@ -81,7 +105,7 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
     }
     const { items: handed, unseen } = browserCart.take();
     const names = new Map(handed.map((item) => [item.id, item.name]));
-    const lines = [...handed.map(({ id, quantity }) => ({ id, quantity })), ...unseen];
+    const lines = [...handed.map(({ id, variantId, quantity }) => ({ id, variantId, quantity })), ...unseen];
     const arrived = (answer: ServerCartAnswer) => {
       announce(answer);
       if (answer.merge) announceMerge(answer.merge, names);
@@ -95,14 +119,11 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
 
   useEffect(() => {
     if (signedIn) return;
-    // Lines added before the scripts ran are known by id alone: their products are asked for.
+    // Lines added before the scripts ran are known by ids alone: their variants are asked for.
     const unseen = browserCart.unseenLines();
     if (unseen.length === 0) return;
     const controller = new AbortController();
-    fetchCartProducts(
-      unseen.map((line) => line.id),
-      controller.signal,
-    ).then(browserCart.adopt, () => {
+    fetchCartProducts(unseen, controller.signal).then(browserCart.adopt, () => {
       // Offline: the lines stay in the cookie, and the cart page shows them as the server read them.
     });
     return () => controller.abort();
@@ -127,9 +148,11 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
         ...shared,
         ready: customerItems !== null,
         onServer: true,
-        add: (product) => sendToServer({ intent: "add", productId: product.id }),
-        setQuantity: (id, quantity) => sendToServer({ intent: "set", productId: id, quantity }),
-        remove: (id) => sendToServer({ intent: "remove", productId: id }),
+        add: (product) =>
+          sendToServer({ intent: "add", productId: product.id, variantId: variantOf(product) }),
+        setQuantity: ({ id, variantId }, quantity) =>
+          sendToServer({ intent: "set", productId: id, variantId, quantity }),
+        remove: ({ id, variantId }) => sendToServer({ intent: "remove", productId: id, variantId }),
         clear: () => sendToServer({ intent: "clear" }),
         // The order took its lines off the server's cart in the statement that placed it.
         empty: () => void customerCart.load().catch(cartUnreachable),
@@ -139,9 +162,10 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
       ...shared,
       ready: browserCart.unseenLines().length === 0,
       onServer: false,
-      add: (product) => applyInBrowser(addItem(browserCart.getSnapshot(), product)),
-      setQuantity: (id, quantity) => applyInBrowser(setQuantity(browserCart.getSnapshot(), id, quantity)),
-      remove: (id) => applyInBrowser(removeItem(browserCart.getSnapshot(), id)),
+      add: addInBrowser,
+      setQuantity: ({ variantId }, quantity) =>
+        applyInBrowser(setQuantity(browserCart.getSnapshot(), variantId, quantity)),
+      remove: ({ variantId }) => applyInBrowser(removeItem(browserCart.getSnapshot(), variantId)),
       clear: () => applyInBrowser([[], { kind: "cleared" }]),
       empty: () => browserCart.set([]),
     };

@@ -21,6 +21,10 @@ async function exchange(init?: RequestInit): Promise<ServerCartAnswer> {
     ...init,
     headers: { Accept: "application/json", ...(init?.body ? { "Content-Type": "application/json" } : {}) },
   });
+  if (response.status === 404) {
+    const refusal = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    if (typeof refusal?.error === "string") throw new CartRequestRefused(refusal.error);
+  }
   if (!response.ok) throw new Error(`/api/cart respondeu ${response.status}`);
   const answer = (await response.json()) as ServerCartAnswer;
   const items = parseCartItems(answer.items);
@@ -28,6 +32,9 @@ async function exchange(init?: RequestInit): Promise<ServerCartAnswer> {
   show(items);
   return { ...answer, items };
 }
+
+/** The server refused the change (a product or variant it does not sell), with its pt-BR reason. */
+export class CartRequestRefused extends Error {}
 
 /** Runs after every exchange already asked for, whatever became of them. */
 function inTurn(run: () => Promise<ServerCartAnswer>): Promise<ServerCartAnswer> {

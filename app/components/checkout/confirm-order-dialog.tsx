@@ -65,6 +65,7 @@ export function ConfirmOrderDialog({
   const request = {
     products: cart.items.map((item) => ({
       id: item.id,
+      variantId: item.variantId,
       name: item.name,
       category: item.category,
       price: item.priceCents / 100,

@@ -3,8 +3,11 @@ import type { OrderLine } from "../../domain/orders/order-line";
 import { formatBRL } from "../../lib/money";
 import { Badge } from "../ui/badge";
 
-/** One line of an order as bought: picture, quantity badge, name, quantity x unit price, line total. */
-export function OrderLineRow({ line }: { line: OrderLine }) {
+/**
+ * One line of an order as bought: picture, quantity badge, name, variant, quantity x unit price,
+ * line total; for the shop (`showSku`), the SKU too.
+ */
+export function OrderLineRow({ line, showSku = false }: { line: OrderLine; showSku?: boolean }) {
   return (
     <li className="flex items-center gap-3">
       <div className="relative shrink-0">
@@ -16,6 +19,8 @@ export function OrderLineRow({ line }: { line: OrderLine }) {
       </div>
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{line.name}</p>
+        {line.variantLabel !== "" && <p className="text-sm text-slate-600">{line.variantLabel}</p>}
+        {showSku && line.sku !== null && <p className="text-xs text-slate-500">SKU: {line.sku}</p>}
         <p className="text-sm text-slate-600">
           {line.quantity} x {formatBRL(line.unitPriceCents)}
         </p>
@@ -54,12 +59,20 @@ function OrderLineImage({ src }: { src: string }) {
 }
 
 /** An order's lines as bought, and its total. */
-export function OrderLines({ items, totalCents }: { items: OrderLine[]; totalCents: number }) {
+export function OrderLines({
+  items,
+  totalCents,
+  showSku = false,
+}: {
+  items: OrderLine[];
+  totalCents: number;
+  showSku?: boolean;
+}) {
   return (
     <>
       <ul className="mt-4 flex flex-col gap-3">
         {items.map((item) => (
-          <OrderLineRow key={item.id} line={item} />
+          <OrderLineRow key={item.id} line={item} showSku={showSku} />
         ))}
       </ul>
       <p className="mt-4 border-t border-slate-100 pt-4 text-right font-semibold">

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { formatBRL } from "../../lib/money";
 import { CartChangeForm } from "../cart/cart-change-form";
 import { useCart } from "../cart/cart-context";
-import type { CartProduct } from "../../domain/cart/cart-items";
+import type { ProductCard as ProductCardData } from "../../domain/catalog/product-card";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ProductImage } from "./product-image";
@@ -19,7 +19,7 @@ export function ProductCard({
   headingLevel = 3,
   children,
 }: {
-  product: CartProduct;
+  product: ProductCardData;
   eager?: boolean;
   /** The name's heading level, one below the list's own heading. */
   headingLevel?: 2 | 3;
@@ -51,7 +51,7 @@ export function ProductCard({
 }
 
 /** The catalogue card's action: adds the product to the cart, or says it is sold out. */
-export function AddToCartButton({ product }: { product: CartProduct }) {
+export function AddToCartButton({ product }: { product: ProductCardData }) {
   const cart = useCart();
   const soldOut = product.stock <= 0;
   return (

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay, subDays } from "date-fns";
-import { and, count, desc, eq, gte, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, ne, sql, sum } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderItems, orders, profiles } from "../../db/schema.server";
 import { STORE_TIME_ZONE } from "../../lib/dates";
@@ -34,6 +34,8 @@ export interface RecentOrder {
 export interface TopProduct {
   name: string;
   quantity: number;
+  /** The units of each of its variants, most sold first; none for a product without options. */
+  variants: { label: string; quantity: number }[];
 }
 
 export interface DayRevenue {
@@ -104,10 +106,13 @@ async function listRecentOrders(db: Database): Promise<RecentOrder[]> {
   return rows;
 }
 
-/** The products sold most, by units in paid orders (a cancelled or unpaid order sold nothing). */
+/**
+ * The products sold most, by units in paid orders (a cancelled or unpaid order sold nothing), each
+ * with the units of its variants.
+ */
 async function listTopProducts(db: Database): Promise<TopProduct[]> {
   const quantity = sum(orderItems.quantity).mapWith(Number);
-  return db
+  const top = await db
     .select({ name: orderItems.productName, quantity })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -115,6 +120,29 @@ async function listTopProducts(db: Database): Promise<TopProduct[]> {
     .groupBy(orderItems.productName)
     .orderBy(desc(quantity), orderItems.productName)
     .limit(TOP_PRODUCTS);
+  if (top.length === 0) return [];
+  const variants = await db
+    .select({ name: orderItems.productName, label: orderItems.variantLabel, quantity })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        paidOrder,
+        ne(orderItems.variantLabel, ""),
+        inArray(
+          orderItems.productName,
+          top.map((product) => product.name),
+        ),
+      ),
+    )
+    .groupBy(orderItems.productName, orderItems.variantLabel)
+    .orderBy(desc(quantity), orderItems.variantLabel);
+  return top.map((product) => ({
+    ...product,
+    variants: variants
+      .filter((variant) => variant.name === product.name)
+      .map(({ label, quantity: units }) => ({ label, quantity: units })),
+  }));
 }
 
 /** Revenue of paid orders per São Paulo day over the last 30 days, today included; empty days at 0. */

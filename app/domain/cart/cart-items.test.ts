@@ -16,9 +16,12 @@ import {
   type CartProduct,
 } from "./cart-items";
 
+/** A product without options, sold as its default variant (whose id is the product's here). */
 function createProduct(overrides: Partial<CartProduct> = {}): CartProduct {
   return {
     id: 1,
+    variantId: overrides.id ?? 1,
+    variantLabel: "",
     name: "Fone TWS Nova Buds 2",
     category: "Áudio",
     priceCents: 29_990,
@@ -45,6 +48,48 @@ describe("maxQuantity", () => {
   it("is 0 for a sold-out product, and never negative", () => {
     expect(maxQuantity({ stock: 0 })).toBe(0);
     expect(maxQuantity({ stock: -4 })).toBe(0);
+  });
+});
+
+describe("a product's variants", () => {
+  const black = createProduct({ id: 7, variantId: 71, variantLabel: "Cor: Preto", priceCents: 1_000 });
+  const white = createProduct({ id: 7, variantId: 72, variantLabel: "Cor: Branco", priceCents: 1_200 });
+
+  it("are one line each, with their own price", () => {
+    const [once] = addItem([], black);
+    const [items, change] = addItem(once, white);
+    expect(change).toEqual({ kind: "added" });
+    expect(items.map((item) => [item.variantId, item.priceCents])).toEqual([
+      [71, 1_000],
+      [72, 1_200],
+    ]);
+    expect(setQuantity(items, 72, 3)[0].map((item) => item.quantity)).toEqual([1, 3]);
+    expect(removeItem(items, 71)[0].map((item) => item.variantLabel)).toEqual(["Cor: Branco"]);
+  });
+
+  it("are merged by their own ids; a line without one is the product's default variant", () => {
+    const plain = createProduct({ id: 3 });
+    const merge = mergeItems(
+      [],
+      [
+        { id: 7, variantId: 72, quantity: 2 },
+        { id: 3, quantity: 1 },
+        // A product with options has no default variant; a variant of another product is not this one's.
+        { id: 7, quantity: 1 },
+        { id: 8, variantId: 71, quantity: 1 },
+      ],
+      [black, white, plain],
+    );
+    expect(merge.items.map((item) => [item.variantId, item.quantity])).toEqual([
+      [72, 2],
+      [3, 1],
+    ]);
+    expect(merge.unavailable).toEqual([7, 8]);
+  });
+
+  it("name their lines in notices with the variant's label", () => {
+    const refresh = refreshItems([{ ...black, quantity: 5 }], [{ ...black, stock: 2 }]);
+    expect(refresh.reduced).toEqual([{ name: "Fone TWS Nova Buds 2 (Cor: Preto)", quantity: 2 }]);
   });
 });
 
@@ -546,14 +591,16 @@ describe("parseStoredCart", () => {
 });
 
 describe("properties", () => {
-  const productArbitrary = fc.record({
-    id: fc.integer({ min: 1, max: 8 }),
-    name: fc.string({ minLength: 1, maxLength: 20 }),
-    category: fc.constantFrom("Áudio", "Notebooks", "Acessórios"),
-    priceCents: fc.integer({ min: 1, max: 100_000_000 }),
-    image: fc.constant("/placeholder.svg"),
-    stock: fc.integer({ min: 0, max: 250 }),
-  });
+  const productArbitrary = fc
+    .record({
+      id: fc.integer({ min: 1, max: 8 }),
+      name: fc.string({ minLength: 1, maxLength: 20 }),
+      category: fc.constantFrom("Áudio", "Notebooks", "Acessórios"),
+      priceCents: fc.integer({ min: 1, max: 100_000_000 }),
+      image: fc.constant("/placeholder.svg"),
+      stock: fc.integer({ min: 0, max: 250 }),
+    })
+    .map((product): CartProduct => ({ ...product, variantId: product.id, variantLabel: "" }));
 
   const itemArbitrary = fc
     .record({ product: productArbitrary, quantity: fc.integer({ min: 1, max: MAX_QUANTITY_PER_ITEM }) })

@@ -1,4 +1,5 @@
 import type { ProductCard } from "../catalog/product-card";
+import { lineName } from "../catalog/variants";
 
 /** The cart's rules (spec section 4), pure, shared by the browser store and tests. */
 
@@ -6,8 +7,21 @@ export const MAX_QUANTITY_PER_ITEM = 100;
 /** An order holds at most 50 products (spec section 9), so a cart does too. */
 export const MAX_CART_LINES = 50;
 
-/** What the cart knows of a product: enough to show a line and to price it for display. */
-export type CartProduct = ProductCard;
+/**
+ * What the cart knows of a line's variant (decision 0030): its product as lists show it, with the
+ * variant's own price and stock, and its label ('Cor: Preto · Armazenamento: 256 GB'; empty for the
+ * default variant of a product without options). `id` is the product's; a line is one variant.
+ */
+export interface CartProduct extends ProductCard {
+  variantId: number;
+  variantLabel: string;
+}
+
+/** What names a cart line in a request: a product and its variant. */
+export interface CartLineKey {
+  id: number;
+  variantId: number;
+}
 
 export interface CartItem extends CartProduct {
   quantity: number;
@@ -23,14 +37,14 @@ export type CartChange =
   | { kind: "full" }
   | { kind: "unavailable" };
 
-/** The most of a product one cart may hold: its stock, and never more than 100. */
+/** The most of a variant one cart may hold: its stock, and never more than 100. */
 export function maxQuantity(product: Pick<CartProduct, "stock">): number {
   return Math.max(0, Math.min(product.stock, MAX_QUANTITY_PER_ITEM));
 }
 
-/** Adding a product not in the cart appends it with quantity 1; adding it again raises it by 1. */
+/** Adding a variant not in the cart appends it with quantity 1; adding it again raises it by 1. */
 export function addItem(items: CartItem[], product: CartProduct): [CartItem[], CartChange] {
-  const existing = items.find((item) => item.id === product.id);
+  const existing = items.find((item) => item.variantId === product.variantId);
   const max = maxQuantity(product);
   if (max === 0) return [items, { kind: "unavailable" }];
   if (!existing) {
@@ -39,27 +53,35 @@ export function addItem(items: CartItem[], product: CartProduct): [CartItem[], C
   }
   if (existing.quantity >= max) return [items, { kind: "limit", max }];
   return [
-    items.map((item) => (item.id === product.id ? { ...product, quantity: item.quantity + 1 } : item)),
+    items.map((item) =>
+      item.variantId === product.variantId ? { ...product, quantity: item.quantity + 1 } : item,
+    ),
     { kind: "increased" },
   ];
 }
 
-/** Setting a quantity of 0 or less removes the line; above the limit it stops at the limit. */
-export function setQuantity(items: CartItem[], id: number, quantity: number): [CartItem[], CartChange] {
-  const existing = items.find((item) => item.id === id);
+/**
+ * Setting a variant's quantity to 0 or less removes its line; above the limit it stops at the
+ * limit.
+ */
+export function setQuantity(
+  items: CartItem[],
+  variantId: number,
+  quantity: number,
+): [CartItem[], CartChange] {
+  const existing = items.find((item) => item.variantId === variantId);
   if (!existing) return [items, { kind: "updated" }];
   const wanted = Math.floor(quantity);
-  if (!(wanted > 0)) return removeItem(items, id); // 0, negatives, fractions below 1 and NaN
+  if (!(wanted > 0)) return removeItem(items, variantId); // 0, negatives, fractions below 1 and NaN
   const max = maxQuantity(existing);
-  if (wanted > max) {
-    const capped = items.map((item) => (item.id === id ? { ...item, quantity: max } : item));
-    return [capped, { kind: "limit", max }];
-  }
-  return [items.map((item) => (item.id === id ? { ...item, quantity: wanted } : item)), { kind: "updated" }];
+  const quantityOf = (item: CartItem, next: number) =>
+    item.variantId === variantId ? { ...item, quantity: next } : item;
+  if (wanted > max) return [items.map((item) => quantityOf(item, max)), { kind: "limit", max }];
+  return [items.map((item) => quantityOf(item, wanted)), { kind: "updated" }];
 }
 
-export function removeItem(items: CartItem[], id: number): [CartItem[], CartChange] {
-  return [items.filter((item) => item.id !== id), { kind: "removed" }];
+export function removeItem(items: CartItem[], variantId: number): [CartItem[], CartChange] {
+  return [items.filter((item) => item.variantId !== variantId), { kind: "removed" }];
 }
 
 export function cartTotals(items: CartItem[]): { quantity: number; subtotalCents: number } {
@@ -82,38 +104,63 @@ export interface CartRefresh {
   reduced: { name: string; quantity: number }[];
 }
 
-/** Brings the cart in line with the products as the server has them now. */
+/** Brings the cart in line with its variants as the server has them now. */
 export function refreshItems(items: CartItem[], current: CartProduct[]): CartRefresh {
-  const byId = new Map(current.map((product) => [product.id, product]));
+  const byVariant = new Map(current.map((product) => [product.variantId, product]));
   const result: CartRefresh = { items: [], removed: [], repriced: [], reduced: [] };
   for (const item of items) {
-    const product = byId.get(item.id);
+    const product = byVariant.get(item.variantId);
     const max = product ? maxQuantity(product) : 0;
     if (!product || max === 0) {
-      result.removed.push(item.name);
+      result.removed.push(lineName(item));
       continue;
     }
     if (product.priceCents !== item.priceCents) {
-      result.repriced.push({ name: product.name, fromCents: item.priceCents, toCents: product.priceCents });
+      result.repriced.push({
+        name: lineName(product),
+        fromCents: item.priceCents,
+        toCents: product.priceCents,
+      });
     }
     const quantity = Math.min(item.quantity, max);
-    if (quantity < item.quantity) result.reduced.push({ name: product.name, quantity });
+    if (quantity < item.quantity) result.reduced.push({ name: lineName(product), quantity });
     result.items.push({ ...product, quantity });
   }
   return result;
 }
 
-/** A line as the browser sends it to be merged into the customer's cart: a product and how many. */
+/**
+ * A line as the browser sends it to be merged into the customer's cart, or keeps it in the cart
+ * cookie: a product, its variant and how many. A line without a variant (kept by a browser before
+ * variants) is the product's default variant.
+ */
 export interface CartLineRequest {
   id: number;
+  variantId?: number;
   quantity: number;
+}
+
+/**
+ * The variant a line names among the store's current ones: its own, when it belongs to the line's
+ * product; without one, the product's default variant (a product without options has only that
+ * one, and its label is empty).
+ */
+export function lineVariant(
+  line: Omit<CartLineRequest, "quantity">,
+  products: readonly CartProduct[],
+): CartProduct | undefined {
+  return products.find((product) =>
+    line.variantId === undefined
+      ? product.id === line.id && product.variantLabel === ""
+      : product.variantId === line.variantId && product.id === line.id,
+  );
 }
 
 export interface CartMerge {
   items: CartItem[];
   /** Lines kept with less than was asked, because of the stock or the limit of 100 per item. */
   lowered: { name: string; quantity: number }[];
-  /** Ids of products left out because they no longer exist or are sold out. */
+  /** Ids of products left out because they (or the variant) no longer exist or are sold out. */
   unavailable: number[];
   /** How many products were left out because the cart already held 50 lines. */
   overflow: number;
@@ -129,23 +176,22 @@ export function mergeItems(
   incoming: CartLineRequest[],
   products: CartProduct[],
 ): CartMerge {
-  const byId = new Map(products.map((product) => [product.id, product]));
   const merge: CartMerge = { items: [...kept], lowered: [], unavailable: [], overflow: 0 };
   for (const line of incoming) {
-    const product = byId.get(line.id);
+    const product = lineVariant(line, products);
     const max = product ? maxQuantity(product) : 0;
     if (!product || max === 0) {
       merge.unavailable.push(line.id);
       continue;
     }
-    const index = merge.items.findIndex((item) => item.id === line.id);
+    const index = merge.items.findIndex((item) => item.variantId === product.variantId);
     if (index === -1 && merge.items.length >= MAX_CART_LINES) {
       merge.overflow += 1;
       continue;
     }
     const wanted = (merge.items[index]?.quantity ?? 0) + line.quantity;
     const quantity = Math.min(wanted, max);
-    if (quantity < wanted) merge.lowered.push({ name: product.name, quantity });
+    if (quantity < wanted) merge.lowered.push({ name: lineName(product), quantity });
     const item = { ...product, quantity };
     if (index === -1) merge.items.push(item);
     else merge.items[index] = item;
@@ -176,7 +222,7 @@ export function parseStoredCart(raw: string | null): CartItem[] {
   const items: CartItem[] = [];
   for (const entry of value) {
     const item = toCartItem(entry);
-    if (item && !items.some((kept) => kept.id === item.id)) items.push(item);
+    if (item && !items.some((kept) => kept.variantId === item.variantId)) items.push(item);
   }
   return items.slice(0, MAX_CART_LINES);
 }
@@ -187,9 +233,14 @@ const isPositiveInteger = (value: unknown): value is number =>
 /** Only the known fields, with sane values; anything else makes the product unreadable. */
 function toCartProduct(value: unknown): CartProduct | null {
   if (typeof value !== "object" || value === null) return null;
-  const { id, name, category, priceCents, image, stock } = value as Record<string, unknown>;
+  const { id, variantId, variantLabel, name, category, priceCents, image, stock } = value as Record<
+    string,
+    unknown
+  >;
   if (
     !isPositiveInteger(id) ||
+    !isPositiveInteger(variantId) ||
+    typeof variantLabel !== "string" ||
     typeof name !== "string" ||
     typeof category !== "string" ||
     !isPositiveInteger(priceCents) ||
@@ -199,7 +250,7 @@ function toCartProduct(value: unknown): CartProduct | null {
   ) {
     return null;
   }
-  return { id, name, category, priceCents, image, stock: stock as number };
+  return { id, variantId, variantLabel, name, category, priceCents, image, stock: stock as number };
 }
 
 function toCartItem(value: unknown): CartItem | null {
@@ -209,7 +260,7 @@ function toCartItem(value: unknown): CartItem | null {
   return { ...product, quantity };
 }
 
-/** The server's answer about the cart's products (`/api/cart-products`), or null when malformed. */
+/** The server's answer about the cart's variants (`/api/cart-products`), or null when malformed. */
 export function parseCartProducts(value: unknown): CartProduct[] | null {
   return everyEntry(value, toCartProduct);
 }

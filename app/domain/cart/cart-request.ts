@@ -2,21 +2,26 @@ import { z } from "zod";
 import { MAX_CART_LINES, MAX_QUANTITY_PER_ITEM } from "./cart-items";
 
 const productId = z.number().int().min(1).max(2_147_483_647);
+// The line's variant (decision 0030); without it, the product's default variant.
+const variantId = productId.optional();
 
 /** What the browser asks of a signed-in customer's cart (`POST /api/cart`), as JSON. */
 export const cartRequestSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), productId }),
+  z.object({ intent: z.literal("add"), productId, variantId }),
   z.object({
     intent: z.literal("set"),
     productId,
+    variantId,
     quantity: z.number().int().min(-1_000_000).max(1_000_000),
   }),
-  z.object({ intent: z.literal("remove"), productId }),
+  z.object({ intent: z.literal("remove"), productId, variantId }),
   z.object({ intent: z.literal("clear") }),
   z.object({
     intent: z.literal("merge"),
     lines: z
-      .array(z.object({ id: productId, quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_ITEM) }))
+      .array(
+        z.object({ id: productId, variantId, quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_ITEM) }),
+      )
       .max(MAX_CART_LINES),
   }),
 ]);
@@ -35,6 +40,7 @@ export const cartFormSchema = z.preprocess(
       ? {
           ...form,
           productId: formNumber((form as Record<string, unknown>).productId),
+          variantId: formNumber((form as Record<string, unknown>).variantId),
           quantity: formNumber((form as Record<string, unknown>).quantity),
         }
       : form,

@@ -6,27 +6,26 @@ import { applyCartRequest, changeCart } from "./server-cart.server";
 
 /**
  * A visitor's cart as the server reads it from the cart cookie (decision 0013): the lines with
- * their products as they are now, by the cart's own rules (a product gone or sold out is left
- * out, a line is kept within its stock, 100 per item and 50 lines).
+ * their variants as they are now, by the cart's own rules (a variant gone, sold out or no longer
+ * for sale is left out, a line is kept within its stock, 100 per item and 50 lines).
  */
 export async function readVisitorCart(db: Database, lines: CartLineRequest[]): Promise<CartItem[]> {
   if (lines.length === 0) return [];
-  const products = await getCartProducts(
-    db,
-    lines.map((line) => line.id),
-  );
-  return mergeItems([], lines, products).items;
+  return mergeItems([], lines, await getCartProducts(db, lines)).items;
 }
 
-/** A visitor's cart after one change sent by the cart's forms before the scripts ran. */
+/**
+ * A visitor's cart after one change sent by the cart's forms before the scripts ran; a refused
+ * change (a variant of another product...) leaves it as it was, with the reason.
+ */
 export async function changeVisitorCart(
   db: Database,
   lines: CartLineRequest[],
   request: CartRequest,
-): Promise<CartItem[]> {
+): Promise<{ items: CartItem[]; error?: string }> {
   const kept = await readVisitorCart(db, lines);
   const answer = await applyCartRequest(db, kept, request);
-  return "error" in answer ? kept : answer.items;
+  return "error" in answer ? { items: kept, error: answer.error } : { items: answer.items };
 }
 
 /**

@@ -1,9 +1,9 @@
-import { and, desc, gt, inArray } from "drizzle-orm";
+import { and, desc, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { products } from "../../db/schema.server";
 import { FEATURED_PRODUCTS_MAX } from "../store-settings/settings-schema";
 import type { ProductCard } from "./product-card";
-import { productCardColumns } from "./product-card-columns.server";
+import { productCardColumns, productInStock } from "./product-card-columns.server";
 
 /**
  * The home page's featured products: those the owner chose (Configurações da loja), in the
@@ -19,7 +19,7 @@ export async function listFeaturedProducts(
   const found = await db
     .select(productCardColumns)
     .from(products)
-    .where(and(inArray(products.id, ids), gt(products.stock, 0)));
+    .where(and(inArray(products.id, ids), productInStock));
   const byId = new Map(found.map((product) => [product.id, product]));
   const chosen = ids.flatMap((id) => byId.get(id) ?? []);
   return chosen.length > 0 ? chosen : listNewestPerCategory(db);
@@ -33,7 +33,7 @@ function listNewestPerCategory(db: Database): Promise<ProductCard[]> {
   const newestPerCategory = db
     .selectDistinctOn([products.category], productCardColumns)
     .from(products)
-    .where(gt(products.stock, 0))
+    .where(productInStock)
     .orderBy(products.category, desc(products.createdAt), desc(products.id))
     .as("newest_per_category");
   return db

@@ -1,15 +1,33 @@
 import { sql } from "drizzle-orm";
-import { products } from "../../db/schema.server";
+import { products, productVariants } from "../../db/schema.server";
 import { MAX_QUANTITY_PER_ITEM } from "../cart/cart-items";
+
+/**
+ * A product's stock: the sum of its active variants' stock (decision 0030). The outer product is
+ * qualified by hand: a one-table select names its columns unqualified, which inside this subquery
+ * would name the variant's.
+ */
+export const productStock = sql<number>`(
+  select coalesce(sum(${productVariants.stock}), 0) from ${productVariants}
+  where ${productVariants.productId} = ${products}.${sql.identifier(products.id.name)} and ${productVariants.active})`;
+
+/** Whether any active variant of the product is in stock: what lists offer. */
+export const productInStock = sql<boolean>`${productStock} > 0`;
+
+const cappedStock = (stock: unknown) =>
+  sql<number>`least(${stock}, ${sql.raw(String(MAX_QUANTITY_PER_ITEM))})`.mapWith(Number);
 
 /**
  * Stock as pages show it: exact up to what one cart may hold, and that much above it. A sale of a
  * product with plenty left changes nothing a page shows, so no cached page is dropped for it
- * (the trigger of migration 0007 announces only changes below this cap).
+ * (the trigger of migration 0020 announces only changes below this cap).
  */
-export const shownStock = sql<number>`least(${products.stock}, ${sql.raw(String(MAX_QUANTITY_PER_ITEM))})`
-  .mapWith(Number)
-  .as("stock");
+export const shownStock = cappedStock(productStock).as("stock");
+
+/** A variant's stock as the cart shows it: none while the variant is not for sale. */
+export const shownVariantStock = cappedStock(
+  sql`case when ${productVariants.active} then ${productVariants.stock} else 0 end`,
+).as("stock");
 
 /** The columns of a `ProductCard`, for every query that lists products. */
 export const productCardColumns = {

@@ -33,3 +33,11 @@ export function variantLabel(options: readonly ProductOption[], optionValues: re
     .filter((part): part is string => part !== null)
     .join(" · ");
 }
+
+/**
+ * A line's name where one text must hold both (notices, e-mails, receipts): the product's, and its
+ * variant's label when it has one: 'Smartphone Lume (Cor: Preto · Armazenamento: 256 GB)'.
+ */
+export function lineName({ name, variantLabel }: { name: string; variantLabel: string }): string {
+  return variantLabel === "" ? name : `${name} (${variantLabel})`;
+}

@@ -1,6 +1,6 @@
 import { and, eq, inArray, not, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
-import { orderItems, orders, pixChargeCancellations, products } from "../../db/schema.server";
+import { orderItems, orders, pixChargeCancellations, productVariants } from "../../db/schema.server";
 import { paidOrder } from "./paid.server";
 import { recordStatusChanges } from "./status-history.server";
 
@@ -75,20 +75,20 @@ export async function queueChargeCancellations(
   if (charges.length > 0) await tx.insert(pixChargeCancellations).values(charges).onConflictDoNothing();
 }
 
-/** Puts the units of these orders' lines back on their products (a deleted product is skipped). */
+/** Puts the units of these orders' lines back on their variants (a deleted variant is skipped). */
 export async function returnStock(tx: Transaction, orderIds: string[]): Promise<void> {
   const returned = tx
     .select({
-      productId: orderItems.productId,
+      variantId: orderItems.variantId,
       quantity: sql<number>`sum(${orderItems.quantity})`.as("quantity"),
     })
     .from(orderItems)
     .where(inArray(orderItems.orderId, orderIds))
-    .groupBy(orderItems.productId)
+    .groupBy(orderItems.variantId)
     .as("returned");
   await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} + ${returned.quantity}` })
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} + ${returned.quantity}` })
     .from(returned)
-    .where(eq(products.id, returned.productId));
+    .where(eq(productVariants.id, returned.variantId));
 }

@@ -27,6 +27,13 @@ const productLine = z.object(
       .int("ID do produto inválido")
       .positive("ID do produto inválido")
       .max(2_147_483_647, "ID do produto inválido"),
+    // The line's variant (decision 0030); without it, the product's default variant.
+    variantId: z
+      .number({ error: "ID da variação inválido" })
+      .int("ID da variação inválido")
+      .positive("ID da variação inválido")
+      .max(2_147_483_647, "ID da variação inválido")
+      .optional(),
     name: text("Nome do produto inválido")
       .min(1, "Nome do produto inválido")
       .max(200, "Nome do produto muito longo"),
@@ -82,7 +89,7 @@ function requestSchema(taxpayer: TaxpayerType) {
         .min(1, "Carrinho vazio")
         .max(MAX_CART_LINES, `Máximo de ${MAX_CART_LINES} itens por pedido`)
         .refine(
-          (lines) => new Set(lines.map((line) => line.id)).size === lines.length,
+          (lines) => new Set(lines.map((line) => `${line.id}.${line.variantId}`)).size === lines.length,
           "Produto repetido no pedido",
         ),
       customer: customerSchema(taxpayer),

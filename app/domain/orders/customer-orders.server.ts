@@ -58,6 +58,8 @@ export function toOrderLine(row: typeof orderItems.$inferSelect): OrderLine {
     id: row.id,
     productId: row.productId,
     name: row.productName,
+    variantLabel: row.variantLabel,
+    sku: row.sku,
     image: row.productImage,
     quantity: row.quantity,
     unitPriceCents: row.unitPriceCents,

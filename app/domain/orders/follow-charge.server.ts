@@ -2,6 +2,7 @@ import { and, eq, ne, not, sql } from "drizzle-orm";
 import { storeCounters } from "../../config/metrics.server";
 import type { Database, Transaction } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
+import { lineName } from "../catalog/variants";
 import { queueMail } from "../../mail/outbox.server";
 import { orderConfirmationMail } from "../../mail/order-confirmation";
 import type { PixChargeState } from "../payments/pix-provider";
@@ -89,9 +90,10 @@ async function queueConfirmation(
   order: typeof orders.$inferSelect,
   store: OrderMailStore,
 ): Promise<void> {
-  const items = await tx
+  const lines = await tx
     .select({
       name: orderItems.productName,
+      variantLabel: orderItems.variantLabel,
       quantity: orderItems.quantity,
       unitPriceCents: orderItems.unitPriceCents,
     })
@@ -101,7 +103,12 @@ async function queueConfirmation(
   const mail = orderConfirmationMail({
     orderId: order.id,
     customerName: order.customerName,
-    items,
+    // Each line named with its variant: 'Smartphone Lume (Cor: Preto)'.
+    items: lines.map(({ quantity, unitPriceCents, ...line }) => ({
+      name: lineName(line),
+      quantity,
+      unitPriceCents,
+    })),
     totalCents: order.totalCents,
     paidAt: order.paidAt!,
     store: store.settings,

@@ -3,6 +3,8 @@ import type { Logger } from "../../config/logger.server";
 import { storeCounters } from "../../config/metrics.server";
 import { executePrepared, preparedPerDatabase, type Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
+import { lineName } from "../catalog/variants";
+import { variantLabelSql } from "../catalog/variant-label-sql.server";
 import type { PixPayment } from "../payments/pix-payment";
 import type { PixChargeRequest, PixProvider } from "../payments/pix-provider";
 import { cancelUnpaidOrders, queueChargeCancellations } from "./cancel-orders.server";
@@ -163,20 +165,22 @@ type Reservation =
 interface ReservationRow {
   paused: boolean;
   addressFound: boolean;
-  /** The first line (in product id order) whose product is missing or short of stock. */
-  problemProductId: number | null;
+  /** The first line (in the request's order) whose variant is missing, not for sale or short of stock. */
+  problemLine: number | null;
+  /** Its product's name and variant's label, when it is for sale (short of stock). */
   problemProductName: string | null;
+  problemVariantLabel: string | null;
   orderId: string | null;
   /** int8, as each driver gives it: a string from node-postgres, a number from PGlite. */
   totalCents: string | number | null;
 }
 
 /**
- * The order, its lines, the stock they take and their removal from the customer's cart, in one
- * statement: one round trip, and the products stay locked only while it runs and commits.
- * Nothing is written unless the customer's refused checkouts are not used up, the address is
- * theirs and every line is in stock; a second request with the same key inserts nothing and finds
- * the first one's order.
+ * The order, its lines, the stock they take from their variants and their removal from the
+ * customer's cart, in one statement: one round trip, and the variants stay locked only while it
+ * runs and commits. Nothing is written unless the customer's refused checkouts are not used up,
+ * the address is theirs and every line's variant is for sale and in stock; a second request with
+ * the same key inserts nothing and finds the first one's order.
  */
 async function reserveOrder(
   deps: PlaceOrderDeps,
@@ -185,8 +189,10 @@ async function reserveOrder(
   request: CheckoutRequest,
 ): Promise<Reservation> {
   const { customer } = request;
-  // Validated integers, passed as array literals (one parameter each, whatever the cart's size).
+  // Validated integers, passed as array literals (one parameter each, whatever the cart's size); a
+  // line without its variant names the product's default one.
   const productIds = `{${request.products.map((line) => line.id).join(",")}}`;
+  const variantIds = `{${request.products.map((line) => line.variantId ?? "NULL").join(",")}}`;
   const quantities = `{${request.products.map((line) => line.quantity).join(",")}}`;
   // Until the provider gives the charge's own expiry: an order whose charge was never created
   // still expires, and its stock comes back.
@@ -197,16 +203,43 @@ async function reserveOrder(
     "reserve_order",
     sql`
     with wanted as (
-      select product_id, quantity
-      from unnest(${productIds}::integer[], ${quantities}::integer[]) as wanted (product_id, quantity)
+      select product_id, variant_id, quantity, line
+      from unnest(${productIds}::integer[], ${variantIds}::integer[], ${quantities}::integer[])
+        with ordinality as wanted (product_id, variant_id, quantity, line)
     ),
-    -- Locked in id order, so two checkouts sharing products never wait on each other in a cycle;
+    -- Each line's variant: its own when it belongs to the line's product; without one, the
+    -- product's default variant (a product without options has only that one).
+    resolved as (
+      select wanted.line, wanted.quantity, variant.id as variant_id
+      from wanted left join product_variants variant
+        on variant.product_id = wanted.product_id
+       and (variant.id = wanted.variant_id
+            or (wanted.variant_id is null and variant.option_values = '[]'::jsonb))
+    ),
+    -- Locked in id order, so two checkouts sharing variants never wait on each other in a cycle;
     -- a row another checkout changed meanwhile is read as it is now.
     locked as materialized (
-      select id, name, image, price_cents, stock from products
-      where id = any (${productIds}::integer[])
+      select id, product_id, sku, price_cents, stock, active, option_values from product_variants
+      where id in (select variant_id from resolved)
       order by id
       for update
+    ),
+    -- Two lines may name one variant (its id, and no id for a default variant): their sum counts.
+    needed as (
+      select variant_id, sum(quantity) as quantity from resolved group by variant_id
+    ),
+    line as (
+      select resolved.line, resolved.quantity, locked.id as variant_id, locked.product_id, locked.sku,
+             locked.price_cents, product.name,
+             ${variantLabelSql(sql`product.options`, sql`locked.option_values`)} as variant_label,
+             coalesce((
+               select image_url from product_images
+               where product_images.variant_id = locked.id
+               order by display_order, id limit 1
+             ), product.image) as image
+      from resolved
+      join locked on locked.id = resolved.variant_id
+      join products product on product.id = locked.product_id
     ),
     address as (
       select jsonb_build_object(
@@ -220,10 +253,13 @@ async function reserveOrder(
       select ${checkoutPausedCondition(userId)} as paused
     ),
     problem as (
-      select wanted.product_id, locked.name
-      from wanted left join locked on locked.id = wanted.product_id
-      where locked.id is null or locked.stock < wanted.quantity
-      order by wanted.product_id
+      select resolved.line, line.name, line.variant_label, locked.active
+      from resolved
+      left join locked on locked.id = resolved.variant_id
+      left join needed on needed.variant_id = resolved.variant_id
+      left join line on line.line = resolved.line
+      where locked.id is null or not locked.active or locked.stock < needed.quantity
+      order by resolved.line
       limit 1
     ),
     new_order as (
@@ -233,7 +269,7 @@ async function reserveOrder(
       )
       select
         ${userId}, ${checkoutKey},
-        (select sum(locked.price_cents * wanted.quantity) from wanted join locked on locked.id = wanted.product_id),
+        (select sum(line.price_cents * line.quantity) from line),
         ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.taxId},
         address.shipping_address, ${provisionalExpiry}
       from address
@@ -242,33 +278,42 @@ async function reserveOrder(
       returning id, total_cents
     ),
     bought as (
-      insert into order_items (order_id, product_id, product_name, product_image, quantity, unit_price_cents)
-      select new_order.id, locked.id, locked.name, locked.image, wanted.quantity, locked.price_cents
-      from new_order, wanted join locked on locked.id = wanted.product_id
-      returning product_id, quantity
+      insert into order_items (
+        order_id, product_id, variant_id, product_name, variant_label, sku, product_image, quantity,
+        unit_price_cents
+      )
+      select new_order.id, line.product_id, line.variant_id, line.name, line.variant_label, line.sku,
+             line.image, line.quantity, line.price_cents
+      from new_order, line
+      order by line.line
+      returning variant_id, quantity
+    ),
+    bought_per_variant as (
+      select variant_id, sum(quantity) as quantity from bought group by variant_id
     ),
     taken as (
-      update products set stock = products.stock - bought.quantity
-      from bought
-      where products.id = bought.product_id
+      update product_variants set stock = product_variants.stock - bought_per_variant.quantity
+      from bought_per_variant
+      where product_variants.id = bought_per_variant.variant_id
     ),
     -- What was bought leaves the customer's cart; what another device added meanwhile stays.
     left_in_cart as (
-      update cart_items set quantity = cart_items.quantity - bought.quantity
-      from bought
-      where cart_items.user_id = ${userId} and cart_items.product_id = bought.product_id
-        and cart_items.quantity > bought.quantity
+      update cart_items set quantity = cart_items.quantity - bought_per_variant.quantity
+      from bought_per_variant
+      where cart_items.user_id = ${userId} and cart_items.variant_id = bought_per_variant.variant_id
+        and cart_items.quantity > bought_per_variant.quantity
     ),
     out_of_cart as (
-      delete from cart_items using bought
-      where cart_items.user_id = ${userId} and cart_items.product_id = bought.product_id
-        and cart_items.quantity <= bought.quantity
+      delete from cart_items using bought_per_variant
+      where cart_items.user_id = ${userId} and cart_items.variant_id = bought_per_variant.variant_id
+        and cart_items.quantity <= bought_per_variant.quantity
     )
     select
       (select paused from paused) as "paused",
       exists (select from address) as "addressFound",
-      (select product_id from problem) as "problemProductId",
-      (select name from problem) as "problemProductName",
+      (select line from problem) as "problemLine",
+      (select name from problem where active) as "problemProductName",
+      (select variant_label from problem where active) as "problemVariantLabel",
       (select id from new_order) as "orderId",
       (select total_cents from new_order) as "totalCents"
   `,
@@ -286,10 +331,15 @@ async function reserveOrder(
   const refuse = (message: string) => ({ ok: false, message, paused: reserved.paused }) as const;
   if (reserved.paused) return refuse(TOO_MANY_CHECKOUTS);
   if (!reserved.addressFound) return refuse("Endereço não encontrado");
-  if (reserved.problemProductName !== null)
-    return refuse(`Estoque insuficiente: ${reserved.problemProductName}`);
+  if (reserved.problemProductName !== null) {
+    const name = lineName({
+      name: reserved.problemProductName,
+      variantLabel: reserved.problemVariantLabel ?? "",
+    });
+    return refuse(`Estoque insuficiente: ${name}`);
+  }
   // The problem line comes from the request's own products: its name is the one the cart sent.
-  const missing = request.products.find((line) => line.id === reserved.problemProductId)!;
+  const missing = request.products[Number(reserved.problemLine) - 1]!;
   return refuse(`Produto não encontrado: ${missing.name}`);
 }
 

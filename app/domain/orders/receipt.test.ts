@@ -29,8 +29,26 @@ function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
       state: "SP",
     },
     items: [
-      { id: 1, productId: 7, name: "Fone Bluetooth", image: "/x.webp", quantity: 2, unitPriceCents: 29_990 },
-      { id: 2, productId: 8, name: "Monitor 27", image: "/y.webp", quantity: 1, unitPriceCents: 200_000 },
+      {
+        id: 1,
+        productId: 7,
+        name: "Fone Bluetooth",
+        variantLabel: "Cor: Preto",
+        sku: "FONE-PRETO",
+        image: "/x.webp",
+        quantity: 2,
+        unitPriceCents: 29_990,
+      },
+      {
+        id: 2,
+        productId: 8,
+        name: "Monitor 27",
+        variantLabel: "",
+        sku: "VTR-8",
+        image: "/y.webp",
+        quantity: 1,
+        unitPriceCents: 200_000,
+      },
     ],
     ...overrides,
   };
@@ -77,6 +95,7 @@ describe("receiptHtml", () => {
     expect(html).toContain("Bela Vista - São Paulo/SP");
     expect(html).toContain("CEP 01310-100");
     expect(html).toContain("Fone Bluetooth");
+    expect(html).toContain(`<span class="variant">Cor: Preto</span>`);
     expect(html).toContain("R$\u00a0299,90");
     expect(html).toContain("R$\u00a0599,80");
     expect(html).toContain("Monitor 27");
@@ -138,7 +157,18 @@ describe("receiptHtml", () => {
       order({
         customerName: ATTACK,
         shippingAddress: { ...order().shippingAddress, street: ATTACK, complement: ATTACK },
-        items: [{ id: 1, productId: 1, name: ATTACK, image: "", quantity: 1, unitPriceCents: 100 }],
+        items: [
+          {
+            id: 1,
+            productId: 1,
+            name: ATTACK,
+            variantLabel: ATTACK,
+            sku: null,
+            image: "",
+            quantity: 1,
+            unitPriceCents: 100,
+          },
+        ],
       }),
       {
         ...OPTIONS,

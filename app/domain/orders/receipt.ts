@@ -83,6 +83,7 @@ th{background:#f1f5f9;font-size:13px}
 .num{text-align:right;white-space:nowrap}
 .total{font-size:18px;font-weight:700;text-align:right;margin-top:16px}
 .status{font-weight:700}
+.variant{color:#475569;font-size:13px}
 footer{margin-top:32px;color:#475569;font-size:13px;text-align:center}
 @media print{body{background:#fff;padding:0}main{border:0}}
 `;
@@ -97,7 +98,7 @@ export function receiptHtml(order: ReceiptOrder, store: ReceiptStore): string {
   const rows = order.items
     .map(
       (item) => `<tr>
-<td>${escapeHtml(item.name)}</td>
+<td>${escapeHtml(item.name)}${item.variantLabel === "" ? "" : `<br><span class="variant">${escapeHtml(item.variantLabel)}</span>`}</td>
 <td class="num">${escapeHtml(String(item.quantity))}</td>
 <td class="num">${escapeHtml(formatBRL(item.unitPriceCents))}</td>
 <td class="num">${escapeHtml(formatBRL(item.quantity * item.unitPriceCents))}</td>

@@ -118,11 +118,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : (
             <ol className="mt-4 flex flex-col gap-2 text-sm">
               {topProducts.map((product, index) => (
-                <li key={product.name} className="flex items-center justify-between gap-3">
-                  <span>
-                    {index + 1}. {product.name}
-                  </span>
-                  <span className="font-semibold whitespace-nowrap">{product.quantity} un.</span>
+                <li key={product.name}>
+                  <div className="flex items-center justify-between gap-3">
+                    <span>
+                      {index + 1}. {product.name}
+                    </span>
+                    <span className="font-semibold whitespace-nowrap">{product.quantity} un.</span>
+                  </div>
+                  {product.variants.length > 0 && (
+                    <details className="mt-1 ml-4 text-slate-600">
+                      <summary className="cursor-pointer">Por variação</summary>
+                      <ul className="mt-1 flex flex-col gap-1">
+                        {product.variants.map((variant) => (
+                          <li key={variant.label} className="flex justify-between gap-3">
+                            <span>{variant.label}</span>
+                            <span className="whitespace-nowrap">{variant.quantity} un.</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  )}
                 </li>
               ))}
             </ol>

@@ -1,4 +1,5 @@
 import { count } from "drizzle-orm";
+import { insertDefaultVariants } from "../../domain/catalog/default-variants.server";
 import { storeProductImageFiles } from "../../domain/catalog/store-product-image.server";
 import type { FileStorage } from "../../storage/file-storage.server";
 import type { Database } from "../../db/client.server";
@@ -29,11 +30,14 @@ export async function seedDemoCatalog(db: Database, storage: FileStorage): Promi
           name: product.name,
           description: product.description,
           priceCents: product.priceCents,
+          priceMaxCents: product.priceCents,
           category: product.category,
-          stock: product.stock,
           image: main!,
         })
         .returning({ id: products.id });
+      await insertDefaultVariants(tx, [
+        { productId: row!.id, priceCents: product.priceCents, stock: product.stock },
+      ]);
       if (gallery.length > 0) {
         await tx.insert(productImages).values(
           [main!, ...gallery].map((imageUrl, displayOrder) => ({

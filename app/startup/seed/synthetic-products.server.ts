@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { products } from "../../db/schema.server";
+import { insertDefaultVariants } from "../../domain/catalog/default-variants.server";
 
 const BATCH_SIZE = 2_000;
 
@@ -51,12 +52,26 @@ export async function seedSyntheticProducts(db: Database, count: number, seed = 
         name: `${pick(line.kinds)} ${pick(SERIES)} ${number} ${pick(VARIANTS)}`,
         description: `Produto sintético nº ${number} da categoria ${category}, gerado para testes de escala.`,
         priceCents,
+        priceMaxCents: priceCents,
         category,
         stock: Math.floor(random() * 200),
         image: images.get(category) ? pick(images.get(category)!) : "/placeholder.svg",
       };
     });
-    await db.insert(products).values(rows);
+    await db.transaction(async (tx) => {
+      const created = await tx
+        .insert(products)
+        .values(rows.map(({ stock: _stock, ...product }) => product))
+        .returning({ id: products.id });
+      await insertDefaultVariants(
+        tx,
+        created.map(({ id }, index) => ({
+          productId: id,
+          priceCents: rows[index]!.priceCents,
+          stock: rows[index]!.stock,
+        })),
+      );
+    });
   }
 }
 
