@@ -1,4 +1,5 @@
 import { AVATAR_MAX_BYTES } from "./domain/accounts/account-schemas";
+import { PRODUCTS_CSV_MAX_BYTES } from "./domain/admin/product-csv";
 import { PRODUCT_IMAGE_MAX_BYTES } from "./domain/admin/product-form-schema";
 import { catalogSearch, readCatalogQuery } from "./domain/catalog/catalog-filters";
 import { variantParamOf } from "./domain/catalog/product-details";
@@ -86,6 +87,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   // A product's form and its gallery: one image and the product's fields (a long description).
   "routes/admin/product-new": { bodyLimitBytes: PRODUCT_IMAGE_MAX_BYTES + FORM_BODY_MAX_BYTES },
   "routes/admin/product-edit": { bodyLimitBytes: PRODUCT_IMAGE_MAX_BYTES + FORM_BODY_MAX_BYTES },
+  // The products' CSV import.
+  "routes/admin/products": { bodyLimitBytes: PRODUCTS_CSV_MAX_BYTES + FORM_BODY_MAX_BYTES },
   // The logo's or the banner's upload; the three policy texts, up to 30,000 characters each.
   "routes/admin/settings": { bodyLimitBytes: PRODUCT_IMAGE_MAX_BYTES + FORM_BODY_MAX_BYTES },
   "routes/api.create-payment": { queue: "orders", tooLargeMessage: CHECKOUT_TOO_LARGE },

@@ -34,6 +34,7 @@ export default [
     route("orders/:orderId", "routes/admin/order.tsx"),
     route("products", "routes/admin/products.tsx"),
     route("products/new", "routes/admin/product-new.tsx"),
+    route("products/export.csv", "routes/admin/products-export.ts"),
     route("products/:productId", "routes/admin/product-edit.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("audit", "routes/admin/audit.tsx"),

@@ -39,7 +39,10 @@ describe("creating a product", () => {
       adminEmail: admin.email,
       before: null,
     });
-    expect(entry!.after).toMatchObject({ name: "Mouse Sem Fio", priceCents: 123_456, stock: 0 });
+    expect(entry!.after).toMatchObject({
+      name: "Mouse Sem Fio",
+      variants: [{ sku: `VTR-${id}`, optionValues: [], priceCents: 123_456, stock: 0 }],
+    });
   });
 
   const invalid: [string, Record<string, string>, string, string][] = [
@@ -129,10 +132,10 @@ describe("editing a product", () => {
     expect(entry).toMatchObject({
       action: "product.update",
       adminId: admin.id,
-      before: { name: "Monitor Velho", priceCents: 99_900, stock: 4 },
-      after: { name: "Monitor Novo", priceCents: 89_900, stock: 7 },
+      before: { name: "Monitor Velho", variants: [{ sku: product.sku, priceCents: 99_900, stock: 4 }] },
+      after: { name: "Monitor Novo", variants: [{ sku: product.sku, priceCents: 89_900, stock: 7 }] },
     });
-    expect(Object.keys(entry!.before as object).sort()).toEqual(["name", "priceCents", "stock"]);
+    expect(Object.keys(entry!.before as object).sort()).toEqual(["name", "variants"]);
   });
 
   it("changes nothing and records nothing when a field is invalid", async () => {
@@ -218,14 +221,21 @@ describe("the product list", () => {
     const first = await pages.list(`?q=${tag}`);
     expect(first).toMatchObject({ matching: 23, page: 1, pageCount: 2 });
     expect(first.products).toHaveLength(20);
-    expect(first.products[0]).toMatchObject({ name: `Paginado ${tag} 22`, priceCents: 1_022, stock: 10 });
+    expect(first.products[0]).toMatchObject({
+      name: `Paginado ${tag} 22`,
+      priceCents: 1_022,
+      stock: 10,
+      variantCount: 1,
+    });
     expect(Object.keys(first.products[0]!).sort()).toEqual([
       "category",
       "id",
       "image",
       "name",
       "priceCents",
+      "priceMaxCents",
       "stock",
+      "variantCount",
     ]);
     const second = await pages.list(`?q=${tag}&page=2`);
     expect(second.products.map((product) => product.name)).toEqual(

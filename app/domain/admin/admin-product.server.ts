@@ -1,25 +1,46 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { productStock } from "../catalog/product-card-columns.server";
-import { productImages, products } from "../../db/schema.server";
-import type { GalleryImage } from "./admin-product";
+import { productImages, products, productVariants } from "../../db/schema.server";
+import type { AdminVariant, GalleryImage } from "./admin-product";
 
-/** A product as the edit view shows it, with its gallery in display order; null when missing. */
+/** A product as the edit view shows it, with its variants and gallery in display order; null when missing. */
 export async function getAdminProduct(db: Database, productId: number) {
   const [product] = await db
     .select({
       id: products.id,
       name: products.name,
       description: products.description,
-      priceCents: products.priceCents,
       category: products.category,
+      brand: products.brand,
       image: products.image,
-      stock: productStock.mapWith(Number),
+      options: products.options,
+      specs: products.specs,
     })
     .from(products)
     .where(eq(products.id, productId));
   if (!product) return null;
-  return { ...product, gallery: await listGallery(db, productId) };
+  return {
+    ...product,
+    variants: await listVariants(db, productId),
+    gallery: await listGallery(db, productId),
+  };
+}
+
+export function listVariants(db: Pick<Database, "select">, productId: number): Promise<AdminVariant[]> {
+  return db
+    .select({
+      id: productVariants.id,
+      sku: productVariants.sku,
+      optionValues: productVariants.optionValues,
+      priceCents: productVariants.priceCents,
+      compareAtCents: productVariants.compareAtCents,
+      stock: productVariants.stock,
+      active: productVariants.active,
+      gtin: productVariants.gtin,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.displayOrder), asc(productVariants.id));
 }
 
 export function listGallery(db: Pick<Database, "select">, productId: number): Promise<GalleryImage[]> {

@@ -6,8 +6,23 @@ export interface AdminProductRow {
   name: string;
   category: string;
   priceCents: number;
+  priceMaxCents: number;
+  /** The stock of its active variants. */
   stock: number;
+  variantCount: number;
   image: string;
+}
+
+/** A variant as the edit view's grid shows it. */
+export interface AdminVariant {
+  id: number;
+  sku: string;
+  optionValues: string[];
+  priceCents: number;
+  compareAtCents: number | null;
+  stock: number;
+  active: boolean;
+  gtin: string | null;
 }
 
 /** One image of a product's gallery, in the edit view. */

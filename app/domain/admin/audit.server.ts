@@ -2,9 +2,12 @@ import type { Transaction } from "../../db/client.server";
 import { adminAuditLog } from "../../db/schema.server";
 import type { AuditTarget } from "./audit-targets";
 
-/** Who made an admin write: kept by e-mail too, so the record outlives the account. */
+/**
+ * Who made an admin write: kept by e-mail too, so the record outlives the account. A command run
+ * on the server (`npm run products`) has no account: its id is null.
+ */
 export interface AdminActor {
-  id: string;
+  id: string | null;
   email: string;
 }
 

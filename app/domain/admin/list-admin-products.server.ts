@@ -1,7 +1,6 @@
-import { count, desc } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { productStock } from "../catalog/product-card-columns.server";
-import { products } from "../../db/schema.server";
+import { products, productVariants } from "../../db/schema.server";
 import { nameContains } from "../catalog/search-products.server";
 import type { AdminProductRow } from "./admin-product";
 import { ADMIN_PAGE_SIZE, pageWithin, type ListingQuery } from "./listing";
@@ -14,8 +13,8 @@ export interface AdminProductsPage {
 }
 
 /**
- * The panel's product list, newest first, 20 a page; a page past the last shows the last. The
- * name search is the catalogue's (case- and accent-insensitive, on the trigram index).
+ * The panel's product list, newest first, with each product's stock (its active variants') and
+ * variant count, 20 a page; a page past the last shows the last. The name search is the catalogue's (case- and accent-insensitive, on the trigram index).
  */
 export async function listAdminProducts(db: Database, query: ListingQuery): Promise<AdminProductsPage> {
   const where = query.q ? nameContains(query.q) : undefined;
@@ -27,11 +26,15 @@ export async function listAdminProducts(db: Database, query: ListingQuery): Prom
       name: products.name,
       category: products.category,
       priceCents: products.priceCents,
-      stock: productStock.mapWith(Number),
+      priceMaxCents: products.priceMaxCents,
+      stock: sql<number>`coalesce(sum(${productVariants.stock}) filter (where ${productVariants.active}), 0)::int`,
+      variantCount: sql<number>`count(${productVariants.id})::int`,
       image: products.image,
     })
     .from(products)
+    .leftJoin(productVariants, eq(productVariants.productId, products.id))
     .where(where)
+    .groupBy(products.id)
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);

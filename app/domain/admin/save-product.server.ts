@@ -1,67 +1,262 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/client.server";
 import { products, productVariants } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
-import { insertDefaultVariants } from "../catalog/default-variants.server";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
-import { PLACEHOLDER_IMAGE, type ProductFormInput } from "./product-form-schema";
+import {
+  combinationKey,
+  PLACEHOLDER_IMAGE,
+  SKU_MAX,
+  type ProductInput,
+  type VariantInput,
+} from "./product-form-schema";
 import { resolveProductImage } from "./product-image-source.server";
 
 export type SaveProductOutcome =
   { ok: true; productId: number } | { ok: false; errors?: Record<string, string>; notFound?: boolean };
 
-type ProductFields = Pick<typeof products.$inferInsert, "name" | "description" | "category" | "image">;
-/** What the form's price and stock write: the product's default variant (decision 0030). */
-type VariantFields = Pick<typeof productVariants.$inferInsert, "priceCents" | "stock">;
-
-const AUDITED = ["name", "description", "priceCents", "category", "image", "stock"] as const;
-
-function productFields(input: ProductFormInput, image: string): ProductFields {
-  return { name: input.name, description: input.description, category: input.category, image };
+/** What a product's row holds of the input (its prices are the variants', kept by trigger). */
+function productFields(input: ProductInput, image: string) {
+  return {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    brand: input.brand,
+    image,
+    options: input.options,
+    specs: input.specs,
+  };
 }
 
-function variantFields(input: ProductFormInput): Required<VariantFields> {
-  return { priceCents: input.price, stock: input.stock };
+type ProductFields = ReturnType<typeof productFields>;
+const AUDITED: (keyof ProductFields)[] = [
+  "name",
+  "description",
+  "category",
+  "brand",
+  "image",
+  "options",
+  "specs",
+];
+
+/** A variant row as written and audited. */
+interface VariantFields {
+  sku: string;
+  optionValues: string[];
+  priceCents: number;
+  compareAtCents: number | null;
+  stock: number;
+  active: boolean;
+  gtin: string | null;
+  displayOrder: number;
 }
 
-/** The default variant of a product without options: the one the form's price and stock are. */
-const defaultVariant = (productId: number) =>
-  and(eq(productVariants.productId, productId), sql`${productVariants.optionValues} = '[]'::jsonb`);
+/**
+ * The SKU of a variant the admin left without one: 'VTR-12' for a product's default variant, as
+ * the migration named them, 'VTR-12-PRETO-256-GB' for a combination.
+ */
+export function generatedSku(productId: number, optionValues: readonly string[]): string {
+  const suffix = optionValues
+    .map((value) =>
+      value
+        .normalize("NFD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toUpperCase()
+        .replace(/[^A-Z0-9]+/g, "-")
+        .replace(/^-|-$/g, ""),
+    )
+    .filter((part) => part !== "")
+    .join("-");
+  return (suffix ? `VTR-${productId}-${suffix}` : `VTR-${productId}`).slice(0, SKU_MAX);
+}
 
-/** A new product; without an image it shows the placeholder, without a stock it has none. */
+function variantFields(productId: number, variant: VariantInput, displayOrder: number): VariantFields {
+  return {
+    sku: variant.sku || generatedSku(productId, variant.optionValues),
+    optionValues: variant.optionValues,
+    priceCents: variant.price,
+    compareAtCents: variant.compareAt,
+    stock: variant.stock,
+    active: variant.active,
+    gtin: variant.gtin,
+    displayOrder,
+  };
+}
+
+/** The lowest and highest price of the active variants (of all of them when none is active). */
+function priceRange(variants: readonly VariantInput[]) {
+  const active = variants.filter((variant) => variant.active);
+  const prices = (active.length > 0 ? active : variants).map((variant) => variant.price);
+  return { priceCents: Math.min(...prices), priceMaxCents: Math.max(...prices) };
+}
+
+export const SKU_TAKEN = (sku: string) => `SKU já usado por outro produto: ${sku}`;
+
+/**
+ * The typed SKUs that another product's variants already use, by the input's field path; none
+ * when all are free.
+ */
+async function skusOfOtherProducts(
+  tx: Transaction,
+  productId: number | null,
+  input: ProductInput,
+): Promise<Record<string, string>> {
+  const typed = input.variants.map((variant) => variant.sku).filter((sku) => sku !== "");
+  if (typed.length === 0) return {};
+  const taken = await tx
+    .select({ sku: productVariants.sku })
+    .from(productVariants)
+    .where(
+      and(
+        inArray(productVariants.sku, typed),
+        productId === null ? undefined : ne(productVariants.productId, productId),
+      ),
+    );
+  const takenSkus = new Set(taken.map((row) => row.sku));
+  return Object.fromEntries(
+    input.variants.flatMap((variant, index) =>
+      takenSkus.has(variant.sku) ? [[`variants.${index}.sku`, SKU_TAKEN(variant.sku)]] : [],
+    ),
+  );
+}
+
+/**
+ * Writes a product with its options, variants, brand and specs in the caller's transaction: a
+ * new one (`productId` null) or the new state of an existing one. An update keeps the id of each
+ * variant whose combination is still sold (carts and orders point at it), removes the variants no
+ * longer sold (carts lose them; order lines keep their snapshot) and adds the new ones. Audited
+ * like every admin write. Refuses, before writing anything, a SKU another product uses.
+ */
+export async function writeProduct(
+  tx: Transaction,
+  actor: AdminActor,
+  productId: number | null,
+  input: ProductInput,
+  image: string,
+): Promise<SaveProductOutcome> {
+  const taken = await skusOfOtherProducts(tx, productId, input);
+  if (Object.keys(taken).length > 0) return { ok: false, errors: taken };
+  const fields = productFields(input, image);
+  if (productId === null) {
+    const [created] = await tx
+      .insert(products)
+      .values({ ...fields, ...priceRange(input.variants) })
+      .returning({ id: products.id });
+    const id = created!.id;
+    const variants = input.variants.map((variant, index) => variantFields(id, variant, index));
+    await tx.insert(productVariants).values(variants.map((variant) => ({ ...variant, productId: id })));
+    await recordAdminWrite(tx, actor, {
+      action: "product.create",
+      targetType: "product",
+      targetId: id,
+      before: null,
+      after: { ...fields, variants },
+    });
+    return { ok: true, productId: id };
+  }
+  const [current] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
+  if (!current) return { ok: false, notFound: true };
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const changed = AUDITED.filter((field) => JSON.stringify(current[field]) !== JSON.stringify(fields[field]));
+  if (changed.length > 0) await tx.update(products).set(fields).where(eq(products.id, productId));
+  for (const field of changed) {
+    before[field] = current[field];
+    after[field] = fields[field];
+  }
+  const variantChanges = await replaceVariants(tx, productId, input.variants);
+  if (variantChanges) {
+    before.variants = variantChanges.before;
+    after.variants = variantChanges.after;
+  }
+  if (Object.keys(after).length > 0) {
+    await recordAdminWrite(tx, actor, {
+      action: "product.update",
+      targetType: "product",
+      targetId: productId,
+      before,
+      after,
+    });
+  }
+  return { ok: true, productId };
+}
+
+const VARIANT_COLUMNS = {
+  id: productVariants.id,
+  sku: productVariants.sku,
+  optionValues: productVariants.optionValues,
+  priceCents: productVariants.priceCents,
+  compareAtCents: productVariants.compareAtCents,
+  stock: productVariants.stock,
+  active: productVariants.active,
+  gtin: productVariants.gtin,
+  displayOrder: productVariants.displayOrder,
+};
+
+/**
+ * Makes the product's variants the given ones, matched by combination; answers the variants
+ * before and after for the audit, or null when nothing changed.
+ */
+async function replaceVariants(tx: Transaction, productId: number, inputs: readonly VariantInput[]) {
+  const current = await tx
+    .select(VARIANT_COLUMNS)
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.displayOrder), asc(productVariants.id));
+  const byCombination = new Map(current.map((variant) => [combinationKey(variant.optionValues), variant]));
+  const wanted = inputs.map((variant, index) => variantFields(productId, variant, index));
+  const kept = new Set<number>();
+  const updates: { id: number; fields: VariantFields; skuChanged: boolean }[] = [];
+  const inserts: VariantFields[] = [];
+  for (const fields of wanted) {
+    const existing = byCombination.get(combinationKey(fields.optionValues));
+    if (!existing) {
+      inserts.push(fields);
+      continue;
+    }
+    kept.add(existing.id);
+    const { id, ...stored } = existing;
+    if (JSON.stringify(stored) !== JSON.stringify(fields)) {
+      updates.push({ id, fields, skuChanged: stored.sku !== fields.sku });
+    }
+  }
+  const removed = current.filter((variant) => !kept.has(variant.id)).map((variant) => variant.id);
+  if (removed.length === 0 && updates.length === 0 && inserts.length === 0) return null;
+  if (removed.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, removed));
+  // SKUs are unique: two variants swapping theirs pass through free ones first.
+  for (const update of updates.filter((update) => update.skuChanged)) {
+    await tx
+      .update(productVariants)
+      .set({ sku: `~${update.id}` })
+      .where(eq(productVariants.id, update.id));
+  }
+  for (const update of updates) {
+    await tx.update(productVariants).set(update.fields).where(eq(productVariants.id, update.id));
+  }
+  if (inserts.length > 0) {
+    await tx.insert(productVariants).values(inserts.map((variant) => ({ ...variant, productId })));
+  }
+  return {
+    before: current.map(({ id: _id, ...variant }) => variant),
+    after: wanted,
+  };
+}
+
+/** A new product; without an image it shows the placeholder. */
 export async function addProduct(
   db: Database,
   storage: FileStorage,
   actor: AdminActor,
-  input: ProductFormInput,
+  input: ProductInput,
   file: File | null,
 ): Promise<SaveProductOutcome> {
   const image = await resolveProductImage(storage, { file, url: input.imageUrl });
   if (!image.ok) return { ok: false, errors: { image: image.message } };
-  const fields = productFields(input, image.url ?? PLACEHOLDER_IMAGE);
-  const variant = variantFields(input);
-  const productId = await db.transaction(async (tx) => {
-    // The price range is the variants' (kept by trigger from here on).
-    const range = { priceCents: variant.priceCents, priceMaxCents: variant.priceCents };
-    const [created] = await tx
-      .insert(products)
-      .values({ ...fields, ...range })
-      .returning({ id: products.id });
-    await insertDefaultVariants(tx, [{ productId: created!.id, ...variant }]);
-    await recordAdminWrite(tx, actor, {
-      action: "product.create",
-      targetType: "product",
-      targetId: created!.id,
-      before: null,
-      after: { ...fields, ...variant },
-    });
-    return created!.id;
-  });
-  return { ok: true, productId };
+  return db.transaction((tx) => writeProduct(tx, actor, null, input, image.url ?? PLACEHOLDER_IMAGE));
 }
 
 /**
- * A product's new fields; the audit keeps, for the fields that changed, what they were and what
+ * A product's new state; the audit keeps, for the fields that changed, what they were and what
  * they became. An empty image address leaves the placeholder.
  */
 export async function updateProduct(
@@ -69,40 +264,10 @@ export async function updateProduct(
   storage: FileStorage,
   actor: AdminActor,
   productId: number,
-  input: ProductFormInput,
+  input: ProductInput,
   file: File | null,
 ): Promise<SaveProductOutcome> {
   const image = await resolveProductImage(storage, { file, url: input.imageUrl });
   if (!image.ok) return { ok: false, errors: { image: image.message } };
-  const fields = productFields(input, image.url ?? PLACEHOLDER_IMAGE);
-  const variant = variantFields(input);
-  const next = { ...fields, ...variant };
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        name: products.name,
-        description: products.description,
-        category: products.category,
-        image: products.image,
-        priceCents: productVariants.priceCents,
-        stock: productVariants.stock,
-      })
-      .from(products)
-      .innerJoin(productVariants, defaultVariant(productId))
-      .where(eq(products.id, productId))
-      .for("update");
-    if (!current) return { ok: false, notFound: true };
-    const changed = AUDITED.filter((field) => current[field] !== next[field]);
-    if (changed.length === 0) return { ok: true, productId };
-    await tx.update(products).set(fields).where(eq(products.id, productId));
-    await tx.update(productVariants).set(variant).where(defaultVariant(productId));
-    await recordAdminWrite(tx, actor, {
-      action: "product.update",
-      targetType: "product",
-      targetId: productId,
-      before: Object.fromEntries(changed.map((field) => [field, current[field]])),
-      after: Object.fromEntries(changed.map((field) => [field, next[field]])),
-    });
-    return { ok: true, productId };
-  });
+  return db.transaction((tx) => writeProduct(tx, actor, productId, input, image.url ?? PLACEHOLDER_IMAGE));
 }

@@ -19,11 +19,7 @@ import {
   removeGalleryImage,
   type GalleryOutcome,
 } from "../../domain/admin/product-gallery.server";
-import {
-  galleryImageSchema,
-  productFormSchema,
-  productFormValues,
-} from "../../domain/admin/product-form-schema";
+import { formErrorsFor, galleryImageSchema, parseProductForm } from "../../domain/admin/product-form-schema";
 import { productIdField } from "../../domain/admin/product-id";
 import { updateProduct } from "../../domain/admin/save-product.server";
 import { listCategories } from "../../domain/catalog/categories.server";
@@ -53,13 +49,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   switch (intent) {
     case "update": {
-      const input = productFormSchema.safeParse(productFormValues(form));
-      if (!input.success) {
-        return { intent: "update", ok: false, errors: fieldErrors(input.error) } satisfies ProductActionData;
-      }
-      const outcome = await updateProduct(context.db, context.storage, user, productId, input.data, file);
-      if (!outcome.ok && outcome.notFound) throw data("Produto não encontrado", { status: 404 });
-      return { intent: "update", ...outcome } satisfies ProductActionData;
+      const input = parseProductForm(form);
+      if (!input.ok) return { intent: "update", ok: false, errors: input.errors } satisfies ProductActionData;
+      const outcome = await updateProduct(context.db, context.storage, user, productId, input.input, file);
+      if (outcome.ok) return { intent: "update", ok: true, productId } satisfies ProductActionData;
+      if (outcome.notFound) throw data("Produto não encontrado", { status: 404 });
+      const errors = outcome.errors && formErrorsFor(form, outcome.errors);
+      return { intent: "update", ok: false, errors } satisfies ProductActionData;
     }
     case "gallery-add": {
       const input = galleryImageSchema.safeParse({ imageUrl: form.get("imageUrl") ?? undefined });

@@ -3,8 +3,7 @@ import type { Route } from "./+types/product-new";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import { CREATED_PARAM, type ProductActionData } from "../../components/admin/products/product-action-data";
 import { ProductForm } from "../../components/admin/products/product-form";
-import { fieldErrors } from "../../domain/accounts/account-schemas";
-import { productFormSchema, productFormValues } from "../../domain/admin/product-form-schema";
+import { formErrorsFor, parseProductForm } from "../../domain/admin/product-form-schema";
 import { addProduct } from "../../domain/admin/save-product.server";
 import { listCategories } from "../../domain/catalog/categories.server";
 import { requireAdmin } from "../guards.server";
@@ -17,19 +16,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(context, request);
   const form = await request.formData();
-  const input = productFormSchema.safeParse(productFormValues(form));
-  if (!input.success) {
-    return { intent: "create", ok: false, errors: fieldErrors(input.error) } satisfies ProductActionData;
-  }
+  const input = parseProductForm(form);
+  if (!input.ok) return { intent: "create", ok: false, errors: input.errors } satisfies ProductActionData;
   const file = form.get("imageFile");
   const outcome = await addProduct(
     context.db,
     context.storage,
     user,
-    input.data,
+    input.input,
     file instanceof File ? file : null,
   );
-  if (!outcome.ok) return { intent: "create", ...outcome } satisfies ProductActionData;
+  if (!outcome.ok) {
+    const errors = outcome.errors && formErrorsFor(form, outcome.errors);
+    return { intent: "create", ok: false, errors } satisfies ProductActionData;
+  }
   return redirect(`/admin/products/${outcome.productId}?${CREATED_PARAM}=1`);
 }
 

@@ -1,14 +1,17 @@
-import { Plus, Search } from "lucide-react";
+import { Download, Plus, Search } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/products";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import type { ProductActionData } from "../../components/admin/products/product-action-data";
+import { ProductsCsvImport } from "../../components/admin/products/products-csv-import";
 import { ProductsTable } from "../../components/admin/products/products-table";
 import { buttonClasses } from "../../components/ui/button";
 import { inputClasses } from "../../components/ui/form-field";
 import { Pagination, usePageHref } from "../../components/ui/pagination";
 import { deleteProduct } from "../../domain/admin/delete-product.server";
 import { listAdminProducts } from "../../domain/admin/list-admin-products.server";
+import { csvSummary, PRODUCTS_CSV_MAX_BYTES } from "../../domain/admin/product-csv";
+import { importProductsCsv } from "../../domain/admin/product-csv-import.server";
 import { readListingQuery } from "../../domain/admin/listing";
 import { productIdField } from "../../domain/admin/product-id";
 import { requireAdmin } from "../guards.server";
@@ -22,7 +25,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(context, request);
   const form = await request.formData();
-  if (form.get("intent") !== "delete") throw data("Ação desconhecida", { status: 400 });
+  const intent = form.get("intent");
+  if (intent === "csv-check" || intent === "csv-import") {
+    const file = form.get("csvFile");
+    if (!(file instanceof File) || file.size === 0) {
+      return { intent, ok: false, lines: ["Escolha um arquivo CSV"] } satisfies ProductActionData;
+    }
+    if (file.size > PRODUCTS_CSV_MAX_BYTES) {
+      return { intent, ok: false, lines: ["O arquivo passa de 20 MB"] } satisfies ProductActionData;
+    }
+    const outcome = await importProductsCsv(context.db, context.storage, user, await file.bytes(), {
+      dryRun: intent === "csv-check",
+    });
+    if (!outcome.ok) return { intent, ok: false, lines: outcome.errors } satisfies ProductActionData;
+    return { intent, ok: true, message: csvSummary(outcome) } satisfies ProductActionData;
+  }
+  if (intent !== "delete") throw data("Ação desconhecida", { status: 400 });
   const productId = productIdField.safeParse(form.get("productId"));
   const deleted = productId.success && (await deleteProduct(context.db, user, productId.data));
   return { intent: "delete", ok: deleted } satisfies ProductActionData;
@@ -35,11 +53,18 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Produtos</h2>
-        <Link to="/admin/products/new" className={buttonClasses("default", "sm")}>
-          <Plus aria-hidden className="size-4" />
-          Novo produto
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <a href="/admin/products/export.csv" download className={buttonClasses("outline", "sm")}>
+            <Download aria-hidden className="size-4" />
+            Exportar CSV
+          </a>
+          <Link to="/admin/products/new" className={buttonClasses("default", "sm")}>
+            <Plus aria-hidden className="size-4" />
+            Novo produto
+          </Link>
+        </div>
       </div>
+      <ProductsCsvImport />
       <Form method="get" action="/admin/products" role="search" className="flex gap-2">
         <label htmlFor="admin-product-search" className="sr-only">
           Buscar produtos por nome

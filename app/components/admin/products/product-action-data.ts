@@ -1,6 +1,14 @@
 /** What the product pages' actions answer to their forms. */
 export interface ProductActionData {
-  intent: "create" | "update" | "delete" | "gallery-add" | "gallery-remove" | "gallery-move";
+  intent:
+    | "create"
+    | "update"
+    | "delete"
+    | "gallery-add"
+    | "gallery-remove"
+    | "gallery-move"
+    | "csv-check"
+    | "csv-import";
   ok: boolean;
   /** The product created or changed. */
   productId?: number;
@@ -8,6 +16,8 @@ export interface ProductActionData {
   message?: string;
   /** Messages by field name, shown at the field. */
   errors?: Record<string, string>;
+  /** A CSV file's problems, each with its line. */
+  lines?: string[];
 }
 
 /**
@@ -24,4 +34,9 @@ export const PRODUCT_TOASTS: Record<ProductActionData["intent"], { success: stri
   "gallery-add": { success: "Imagem adicionada com sucesso!", failure: "Erro ao adicionar imagem" },
   "gallery-remove": { success: "Imagem removida com sucesso!", failure: "Erro ao remover imagem" },
   "gallery-move": { success: "Ordem das imagens atualizada!", failure: "Erro ao reordenar imagens" },
+  "csv-check": { success: "Arquivo verificado: pode importar", failure: "O arquivo tem erros" },
+  "csv-import": {
+    success: "Produtos importados com sucesso!",
+    failure: "Nada foi importado: o arquivo tem erros",
+  },
 };

@@ -1,22 +1,26 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../../toasts";
-import { fieldErrors } from "../../../domain/accounts/account-schemas";
-import { productFormSchema, productFormValues } from "../../../domain/admin/product-form-schema";
-import { formatCentsAsTyped } from "../../../lib/money";
+import type { AdminVariant } from "../../../domain/admin/admin-product";
+import { BRAND_MAX, parseProductForm } from "../../../domain/admin/product-form-schema";
+import type { ProductOption, ProductSpec } from "../../../domain/catalog/variants";
 import { Button } from "../../ui/button";
 import { FormField, FormMessage } from "../../ui/form-field";
 import { ImageInput } from "./image-input";
 import { PRODUCT_TOASTS, type ProductActionData } from "./product-action-data";
+import { ProductSpecsEditor } from "./product-specs-editor";
+import { ProductVariantsEditor } from "./product-variants-editor";
 
 export interface EditableProduct {
   id: number;
   name: string;
   description: string;
-  priceCents: number;
   category: string;
+  brand: string | null;
   image: string;
-  stock: number;
+  options: ProductOption[];
+  specs: ProductSpec[];
+  variants: AdminVariant[];
 }
 
 /**
@@ -42,13 +46,13 @@ export function ProductForm({ product, categories }: { product?: EditableProduct
   const errors = clientErrors ?? fetcher.data?.errors ?? {};
 
   function checkFirst(event: FormEvent<HTMLFormElement>) {
-    const input = productFormSchema.safeParse(productFormValues(new FormData(event.currentTarget)));
-    if (input.success) {
+    const input = parseProductForm(new FormData(event.currentTarget));
+    if (input.ok) {
       setClientErrors(null);
       return;
     }
     event.preventDefault();
-    setClientErrors(fieldErrors(input.error));
+    setClientErrors(input.errors);
   }
 
   return (
@@ -71,24 +75,6 @@ export function ProductForm({ product, categories }: { product?: EditableProduct
       />
       <DescriptionField defaultValue={product?.description} error={errors.description} />
       <FormField
-        label="Preço (R$)"
-        name="price"
-        inputMode="decimal"
-        placeholder="0,00"
-        defaultValue={product ? formatCentsAsTyped(product.priceCents) : undefined}
-        error={errors.price}
-        required
-      />
-      <FormField
-        label="Estoque"
-        name="stock"
-        type="number"
-        min={0}
-        step={1}
-        defaultValue={product?.stock ?? 0}
-        error={errors.stock}
-      />
-      <FormField
         label="Categoria"
         name="category"
         list="admin-product-categories"
@@ -97,6 +83,14 @@ export function ProductForm({ product, categories }: { product?: EditableProduct
         error={errors.category}
         className="sm:col-span-2"
         required
+      />
+      <FormField
+        label="Marca"
+        name="brand"
+        defaultValue={product?.brand ?? ""}
+        maxLength={BRAND_MAX}
+        error={errors.brand}
+        className="sm:col-span-2"
       />
       <datalist id="admin-product-categories">
         {categories.map((category) => (
@@ -113,6 +107,12 @@ export function ProductForm({ product, categories }: { product?: EditableProduct
         error={errors.image ?? errors.imageUrl}
         className="sm:col-span-2"
       />
+      <ProductVariantsEditor
+        options={product?.options ?? []}
+        variants={product?.variants ?? []}
+        errors={errors}
+      />
+      <ProductSpecsEditor specs={product?.specs ?? []} errors={errors} />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy}>
           {busy ? "Salvando..." : product ? "Salvar alterações" : "Criar produto"}

@@ -10,7 +10,7 @@ import { Button, buttonClasses } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { PRODUCT_TOASTS, type ProductActionData } from "./product-action-data";
 
-/** The list's rows: thumbnail, name, category, price, stock, and edit / delete. */
+/** The list's rows: thumbnail, name, category, price range, total stock, variant count, and edit / delete. */
 export function ProductsTable({ products }: { products: AdminProductRow[] }) {
   const [deleting, setDeleting] = useState<AdminProductRow | null>(null);
   return (
@@ -25,6 +25,7 @@ export function ProductsTable({ products }: { products: AdminProductRow[] }) {
             <th className="px-3 py-2 font-medium">Categoria</th>
             <th className="px-3 py-2 font-medium">Preço</th>
             <th className="px-3 py-2 font-medium">Estoque</th>
+            <th className="px-3 py-2 font-medium">Variantes</th>
             <th className="px-3 py-2 font-medium">
               <span className="sr-only">Ações</span>
             </th>
@@ -47,8 +48,12 @@ export function ProductsTable({ products }: { products: AdminProductRow[] }) {
               <td className="px-3 py-2">
                 <Badge variant="secondary">{product.category}</Badge>
               </td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatBRL(product.priceCents)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {formatBRL(product.priceCents)}
+                {product.priceMaxCents > product.priceCents ? ` – ${formatBRL(product.priceMaxCents)}` : ""}
+              </td>
               <td className="px-3 py-2">{product.stock}</td>
+              <td className="px-3 py-2">{product.variantCount}</td>
               <td className="px-3 py-2">
                 <div className="flex justify-end gap-1">
                   <Link

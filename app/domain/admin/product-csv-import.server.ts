@@ -1,0 +1,406 @@
+import { CsvError, parse } from "csv-parse/sync";
+import { inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database, Transaction } from "../../db/client.server";
+import { productImages, products, productVariants } from "../../db/schema.server";
+import type { FileStorage } from "../../storage/file-storage.server";
+import { recordAdminWrite, type AdminActor } from "./audit.server";
+import {
+  CSV_DELIMITER,
+  CSV_NO,
+  CSV_YES,
+  OPTION_COLUMNS,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_LEVEL_COLUMNS,
+  type ProductCsvRow,
+} from "./product-csv";
+import {
+  imageUrlField,
+  PLACEHOLDER_IMAGE,
+  productInputSchema,
+  type ProductInput,
+} from "./product-form-schema";
+import { resolveProductImage } from "./product-image-source.server";
+import { writeProduct } from "./save-product.server";
+
+export const NOT_UTF8 =
+  'O arquivo não está em UTF-8. No Excel, salve como "CSV UTF-8 (Delimitado por vírgulas)" e envie de novo.';
+export const WRONG_HEADER = `Cabeçalho inválido: a primeira linha deve ser ${PRODUCT_CSV_COLUMNS.join(CSV_DELIMITER)}`;
+export const EMPTY_FILE = "O arquivo não tem nenhum produto.";
+
+/** A row of the file and the line it starts at (1 is the header). */
+interface LineRow {
+  line: number;
+  row: ProductCsvRow;
+}
+
+/** A product the file describes: created (`productId` null) or the product whose SKUs it has. */
+interface PlannedProduct {
+  handle: string;
+  rows: LineRow[];
+  productId: number | null;
+  input: ProductInput;
+  images: string[];
+}
+
+export type ProductsCsvOutcome =
+  | { ok: true; dryRun: boolean; created: number; updated: number; variants: number }
+  | { ok: false; errors: string[] };
+
+const YES = new Set([CSV_YES, "s", "1", "true", "ativo", ""]);
+const NO = new Set([CSV_NO, "nao", "n", "0", "false", "inativo"]);
+
+/** The variant fields whose message shows the value typed: 'Linha 7: Preço inválido "12,3,4"'. */
+const QUOTED_FIELDS: Record<string, keyof ProductCsvRow> = {
+  price: "preco",
+  compareAt: "preco_de",
+  stock: "estoque",
+};
+
+function splitList(text: string): string[] {
+  return text
+    .split("|")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+interface ParsedRecord {
+  record: string[];
+  raw: string;
+  info: { lines: number };
+}
+
+/** The file's rows with their first line, or why it cannot be read at all. */
+function readRows(
+  bytes: Uint8Array,
+): { ok: true; rows: LineRow[]; errors: string[] } | { ok: false; errors: string[] } {
+  let text: string;
+  try {
+    // Fatal: a Windows-1252 file ('Preço' saved as ANSI) is refused, not read as garbage.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, errors: [NOT_UTF8] };
+  }
+  let records: ParsedRecord[];
+  try {
+    // With `info` and `raw`, each record comes with where it ends and its text.
+    records = parse(text, {
+      delimiter: CSV_DELIMITER,
+      bom: true,
+      info: true,
+      raw: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+    }) as unknown as ParsedRecord[];
+  } catch (error) {
+    if (error instanceof CsvError)
+      return { ok: false, errors: [`Linha ${error.lines}: aspas não fechadas ou mal colocadas`] };
+    throw error;
+  }
+  const [header, ...body] = records;
+  const names = header?.record.map((name) => name.trim().toLowerCase());
+  if (!names || names.join(CSV_DELIMITER) !== PRODUCT_CSV_COLUMNS.join(CSV_DELIMITER)) {
+    return { ok: false, errors: [WRONG_HEADER] };
+  }
+  if (body.length === 0) return { ok: false, errors: [EMPTY_FILE] };
+  const errors: string[] = [];
+  const rows: LineRow[] = [];
+  for (const { record, raw, info } of body) {
+    // info.lines is where the record ends; a quoted text may span lines.
+    const inner = raw.replace(/^[\r\n]+/, "").replace(/\r?\n$/, "");
+    const line = info.lines - (inner.match(/\n/g)?.length ?? 0);
+    if (record.length !== PRODUCT_CSV_COLUMNS.length) {
+      errors.push(
+        `Linha ${line}: esperadas ${PRODUCT_CSV_COLUMNS.length} colunas separadas por ";", há ${record.length}`,
+      );
+      continue;
+    }
+    rows.push({
+      line,
+      row: Object.fromEntries(
+        PRODUCT_CSV_COLUMNS.map((column, index) => [column, record[index]!.trim()]),
+      ) as ProductCsvRow,
+    });
+  }
+  return { ok: true, rows, errors };
+}
+
+/** The product of a handle's rows, with the messages of what does not fit. */
+function productOfRows(
+  handle: string,
+  rows: LineRow[],
+  productIdOf: Map<string, number>,
+  errors: string[],
+): PlannedProduct | null {
+  const [first] = rows;
+  const before = errors.length;
+  const fail = (line: number, message: string) => errors.push(`Linha ${line}: ${message}`);
+  for (const { line, row } of rows.slice(1)) {
+    for (const column of PRODUCT_LEVEL_COLUMNS) {
+      if (row[column] !== "" && row[column] !== first!.row[column]) {
+        fail(line, `${column} diferente do da linha ${first!.line}, do mesmo handle "${handle}"`);
+      }
+    }
+  }
+  const optionNames = OPTION_COLUMNS.map(([nameColumn]) => first!.row[nameColumn]);
+  const options = optionNames.flatMap((name) => (name === "" ? [] : [{ name, values: [] as string[] }]));
+  // A row whose options were refused here: the schema's word on its combination would repeat it.
+  const badCombinations = new Set<number>();
+  const variants = rows.map(({ line, row }, rowIndex) => {
+    const optionValues: string[] = [];
+    OPTION_COLUMNS.forEach(([nameColumn, valueColumn], index) => {
+      const name = row[nameColumn];
+      const value = row[valueColumn];
+      const problem =
+        name !== optionNames[index]
+          ? `${nameColumn} "${name}" diferente do da linha ${first!.line} ("${optionNames[index]}")`
+          : name !== "" && value === ""
+            ? `${valueColumn} vazio para a opção ${name}`
+            : name === "" && value !== ""
+              ? `${valueColumn} sem ${nameColumn}`
+              : null;
+      if (problem) {
+        fail(line, problem);
+        badCombinations.add(rowIndex);
+      } else if (name !== "") {
+        optionValues.push(value);
+        const option = options.find((candidate) => candidate.name === name)!;
+        if (!option.values.includes(value)) option.values.push(value);
+      }
+    });
+    const active = row.ativo.toLowerCase();
+    if (!YES.has(active) && !NO.has(active))
+      fail(line, `ativo inválido "${row.ativo}" (use ${CSV_YES} ou ${CSV_NO})`);
+    if (row.sku === "") fail(line, "SKU é obrigatório");
+    return {
+      optionValues,
+      sku: row.sku,
+      price: row.preco,
+      compareAt: row.preco_de,
+      stock: row.estoque,
+      active: !NO.has(active),
+      gtin: row.gtin,
+    };
+  });
+  const specs = splitList(first!.row.especificacoes).flatMap((item) => {
+    const colon = item.indexOf(":");
+    if (colon >= 0) return [{ name: item.slice(0, colon), value: item.slice(colon + 1) }];
+    fail(first!.line, `especificação inválida "${item}" (use Nome: valor)`);
+    return [];
+  });
+  const images = splitList(first!.row.imagens);
+  for (const image of images) {
+    const checked = imageUrlField.safeParse(image);
+    if (!checked.success) fail(first!.line, `${checked.error.issues[0]!.message}: "${image}"`);
+  }
+  const owners = [...new Set(rows.flatMap(({ row }) => productIdOf.get(row.sku) ?? []))];
+  if (owners.length > 1) {
+    fail(first!.line, `os SKUs do handle "${handle}" são de produtos diferentes (ids ${owners.join(", ")})`);
+  }
+  const input = productInputSchema.safeParse({
+    name: first!.row.nome,
+    description: first!.row.descricao,
+    category: first!.row.categoria,
+    brand: first!.row.marca,
+    imageUrl: images[0] ?? "",
+    specs,
+    options,
+    variants,
+  });
+  if (!input.success) {
+    const issues = input.error.issues.filter(
+      ({ path }) =>
+        !(path[0] === "variants" && badCombinations.has(path[1] as number) && path[2] === "optionValues"),
+    );
+    errors.push(...inputErrors(issues, rows));
+  }
+  if (!input.success || errors.length > before) return null;
+  return { handle, rows, productId: owners[0] ?? null, input: input.data, images };
+}
+
+/** The schema's messages at the lines they are about. */
+function inputErrors(issues: z.core.$ZodIssue[], rows: LineRow[]): string[] {
+  return issues.map((issue) => {
+    const [field, index, variantField] = issue.path;
+    const row = field === "variants" && typeof index === "number" ? rows[index]! : rows[0]!;
+    const column = typeof variantField === "string" ? QUOTED_FIELDS[variantField] : undefined;
+    return `Linha ${row.line}: ${issue.message}${column ? ` "${row.row[column]}"` : ""}`;
+  });
+}
+
+/** The product each of these SKUs belongs to. */
+async function productsOfSkus(db: Database, skus: string[]): Promise<Map<string, number>> {
+  const owners = new Map<string, number>();
+  for (let start = 0; start < skus.length; start += 10_000) {
+    const found = await db
+      .select({ sku: productVariants.sku, productId: productVariants.productId })
+      .from(productVariants)
+      .where(inArray(productVariants.sku, skus.slice(start, start + 10_000)));
+    for (const { sku, productId } of found) owners.set(sku, productId);
+  }
+  return owners;
+}
+
+/**
+ * Checks a products CSV file without writing: every row's problem, in pt-BR with its line
+ * number, or the products it describes (rows grouped by handle; a handle whose SKUs exist
+ * updates their product).
+ */
+export async function checkProductsCsv(
+  db: Database,
+  bytes: Uint8Array,
+): Promise<{ ok: true; products: PlannedProduct[] } | { ok: false; errors: string[] }> {
+  const read = readRows(bytes);
+  if (!read.ok) return read;
+  const errors = [...read.errors];
+  const handles = new Map<string, LineRow[]>();
+  const skuLines = new Map<string, { line: number; handle: string }>();
+  for (const lineRow of read.rows) {
+    const { line, row } = lineRow;
+    if (row.handle === "") {
+      errors.push(`Linha ${line}: handle é obrigatório`);
+      continue;
+    }
+    const seen = skuLines.get(row.sku);
+    if (row.sku !== "" && seen && seen.handle !== row.handle) {
+      errors.push(`Linha ${line}: SKU repetido no arquivo: ${row.sku} (também na linha ${seen.line})`);
+    }
+    skuLines.set(row.sku, { line, handle: row.handle });
+    const group = handles.get(row.handle);
+    if (group) group.push(lineRow);
+    else handles.set(row.handle, [lineRow]);
+  }
+  const productIdOf = await productsOfSkus(
+    db,
+    [...skuLines.keys()].filter((sku) => sku !== ""),
+  );
+  const planned = [...handles].flatMap(
+    ([handle, rows]) => productOfRows(handle, rows, productIdOf, errors) ?? [],
+  );
+  const updated = new Map<number, string>();
+  for (const product of planned) {
+    if (product.productId === null) continue;
+    const other = updated.get(product.productId);
+    if (other) {
+      errors.push(
+        `Linha ${product.rows[0]!.line}: os handles "${other}" e "${product.handle}" têm SKUs do mesmo produto (id ${product.productId})`,
+      );
+    }
+    updated.set(product.productId, product.handle);
+  }
+  if (errors.length > 0) return { ok: false, errors: sortedByLine(errors) };
+  return { ok: true, products: planned };
+}
+
+function sortedByLine(errors: string[]): string[] {
+  const lineOf = (error: string) => Number(/^Linha (\d+)/.exec(error)?.[1] ?? 0);
+  return [...errors].sort((a, b) => lineOf(a) - lineOf(b));
+}
+
+class ImportRefused extends Error {
+  constructor(readonly errors: string[]) {
+    super("Importação recusada");
+  }
+}
+
+/**
+ * Imports a products CSV file: a dry run (`dryRun`) only checks it; otherwise all its products
+ * are written in one transaction, or none when any row is refused. Images are fetched (and
+ * re-encoded, as the panel's uploads) for new products only; an existing product keeps its photos.
+ */
+export async function importProductsCsv(
+  db: Database,
+  storage: FileStorage,
+  actor: AdminActor,
+  bytes: Uint8Array,
+  options: { dryRun: boolean },
+): Promise<ProductsCsvOutcome> {
+  const checked = await checkProductsCsv(db, bytes);
+  if (!checked.ok) return checked;
+  const planned = checked.products;
+  const summary = {
+    created: planned.filter((product) => product.productId === null).length,
+    updated: planned.filter((product) => product.productId !== null).length,
+    variants: planned.reduce((total, product) => total + product.input.variants.length, 0),
+  };
+  if (options.dryRun) return { ok: true, dryRun: true, ...summary };
+  const images = await storedImages(storage, planned);
+  if (!images.ok) return images;
+  const currentImages = await imagesOfProducts(
+    db,
+    planned.flatMap((product) => product.productId ?? []),
+  );
+  try {
+    await db.transaction(async (tx) => {
+      for (const product of planned) {
+        const [main, ...gallery] = product.productId === null ? images.byHandle.get(product.handle)! : [];
+        const image =
+          product.productId === null ? (main ?? PLACEHOLDER_IMAGE) : currentImages.get(product.productId)!;
+        const outcome = await writeProduct(tx, actor, product.productId, product.input, image);
+        if (!outcome.ok) {
+          throw new ImportRefused(
+            Object.entries(outcome.errors ?? {}).map(([field, message]) => {
+              const index = Number(/^variants\.(\d+)\./.exec(field)?.[1] ?? 0);
+              return `Linha ${product.rows[index]!.line}: ${message}`;
+            }),
+          );
+        }
+        await addGallery(tx, actor, outcome.productId, gallery);
+      }
+    });
+  } catch (error) {
+    if (error instanceof ImportRefused) return { ok: false, errors: error.errors };
+    throw error;
+  }
+  return { ok: true, dryRun: false, ...summary };
+}
+
+/** The new products' images, fetched and stored as the store's own, by handle. */
+async function storedImages(
+  storage: FileStorage,
+  planned: PlannedProduct[],
+): Promise<{ ok: true; byHandle: Map<string, string[]> } | { ok: false; errors: string[] }> {
+  const byHandle = new Map<string, string[]>();
+  const errors: string[] = [];
+  for (const product of planned) {
+    if (product.productId !== null) continue;
+    const stored: string[] = [];
+    for (const url of product.images) {
+      const image = await resolveProductImage(storage, { url });
+      if (image.ok && image.url) stored.push(image.url);
+      else if (!image.ok) errors.push(`Linha ${product.rows[0]!.line}: ${image.message}: "${url}"`);
+    }
+    byHandle.set(product.handle, stored);
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, byHandle };
+}
+
+async function imagesOfProducts(db: Database, ids: number[]): Promise<Map<number, string>> {
+  const images = new Map<number, string>();
+  for (let start = 0; start < ids.length; start += 10_000) {
+    const rows = await db
+      .select({ id: products.id, image: products.image })
+      .from(products)
+      .where(inArray(products.id, ids.slice(start, start + 10_000)));
+    for (const { id, image } of rows) images.set(id, image);
+  }
+  return images;
+}
+
+async function addGallery(
+  tx: Transaction,
+  actor: AdminActor,
+  productId: number,
+  urls: string[],
+): Promise<void> {
+  for (const [displayOrder, imageUrl] of urls.entries()) {
+    const [added] = await tx.insert(productImages).values({ productId, imageUrl, displayOrder }).returning();
+    await recordAdminWrite(tx, actor, {
+      action: "product_image.add",
+      targetType: "product_image",
+      targetId: added!.id,
+      before: null,
+      after: { productId, imageUrl, displayOrder },
+    });
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The products' CSV file (README, 'Importar e exportar produtos'): one row per variant, `;` as
+ * Excel writes it in Brazil, UTF-8. Rows with one handle are one product; its name, texts,
+ * category, brand, images and specs are read from its first row (the next ones repeat them or
+ * leave them empty).
+ */
+export const PRODUCT_CSV_COLUMNS = [
+  "handle",
+  "nome",
+  "descricao",
+  "categoria",
+  "marca",
+  "opcao1_nome",
+  "opcao1_valor",
+  "opcao2_nome",
+  "opcao2_valor",
+  "opcao3_nome",
+  "opcao3_valor",
+  "sku",
+  "preco",
+  "preco_de",
+  "estoque",
+  "ativo",
+  "gtin",
+  "imagens",
+  "especificacoes",
+] as const;
+
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+export type ProductCsvRow = Record<ProductCsvColumn, string>;
+
+export const CSV_DELIMITER = ";";
+/** Between the URLs of `imagens` and the items of `especificacoes`. */
+export const LIST_SEPARATOR = " | ";
+export const OPTION_COLUMNS = [
+  ["opcao1_nome", "opcao1_valor"],
+  ["opcao2_nome", "opcao2_valor"],
+  ["opcao3_nome", "opcao3_valor"],
+] as const;
+/** The columns that describe the product, not the variant: the same on each of its rows. */
+export const PRODUCT_LEVEL_COLUMNS = [
+  "nome",
+  "descricao",
+  "categoria",
+  "marca",
+  "imagens",
+  "especificacoes",
+] as const;
+
+export const CSV_YES = "sim";
+export const CSV_NO = "não";
+
+/** The name of the file the panel downloads. */
+export const PRODUCTS_CSV_FILENAME = "produtos.csv";
+
+/** The largest file the panel takes: 10,000 rows with long descriptions fit. */
+export const PRODUCTS_CSV_MAX_BYTES = 20 * 1024 * 1024;
+
+/** '3 produtos novos, 2 atualizados, 14 variantes', after a check or an import. */
+export function csvSummary(outcome: {
+  dryRun: boolean;
+  created: number;
+  updated: number;
+  variants: number;
+}): string {
+  const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  const what = [
+    plural(outcome.created, "produto novo", "produtos novos"),
+    plural(outcome.updated, "produto atualizado", "produtos atualizados"),
+    plural(outcome.variants, "variante", "variantes"),
+  ].join(", ");
+  return outcome.dryRun ? `Verificado, nada gravado ainda: ${what}.` : `Importado: ${what}.`;
+}

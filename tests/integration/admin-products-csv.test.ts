@@ -1,0 +1,381 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ProductActionData } from "../../app/components/admin/products/product-action-data";
+import { products, productVariants } from "../../app/db/schema.server";
+import { PRODUCT_CSV_COLUMNS, type ProductCsvRow } from "../../app/domain/admin/product-csv";
+import { NOT_UTF8, WRONG_HEADER } from "../../app/domain/admin/product-csv-import.server";
+import { action as listAction } from "../../app/routes/admin/products";
+import { loader as exportLoader } from "../../app/routes/admin/products-export";
+import { adminPost, auditEntries, productPages } from "../support/admin-products";
+import { signedInAdmin, type TestAdmin } from "../support/admin";
+import { runNpmScript } from "../support/command";
+import { setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+
+const store = setUpTestStore();
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  admin = await signedInAdmin(store.context);
+});
+
+type Args<T extends (...args: never[]) => unknown> = Parameters<T>[0];
+let fileCounter = 0;
+const unique = () => `${Date.now()}-${++fileCounter}`;
+
+/** A CSV row with every column, empty unless given. */
+function row(fields: Partial<ProductCsvRow>): ProductCsvRow {
+  return {
+    ...(Object.fromEntries(PRODUCT_CSV_COLUMNS.map((column) => [column, ""])) as ProductCsvRow),
+    ...fields,
+  };
+}
+
+/** A file as Excel in Brazil saves it: `;`, CRLF, fields with `;` or quotes quoted. */
+function csvFile(rows: ProductCsvRow[], header = PRODUCT_CSV_COLUMNS.join(";")): string {
+  const cell = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  return [
+    header,
+    ...rows.map((fields) => PRODUCT_CSV_COLUMNS.map((column) => cell(fields[column])).join(";")),
+  ]
+    .map((line) => `${line}\r\n`)
+    .join("");
+}
+
+/** A phone in two colours, 'de/por' on one, as a retailer types it. */
+function phoneRows(
+  handle: string,
+  skuPrefix: string,
+  overrides: Partial<ProductCsvRow> = {},
+): ProductCsvRow[] {
+  const product = {
+    handle,
+    nome: "Celular Importado",
+    descricao: 'Tela grande; câmera "pro".\nSegunda linha.',
+    categoria: "Celulares",
+    marca: "Marca Importada",
+    opcao1_nome: "Cor",
+    opcao2_nome: "Armazenamento",
+    especificacoes: 'Tela: 6,7" OLED | Memória RAM: 8 GB',
+  };
+  return [
+    row({
+      ...product,
+      opcao1_valor: "Preto",
+      opcao2_valor: "128 GB",
+      sku: `${skuPrefix}-P128`,
+      preco: "1.999,90",
+      preco_de: "2.199,90",
+      estoque: "5",
+      ativo: "sim",
+      gtin: "7891234567895",
+    }),
+    row({
+      ...product,
+      opcao1_valor: "Preto",
+      opcao2_valor: "256 GB",
+      sku: `${skuPrefix}-P256`,
+      preco: "2499.90",
+      estoque: "0",
+      ativo: "não",
+    }),
+    row({
+      ...product,
+      opcao1_valor: "Branco",
+      opcao2_valor: "128 GB",
+      sku: `${skuPrefix}-B128`,
+      preco: "1999,90",
+      estoque: "3",
+      ativo: "sim",
+    }),
+  ].map((fields) => ({ ...fields, ...overrides }));
+}
+
+async function csvAction(
+  intent: "csv-check" | "csv-import",
+  content: string | Buffer<ArrayBuffer>,
+): Promise<ProductActionData> {
+  const csvFile = new File([content], "produtos.csv", { type: "text/csv" });
+  return (await listAction({
+    request: adminPost(admin, "/admin/products", { intent, csvFile }),
+    context: store.context,
+    params: {},
+  } as Args<typeof listAction>)) as ProductActionData;
+}
+
+async function exported(): Promise<string> {
+  const response = await exportLoader({
+    request: new Request(`${TEST_BASE_URL}/admin/products/export.csv`, { headers: { cookie: admin.cookie } }),
+    context: store.context,
+    params: {},
+  } as Args<typeof exportLoader>);
+  expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+  // As saved: with its BOM, which Response.text() would drop.
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+}
+
+async function catalogueState() {
+  const db = store.context.db;
+  const [allProducts, variants] = await Promise.all([
+    db.select().from(products).orderBy(asc(products.id)),
+    db.select().from(productVariants).orderBy(asc(productVariants.id)),
+  ]);
+  return {
+    products: allProducts.map(({ updatedAt: _, ...product }) => product),
+    variants: variants.map(({ updatedAt: _, ...variant }) => variant),
+  };
+}
+
+async function variantsBySku(prefix: string) {
+  const variants = await store.context.db.select().from(productVariants).orderBy(asc(productVariants.id));
+  return variants.filter((variant) => variant.sku.startsWith(prefix));
+}
+
+describe("importing a products CSV", () => {
+  it("checks first without writing, then imports the products with their variants, brand and specs", async () => {
+    const prefix = `IMP-${unique()}`;
+    const file = csvFile(phoneRows(`celular-${prefix}`, prefix));
+    const before = await catalogueState();
+    const checked = await csvAction("csv-check", file);
+    expect(checked).toMatchObject({
+      intent: "csv-check",
+      ok: true,
+      message: "Verificado, nada gravado ainda: 1 produto novo, 0 produtos atualizados, 3 variantes.",
+    });
+    expect(await catalogueState()).toEqual(before);
+
+    expect(await csvAction("csv-import", file)).toMatchObject({
+      ok: true,
+      message: "Importado: 1 produto novo, 0 produtos atualizados, 3 variantes.",
+    });
+    const variants = await variantsBySku(prefix);
+    expect(
+      variants.map((variant) => [
+        variant.sku,
+        variant.optionValues,
+        variant.priceCents,
+        variant.compareAtCents,
+        variant.stock,
+        variant.active,
+        variant.gtin,
+      ]),
+    ).toEqual([
+      [`${prefix}-P128`, ["Preto", "128 GB"], 199_990, 219_990, 5, true, "7891234567895"],
+      [`${prefix}-P256`, ["Preto", "256 GB"], 249_990, null, 0, false, null],
+      [`${prefix}-B128`, ["Branco", "128 GB"], 199_990, null, 3, true, null],
+    ]);
+    const [product] = await store.context.db
+      .select()
+      .from(products)
+      .where(eq(products.id, variants[0]!.productId));
+    expect(product).toMatchObject({
+      name: "Celular Importado",
+      description: 'Tela grande; câmera "pro".\nSegunda linha.',
+      brand: "Marca Importada",
+      options: [
+        { name: "Cor", values: ["Preto", "Branco"] },
+        { name: "Armazenamento", values: ["128 GB", "256 GB"] },
+      ],
+      specs: [
+        { name: "Tela", value: '6,7" OLED' },
+        { name: "Memória RAM", value: "8 GB" },
+      ],
+      priceCents: 199_990,
+      priceMaxCents: 199_990,
+    });
+    const [entry] = await auditEntries(store.context, "product", product!.id);
+    expect(entry).toMatchObject({ action: "product.create", adminId: admin.id });
+  });
+
+  it("updates the product its SKUs belong to, keeping the ids of its variants", async () => {
+    const prefix = `UPD-${unique()}`;
+    expect(await csvAction("csv-import", csvFile(phoneRows(`h-${prefix}`, prefix)))).toMatchObject({
+      ok: true,
+    });
+    const before = await variantsBySku(prefix);
+    const changed = phoneRows(`outro-handle-${prefix}`, prefix);
+    changed[2]!.preco = "1.799,90";
+    expect(await csvAction("csv-import", csvFile(changed))).toMatchObject({
+      ok: true,
+      message: "Importado: 0 produtos novos, 1 produto atualizado, 3 variantes.",
+    });
+    const after = await variantsBySku(prefix);
+    expect(after.map((variant) => variant.id)).toEqual(before.map((variant) => variant.id));
+    expect(after[2]!.priceCents).toBe(179_990);
+  });
+
+  it("lists every row's error with its line, and writes nothing", async () => {
+    const prefix = `ERR-${unique()}`;
+    const taken = `TAKEN-${unique()}`;
+    await csvAction(
+      "csv-import",
+      csvFile([row({ handle: taken, nome: "Outro", categoria: "X", sku: taken, preco: "10" })]),
+    );
+    const rows = [
+      ...phoneRows(`a-${prefix}`, prefix),
+      row({ handle: `b-${prefix}`, nome: "Sem preço", categoria: "X", sku: `${prefix}-1`, preco: "12,3,4" }),
+      row({
+        handle: `c-${prefix}`,
+        nome: "Estoque",
+        categoria: "X",
+        sku: `${prefix}-2`,
+        preco: "10",
+        estoque: "-2",
+      }),
+      row({
+        handle: `d-${prefix}`,
+        nome: "Promo",
+        categoria: "X",
+        sku: `${prefix}-3`,
+        preco: "10",
+        preco_de: "9,90",
+      }),
+      row({ handle: `e-${prefix}`, nome: "Repetido", categoria: "X", sku: `${prefix}-1`, preco: "10" }),
+      row({
+        handle: `f-${prefix}`,
+        nome: "Ativo",
+        categoria: "X",
+        sku: `${prefix}-4`,
+        preco: "10",
+        ativo: "talvez",
+      }),
+      row({ handle: `g-${prefix}`, nome: "", categoria: "X", sku: `${prefix}-5`, preco: "10" }),
+      row({
+        handle: `h-${prefix}`,
+        nome: "Ficha",
+        categoria: "X",
+        sku: `${prefix}-6`,
+        preco: "10",
+        especificacoes: "sem dois pontos",
+      }),
+    ];
+    rows[1]!.opcao1_valor = "";
+    const before = await catalogueState();
+    const answer = await csvAction("csv-check", csvFile(rows));
+    expect(answer).toMatchObject({ intent: "csv-check", ok: false });
+    // The header is line 1; the phone's description spans two lines, so its rows start at 2, 4 and 6.
+    expect(answer.lines).toEqual([
+      "Linha 4: opcao1_valor vazio para a opção Cor",
+      'Linha 8: Preço inválido "12,3,4"',
+      'Linha 9: Estoque deve ser um número inteiro maior ou igual a zero "-2"',
+      'Linha 10: Preço "de" deve ser maior que o preço "9,90"',
+      `Linha 11: SKU repetido no arquivo: ${prefix}-1 (também na linha 8)`,
+      'Linha 12: ativo inválido "talvez" (use sim ou não)',
+      "Linha 13: Nome é obrigatório",
+      'Linha 14: especificação inválida "sem dois pontos" (use Nome: valor)',
+    ]);
+    expect(await csvAction("csv-import", csvFile(rows))).toMatchObject({
+      intent: "csv-import",
+      ok: false,
+      lines: answer.lines,
+    });
+    expect(await catalogueState()).toEqual(before);
+  });
+
+  it("imports all or nothing: one refused product keeps the good ones out", async () => {
+    const prefix = `ALL-${unique()}`;
+    const rows = [
+      ...phoneRows(`bom-${prefix}`, prefix),
+      row({ handle: `ruim-${prefix}`, nome: "Ruim", categoria: "X", sku: `${prefix}-R`, preco: "0" }),
+    ];
+    const before = await catalogueState();
+    const answer = await csvAction("csv-import", csvFile(rows));
+    expect(answer).toMatchObject({ ok: false, lines: ['Linha 8: Preço deve ser maior que zero "0"'] });
+    expect(await catalogueState()).toEqual(before);
+  });
+
+  it("refuses a wrong header, a wrong column count and a file not in UTF-8", async () => {
+    const good = phoneRows(`x-${unique()}`, `HDR-${unique()}`);
+    expect(await csvAction("csv-check", csvFile(good, PRODUCT_CSV_COLUMNS.join(",")))).toMatchObject({
+      ok: false,
+      lines: [WRONG_HEADER],
+    });
+    expect(await csvAction("csv-check", csvFile(good, PRODUCT_CSV_COLUMNS.slice(1).join(";")))).toMatchObject(
+      {
+        ok: false,
+        lines: [WRONG_HEADER],
+      },
+    );
+    const shortRow = `${csvFile(good)}a;b;c\r\n`;
+    expect(await csvAction("csv-check", shortRow)).toMatchObject({
+      ok: false,
+      lines: ['Linha 8: esperadas 19 colunas separadas por ";", há 3'],
+    });
+    const latin1 = Buffer.from(csvFile(good), "latin1");
+    expect(await csvAction("csv-check", latin1)).toMatchObject({ ok: false, lines: [NOT_UTF8] });
+  });
+
+  it("reads a file with a BOM, as Excel saves 'CSV UTF-8'", async () => {
+    const prefix = `BOM-${unique()}`;
+    const answer = await csvAction("csv-check", `\uFEFF${csvFile(phoneRows(`b-${prefix}`, prefix))}`);
+    expect(answer).toMatchObject({ ok: true });
+  });
+});
+
+describe("exporting the products CSV", () => {
+  it("gives back a file that imports without changing anything", async () => {
+    const prefix = `RT-${unique()}`;
+    await csvAction("csv-import", csvFile(phoneRows(`rt-${prefix}`, prefix)));
+    const pages = productPages(store.context, admin);
+    await pages.create({
+      name: 'Cabo simples; com aspas "duplas"',
+      description: "",
+      price: "19,90",
+      compareAt: "29,90",
+      stock: "7",
+      category: "Cabos",
+      brand: "",
+      sku: `${prefix}-CABO`,
+      "specs.0.name": "Comprimento",
+      "specs.0.value": "1 m, trançado",
+    });
+    const first = await exported();
+    expect(first.startsWith(`\uFEFF${PRODUCT_CSV_COLUMNS.join(";")}\r\n`)).toBe(true);
+    const before = await catalogueState();
+    const audits = (await auditEntries(store.context, "product", before.products[0]!.id)).length;
+
+    const answer = await csvAction("csv-import", first);
+    expect(answer.lines).toBeUndefined();
+    expect(answer).toMatchObject({ ok: true });
+    expect(await catalogueState()).toEqual(before);
+    expect(await exported()).toBe(first);
+    expect(await auditEntries(store.context, "product", before.products[0]!.id)).toHaveLength(audits);
+  });
+});
+
+describe("npm run products", () => {
+  it("exports and imports a file, refusing a bad one with its lines", async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), "vitrine-products-csv-"));
+    const env = { DATA_DIR: path.join(folder, "data"), STORAGE: "local", LOG_LEVEL: "silent" };
+    try {
+      const prefix = `CLI-${unique()}`;
+      const file = path.join(folder, "entrada.csv");
+      await writeFile(file, csvFile(phoneRows(`cli-${prefix}`, prefix)));
+      const dryRun = await runNpmScript("products", ["import", file, "--dry-run"], env);
+      expect(dryRun).toMatchObject({ code: 0 });
+      expect(dryRun.stdout).toContain("Verificado, nada gravado ainda: 1 produto novo");
+      const imported = await runNpmScript("products", ["import", file], env);
+      expect(imported.stdout).toContain("Importado: 1 produto novo, 0 produtos atualizados, 3 variantes.");
+
+      const output = path.join(folder, "saida.csv");
+      expect(await runNpmScript("products", ["export", output], env)).toMatchObject({ code: 0 });
+      const text = await readFile(output, "utf8");
+      expect(text).toContain(`${prefix}-P128`);
+      expect((await runNpmScript("products", ["import", output], env)).stdout).toContain(
+        "Importado: 0 produtos novos, 1 produto atualizado, 3 variantes.",
+      );
+
+      await writeFile(
+        file,
+        csvFile([row({ handle: "x", nome: "X", categoria: "X", sku: "X-1", preco: "abc" })]),
+      );
+      const refused = await runNpmScript("products", ["import", file], env);
+      expect(refused).toMatchObject({ code: 1 });
+      expect(refused.stderr).toContain('Linha 2: Preço inválido "abc"');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
