@@ -209,7 +209,10 @@ export const products = pgTable(
     check("products_name_length", sql`char_length(${t.name}) between 1 and 200`),
     check("products_category_length", sql`char_length(${t.category}) between 1 and 100`),
     check("products_brand_length", sql`char_length(${t.brand}) between 1 and 80`),
-    check("products_options_array", sql`jsonb_typeof(${t.options}) = 'array' and jsonb_array_length(${t.options}) <= 3`),
+    check(
+      "products_options_array",
+      sql`jsonb_typeof(${t.options}) = 'array' and jsonb_array_length(${t.options}) <= 3`,
+    ),
     check("products_specs_array", sql`jsonb_typeof(${t.specs}) = 'array'`),
     index("products_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     // Category filter, and the newest product of each category (featured products).
@@ -270,6 +273,21 @@ export const catalogState = pgTable(
     version: bigint("version", { mode: "number" }).notNull().default(0),
   },
   (t) => [check("catalog_state_single_row", sql`${t.id}`)],
+);
+
+/**
+ * Which products each catalogue version changed, written by the same triggers in the same
+ * transaction as the version (migration 0021): a store process brings its listing index up to date
+ * by reading only those products again (decision 0010). A null product means every product (a
+ * TRUNCATE). Only the latest versions are kept (see catalog_changes_since()).
+ */
+export const catalogChanges = pgTable(
+  "catalog_changes",
+  {
+    version: bigint("version", { mode: "number" }).notNull(),
+    productId: integer("product_id"),
+  },
+  (t) => [index("catalog_changes_version_idx").on(t.version)],
 );
 
 export const productImages = pgTable(
