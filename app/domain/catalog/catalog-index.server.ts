@@ -1,18 +1,22 @@
-import { desc, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { executePrepared, type Database } from "../../db/client.server";
-import { products } from "../../db/schema.server";
+import { products, productVariants } from "../../db/schema.server";
 import { readCatalogVersion } from "./catalog-version.server";
 
 /** What the catalogue's filters read of a product. */
 export interface IndexedProduct {
   id: number;
-  /** The lowest price of its active variants (of all of them when none is active). */
-  priceCents: number;
   /**
-   * Each distinct price of its active variants (of all of them when none is active), lowest first,
-   * when they differ; null when the product has one price, `priceCents`.
+   * The lowest and highest price of its active variants (of all of them when none is active): a
+   * price range filter matches a product when any of its variants' prices is in the range.
    */
-  variantPrices: number[] | null;
+  priceCents: number;
+  priceMaxCents: number;
+  /**
+   * The prices of its active variants between those two, when there are any (a phone in three
+   * storage sizes); null for most products, whose variants have one or two prices.
+   */
+  middlePrices: number[] | null;
   category: string;
   brand: string | null;
   /** The name as searches compare it: search_text(name), lower case without accents (stored). */
@@ -42,22 +46,23 @@ export interface CatalogIndex {
   brands: BrandOption[];
 }
 
-/** An index and what keeps its lists of categories and brands up to date as products change. */
-interface CountedIndex extends CatalogIndex {
+/** An index and what keeps it up to date as products change, in place. */
+interface UpdatableIndex extends CatalogIndex {
+  byId: Map<number, IndexedProduct>;
   productsByCategory: Map<string, number>;
   productsByBrand: Map<string, number>;
 }
 
 /**
- * More changed products than this since the index's version and reading the whole catalogue
- * again costs no more than reading them one by one.
+ * More changed products than this since the index's version, and reading the whole catalogue
+ * again costs less than placing them one by one.
  */
-const MAX_CHANGED_PRODUCTS = 5_000;
+const MAX_CHANGED_PRODUCTS = 1_000;
 
 /** How many times this process read the whole catalogue, or only the products a change named. */
 export const catalogIndexLoads = { whole: 0, changes: 0 };
 
-const loaded = new WeakMap<Database, { version: number; index: Promise<CountedIndex> }>();
+const loaded = new WeakMap<Database, { version: number; index: Promise<UpdatableIndex> }>();
 
 /**
  * The catalogue index of the database's current version, brought up to date once the version has
@@ -85,13 +90,15 @@ export async function currentCatalogIndex(db: Database): Promise<CatalogIndex> {
 }
 
 /**
- * `previous` with the products changed since its version read again (catalog_changes, migration
- * 0021), or the whole catalogue again when those are not all known or too many.
+ * `previous` with the products changed since its version read again and put in their place
+ * (catalog_changes, migration 0021), or the whole catalogue again when those are not all known
+ * or too many. The index changes in place, in one synchronous step once everything is read: a
+ * listing filtering it never sees half a change, and nothing is copied.
  */
 async function updateCatalogIndex(
   db: Database,
-  previous: { version: number; index: Promise<CountedIndex> },
-): Promise<CountedIndex> {
+  previous: { version: number; index: Promise<UpdatableIndex> },
+): Promise<UpdatableIndex> {
   const index = await previous.index.catch(() => undefined);
   if (!index) return loadCatalogIndex(db);
   const [changes] = await executePrepared<{ product_ids: number[] | null }>(
@@ -102,76 +109,97 @@ async function updateCatalogIndex(
   if (!changes?.product_ids) return loadCatalogIndex(db);
   if (changes.product_ids.length === 0) return index;
   catalogIndexLoads.changes += 1;
-  const changed = await readIndexedProducts(db, inArray(products.id, changes.product_ids));
-  return withChangedProducts(db, index, new Set(changes.product_ids), changed);
+  const changed = await readIndexedProducts(db, changes.product_ids);
+  const removed = changes.product_ids.flatMap((id) => index.byId.get(id) ?? []);
+
+  const productsByCategory = new Map(index.productsByCategory);
+  const productsByBrand = new Map(index.productsByBrand);
+  for (const product of removed) count(product, productsByCategory, productsByBrand, -1);
+  for (const product of changed) count(product, productsByCategory, productsByBrand, 1);
+  const names =
+    sameKeys(productsByCategory, index.categories) &&
+    sameKeys(
+      productsByBrand,
+      index.brands.map((option) => option.brand),
+    )
+      ? { categories: index.categories, brands: index.brands.map((option) => option.brand) }
+      : await sortedNames(db, productsByCategory, productsByBrand);
+
+  for (const product of removed) {
+    index.products.splice(listingPosition(index.products, product), 1);
+    index.byId.delete(product.id);
+  }
+  for (const product of changed) {
+    index.products.splice(listingPosition(index.products, product), 0, product);
+    index.byId.set(product.id, product);
+  }
+  index.productsByCategory = productsByCategory;
+  index.productsByBrand = productsByBrand;
+  index.categories = names.categories;
+  index.brands = brandOptions(names.brands, productsByBrand);
+  return index;
 }
 
-async function loadCatalogIndex(db: Database): Promise<CountedIndex> {
+async function loadCatalogIndex(db: Database): Promise<UpdatableIndex> {
   catalogIndexLoads.whole += 1;
   const indexed = await readIndexedProducts(db);
   const productsByCategory = new Map<string, number>();
   const productsByBrand = new Map<string, number>();
   for (const product of indexed) count(product, productsByCategory, productsByBrand, 1);
-  return withSortedNames(db, indexed, productsByCategory, productsByBrand);
-}
-
-/** The products matching `where` (all without it), in the listing's order. */
-function readIndexedProducts(db: Database, where?: SQL): Promise<IndexedProduct[]> {
-  return db
-    .select({
-      id: products.id,
-      priceCents: products.priceCents,
-      // Only a product whose variants differ in price reads its variants. Columns named in full:
-      // drizzle writes a one-table query's columns unqualified, and v has them too.
-      variantPrices: sql<number[] | null>`case when products.price_cents = products.price_max_cents then null
-        else (select coalesce(array_agg(distinct v.price_cents) filter (where v.active), array_agg(distinct v.price_cents))::integer[]
-                from product_variants v where v.product_id = products.id) end`,
-      category: products.category,
-      brand: products.brand,
-      searchName: products.searchName,
-      createdAtMicros: sql<number>`(extract(epoch from ${products.createdAt}) * 1000000)::float8`,
-    })
-    .from(products)
-    .where(where)
-    .orderBy(desc(products.createdAt), desc(products.id));
-}
-
-/**
- * `index` with the products in `changedIds` replaced by `changed` (their rows now: a product no
- * longer there was deleted), each at its place in the listing's order.
- */
-function withChangedProducts(
-  db: Database,
-  index: CountedIndex,
-  changedIds: Set<number>,
-  changed: IndexedProduct[],
-): Promise<CountedIndex> | CountedIndex {
-  const productsByCategory = new Map(index.productsByCategory);
-  const productsByBrand = new Map(index.productsByBrand);
-  const kept: IndexedProduct[] = [];
-  for (const product of index.products) {
-    if (changedIds.has(product.id)) count(product, productsByCategory, productsByBrand, -1);
-    else kept.push(product);
-  }
-  for (const product of changed) count(product, productsByCategory, productsByBrand, 1);
-  const merged = mergeInListingOrder(kept, changed);
-  const sameNames =
-    sameKeys(productsByCategory, index.categories) &&
-    sameKeys(
-      productsByBrand,
-      index.brands.map((option) => option.brand),
-    );
-  if (!sameNames) return withSortedNames(db, merged, productsByCategory, productsByBrand);
+  const names = await sortedNames(db, productsByCategory, productsByBrand);
   return {
-    products: merged,
-    categories: index.categories,
-    brands: index.brands.map((option) => ({
-      brand: option.brand,
-      products: productsByBrand.get(option.brand)!,
-    })),
+    products: indexed,
+    byId: new Map(indexed.map((product) => [product.id, product])),
+    categories: names.categories,
+    brands: brandOptions(names.brands, productsByBrand),
     productsByCategory,
     productsByBrand,
   };
+}
+
+/** The products with these ids (all without them), in the listing's order. */
+async function readIndexedProducts(db: Database, ids?: number[]): Promise<IndexedProduct[]> {
+  const [rows, pricesByProduct] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        priceCents: products.priceCents,
+        priceMaxCents: products.priceMaxCents,
+        category: products.category,
+        brand: products.brand,
+        searchName: products.searchName,
+        createdAtMicros: sql<number>`(extract(epoch from ${products.createdAt}) * 1000000)::float8`,
+      })
+      .from(products)
+      .where(ids && inArray(products.id, ids))
+      .orderBy(desc(products.createdAt), desc(products.id)),
+    readMiddlePrices(db, ids),
+  ]);
+  return rows.map((row) => ({ ...row, middlePrices: pricesByProduct.get(row.id) ?? null }));
+}
+
+/**
+ * The prices of the active variants between their product's lowest and highest, of the products
+ * with these ids (all without them) that have any.
+ */
+async function readMiddlePrices(db: Database, ids?: number[]): Promise<Map<number, number[]>> {
+  const rows = await db
+    .select({
+      productId: productVariants.productId,
+      prices: sql<number[]>`array_agg(distinct ${productVariants.priceCents})::integer[]`,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        ids && inArray(productVariants.productId, ids),
+        eq(productVariants.active, true),
+        gt(productVariants.priceCents, products.priceCents),
+        lt(productVariants.priceCents, products.priceMaxCents),
+      ),
+    )
+    .groupBy(productVariants.productId);
+  return new Map(rows.map((row) => [row.productId, row.prices]));
 }
 
 /** Adds (`by` 1) or takes away (-1) a product from its category's and brand's counts. */
@@ -195,18 +223,19 @@ function sameKeys(counts: Map<string, number>, names: string[]): boolean {
   return counts.size === names.length && names.every((name) => counts.has(name));
 }
 
-/** Two lists in the listing's order as one, in that order. */
-function mergeInListingOrder(first: IndexedProduct[], second: IndexedProduct[]): IndexedProduct[] {
-  if (second.length === 0) return first;
-  const merged: IndexedProduct[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < first.length && j < second.length) {
-    merged.push(listedBefore(first[i]!, second[j]!) ? first[i++]! : second[j++]!);
+/**
+ * Where `product` is, or goes, in a list in the listing's order: the first place whose product
+ * is not listed before it (binary search).
+ */
+function listingPosition(list: IndexedProduct[], product: IndexedProduct): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (listedBefore(list[middle]!, product)) low = middle + 1;
+    else high = middle;
   }
-  while (i < first.length) merged.push(first[i++]!);
-  while (j < second.length) merged.push(second[j++]!);
-  return merged;
+  return low;
 }
 
 /** Newest first; at the same instant, the last created (highest id) first. */
@@ -214,24 +243,21 @@ function listedBefore(a: IndexedProduct, b: IndexedProduct): boolean {
   return a.createdAtMicros > b.createdAtMicros || (a.createdAtMicros === b.createdAtMicros && a.id > b.id);
 }
 
-/** The index with its categories and brands in the database's order (its collation's). */
-async function withSortedNames(
+function brandOptions(brands: string[], productsByBrand: Map<string, number>): BrandOption[] {
+  return brands.map((brand) => ({ brand, products: productsByBrand.get(brand)! }));
+}
+
+/** The categories and brands in the database's order (its collation's). */
+async function sortedNames(
   db: Database,
-  indexed: IndexedProduct[],
   productsByCategory: Map<string, number>,
   productsByBrand: Map<string, number>,
-): Promise<CountedIndex> {
+): Promise<{ categories: string[]; brands: string[] }> {
   const [categories, brands] = await Promise.all([
     inDatabaseOrder(db, [...productsByCategory.keys()]),
     inDatabaseOrder(db, [...productsByBrand.keys()]),
   ]);
-  return {
-    products: indexed,
-    categories,
-    brands: brands.map((brand) => ({ brand, products: productsByBrand.get(brand)! })),
-    productsByCategory,
-    productsByBrand,
-  };
+  return { categories, brands };
 }
 
 async function inDatabaseOrder(db: Database, names: string[]): Promise<string[]> {

@@ -59,8 +59,12 @@ export async function searchProducts(db: Database, filters: CatalogFilters): Pro
 
 /** Whether any of the product's active variants costs from `minCents` to `maxCents`. */
 function sellsWithin(product: IndexedProduct, minCents: number, maxCents: number): boolean {
-  if (product.variantPrices === null) return product.priceCents >= minCents && product.priceCents <= maxCents;
-  return product.variantPrices.some((price) => price >= minCents && price <= maxCents);
+  const within = (price: number) => price >= minCents && price <= maxCents;
+  return (
+    within(product.priceCents) ||
+    within(product.priceMaxCents) ||
+    (product.middlePrices?.some(within) ?? false)
+  );
 }
 
 /** `text` as names are compared: lower case without accents, by the database's search_text. */
