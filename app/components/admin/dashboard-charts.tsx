@@ -1,30 +1,15 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../domain/orders/order-status";
+import { lazy, Suspense } from "react";
+import { ORDER_STATUS_LABELS } from "../../domain/orders/order-status";
 import { formatBRL } from "../../lib/money";
 import { useHydrated } from "../use-hydrated";
+import { dayLabel, STATUS_COLOURS, type RevenueDay, type StatusCount } from "./dashboard-chart-data";
 
-const STATUS_COLOURS: Record<OrderStatus, string> = {
-  pending: "#94a3b8",
-  processing: "#2563eb",
-  completed: "#16a34a",
-  cancelled: "#dc2626",
-};
-
-/** `2026-11-25` → `25/11`. */
-function dayLabel(day: string): string {
-  return `${day.slice(8, 10)}/${day.slice(5, 7)}`;
-}
+const RevenueBars = lazy(() =>
+  import("./dashboard-chart-drawings").then((drawings) => ({ default: drawings.RevenueBars })),
+);
+const StatusPie = lazy(() =>
+  import("./dashboard-chart-drawings").then((drawings) => ({ default: drawings.StatusPie })),
+);
 
 /**
  * Revenue of the last 30 days, a bar a day. Drawn in the browser only (a chart measures its box);
@@ -32,7 +17,7 @@ function dayLabel(day: string): string {
  * grows from zero height, which recharts draws as nothing, and a render that lands on that frame
  * (a resize, a revalidation) left today's bar missing.
  */
-export function RevenueChart({ days }: { days: { day: string; revenueCents: number }[] }) {
+export function RevenueChart({ days }: { days: RevenueDay[] }) {
   const hydrated = useHydrated();
   return (
     <figure className="flex flex-col gap-2">
@@ -41,18 +26,9 @@ export function RevenueChart({ days }: { days: { day: string; revenueCents: numb
       </figcaption>
       <div className="h-64" aria-hidden>
         {hydrated && (
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={days} margin={{ left: 16, right: 8, top: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="day" tickFormatter={dayLabel} fontSize={12} />
-              <YAxis tickFormatter={(cents: number) => formatBRL(cents)} fontSize={12} width={90} />
-              <Tooltip
-                labelFormatter={(day) => dayLabel(String(day))}
-                formatter={(cents) => [formatBRL(Number(cents)), "Faturamento"]}
-              />
-              <Bar dataKey="revenueCents" fill="#2563eb" radius={[4, 4, 0, 0]} isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
+          <Suspense>
+            <RevenueBars days={days} />
+          </Suspense>
         )}
       </div>
       <table className="sr-only">
@@ -75,7 +51,7 @@ export function RevenueChart({ days }: { days: { day: string; revenueCents: numb
  * o'clock; slices are parted by a white line only when there are two or more, or a lone full
  * ring would show its seam. Not animated, for the same reason as the revenue chart.
  */
-export function StatusChart({ statuses }: { statuses: { status: OrderStatus; orders: number }[] }) {
+export function StatusChart({ statuses }: { statuses: StatusCount[] }) {
   const hydrated = useHydrated();
   return (
     <figure className="flex flex-col gap-2">
@@ -85,28 +61,9 @@ export function StatusChart({ statuses }: { statuses: { status: OrderStatus; ord
       ) : (
         <div className="h-48" aria-hidden>
           {hydrated && (
-            <ResponsiveContainer width="100%" height="100%">
-              <PieChart>
-                <Pie
-                  data={statuses}
-                  dataKey="orders"
-                  nameKey="status"
-                  innerRadius={40}
-                  outerRadius={80}
-                  startAngle={90}
-                  endAngle={-270}
-                  stroke={statuses.length > 1 ? "#fff" : "none"}
-                  isAnimationActive={false}
-                >
-                  {statuses.map((entry) => (
-                    <Cell key={entry.status} fill={STATUS_COLOURS[entry.status]} />
-                  ))}
-                </Pie>
-                <Tooltip
-                  formatter={(orders, status) => [orders, ORDER_STATUS_LABELS[status as OrderStatus]]}
-                />
-              </PieChart>
-            </ResponsiveContainer>
+            <Suspense>
+              <StatusPie statuses={statuses} />
+            </Suspense>
           )}
         </div>
       )}

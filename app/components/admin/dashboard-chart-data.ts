@@ -1,0 +1,17 @@
+import type { OrderStatus } from "../../domain/orders/order-status";
+
+/** What the dashboard's charts show, shared by their drawings and the tables beside them. */
+export const STATUS_COLOURS: Record<OrderStatus, string> = {
+  pending: "#94a3b8",
+  processing: "#2563eb",
+  completed: "#16a34a",
+  cancelled: "#dc2626",
+};
+
+export type RevenueDay = { day: string; revenueCents: number };
+export type StatusCount = { status: OrderStatus; orders: number };
+
+/** `2026-11-25` → `25/11`. */
+export function dayLabel(day: string): string {
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+}

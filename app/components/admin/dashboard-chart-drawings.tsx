@@ -1,0 +1,62 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "../../domain/orders/order-status";
+import { formatBRL } from "../../lib/money";
+import { dayLabel, STATUS_COLOURS, type RevenueDay, type StatusCount } from "./dashboard-chart-data";
+
+/*
+ * The charts' drawings, in a module of their own: recharts is loaded by the browser when the
+ * dashboard is shown, and never by the server, which renders the charts' tables and legends only.
+ */
+
+export function RevenueBars({ days }: { days: RevenueDay[] }) {
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={days} margin={{ left: 16, right: 8, top: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="day" tickFormatter={dayLabel} fontSize={12} />
+        <YAxis tickFormatter={(cents: number) => formatBRL(cents)} fontSize={12} width={90} />
+        <Tooltip
+          labelFormatter={(day) => dayLabel(String(day))}
+          formatter={(cents) => [formatBRL(Number(cents)), "Faturamento"]}
+        />
+        <Bar dataKey="revenueCents" fill="#2563eb" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function StatusPie({ statuses }: { statuses: StatusCount[] }) {
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <PieChart>
+        <Pie
+          data={statuses}
+          dataKey="orders"
+          nameKey="status"
+          innerRadius={40}
+          outerRadius={80}
+          startAngle={90}
+          endAngle={-270}
+          stroke={statuses.length > 1 ? "#fff" : "none"}
+          isAnimationActive={false}
+        >
+          {statuses.map((entry) => (
+            <Cell key={entry.status} fill={STATUS_COLOURS[entry.status]} />
+          ))}
+        </Pie>
+        <Tooltip formatter={(orders, status) => [orders, ORDER_STATUS_LABELS[status as OrderStatus]]} />
+      </PieChart>
+    </ResponsiveContainer>
+  );
+}
