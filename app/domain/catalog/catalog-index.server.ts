@@ -175,7 +175,18 @@ async function readIndexedProducts(db: Database, ids?: number[]): Promise<Indexe
       .orderBy(desc(products.createdAt), desc(products.id)),
     readMiddlePrices(db, ids),
   ]);
-  return rows.map((row) => ({ ...row, middlePrices: pricesByProduct.get(row.id) ?? null }));
+  // Built field by field: objects made by a spread filter several times slower (V8 gives them a
+  // slower shape), and a listing filters 100,000 of them.
+  return rows.map((row) => ({
+    id: row.id,
+    priceCents: row.priceCents,
+    priceMaxCents: row.priceMaxCents,
+    middlePrices: pricesByProduct.get(row.id) ?? null,
+    category: row.category,
+    brand: row.brand,
+    searchName: row.searchName,
+    createdAtMicros: row.createdAtMicros,
+  }));
 }
 
 /**

@@ -57,13 +57,17 @@ export async function searchProducts(db: Database, filters: CatalogFilters): Pro
   };
 }
 
-/** Whether any of the product's active variants costs from `minCents` to `maxCents`. */
+/**
+ * Whether any of the product's active variants costs from `minCents` to `maxCents`. Run on every
+ * product of the catalogue: no function is made per product (that made a listing several times
+ * slower).
+ */
 function sellsWithin(product: IndexedProduct, minCents: number, maxCents: number): boolean {
-  const within = (price: number) => price >= minCents && price <= maxCents;
+  if (product.priceCents >= minCents && product.priceCents <= maxCents) return true;
+  if (product.priceMaxCents >= minCents && product.priceMaxCents <= maxCents) return true;
   return (
-    within(product.priceCents) ||
-    within(product.priceMaxCents) ||
-    (product.middlePrices?.some(within) ?? false)
+    product.middlePrices !== null &&
+    product.middlePrices.some((price) => price >= minCents && price <= maxCents)
   );
 }
 
