@@ -2,7 +2,8 @@
 // answer, at 100,000 products on PostgreSQL (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/test; a fresh database, dropped after). One request at a time,
 // each a listing no earlier request asked for (so a cache miss); p50/p95/p99 per kind of filter,
-// and for the first listing after a product changed (a new catalogue version).
+// and for the first listing after a product changed (a new catalogue version). Every product has
+// a brand and six variants at two prices (synthetic-products.server.ts).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -51,7 +52,7 @@ function randomFrom(seed) {
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
 /** The listings of each kind, SAMPLES apiece (fewer where fewer exist), all different. */
-function listings(categories, words) {
+function listings(categories, brands, words) {
   const random = randomFrom(7);
   const pick = (items) => items[Math.floor(random() * items.length)];
   const price = () => Math.round(50 + random() * 5_000);
@@ -64,6 +65,11 @@ function listings(categories, words) {
       return { min: String(min), max: String(min + price()) };
     }),
     categoria: categories.flatMap((category) => [1, 2, 3, 4, 5, 6].map((page) => ({ category, page }))),
+    marca: brands.flatMap((brand) => [1, 2, 3, 4].map((page) => ({ brand, page }))),
+    "marca e faixa de preço": Array.from({ length: SAMPLES }, () => {
+      const min = price();
+      return { brand: pick(brands), min: String(min), max: String(min + price()) };
+    }),
     "combinação, 1 letra": Array.from({ length: SAMPLES }, () => ({
       q: pick(LETTERS),
       max: String(price()),
@@ -128,14 +134,20 @@ function summary(kind, times) {
 
 const CHANGES = 10;
 
-/** The first listing after each of CHANGES product changes: what a new catalogue version costs. */
+/**
+ * The first listing after each of CHANGES changes of a variant's price, as the admin makes them:
+ * what a new catalogue version costs.
+ */
 async function timeFirstListingsAfterChanges(baseUrl, databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const times = [];
   try {
     for (let index = 0; index < CHANGES; index++) {
-      await client.query("update products set price_cents = price_cents + 1 where id = $1", [index + 1]);
+      await client.query(
+        "update product_variants set price_cents = price_cents + 1 where product_id = $1 and display_order = 0",
+        [index + 1],
+      );
       const time = await timeListing(baseUrl, { q: `mudança${index}` });
       if (time !== null) times.push(time);
     }
@@ -160,10 +172,13 @@ try {
   run("npx", ["tsx", "scripts/db.ts", "seed", "--products", String(PRODUCTS)], env);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  await client.query("vacuum analyze products");
+  await client.query("vacuum analyze products, product_variants");
   const categories = (await client.query("select distinct category from products order by 1")).rows.map(
     (row) => row.category,
   );
+  const brands = (
+    await client.query("select distinct brand from products where brand is not null order by 1")
+  ).rows.map((row) => row.brand);
   const words = (
     await client.query(
       `select distinct split_part(name, ' ', 2) as word from products order by 1 limit ${SAMPLES}`,
@@ -175,7 +190,7 @@ try {
   for (let index = 0; index < WARM_UP; index++) await timeListing(store.url, { q: `aquecimento${index}` });
   console.log("Medindo, uma requisição por vez…");
   const rows = [];
-  for (const [kind, queries] of listings(categories, words)) {
+  for (const [kind, queries] of listings(categories, brands, words)) {
     const times = [];
     for (const filters of queries) {
       const time = await timeListing(store.url, filters);

@@ -275,6 +275,21 @@ export const catalogState = pgTable(
   (t) => [check("catalog_state_single_row", sql`${t.id}`)],
 );
 
+/**
+ * Which products each catalogue version changed, written by the same triggers in the same
+ * transaction as the version (migration 0021): a store process brings its listing index up to date
+ * by reading only those products again (decision 0010). A null product means every product (a
+ * TRUNCATE). Only the latest versions are kept (see catalog_changes_since()).
+ */
+export const catalogChanges = pgTable(
+  "catalog_changes",
+  {
+    version: bigint("version", { mode: "number" }).notNull(),
+    productId: integer("product_id"),
+  },
+  (t) => [index("catalog_changes_version_idx").on(t.version)],
+);
+
 export const productImages = pgTable(
   "product_images",
   {

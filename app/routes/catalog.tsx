@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { query, catalog } = loaderData;
   const submit = useSubmit();
-  const filtered = Boolean(query.q || query.min || query.max || query.category);
+  const filtered = Boolean(query.q || query.min || query.max || query.category || query.brand);
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">Catálogo</h1>
@@ -27,7 +27,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         action="/catalog"
         role="search"
         aria-label="Filtrar produtos"
-        className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1.5fr_auto]"
+        className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1.5fr_1.5fr_auto]"
       >
         <Field label="Buscar por nome" htmlFor="q">
           <input
@@ -72,6 +72,22 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
             {catalog.categories.map((category) => (
               <option key={category} value={category}>
                 {category}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Marca" htmlFor="brand">
+          <select
+            id="brand"
+            name="brand"
+            defaultValue={query.brand || "all"}
+            className={inputClasses}
+            onChange={(event) => submit(event.currentTarget.form)}
+          >
+            <option value="all">Todas as marcas</option>
+            {catalog.brands.map((option) => (
+              <option key={option.brand} value={option.brand}>
+                {option.brand} ({option.products})
               </option>
             ))}
           </select>

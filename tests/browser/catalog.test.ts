@@ -77,6 +77,25 @@ describe("catalogue", () => {
     expect(options.slice(1).sort()).toEqual(categories.sort());
   });
 
+  it("offers each brand with its number of products, and filters by one in the URL", async () => {
+    const { page } = browser;
+    const brands = [...new Set(DEMO_CATALOG.map((product) => product.brand))].sort();
+    const quasar = countWhere((product) => product.brand === "Quasar");
+    await page.goto("/catalog");
+    const options = await page.getByLabel("Marca").locator("option").allTextContents();
+    expect(options[0]).toBe("Todas as marcas");
+    expect(
+      options
+        .slice(1)
+        .map((option) => option.replace(/ \(\d+\)$/, ""))
+        .sort(),
+    ).toEqual(brands);
+    expect(options).toContain(`Quasar (${quasar})`);
+    await page.getByLabel("Marca").selectOption("Quasar");
+    await page.waitForURL(/brand=Quasar/);
+    await expect.poll(() => page.getByText(`Exibindo ${quasar} de ${total} produtos`).isVisible()).toBe(true);
+  });
+
   it("shows the empty message when nothing matches", async () => {
     const { page } = browser;
     await page.goto("/catalog?q=produto-que-nao-existe");
@@ -129,6 +148,16 @@ describe("catalogue without JavaScript", () => {
     await page.getByLabel("Categoria").selectOption("Monitores");
     await page.getByRole("button", { name: "Filtrar" }).click();
     await page.waitForURL(/category=Monitores/);
+    expect(await page.getByText(`Exibindo ${expected} de ${total} produtos`).isVisible()).toBe(true);
+  });
+
+  it("filters by brand through the plain form", async () => {
+    const { page } = browser;
+    const expected = countWhere((product) => product.brand === "Lume" && product.category === "Notebooks");
+    await page.goto("/catalog?category=Notebooks");
+    await page.getByLabel("Marca").selectOption("Lume");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await page.waitForURL(/category=Notebooks&brand=Lume/);
     expect(await page.getByText(`Exibindo ${expected} de ${total} produtos`).isVisible()).toBe(true);
   });
 });

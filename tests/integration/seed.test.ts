@@ -2,13 +2,20 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
-import { count, countDistinct, eq } from "drizzle-orm";
+import { count, countDistinct, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareStore } from "../../app/startup/prepare-store.server";
 import { seedSyntheticProducts } from "../../app/startup/seed/synthetic-products.server";
-import { accounts, productImages, products, userRoles, users } from "../../app/db/schema.server";
+import {
+  accounts,
+  productImages,
+  products,
+  productVariants,
+  userRoles,
+  users,
+} from "../../app/db/schema.server";
 import { smallProductImageUrl } from "../../app/lib/product-images";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -60,6 +67,51 @@ describe("first start", () => {
     ).toBeGreaterThanOrEqual(10);
   });
 
+  it("sells a phone, a notebook and a 110/220 V appliance as variants, and every other product as one", async () => {
+    const rows = await database.db
+      .select({
+        id: products.id,
+        name: products.name,
+        brand: products.brand,
+        priceCents: products.priceCents,
+        priceMaxCents: products.priceMaxCents,
+        specs: products.specs,
+        variants: sql<string[]>`array_agg(${productVariants.sku} order by ${productVariants.displayOrder})`,
+        stock: sql<number>`sum(${productVariants.stock})`.mapWith(Number),
+      })
+      .from(products)
+      .innerJoin(productVariants, eq(productVariants.productId, products.id))
+      .groupBy(products.id);
+    expect(rows.filter((row) => row.brand === null)).toEqual([]);
+    const byName = new Map(rows.map((row) => [row.name, row]));
+    expect(byName.get("Smartphone Nova X5 Pro")).toMatchObject({
+      brand: "Nova",
+      priceCents: 269_990,
+      priceMaxCents: 329_990,
+      stock: 24,
+      variants: [
+        "NOVA-X5PRO-GRF-256",
+        "NOVA-X5PRO-GRF-512",
+        "NOVA-X5PRO-PRT-256",
+        "NOVA-X5PRO-PRT-512",
+        "NOVA-X5PRO-VRD-256",
+        "NOVA-X5PRO-VRD-512",
+      ],
+      specs: expect.arrayContaining([{ name: "Memória RAM", value: "12 GB" }]),
+    });
+    expect(byName.get("Notebook Atlas Pro 14 Ryzen 7")).toMatchObject({
+      priceCents: 529_990,
+      priceMaxCents: 609_990,
+      variants: ["ATLAS-PRO14-R7-16", "ATLAS-PRO14-R7-32"],
+    });
+    expect(byName.get("Soundbar Atlas 2.1 300 W com Subwoofer")).toMatchObject({
+      variants: ["ATLAS-SB300-110", "ATLAS-SB300-220"],
+    });
+    const single = rows.filter((row) => row.variants.length === 1);
+    expect(single.length).toBe(rows.length - 3);
+    for (const row of single) expect(row.variants).toEqual([`VTR-${row.id}`]);
+  });
+
   it("creates the configured admin, with the admin role and a hashed password", async () => {
     const [admin] = await database.db.select().from(users).where(eq(users.email, "dona@loja.com.br"));
     expect(admin).toBeDefined();
@@ -98,5 +150,17 @@ describe("synthetic products", () => {
       .from(products)
       .where(eq(products.image, "/placeholder.svg"));
     expect(placeholders!.total).toBe(0);
+    const [synthetic] = await database.db
+      .select({
+        withoutBrand:
+          sql<number>`count(distinct ${products.id}) filter (where ${products.brand} is null)`.mapWith(
+            Number,
+          ),
+        variants: count(),
+      })
+      .from(products)
+      .innerJoin(productVariants, eq(productVariants.productId, products.id))
+      .where(sql`${products.description} like 'Produto sintético%'`);
+    expect(synthetic).toEqual({ withoutBrand: 0, variants: 2_500 * 6 });
   });
 });

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { executePrepared, openDatabase } from "../../app/db/client.server";
 import { products } from "../../app/db/schema.server";
+import { catalogIndexLoads } from "../../app/domain/catalog/catalog-index.server";
 import { catalogueShown } from "../support/catalogue";
 import { createProduct } from "../support/factories";
 import { setUpTestStore } from "../support/test-context";
@@ -35,4 +36,29 @@ it("shows at once a product another store process added on the same PostgreSQL d
     shown: "Exibindo 2 de 2 produtos",
     names: ["Teclado", "Mouse"],
   });
+});
+
+it("lists a change committed by another process after this one read the catalogue, without reading it all again", async () => {
+  await store.database.db.delete(products);
+  const mouse = await createProduct(store.database.db, { name: "Mouse" });
+  expect(await catalogueShown(store.context)).toMatchObject({ names: ["Mouse"] });
+  const wholeLoads = catalogIndexLoads.whole;
+  const otherProcess = await openDatabase({ url: await sameDatabaseUrl() });
+  try {
+    const otherContext = { ...store.context, db: otherProcess.db };
+    expect(await catalogueShown(otherContext)).toMatchObject({ names: ["Mouse"] });
+    // Begun before this process lists, committed after: no timestamp of the change can say it
+    // came after the listing; the version it takes at commit does.
+    await otherProcess.db.transaction(async (tx) => {
+      await tx.update(products).set({ name: "Mouse Gamer" }).where(eq(products.id, mouse.id));
+      await createProduct(tx, { name: "Teclado" });
+      expect(await catalogueShown(store.context)).toMatchObject({ names: ["Mouse"] });
+    });
+    expect(await catalogueShown(store.context)).toMatchObject({ names: ["Teclado", "Mouse Gamer"] });
+    expect(await catalogueShown(otherContext)).toMatchObject({ names: ["Teclado", "Mouse Gamer"] });
+    // Each process read its catalogue whole once, the other process's first listing.
+    expect(catalogIndexLoads.whole).toBe(wholeLoads + 1);
+  } finally {
+    await otherProcess.close();
+  }
 });

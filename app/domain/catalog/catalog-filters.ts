@@ -7,6 +7,7 @@ export interface CatalogFilters {
   minPriceCents?: number;
   maxPriceCents?: number;
   category?: string;
+  brand?: string;
   /** 1-based. */
   page: number;
 }
@@ -22,6 +23,8 @@ export interface CatalogQuery {
   max: string;
   /** "" for every category. */
   category: string;
+  /** "" for every brand. */
+  brand: string;
   /** 1-based. */
   page: number;
 }
@@ -47,11 +50,13 @@ function readPage(value: string | null): number {
 
 export function readCatalogQuery(searchParams: URLSearchParams): CatalogQuery {
   const category = readText(searchParams.get("category"));
+  const brand = readText(searchParams.get("brand"));
   return {
     q: readText(searchParams.get("q")),
     min: readPrice(searchParams.get("min")),
     max: readPrice(searchParams.get("max")),
     category: category === "all" ? "" : category,
+    brand: brand === "all" ? "" : brand,
     page: readPage(searchParams.get("page")),
   };
 }
@@ -63,6 +68,7 @@ export function catalogSearch(query: CatalogQuery): string {
   if (query.min) params.set("min", query.min);
   if (query.max) params.set("max", query.max);
   if (query.category) params.set("category", query.category);
+  if (query.brand) params.set("brand", query.brand);
   if (query.page > 1) params.set("page", String(query.page));
   const search = params.toString();
   return search ? `?${search}` : "";
@@ -75,6 +81,7 @@ export function toCatalogFilters(query: CatalogQuery): CatalogFilters {
     minPriceCents: parseBRLToCents(query.min) ?? undefined,
     maxPriceCents: parseBRLToCents(query.max) ?? undefined,
     category: query.category || undefined,
+    brand: query.brand || undefined,
     page: query.page,
   };
 }

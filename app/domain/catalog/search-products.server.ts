@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { executePrepared, type Database } from "../../db/client.server";
 import { containsPattern } from "../../lib/like-pattern";
 import { products } from "../../db/schema.server";
-import { currentCatalogIndex } from "./catalog-index.server";
+import { currentCatalogIndex, type BrandOption, type IndexedProduct } from "./catalog-index.server";
 import type { CatalogFilters } from "./catalog-filters";
 import type { ProductCard } from "./product-card";
 import { productCardColumns } from "./product-card-columns.server";
@@ -20,6 +20,8 @@ export interface CatalogPage {
   pageCount: number;
   /** The category filter's options: the distinct categories of the products. */
   categories: string[];
+  /** The brand filter's options: the distinct brands of the products, with their counts. */
+  brands: BrandOption[];
 }
 
 /**
@@ -35,9 +37,9 @@ export async function searchProducts(db: Database, filters: CatalogFilters): Pro
   const matches = index.products.filter(
     (product) =>
       (searchName === undefined || product.searchName.includes(searchName)) &&
-      (filters.minPriceCents === undefined || product.priceCents >= filters.minPriceCents) &&
-      (filters.maxPriceCents === undefined || product.priceCents <= filters.maxPriceCents) &&
-      (filters.category === undefined || product.category === filters.category),
+      sellsWithin(product, filters.minPriceCents ?? 0, filters.maxPriceCents ?? Infinity) &&
+      (filters.category === undefined || product.category === filters.category) &&
+      (filters.brand === undefined || product.brand === filters.brand),
   );
   const pageCount = Math.max(1, Math.ceil(matches.length / CATALOG_PAGE_SIZE));
   const page = Math.min(filters.page, pageCount);
@@ -51,7 +53,22 @@ export async function searchProducts(db: Database, filters: CatalogFilters): Pro
     page,
     pageCount,
     categories: index.categories,
+    brands: index.brands,
   };
+}
+
+/**
+ * Whether any of the product's active variants costs from `minCents` to `maxCents`. Run on every
+ * product of the catalogue: no function is made per product (that made a listing several times
+ * slower).
+ */
+function sellsWithin(product: IndexedProduct, minCents: number, maxCents: number): boolean {
+  if (product.priceCents >= minCents && product.priceCents <= maxCents) return true;
+  if (product.priceMaxCents >= minCents && product.priceMaxCents <= maxCents) return true;
+  return (
+    product.middlePrices !== null &&
+    product.middlePrices.some((price) => price >= minCents && price <= maxCents)
+  );
 }
 
 /** `text` as names are compared: lower case without accents, by the database's search_text. */

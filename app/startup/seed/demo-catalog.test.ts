@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { productImageFiles } from "../../domain/catalog/store-product-image.server";
 import { SMALL_PRODUCT_IMAGE_WIDTH } from "../../lib/product-images";
-import { DEMO_CATALOG } from "./demo-catalog";
+import { DEMO_CATALOG, type DemoProduct } from "./demo-catalog";
 import { demoImageViews, readDemoImage } from "./demo-images.server";
 import { PRODUCT_ART_SIZE, renderProductArt } from "./product-art.server";
 
@@ -43,6 +43,38 @@ describe("DEMO_CATALOG", () => {
       expect(product.description.length, where).toBeGreaterThan(0);
       expect(product.color, where).toMatch(/^#[0-9a-f]{6}$/);
       expect([0, 3, 4], where).toContain(product.galleryViews);
+    }
+  });
+
+  it("gives every product a brand, and sells a phone, a notebook and a 110/220 V appliance as variants", () => {
+    for (const product of DEMO_CATALOG) {
+      expect(product.brand.length, product.slug).toBeGreaterThanOrEqual(1);
+      expect(product.brand.length, product.slug).toBeLessThanOrEqual(80);
+    }
+    const withVariants = DEMO_CATALOG.filter((product) => product.variants);
+    expect(withVariants.map((product) => product.options!.map((option) => option.name))).toEqual(
+      expect.arrayContaining([["Cor", "Armazenamento"], ["Memória RAM"], ["Voltagem"]]),
+    );
+    const skus = withVariants.flatMap((product) => product.variants!.map((variant) => variant.sku));
+    expect(new Set(skus).size).toBe(skus.length);
+    for (const product of withVariants) {
+      const where = product.slug;
+      const { options, variants } = product as Required<DemoProduct>;
+      for (const variant of variants) {
+        expect(variant.sku, where).toMatch(/^[A-Z0-9-]{1,64}$/);
+        expect(
+          variant.optionValues.every((value, index) => options[index]!.values.includes(value)),
+          where,
+        ).toBe(true);
+        expect(variant.optionValues, where).toHaveLength(options.length);
+        expect(variant.compareAtCents ?? Infinity, where).toBeGreaterThan(variant.priceCents);
+        expect(variant.stock, where).toBeGreaterThanOrEqual(0);
+      }
+      const combinations = variants.map((variant) => variant.optionValues.join("|"));
+      expect(new Set(combinations).size, where).toBe(variants.length);
+      // The product's price and stock are what the store shows: its variants' lowest and sum.
+      expect(product.priceCents, where).toBe(Math.min(...variants.map((variant) => variant.priceCents)));
+      expect(product.stock, where).toBe(variants.reduce((total, variant) => total + variant.stock, 0));
     }
   });
 

@@ -1,10 +1,9 @@
 import { count } from "drizzle-orm";
-import { insertDefaultVariants } from "../../domain/catalog/default-variants.server";
 import { storeProductImageFiles } from "../../domain/catalog/store-product-image.server";
 import type { FileStorage } from "../../storage/file-storage.server";
 import type { Database } from "../../db/client.server";
-import { productImages, products } from "../../db/schema.server";
-import { DEMO_CATALOG, type DemoProduct } from "./demo-catalog";
+import { productImages, products, productVariants } from "../../db/schema.server";
+import { DEMO_CATALOG, type DemoProduct, type DemoVariant } from "./demo-catalog";
 import { demoImageName, demoImageViews, readDemoImage } from "./demo-images.server";
 
 const STORE_CONCURRENCY = 4;
@@ -24,20 +23,30 @@ export async function seedDemoCatalog(db: Database, storage: FileStorage): Promi
   await db.transaction(async (tx) => {
     for (const [index, product] of DEMO_CATALOG.entries()) {
       const [main, ...gallery] = imagesByProduct[index]!;
+      const variants = demoVariants(product);
+      const prices = variants.map((variant) => variant.priceCents);
       const [row] = await tx
         .insert(products)
         .values({
           name: product.name,
           description: product.description,
-          priceCents: product.priceCents,
-          priceMaxCents: product.priceCents,
+          priceCents: Math.min(...prices),
+          priceMaxCents: Math.max(...prices),
           category: product.category,
+          brand: product.brand,
+          options: product.options ?? [],
+          specs: product.specs ?? [],
           image: main!,
         })
         .returning({ id: products.id });
-      await insertDefaultVariants(tx, [
-        { productId: row!.id, priceCents: product.priceCents, stock: product.stock },
-      ]);
+      await tx.insert(productVariants).values(
+        variants.map((variant, displayOrder) => ({
+          ...variant,
+          sku: variant.sku ?? `VTR-${row!.id}`,
+          productId: row!.id,
+          displayOrder,
+        })),
+      );
       if (gallery.length > 0) {
         await tx.insert(productImages).values(
           [main!, ...gallery].map((imageUrl, displayOrder) => ({
@@ -50,6 +59,14 @@ export async function seedDemoCatalog(db: Database, storage: FileStorage): Promi
     }
   });
   return DEMO_CATALOG.length;
+}
+
+/**
+ * What a demo product sells: its variants, or one default variant at its price and stock (with
+ * the SKU the migration gives default variants, 'VTR-<id>', once the product has an id).
+ */
+function demoVariants(product: DemoProduct): (Omit<DemoVariant, "sku"> & { sku?: string })[] {
+  return product.variants ?? [{ optionValues: [], priceCents: product.priceCents, stock: product.stock }];
 }
 
 /** Main image first, then the gallery views. */

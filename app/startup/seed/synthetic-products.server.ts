@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { products } from "../../db/schema.server";
-import { insertDefaultVariants } from "../../domain/catalog/default-variants.server";
+import { products, productVariants } from "../../db/schema.server";
+import type { ProductOption } from "../../domain/catalog/variants";
 
-const BATCH_SIZE = 2_000;
+// Six variants a product: PostgreSQL takes up to 65,535 parameters a statement.
+const BATCH_SIZE = 1_000;
 
 const LINES: Record<string, { kinds: string[]; minCents: number; maxCents: number }> = {
   Smartphones: { kinds: ["Smartphone", "Celular"], minCents: 79_900, maxCents: 899_900 },
@@ -31,10 +32,33 @@ const LINES: Record<string, { kinds: string[]; minCents: number; maxCents: numbe
 };
 const SERIES = ["Aero", "Nova", "Prime", "Vértice", "Órbita", "Pulse", "Atlas", "Zênite", "Lume", "Quasar"];
 const VARIANTS = ["Preto", "Branco", "Azul", "Grafite", "Prata", "Verde", "Rosa", "Titânio"];
+const BRANDS = [
+  "Aurora",
+  "Borealis",
+  "Cometa",
+  "Delta",
+  "Estrela",
+  "Fóton",
+  "Galáxia",
+  "Horizonte",
+  "Íris",
+  "Júpiter",
+];
+const COLORS = ["Preto", "Branco", "Azul"];
+/** Each edition and what it adds to the price. */
+const EDITIONS = [
+  { name: "Padrão", markup: 1 },
+  { name: "Plus", markup: 1.2 },
+];
+const OPTIONS: ProductOption[] = [
+  { name: "Cor", values: COLORS },
+  { name: "Edição", values: EDITIONS.map((edition) => edition.name) },
+];
 
 /**
  * Adds `count` synthetic products for scale tests (`npm run db:seed -- --products N`), in
- * multi-row batches. Images are borrowed from the store's existing products of the same category.
+ * multi-row batches, each with a brand and six variants (three colours, two editions at two
+ * prices). Images are borrowed from the store's existing products of the same category.
  */
 export async function seedSyntheticProducts(db: Database, count: number, seed = 1): Promise<void> {
   const random = mulberry32(seed);
@@ -45,33 +69,48 @@ export async function seedSyntheticProducts(db: Database, count: number, seed = 
     const rows = Array.from({ length: Math.min(BATCH_SIZE, count - done) }, (_, index) => {
       const category = pick(categories);
       const line = LINES[category]!;
-      const priceCents =
-        Math.round((line.minCents + random() * (line.maxCents - line.minCents)) / 100) * 100 - 10;
       const number = done + index + 1;
-      return {
-        name: `${pick(line.kinds)} ${pick(SERIES)} ${number} ${pick(VARIANTS)}`,
-        description: `Produto sintético nº ${number} da categoria ${category}, gerado para testes de escala.`,
-        priceCents,
-        priceMaxCents: priceCents,
-        category,
-        stock: Math.floor(random() * 200),
-        image: images.get(category) ? pick(images.get(category)!) : "/placeholder.svg",
-      };
-    });
-    await db.transaction(async (tx) => {
-      const created = await tx
-        .insert(products)
-        .values(rows.map(({ stock: _stock, ...product }) => product))
-        .returning({ id: products.id });
-      await insertDefaultVariants(
-        tx,
-        created.map(({ id }, index) => ({
-          productId: id,
-          priceCents: rows[index]!.priceCents,
-          stock: rows[index]!.stock,
+      const editionPrices = EDITIONS.map(
+        (edition) =>
+          Math.round(((line.minCents + random() * (line.maxCents - line.minCents)) * edition.markup) / 100) *
+            100 -
+          10,
+      );
+      const variants = COLORS.flatMap((color) =>
+        EDITIONS.map((edition, editionIndex) => ({
+          sku: `SINT-${number}-${color.slice(0, 2).toUpperCase()}-${editionIndex + 1}`,
+          optionValues: [color, edition.name],
+          priceCents: editionPrices[editionIndex]!,
+          stock: Math.floor(random() * 40),
         })),
       );
+      const product = {
+        name: `${pick(line.kinds)} ${pick(SERIES)} ${number} ${pick(VARIANTS)}`,
+        description: `Produto sintético nº ${number} da categoria ${category}, gerado para testes de escala.`,
+        priceCents: Math.min(...editionPrices),
+        priceMaxCents: Math.max(...editionPrices),
+        category,
+        brand: pick(BRANDS),
+        options: OPTIONS,
+        image: images.get(category) ? pick(images.get(category)!) : "/placeholder.svg",
+      };
+      return { product, variants };
     });
+    const ids = await db
+      .insert(products)
+      .values(rows.map((row) => row.product))
+      .returning({ id: products.id });
+    await db
+      .insert(productVariants)
+      .values(
+        rows.flatMap((row, index) =>
+          row.variants.map((variant, displayOrder) => ({
+            ...variant,
+            productId: ids[index]!.id,
+            displayOrder,
+          })),
+        ),
+      );
   }
 }
 
