@@ -100,17 +100,15 @@ export async function seedSyntheticProducts(db: Database, count: number, seed = 
       .insert(products)
       .values(rows.map((row) => row.product))
       .returning({ id: products.id });
-    await db
-      .insert(productVariants)
-      .values(
-        rows.flatMap((row, index) =>
-          row.variants.map((variant, displayOrder) => ({
-            ...variant,
-            productId: ids[index]!.id,
-            displayOrder,
-          })),
-        ),
-      );
+    await db.insert(productVariants).values(
+      rows.flatMap((row, index) =>
+        row.variants.map((variant, displayOrder) => ({
+          ...variant,
+          productId: ids[index]!.id,
+          displayOrder,
+        })),
+      ),
+    );
   }
 }
 
