@@ -1,4 +1,5 @@
 // A product as the panel shows it: shared by server and browser.
+import type { VariantOffer } from "../catalog/variants";
 
 /** A row of the panel's product list. */
 export interface AdminProductRow {
@@ -14,15 +15,9 @@ export interface AdminProductRow {
 }
 
 /** A variant as the edit view's grid shows it. */
-export interface AdminVariant {
+export interface AdminVariant extends VariantOffer {
   id: number;
-  sku: string;
-  optionValues: string[];
-  priceCents: number;
-  compareAtCents: number | null;
-  stock: number;
   active: boolean;
-  gtin: string | null;
 }
 
 /** One image of a product's gallery, in the edit view. */

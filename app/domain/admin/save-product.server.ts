@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
 import { products, productVariants } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
+import type { VariantOffer } from "../catalog/variants";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
 import {
   combinationKey,
@@ -40,14 +41,8 @@ const AUDITED: (keyof ProductFields)[] = [
 ];
 
 /** A variant row as written and audited. */
-interface VariantFields {
-  sku: string;
-  optionValues: string[];
-  priceCents: number;
-  compareAtCents: number | null;
-  stock: number;
+interface VariantFields extends VariantOffer {
   active: boolean;
-  gtin: string | null;
   displayOrder: number;
 }
 

@@ -1,17 +1,11 @@
 import { escapeHtml } from "../../lib/html";
 import { centsToDecimalString } from "../../lib/money";
 import { productPath } from "./product-details";
-import { variantLabel, type ProductOption } from "./variants";
+import { variantLabel, type ProductOption, type VariantOffer } from "./variants";
 
 /** One variant on sale, with what its product gives the feed. */
-export interface FeedVariant {
+export interface FeedVariant extends VariantOffer {
   variantId: number;
-  sku: string;
-  optionValues: string[];
-  priceCents: number;
-  compareAtCents: number | null;
-  stock: number;
-  gtin: string | null;
   productId: number;
   name: string;
   description: string;

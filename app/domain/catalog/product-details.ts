@@ -1,16 +1,8 @@
-import type { ProductOption, ProductSpec } from "./variants";
+import type { ProductOption, ProductSpec, VariantOffer } from "./variants";
 
 /** A variant as the product page offers it: only active variants are offered. */
-export interface VariantDetails {
+export interface VariantDetails extends VariantOffer {
   id: number;
-  sku: string;
-  /** One value per option, in the product's options' order; [] for a product without options. */
-  optionValues: string[];
-  priceCents: number;
-  /** The "de" price of a promotion, above the price; null without one. */
-  compareAtCents: number | null;
-  stock: number;
-  gtin: string | null;
   /** The variant's own photos (a colour's), in display order: shown before the product's. */
   images: string[];
 }

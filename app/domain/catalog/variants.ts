@@ -23,6 +23,18 @@ export interface ProductSpec {
   value: string;
 }
 
+/** What a variant sells: the fields the admin's grid, the product page and the feed share. */
+export interface VariantOffer {
+  sku: string;
+  /** One value per option, in the product's options' order; [] for a product without options. */
+  optionValues: string[];
+  priceCents: number;
+  /** The "de" price of a promotion, above the price; null without one. */
+  compareAtCents: number | null;
+  stock: number;
+  gtin: string | null;
+}
+
 /**
  * The label of a variant, as the cart, orders and receipts show it: 'Cor: Preto · Armazenamento:
  * 256 GB'; empty for a product without options (its default variant).
