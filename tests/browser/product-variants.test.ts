@@ -1,9 +1,12 @@
+import { readFile } from "node:fs/promises";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
+import { signInContext, signUpCustomer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
-import { brl, textOf } from "../support/page-text";
+import { addAddressOverHttp } from "../support/orders";
+import { brl, textOf, toast } from "../support/page-text";
 import { createProductWithVariants } from "../support/product-variants";
 import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
 
@@ -118,6 +121,48 @@ describe("a product sold in variants", () => {
     expect(await main.getByText("Cor: Azul · Armazenamento: 128 GB").isVisible()).toBe(true);
     expect(await textOf(main)).toContain(brl(174_900 + 209_900));
   });
+
+  it("buys two variants of the product and shows both with their labels after payment, in the receipt and the orders", async () => {
+    const { page } = browser;
+    page.setDefaultTimeout(15_000);
+    const customer = await signUpCustomer(store.url, { name: "Paula Variações" });
+    await signInContext(page.context(), store.url, customer);
+    await addAddressOverHttp(store.url, customer);
+    // Black 128 GB (8 in stock) and blue 256 GB (5): both still 'Em estoque' after the sale, as
+    // the other tests of this file expect.
+    await openProduct(page);
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await toast(page, "Produto adicionado ao carrinho").waitFor();
+    await option(page, "Cor", "Azul").click();
+    await option(page, "Armazenamento", "256 GB").click();
+    await expect.poll(() => priceBlock(page)).toBe(brl(209_900));
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await page.getByRole("link", { name: "Carrinho, 2 itens", exact: true }).waitFor();
+
+    await page.goto(`${store.url}/checkout`);
+    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirmar Dados do Pedido" });
+    await dialog.getByRole("button", { name: "Confirmar e Pagar" }).click();
+    await page.waitForURL(/\/payment\?data=.+&orderId=.+$/);
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+    await page.getByRole("button", { name: "Simular pagamento (sandbox)" }).click();
+    await page.getByRole("heading", { level: 1, name: "Pagamento Confirmado!" }).waitFor();
+    const labels = ["Cor: Preto · Armazenamento: 128 GB", "Cor: Azul · Armazenamento: 256 GB"];
+    for (const label of labels) expect(await textOf(page.getByRole("main"))).toContain(label);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Baixar Comprovante de Pedido" }).click(),
+    ]);
+    const receipt = await readFile((await download.path())!, "utf8");
+    for (const label of labels) expect(receipt).toContain(label);
+
+    await page.goto(`${store.url}/account/orders`);
+    const order = page.getByRole("listitem", { name: `Pedido #${orderId.slice(0, 8)}`, exact: true });
+    await order.waitFor();
+    for (const label of labels) expect(await textOf(order)).toContain(label);
+    expect(await textOf(order)).toContain(`Total: ${brl(169_900 + 209_900)}`);
+  }, 60_000);
 
   it("has no serious or critical accessibility violation on a variant's page", async () => {
     const { page } = browser;
