@@ -7,7 +7,7 @@ import { signInContext, signUpCustomer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 import { addAddressOverHttp } from "../support/orders";
 import { brl, textOf, toast } from "../support/page-text";
-import { createProductWithVariants } from "../support/product-variants";
+import { createProductWithVariants } from "../support/factories";
 import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
 
 // Issue 27, point 2: a phone sold in colours and storage sizes, on a store of its own whose
@@ -32,15 +32,15 @@ beforeAll(async () => {
       { name: "Armazenamento", values: ["128 GB", "256 GB"] },
     ],
     variants: [
-      { optionValues: ["Preto", "128 GB"], priceCents: 169_900, compareAtCents: 199_900, stock: 8 },
-      { optionValues: ["Preto", "256 GB"], priceCents: 199_900, stock: 0 },
-      { optionValues: ["Azul", "128 GB"], priceCents: 174_900, stock: 2 },
-      { optionValues: ["Azul", "256 GB"], priceCents: 209_900, stock: 5 },
+      { values: ["Preto", "128 GB"], priceCents: 169_900, compareAtCents: 199_900, stock: 8 },
+      { values: ["Preto", "256 GB"], priceCents: 199_900, stock: 0 },
+      { values: ["Azul", "128 GB"], priceCents: 174_900, stock: 2 },
+      { values: ["Azul", "256 GB"], priceCents: 209_900, stock: 5 },
     ],
   });
   await handle.close();
   productPath = `/product/${product.id}`;
-  for (const variant of variants) variantIds.set(variant.optionValues.join(" "), variant.id);
+  for (const variant of variants) variantIds.set(variant.optionValues.join(" "), variant.variantId);
   store = await startStoreServer({ SEED_DEMO: "false" }, data);
 }, 180_000);
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { parse as parseXml, validate as validateXml } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/http";
-import { createProductWithVariants } from "../support/product-variants";
+import { createProductWithVariants } from "../support/factories";
 import { setUpStoreHandler } from "../support/store-handler";
 
 // Issue 27, points 2, 4 and 7: a product sold in variants, as its page, its JSON-LD and the Google
@@ -53,22 +53,22 @@ beforeAll(async () => {
     ],
     variants: [
       {
-        optionValues: ["Preto", "128 GB"],
+        values: ["Preto", "128 GB"],
         priceCents: 169_900,
         compareAtCents: 199_900,
         stock: 5,
         gtin: "7891234567895",
       },
-      { optionValues: ["Preto", "256 GB"], priceCents: 199_900, stock: 0 },
+      { values: ["Preto", "256 GB"], priceCents: 199_900, stock: 0 },
       {
-        optionValues: ["Azul", "128 GB"],
+        values: ["Azul", "128 GB"],
         priceCents: 169_900,
         stock: 2,
         images: ["/uploads/products/azul.webp"],
       },
-      { optionValues: ["Azul", "256 GB"], priceCents: 209_900, stock: 7 },
+      { values: ["Azul", "256 GB"], priceCents: 209_900, stock: 7 },
       // Not on sale: its combination is unavailable and its SKU is in no feed.
-      { optionValues: ["Verde", "128 GB"], priceCents: 169_900, stock: 9, active: false },
+      { values: ["Verde", "128 GB"], priceCents: 169_900, stock: 9, active: false },
     ],
   });
   plain = await createProductWithVariants(store.database.db, {
@@ -95,24 +95,24 @@ describe("a product page with variants", () => {
     expect(radiosOf(html)).toEqual([
       {
         text: "Preto",
-        href: `/product/${phone.product.id}?variant=${variantOf("Preto", "128 GB").id}`,
+        href: `/product/${phone.product.id}?variant=${variantOf("Preto", "128 GB").variantId}`,
         checked: true,
       },
       {
         text: "Azul",
-        href: `/product/${phone.product.id}?variant=${variantOf("Azul", "128 GB").id}`,
+        href: `/product/${phone.product.id}?variant=${variantOf("Azul", "128 GB").variantId}`,
         checked: false,
       },
       // Verde's only variant is not on sale: shown, not a link.
       { text: "Verde Indisponível", href: null, checked: false },
       {
         text: "128 GB",
-        href: `/product/${phone.product.id}?variant=${variantOf("Preto", "128 GB").id}`,
+        href: `/product/${phone.product.id}?variant=${variantOf("Preto", "128 GB").variantId}`,
         checked: true,
       },
       {
         text: "256 GB Esgotado",
-        href: `/product/${phone.product.id}?variant=${variantOf("Preto", "256 GB").id}`,
+        href: `/product/${phone.product.id}?variant=${variantOf("Preto", "256 GB").variantId}`,
         checked: false,
       },
     ]);
@@ -120,40 +120,42 @@ describe("a product page with variants", () => {
 
   it("shows the variant the address names: its price, stock, photos and add-to-cart", async () => {
     const azul = variantOf("Azul", "128 GB");
-    const html = await page(`/product/${phone.product.id}?variant=${azul.id}`);
+    const html = await page(`/product/${phone.product.id}?variant=${azul.variantId}`);
     const text = textOf(html);
     expect(text).not.toContain("de R$ 1.999,00");
     expect(text).toContain("Últimas 2 unidades");
     expect(html).toMatch(
       /<img[^>]+src="\/uploads\/products\/azul\.webp"[^>]*data-testid="zoomable-image"|data-testid="zoomable-image"[^>]+src="\/uploads\/products\/azul\.webp"/,
     );
-    expect(html).toContain(`name="variantId" value="${azul.id}"`);
+    expect(html).toContain(`name="variantId" value="${azul.variantId}"`);
     expect(html).toContain(
-      `<link rel="canonical" href="${store.url}/product/${phone.product.id}?variant=${azul.id}"/>`,
+      `<link rel="canonical" href="${store.url}/product/${phone.product.id}?variant=${azul.variantId}"/>`,
     );
     expect(radiosOf(html).find((radio) => radio.text === "256 GB")).toEqual({
       text: "256 GB",
-      href: `/product/${phone.product.id}?variant=${variantOf("Azul", "256 GB").id}`,
+      href: `/product/${phone.product.id}?variant=${variantOf("Azul", "256 GB").variantId}`,
       checked: false,
     });
   });
 
   it("marks a sold-out variant and refuses to add it", async () => {
-    const html = await page(`/product/${phone.product.id}?variant=${variantOf("Preto", "256 GB").id}`);
+    const html = await page(`/product/${phone.product.id}?variant=${variantOf("Preto", "256 GB").variantId}`);
     expect(textOf(html)).toContain("Produto esgotado");
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>[\s\S]*?Esgotado<\/button>/);
   });
 
   it("keeps each variant's page apart in the page cache", async () => {
-    const first = await page(`/product/${phone.product.id}?variant=${variantOf("Azul", "256 GB").id}`);
-    const second = await page(`/product/${phone.product.id}?variant=${variantOf("Preto", "128 GB").id}`);
+    const first = await page(`/product/${phone.product.id}?variant=${variantOf("Azul", "256 GB").variantId}`);
+    const second = await page(
+      `/product/${phone.product.id}?variant=${variantOf("Preto", "128 GB").variantId}`,
+    );
     expect(textOf(first)).toContain("R$ 2.099,00");
     expect(textOf(second)).not.toContain("R$ 2.099,00");
   });
 
   it("sends a variant not on sale, or another product's, to the product's page", async () => {
     for (const variant of [variantOf("Verde", "128 GB"), plain.variants[0]!]) {
-      const answer = await rawRequest(store.url, `/product/${phone.product.id}?variant=${variant.id}`);
+      const answer = await rawRequest(store.url, `/product/${phone.product.id}?variant=${variant.variantId}`);
       expect(answer.status).toBe(302);
       expect(answer.headers.location).toBe(`/product/${phone.product.id}`);
     }
@@ -173,7 +175,7 @@ describe("a product page with variants", () => {
       name: "Cor: Preto · Armazenamento: 128 GB",
       sku: variantOf("Preto", "128 GB").sku,
       gtin: "7891234567895",
-      url: `${store.url}/product/${phone.product.id}?variant=${variantOf("Preto", "128 GB").id}`,
+      url: `${store.url}/product/${phone.product.id}?variant=${variantOf("Preto", "128 GB").variantId}`,
       priceCurrency: "BRL",
       price: "1699.00",
       availability: "https://schema.org/InStock",
@@ -258,7 +260,7 @@ describe("the Google Merchant Center feed", () => {
         expect(item[field], `${variant.sku} ${field}`).toBeTruthy();
       }
       expect(item["g:item_group_id"]).toBe(String(phone.product.id));
-      expect(item.link).toBe(`${store.url}/product/${phone.product.id}?variant=${variant.id}`);
+      expect(item.link).toBe(`${store.url}/product/${phone.product.id}?variant=${variant.variantId}`);
       expect(item["g:brand"]).toBe("Galáxia");
       expect(item["g:condition"]).toBe("new");
     }

@@ -396,10 +396,39 @@ describe("the cart in the customer's personal data (LGPD)", () => {
   it("is in the export, and goes with the account", async () => {
     const who = await shopper();
     const mouse = await createProduct(store.database.db);
-    await send(who, { intent: "merge", lines: [{ id: mouse.id, quantity: 3 }] });
+    const {
+      variants: [black],
+    } = await createProductWithVariants(store.database.db, {
+      options: [{ name: "Cor", values: ["Preto"] }],
+      variants: [{ values: ["Preto"], priceCents: 9_990, stock: 5 }],
+    });
+    await send(who, {
+      intent: "merge",
+      lines: [
+        { id: mouse.id, quantity: 3 },
+        { id: black!.id, variantId: black!.variantId, quantity: 1 },
+      ],
+    });
 
     const exported = await exportPersonalData(store.database.db, who.id);
-    expect(exported.carrinho).toMatchObject([{ produtoId: mouse.id, produto: mouse.name, quantidade: 3 }]);
+    expect(exported.carrinho).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          produtoId: mouse.id,
+          produto: mouse.name,
+          variacao: "",
+          sku: mouse.sku,
+          quantidade: 3,
+        }),
+        expect.objectContaining({
+          produtoId: black!.id,
+          variacao: "Cor: Preto",
+          sku: black!.sku,
+          quantidade: 1,
+        }),
+      ]),
+    );
+    expect(exported.carrinho).toHaveLength(2);
     expect((await exportPersonalData(store.database.db, (await shopper()).id)).carrinho).toEqual([]);
 
     await store.database.db.delete(users).where(eq(users.id, who.id));

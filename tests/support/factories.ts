@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../app/db/client.server";
-import { addresses, orderItems, orders, products, productVariants, users } from "../../app/db/schema.server";
+import {
+  addresses,
+  orderItems,
+  orders,
+  productImages,
+  products,
+  productVariants,
+  users,
+} from "../../app/db/schema.server";
 import { variantLabel, type ProductOption } from "../../app/domain/catalog/variants";
 
 type NewProduct = typeof products.$inferInsert;
@@ -58,18 +66,29 @@ export async function setStock(
 }
 
 /**
- * A product with options and one variant per given combination ('Cor' Preto/Branco...), each with
- * its price and stock. Answers the product and its variants as cart and order lines name them.
+ * A product sold in variants, inserted as the admin saves it: the product, then one variant per
+ * given combination of its `options` ('Cor' Preto/Branco...; none: one default variant), with its
+ * price, stock, "de" price and photos; the variants' trigger sets the product's price range.
+ * Answers the product and its variants as cart and order lines name them.
  */
 export async function createProductWithVariants(
   db: Database,
   {
-    options,
+    options = [],
     variants,
     ...overrides
   }: Partial<Omit<NewProduct, "priceCents" | "priceMaxCents" | "options">> & {
-    options: ProductOption[];
-    variants: { values: string[]; priceCents: number; stock: number; active?: boolean }[];
+    options?: ProductOption[];
+    variants: {
+      values?: string[];
+      priceCents: number;
+      stock: number;
+      compareAtCents?: number;
+      gtin?: string;
+      active?: boolean;
+      /** The variant's own photos, in display order. */
+      images?: string[];
+    }[];
   },
 ) {
   sequence += 1;
@@ -89,23 +108,33 @@ export async function createProductWithVariants(
   const rows = await db
     .insert(productVariants)
     .values(
-      variants.map((variant, index) => ({
+      variants.map(({ values = [], images: _images, ...variant }, index) => ({
+        ...variant,
         productId: product!.id,
         sku: `VTR-${product!.id}-${index + 1}`,
-        optionValues: variant.values,
-        priceCents: variant.priceCents,
-        stock: variant.stock,
-        active: variant.active ?? true,
+        optionValues: values,
         displayOrder: index,
       })),
     )
     .returning();
+  const photos = rows.flatMap((row, index) =>
+    (variants[index]!.images ?? []).map((imageUrl, displayOrder) => ({
+      productId: product!.id,
+      variantId: row.id,
+      imageUrl,
+      displayOrder,
+    })),
+  );
+  if (photos.length > 0) await db.insert(productImages).values(photos);
   const sold = rows.map((row) => ({
     ...product!,
     priceCents: row.priceCents,
+    compareAtCents: row.compareAtCents,
     stock: row.stock,
+    active: row.active,
     variantId: row.id,
     sku: row.sku,
+    optionValues: row.optionValues,
     variantLabel: variantLabel(options, row.optionValues),
   }));
   return { product: product!, variants: sold };

@@ -1,4 +1,4 @@
-import { and, desc, eq, not } from "drizzle-orm";
+import { and, desc, eq, not, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import {
   addresses,
@@ -7,9 +7,11 @@ import {
   orders,
   passkeys,
   products,
+  productVariants,
   profiles,
   users,
 } from "../../db/schema.server";
+import { variantLabelSql } from "../catalog/variant-label-sql.server";
 import { StorageUnavailableError, type FileStorage } from "../../storage/file-storage.server";
 import { cancelPendingOrdersOf } from "../orders/cancel-orders.server";
 import { ordersWithLines } from "../orders/customer-orders.server";
@@ -40,11 +42,14 @@ export async function exportPersonalData(db: Database, userId: string) {
         .select({
           produtoId: cartItems.productId,
           produto: products.name,
+          variacao: variantLabelSql(sql`${products.options}`, sql`${productVariants.optionValues}`),
+          sku: productVariants.sku,
           quantidade: cartItems.quantity,
           adicionadoEm: cartItems.createdAt,
         })
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))
+        .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
         .where(eq(cartItems.userId, userId)),
       ordersWithLines(db, eq(orders.userId, userId)),
       // The public keys are not personal data of use to anyone: names and dates are listed.
