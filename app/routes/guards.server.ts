@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { ServerContext } from "../context.server";
 import { readSession, type SessionUser } from "../domain/accounts/session.server";
 import { gatePassed } from "../domain/admin/admin-gate.server";
+import { gatePathFor } from "./admin/gate-path";
 
 // The guards of loaders and actions: who may see a page or call a resource route, answered in
 // HTTP (a redirect, a 401, a 403). Routes reach the session only through them (eslint.config.js).
@@ -66,6 +67,19 @@ export async function requireAdminRole(context: GuardContext, request: Request):
 export async function requireAdmin(context: GuardContext, request: Request): Promise<AdminSession> {
   const session = await requireAdminRole(context, request);
   if (!session.gatePassed) throw data({ error: GATE_REQUIRED }, { status: 403 });
+  return session;
+}
+
+/**
+ * The guard of an admin file opened by a plain link (the products' CSV): as `requireAdmin`, but an
+ * admin who has not passed the gate is sent to the gate's page, as every panel page does.
+ */
+export async function requireAdminForDownload(
+  context: GuardContext,
+  request: Request,
+): Promise<AdminSession> {
+  const session = await requireAdminRole(context, request);
+  if (!session.gatePassed) throw redirect(gatePathFor(new URL(request.url)), { headers: session.headers });
   return session;
 }
 

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/products-export";
 import { PRODUCTS_CSV_FILENAME } from "../../domain/admin/product-csv";
 import { exportProductsCsv } from "../../domain/admin/product-csv-export.server";
-import { requireAdmin } from "../guards.server";
+import { requireAdminForDownload } from "../guards.server";
 
 /** `Exportar CSV`: every product, one row per variant (README, 'Importar e exportar produtos'). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+  await requireAdminForDownload(context, request);
   return new Response(await exportProductsCsv(context.db), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
