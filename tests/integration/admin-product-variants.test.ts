@@ -119,6 +119,17 @@ describe("a product with options", () => {
     expect(variants[2]!.sku).toBe(`VTR-${id}-BRANCO-256-GB`);
   });
 
+  it("moves a SKU it makes past one another product already has, instead of failing", async () => {
+    const id = await createPhone(uniqueSku("GERADO"));
+    const generated = `VTR-${id}-BRANCO-256-GB`;
+    const other = await pages.create(phoneForm(uniqueSku("OUTRO"), { "variants.0.sku": generated }));
+    expect(other).toMatchObject({ ok: true });
+
+    const form = { ...phoneForm(`GERADO-${id}`, { "variants.3.sku": "" }), intent: "update" };
+    expect(await pages.edit(id, form)).toMatchObject({ ok: true });
+    expect((await variantsOf(id))[3]!.sku).toBe(`${generated}-2`);
+  });
+
   it("shows its total stock (active variants) and variant count in the panel's list", async () => {
     const id = await createPhone(uniqueSku("LISTA"));
     const form = { ...phoneForm(`LISTA-${id}`), intent: "update" };

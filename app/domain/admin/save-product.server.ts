@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, like, ne } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
 import { products, productVariants } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
@@ -65,9 +65,9 @@ export function generatedSku(productId: number, optionValues: readonly string[])
   return (suffix ? `VTR-${productId}-${suffix}` : `VTR-${productId}`).slice(0, SKU_MAX);
 }
 
-function variantFields(productId: number, variant: VariantInput, displayOrder: number): VariantFields {
+function variantFields(variant: VariantInput, sku: string, displayOrder: number): VariantFields {
   return {
-    sku: variant.sku || generatedSku(productId, variant.optionValues),
+    sku,
     optionValues: variant.optionValues,
     priceCents: variant.price,
     compareAtCents: variant.compareAt,
@@ -76,6 +76,36 @@ function variantFields(productId: number, variant: VariantInput, displayOrder: n
     gtin: variant.gtin,
     displayOrder,
   };
+}
+
+/**
+ * The product's variants as written. A SKU left empty is generated, and moved past a SKU another
+ * product or another row already has ('VTR-12-2'), so only a typed SKU can be refused as taken.
+ */
+async function variantRows(
+  tx: Transaction,
+  productId: number,
+  inputs: readonly VariantInput[],
+): Promise<VariantFields[]> {
+  const generatedPrefix = generatedSku(productId, []);
+  const taken = new Set(inputs.map((variant) => variant.sku).filter((sku) => sku !== ""));
+  if (inputs.some((variant) => variant.sku === "")) {
+    const others = await tx
+      .select({ sku: productVariants.sku })
+      .from(productVariants)
+      .where(and(like(productVariants.sku, `${generatedPrefix}%`), ne(productVariants.productId, productId)));
+    for (const { sku } of others) taken.add(sku);
+  }
+  return inputs.map((variant, index) => {
+    let sku = variant.sku;
+    if (sku === "") {
+      const base = generatedSku(productId, variant.optionValues);
+      sku = base;
+      for (let copy = 2; taken.has(sku); copy += 1) sku = `${base.slice(0, SKU_MAX - 4)}-${copy}`;
+      taken.add(sku);
+    }
+    return variantFields(variant, sku, index);
+  });
 }
 
 /** The lowest and highest price of the active variants (of all of them when none is active). */
@@ -138,7 +168,7 @@ export async function writeProduct(
       .values({ ...fields, ...priceRange(input.variants) })
       .returning({ id: products.id });
     const id = created!.id;
-    const variants = input.variants.map((variant, index) => variantFields(id, variant, index));
+    const variants = await variantRows(tx, id, input.variants);
     await tx.insert(productVariants).values(variants.map((variant) => ({ ...variant, productId: id })));
     await recordAdminWrite(tx, actor, {
       action: "product.create",
@@ -199,7 +229,7 @@ async function replaceVariants(tx: Transaction, productId: number, inputs: reado
     .where(eq(productVariants.productId, productId))
     .orderBy(asc(productVariants.displayOrder), asc(productVariants.id));
   const byCombination = new Map(current.map((variant) => [combinationKey(variant.optionValues), variant]));
-  const wanted = inputs.map((variant, index) => variantFields(productId, variant, index));
+  const wanted = await variantRows(tx, productId, inputs);
   const kept = new Set<number>();
   const updates: { id: number; fields: VariantFields; skuChanged: boolean }[] = [];
   const inserts: VariantFields[] = [];
