@@ -134,6 +134,7 @@ describe("a product sold in variants", () => {
     await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
     await toast(page, "Produto adicionado ao carrinho").waitFor();
     await option(page, "Cor", "Azul").click();
+    await expect.poll(() => priceBlock(page)).toBe(brl(174_900));
     await option(page, "Armazenamento", "256 GB").click();
     await expect.poll(() => priceBlock(page)).toBe(brl(209_900));
     await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();

@@ -17,8 +17,11 @@ const WAIT = { timeout: 10_000 };
 /** Bought by these tests and looked at by no other file. */
 const POWER_BANK = demoProduct("Power Bank Nova 20.000 mAh 22,5 W");
 
-/** Ten demo products with stock to spare, one of each in the cart: more lines than a phone shows. */
-const MANY_LINES: CartItem[] = DEMO_CATALOG.filter((product) => product.stock >= 20)
+/**
+ * Ten demo products sold without options, with stock to spare, one of each in the cart: more
+ * lines than a phone shows.
+ */
+const MANY_LINES: CartItem[] = DEMO_CATALOG.filter((product) => !product.variants && product.stock >= 20)
   .slice(0, 10)
   .map((product) => demoCartItem(product.name));
 

@@ -15,8 +15,13 @@ type SignedIn = Pick<Customer, "cookies">;
 export function demoProduct(name: string): DemoProduct & { id: number; variantId: number } {
   const index = DEMO_CATALOG.findIndex((product) => product.name === name);
   if (index === -1) throw new Error(`Produto de demonstração desconhecido: ${name}`);
-  // The seed gives each demo product, in the catalogue's order, its one default variant.
-  return { ...DEMO_CATALOG[index]!, id: index + 1, variantId: index + 1 };
+  // The seed gives each demo product, in the catalogue's order, its variants (or one default
+  // variant): the id of its first one follows those of the products before it.
+  const variantsBefore = DEMO_CATALOG.slice(0, index).reduce(
+    (count, product) => count + (product.variants?.length ?? 1),
+    0,
+  );
+  return { ...DEMO_CATALOG[index]!, id: index + 1, variantId: variantsBefore + 1 };
 }
 
 async function send(baseURL: string, who: SignedIn, path: string, init: RequestInit): Promise<Response> {
