@@ -26,18 +26,21 @@ export async function getAdminProduct(db: Database, productId: number) {
   };
 }
 
+/** The columns of an `AdminVariant`, for every query that reads a product's variants for the panel. */
+export const adminVariantColumns = {
+  id: productVariants.id,
+  sku: productVariants.sku,
+  optionValues: productVariants.optionValues,
+  priceCents: productVariants.priceCents,
+  compareAtCents: productVariants.compareAtCents,
+  stock: productVariants.stock,
+  active: productVariants.active,
+  gtin: productVariants.gtin,
+};
+
 export function listVariants(db: Pick<Database, "select">, productId: number): Promise<AdminVariant[]> {
   return db
-    .select({
-      id: productVariants.id,
-      sku: productVariants.sku,
-      optionValues: productVariants.optionValues,
-      priceCents: productVariants.priceCents,
-      compareAtCents: productVariants.compareAtCents,
-      stock: productVariants.stock,
-      active: productVariants.active,
-      gtin: productVariants.gtin,
-    })
+    .select(adminVariantColumns)
     .from(productVariants)
     .where(eq(productVariants.productId, productId))
     .orderBy(asc(productVariants.displayOrder), asc(productVariants.id));

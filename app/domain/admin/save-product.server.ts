@@ -3,6 +3,7 @@ import type { Database, Transaction } from "../../db/client.server";
 import { products, productVariants } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
 import type { VariantOffer } from "../catalog/variants";
+import { adminVariantColumns } from "./admin-product.server";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
 import {
   combinationKey,
@@ -206,17 +207,7 @@ export async function writeProduct(
   return { ok: true, productId };
 }
 
-const VARIANT_COLUMNS = {
-  id: productVariants.id,
-  sku: productVariants.sku,
-  optionValues: productVariants.optionValues,
-  priceCents: productVariants.priceCents,
-  compareAtCents: productVariants.compareAtCents,
-  stock: productVariants.stock,
-  active: productVariants.active,
-  gtin: productVariants.gtin,
-  displayOrder: productVariants.displayOrder,
-};
+const VARIANT_COLUMNS = { ...adminVariantColumns, displayOrder: productVariants.displayOrder };
 
 /**
  * Makes the product's variants the given ones, matched by combination; answers the variants
