@@ -20,6 +20,7 @@ import { createMailer } from "../app/mail/mailer.server";
 import { createApp, type StoreServices } from "./app";
 import { startJobs } from "./jobs";
 import { watchCatalogVersion, type CatalogVersion } from "./catalog-version";
+import { returnFreedMemoryWhenQuiet } from "./return-freed-memory";
 
 const LOCK_NAMES: Record<StartupLock, string> = {
   migrations: "migrações",
@@ -112,6 +113,7 @@ export async function startServer(
     mailer: createMailer(env, logger),
     store: orderMailStoreOf(ready.db, env, baseURL),
   });
+  await returnFreedMemoryWhenQuiet(logger);
   logger.info("Loja pronta");
 }
 
