@@ -1,16 +1,18 @@
 import type { Route } from "./+types/sitemap";
 import { publicOrigin } from "../config/public-origin.server";
-import { SITEMAP_PRODUCTS_PER_FILE, sitemapProducts, sitemapSummary } from "../domain/catalog/sitemap.server";
+import { productPath } from "../domain/catalog/product-details";
+import { SITEMAP_PAGES_PER_FILE, sitemapPages, sitemapSummary } from "../domain/catalog/sitemap.server";
 import { POLICY_PAGES } from "../domain/store-settings/policy-pages";
 
 /**
- * `/sitemap.xml`: the home, the catalogue, the policy pages and every product. A catalogue too
- * large for one file gets a sitemap index whose parts are `/sitemap.xml?part=N`.
+ * `/sitemap.xml`: the home, the catalogue, the policy pages and every product's pages (one per
+ * variant on sale for a product sold with options). A catalogue too large for one file gets a
+ * sitemap index whose parts are `/sitemap.xml?part=N`.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = publicOrigin(request, context.env);
   const summary = await sitemapSummary(context.db);
-  const parts = Math.max(1, Math.ceil(summary.products / SITEMAP_PRODUCTS_PER_FILE));
+  const parts = Math.max(1, Math.ceil(summary.pages / SITEMAP_PAGES_PER_FILE));
   const requested = new URL(request.url).searchParams.get("part");
 
   if (requested === null && parts > 1) {
@@ -25,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const part = requested === null ? 1 : Number(requested);
   if (!Number.isInteger(part) || part < 1 || part > parts) throw new Response(null, { status: 404 });
 
-  const rows = await sitemapProducts(context.db, part);
+  const rows = await sitemapPages(context.db, part);
   const lastModified = summary.lastModified?.toISOString();
   const fixedPages =
     part === 1
@@ -35,7 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ...POLICY_PAGES.map((page) => url(`${origin}${page.path}`, undefined)),
         ]
       : [];
-  const productPages = rows.map((row) => url(`${origin}/product/${row.id}`, row.updatedAt.toISOString()));
+  const productPages = rows.map((row) =>
+    url(`${origin}${productPath(row.productId, row.variantId)}`, row.updatedAt.toISOString()),
+  );
   return xml(
     `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[...fixedPages, ...productPages].join("")}</urlset>`,
   );

@@ -1,6 +1,7 @@
 import { parse as parseXml, validate as validateXml } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/http";
+import { productImages } from "../../app/db/schema.server";
 import { createProductWithVariants } from "../support/factories";
 import { setUpStoreHandler } from "../support/store-handler";
 
@@ -43,6 +44,7 @@ beforeAll(async () => {
     name: "Smartphone Galáxia S & Cia",
     description: 'Tela de 6,7" <OLED> e câmera tripla.',
     brand: "Galáxia",
+    image: "/uploads/products/galaxia.webp",
     specs: [
       { name: "Tela", value: '6,7" OLED' },
       { name: "Memória RAM", value: "8 GB" },
@@ -73,6 +75,7 @@ beforeAll(async () => {
   });
   plain = await createProductWithVariants(store.database.db, {
     name: "Cabo USB-C",
+    image: "/uploads/products/cabo.webp",
     variants: [{ priceCents: 4_990, stock: 30 }],
   });
 });
@@ -218,6 +221,24 @@ describe("the product card", () => {
   });
 });
 
+describe("the sitemap", () => {
+  it("lists a page per variant on sale of a product sold with options, and a product without options once", async () => {
+    const sitemap = await page("/sitemap.xml");
+    const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, location]) => location!);
+    const phonePages = locations.filter((location) =>
+      location.startsWith(`${store.url}/product/${phone.product.id}`),
+    );
+    expect(phonePages).toEqual(
+      phone.variants
+        .filter((variant) => variant.active)
+        .map((variant) => `${store.url}/product/${phone.product.id}?variant=${variant.variantId}`),
+    );
+    expect(
+      locations.filter((location) => location.startsWith(`${store.url}/product/${plain.product.id}`)),
+    ).toEqual([`${store.url}/product/${plain.product.id}`]);
+  });
+});
+
 /** The five entities XML predefines, as the feed's reader decodes them. */
 const decodeXml = (text: string) =>
   text
@@ -299,5 +320,23 @@ describe("the Google Merchant Center feed", () => {
     });
     expect(item["g:item_group_id"]).toBeUndefined();
     expect(item["g:brand"]).toBeUndefined();
+  });
+
+  it("shows a product without a cover by its gallery's first photo, and leaves out one without any photo", async () => {
+    const galleryOnly = await createProductWithVariants(store.database.db, {
+      variants: [{ priceCents: 9_990, stock: 3 }],
+    });
+    await store.database.db.insert(productImages).values([
+      { productId: galleryOnly.product.id, imageUrl: "/uploads/products/galeria-2.webp", displayOrder: 1 },
+      { productId: galleryOnly.product.id, imageUrl: "/uploads/products/galeria-1.webp", displayOrder: 0 },
+    ]);
+    const withoutPhotos = await createProductWithVariants(store.database.db, {
+      variants: [{ priceCents: 19_990, stock: 3 }],
+    });
+    const items = await feed();
+    expect(items.get(galleryOnly.variants[0]!.sku)!["g:image_link"]).toBe(
+      `${store.url}/uploads/products/galeria-1.webp`,
+    );
+    expect(items.has(withoutPhotos.variants[0]!.sku)).toBe(false);
   });
 });

@@ -1,12 +1,27 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { productImages, products, productVariants } from "../../db/schema.server";
+import { PLACEHOLDER_IMAGE } from "../admin/product-form-schema";
 import type { FeedVariant } from "./google-feed";
 
 /** Variants read per statement: a 100,000-product catalogue streams in a few hundred batches. */
 export const FEED_BATCH_SIZE = 1000;
 
-/** The variants on sale after `afterVariantId`, in id order (one batch of the feed). */
+/**
+ * The variant's picture as its page leads with it: its own first photo, else the product's cover,
+ * else the first photo of the product's gallery. None for a product without any photo: Google
+ * refuses an item whose image is a placeholder, so such a variant is left out of the feed.
+ */
+const variantPicture = sql<string>`coalesce(
+  (select ${productImages.imageUrl} from ${productImages}
+    where ${productImages.variantId} = ${productVariants.id}
+    order by ${productImages.displayOrder}, ${productImages.id} limit 1),
+  nullif(${products.image}, ${PLACEHOLDER_IMAGE}),
+  (select ${productImages.imageUrl} from ${productImages}
+    where ${productImages.productId} = ${products.id} and ${productImages.variantId} is null
+    order by ${productImages.displayOrder}, ${productImages.id} limit 1))`;
+
+/** The variants on sale that have a picture, after `afterVariantId`, in id order (one batch of the feed). */
 export function feedVariantsAfter(db: Database, afterVariantId: number): Promise<FeedVariant[]> {
   return db
     .select({
@@ -22,14 +37,17 @@ export function feedVariantsAfter(db: Database, afterVariantId: number): Promise
       description: products.description,
       brand: products.brand,
       options: products.options,
-      image: sql<string>`coalesce((
-        select ${productImages.imageUrl} from ${productImages}
-        where ${productImages.variantId} = ${productVariants.id}
-        order by ${productImages.displayOrder}, ${productImages.id} limit 1), ${products.image})`,
+      image: variantPicture,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(productVariants.active, true), gt(productVariants.id, afterVariantId)))
+    .where(
+      and(
+        eq(productVariants.active, true),
+        gt(productVariants.id, afterVariantId),
+        isNotNull(variantPicture),
+      ),
+    )
     .orderBy(asc(productVariants.id))
     .limit(FEED_BATCH_SIZE);
 }

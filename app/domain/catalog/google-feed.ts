@@ -11,7 +11,7 @@ export interface FeedVariant extends VariantOffer {
   description: string;
   brand: string | null;
   options: ProductOption[];
-  /** The variant's first photo, else the product's cover. */
+  /** The variant's first photo, else the product's cover, else its gallery's first photo. */
   image: string;
 }
 
