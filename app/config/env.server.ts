@@ -62,6 +62,13 @@ const envSchema = z
     WOOVI_API_URL: httpUrl.default("https://api.openpix.com.br"),
     WOOVI_APP_ID: z.string().min(1).optional(),
     WOOVI_WEBHOOK_PUBLIC_KEY: z.string().min(1).optional(),
+    // Card and boleto payments (issue 28): none until the card checkout is offered.
+    CARD_PROVIDER: z
+      .enum(["none", "sandbox", "mercadopago"], { error: "deve ser none, sandbox ou mercadopago" })
+      .default("none"),
+    MERCADOPAGO_API_URL: httpUrl.default("https://api.mercadopago.com"),
+    MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
+    MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
     CEP_API_URL: httpUrl.default("https://viacep.com.br/ws"),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps://" }).optional(),
     MAIL_FROM: z.string().min(3).default("Vitrine <nao-responda@vitrine.local>"),
@@ -118,6 +125,17 @@ const envSchema = z
       for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
         if (!env[key]) {
           context.addIssue({ code: "custom", path: [key], message: "é obrigatório quando STORAGE=s3" });
+        }
+      }
+    }
+    if (env.CARD_PROVIDER === "mercadopago") {
+      for (const key of ["MERCADOPAGO_ACCESS_TOKEN", "MERCADOPAGO_WEBHOOK_SECRET"] as const) {
+        if (!env[key]) {
+          context.addIssue({
+            code: "custom",
+            path: [key],
+            message: "é obrigatório quando CARD_PROVIDER=mercadopago",
+          });
         }
       }
     }
