@@ -32,6 +32,49 @@ async function renumber(tx: Transaction, images: { id: number; displayOrder: num
   }
 }
 
+/** Adds an image (already stored) to the product's gallery at this place, audited. */
+export async function insertGalleryImage(
+  tx: Transaction,
+  actor: AdminActor,
+  productId: number,
+  imageUrl: string,
+  displayOrder: number,
+): Promise<void> {
+  const [added] = await tx.insert(productImages).values({ productId, imageUrl, displayOrder }).returning();
+  await recordAdminWrite(tx, actor, {
+    action: "product_image.add",
+    targetType: "product_image",
+    targetId: added!.id,
+    before: null,
+    after: { productId, imageUrl, displayOrder },
+  });
+}
+
+/**
+ * Removes one image of this product, audited; false when the product has no such image. The
+ * places after it are left for the caller to renumber.
+ */
+export async function deleteGalleryImage(
+  tx: Transaction,
+  actor: AdminActor,
+  productId: number,
+  imageId: number,
+): Promise<boolean> {
+  const [removed] = await tx
+    .delete(productImages)
+    .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+    .returning();
+  if (!removed) return false;
+  await recordAdminWrite(tx, actor, {
+    action: "product_image.remove",
+    targetType: "product_image",
+    targetId: imageId,
+    before: { productId, imageUrl: removed.imageUrl, displayOrder: removed.displayOrder },
+    after: null,
+  });
+  return true;
+}
+
 /** A new image at the end of the product's gallery, checked and stored like the main image. */
 export async function addGalleryImage(
   db: Database,
@@ -48,17 +91,7 @@ export async function addGalleryImage(
     if (!(await lockProduct(tx, productId))) return { ok: false, notFound: true };
     const gallery = await listGallery(tx, productId);
     await renumber(tx, gallery);
-    const [added] = await tx
-      .insert(productImages)
-      .values({ productId, imageUrl, displayOrder: gallery.length })
-      .returning();
-    await recordAdminWrite(tx, actor, {
-      action: "product_image.add",
-      targetType: "product_image",
-      targetId: added!.id,
-      before: null,
-      after: { productId, imageUrl, displayOrder: added!.displayOrder },
-    });
+    await insertGalleryImage(tx, actor, productId, imageUrl, gallery.length);
     return { ok: true };
   });
 }
@@ -72,19 +105,8 @@ export async function removeGalleryImage(
 ): Promise<GalleryOutcome> {
   return db.transaction(async (tx): Promise<GalleryOutcome> => {
     if (!(await lockProduct(tx, productId))) return { ok: false, notFound: true };
-    const [removed] = await tx
-      .delete(productImages)
-      .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
-      .returning();
-    if (!removed) return { ok: false, notFound: true };
+    if (!(await deleteGalleryImage(tx, actor, productId, imageId))) return { ok: false, notFound: true };
     await renumber(tx, await listGallery(tx, productId));
-    await recordAdminWrite(tx, actor, {
-      action: "product_image.remove",
-      targetType: "product_image",
-      targetId: imageId,
-      before: { productId, imageUrl: removed.imageUrl, displayOrder: removed.displayOrder },
-      after: null,
-    });
     return { ok: true };
   });
 }
