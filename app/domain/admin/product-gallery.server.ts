@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
 import { productImages, products } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
@@ -138,4 +138,53 @@ export async function moveGalleryImage(
     });
     return { ok: true };
   });
+}
+
+/**
+ * Makes the product's own gallery (its variants' photos aside) these images, in this order: an
+ * image it already has keeps its row, the others are removed and the new ones added, each write
+ * audited as the panel's; a new order of the kept ones is one `product_image.reorder` record.
+ * Nothing is written when the gallery already is this list. In the caller's transaction, with the
+ * product's row locked (as `writeProduct` leaves it).
+ */
+export async function replaceProductGallery(
+  tx: Transaction,
+  actor: AdminActor,
+  productId: number,
+  urls: readonly string[],
+): Promise<void> {
+  const current = await tx
+    .select({
+      id: productImages.id,
+      imageUrl: productImages.imageUrl,
+      displayOrder: productImages.displayOrder,
+    })
+    .from(productImages)
+    .where(and(eq(productImages.productId, productId), isNull(productImages.variantId)))
+    .orderBy(asc(productImages.displayOrder), asc(productImages.id));
+  const unmatched = [...current];
+  const wanted = urls.map((imageUrl) => {
+    const index = unmatched.findIndex((image) => image.imageUrl === imageUrl);
+    return { imageUrl, row: index === -1 ? null : unmatched.splice(index, 1)[0]! };
+  });
+  for (const image of unmatched) await deleteGalleryImage(tx, actor, productId, image.id);
+  const keptBefore = current.filter((image) => !unmatched.includes(image)).map((image) => image.id);
+  const keptAfter = wanted.flatMap(({ row }) => (row ? [row.id] : []));
+  for (const [displayOrder, { imageUrl, row }] of wanted.entries()) {
+    if (!row) await insertGalleryImage(tx, actor, productId, imageUrl, displayOrder);
+    else if (row.displayOrder !== displayOrder) {
+      await tx.update(productImages).set({ displayOrder }).where(eq(productImages.id, row.id));
+    }
+  }
+  const moved = keptAfter.find((id, index) => keptBefore[index] !== id);
+  if (moved !== undefined) {
+    // As the panel's move: filed under the first image whose place changed.
+    await recordAdminWrite(tx, actor, {
+      action: "product_image.reorder",
+      targetType: "product_image",
+      targetId: moved,
+      before: { productId, order: keptBefore },
+      after: { productId, order: keptAfter },
+    });
+  }
 }
