@@ -349,7 +349,7 @@ describe("exporting the products CSV", () => {
   });
 });
 
-describe("importing an existing product's images", () => {
+describe("importing an existing product's images and options", () => {
   /** Another site with the owner's new photos; it counts the requests the store makes to it. */
   let site: TrustedSite;
   let requests = 0;
@@ -552,6 +552,39 @@ describe("importing an existing product's images", () => {
     expect(await catalogueState()).toEqual(state);
     expect(await store.context.db.$count(adminAuditLog)).toBe(audits);
     expect(await exportedRowsOf(phone, demo, uncovered)).toBe(file);
+  });
+
+  it("keeps an option value no variant sells, in its place among the values", async () => {
+    const options = [{ name: "Cor", values: ["Preto", "Branco", "Azul"] }];
+    const { product, variants } = await createProductWithVariants(store.context.db, {
+      options,
+      variants: [
+        { values: ["Preto"], priceCents: 10_000, stock: 3 },
+        { values: ["Azul"], priceCents: 11_000, stock: 2 },
+      ],
+    });
+    const optionsOf = async () =>
+      (await store.context.db.select().from(products).where(eq(products.id, product.id)))[0]!.options;
+    const state = await catalogueState();
+
+    expect(await csvAction("csv-import", await exportedRowsOf(product))).toMatchObject({ ok: true });
+    expect(await catalogueState()).toEqual(state);
+    expect(await optionsOf()).toEqual(options);
+
+    // A new value follows the product's own, whatever the rows' order.
+    const sold = { nome: product.name, categoria: product.category, opcao1_nome: "Cor", estoque: "1" };
+    const rows = [
+      row({
+        ...sold,
+        handle: `h-${product.id}`,
+        opcao1_valor: "Verde",
+        sku: `${variants[0]!.sku}-V`,
+        preco: "12",
+      }),
+      row({ ...sold, handle: `h-${product.id}`, opcao1_valor: "Preto", sku: variants[0]!.sku, preco: "10" }),
+    ];
+    expect(await csvAction("csv-import", csvFile(rows))).toMatchObject({ ok: true });
+    expect(await optionsOf()).toEqual([{ name: "Cor", values: ["Preto", "Branco", "Azul", "Verde"] }]);
   });
 });
 

@@ -2,8 +2,9 @@ import { CsvError, parse } from "csv-parse/sync";
 import { inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.server";
-import { productVariants } from "../../db/schema.server";
+import { products, productVariants } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
+import type { ProductOption } from "../catalog/variants";
 import type { AdminActor } from "./audit.server";
 import {
   CSV_DELIMITER,
@@ -126,6 +127,7 @@ function productOfRows(
   handle: string,
   rows: LineRow[],
   productIdOf: Map<string, number>,
+  optionsOf: Map<number, ProductOption[]>,
   errors: string[],
 ): PlannedProduct | null {
   const [first] = rows;
@@ -193,6 +195,7 @@ function productOfRows(
   if (owners.length > 1) {
     fail(first!.line, `os SKUs do handle "${handle}" são de produtos diferentes (ids ${owners.join(", ")})`);
   }
+  const current = owners.length === 1 ? optionsOf.get(owners[0]!) : undefined;
   const input = productInputSchema.safeParse({
     name: first!.row.nome,
     description: first!.row.descricao,
@@ -200,7 +203,7 @@ function productOfRows(
     brand: first!.row.marca,
     imageUrl: images[0] ?? "",
     specs,
-    options,
+    options: current ? withCurrentValues(options, current) : options,
     variants,
   });
   if (!input.success) {
@@ -212,6 +215,35 @@ function productOfRows(
   }
   if (!input.success || errors.length > before) return null;
   return { handle, rows, productId: owners[0] ?? null, input: input.data, images };
+}
+
+/**
+ * An existing product's options as its rows name them: with the same option names, the values it
+ * has keep their order, a value no row names stays (sold by no variant, as the panel allows) and
+ * the rows' new values follow; other names replace its options.
+ */
+function withCurrentValues(fromRows: ProductOption[], current: ProductOption[]): ProductOption[] {
+  const sameNames =
+    fromRows.length === current.length &&
+    fromRows.every((option, index) => option.name === current[index]!.name);
+  if (!sameNames) return fromRows;
+  return current.map((option, index) => ({
+    name: option.name,
+    values: [...option.values, ...fromRows[index]!.values.filter((value) => !option.values.includes(value))],
+  }));
+}
+
+/** The options of each of these products. */
+async function optionsOfProducts(db: Database, ids: number[]): Promise<Map<number, ProductOption[]>> {
+  const options = new Map<number, ProductOption[]>();
+  for (let start = 0; start < ids.length; start += 10_000) {
+    const found = await db
+      .select({ id: products.id, options: products.options })
+      .from(products)
+      .where(inArray(products.id, ids.slice(start, start + 10_000)));
+    for (const { id, options: productOptions } of found) options.set(id, productOptions);
+  }
+  return options;
 }
 
 /** The schema's messages at the lines they are about. */
@@ -270,8 +302,9 @@ export async function checkProductsCsv(
     db,
     [...skuLines.keys()].filter((sku) => sku !== ""),
   );
+  const optionsOf = await optionsOfProducts(db, [...new Set(productIdOf.values())]);
   const planned = [...handles].flatMap(
-    ([handle, rows]) => productOfRows(handle, rows, productIdOf, errors) ?? [],
+    ([handle, rows]) => productOfRows(handle, rows, productIdOf, optionsOf, errors) ?? [],
   );
   const updated = new Map<number, string>();
   for (const product of planned) {
