@@ -27,8 +27,8 @@ interface ProductImagesToStore {
 export function ownImagePath(url: string, storeOrigin: string): string {
   if (!URL.canParse(url)) return url;
   const { origin, pathname, search, hash } = new URL(url);
-  const path = decodeURI(pathname);
-  return origin === storeOrigin && search === "" && hash === "" && isOwnImagePath(path) ? path : url;
+  const own = origin === storeOrigin && search === "" && hash === "" && isOwnImagePath(pathname);
+  return own ? pathname : url;
 }
 
 /**
