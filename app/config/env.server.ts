@@ -146,11 +146,6 @@ function isProxyList(value: string): boolean {
 
 export type Env = z.infer<typeof envSchema>;
 
-/** The store's public origin: PUBLIC_URL's, or the local address it listens on. */
-export function publicOrigin(env: Pick<Env, "PUBLIC_URL" | "PORT">): string {
-  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
-}
-
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
