@@ -6,6 +6,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import "./load-dotenv.js";
 import { exitOnConfigError, loadEnv, type Env } from "../app/config/env.server";
+import { storeBaseURL } from "../app/config/public-origin.server";
 import { csvSummary } from "../app/domain/admin/product-csv";
 import { exportProductsCsv } from "../app/domain/admin/product-csv-export.server";
 import { importProductsCsv } from "../app/domain/admin/product-csv-import.server";
@@ -42,6 +43,7 @@ try {
   } else {
     const outcome = await importProductsCsv(database.db, storage, COMMAND_ACTOR, bytes, {
       dryRun: values["dry-run"],
+      storeOrigin: storeBaseURL(env),
     });
     if (outcome.ok) {
       console.log(csvSummary(outcome));

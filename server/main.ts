@@ -3,6 +3,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { exitOnConfigError, loadEnv, type Env } from "../app/config/env.server";
+import { storeBaseURL } from "../app/config/public-origin.server";
 import { createLogger, type Logger } from "../app/config/logger.server";
 import { limitOutgoingRequests } from "../app/config/outgoing-requests.server";
 import { openDatabase, type DatabaseHandle, type StartupLock } from "../app/db/client.server";
@@ -38,7 +39,7 @@ export async function startServer(
   const logger = createLogger(env);
   limitOutgoingRequests();
   const storage = await openFileStorage(env).catch(exitOnConfigError);
-  const baseURL = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
+  const baseURL = storeBaseURL(env);
   let services: StoreServices | null = null;
   let catalogVersion: CatalogVersion | null = null;
   let stopJobs: (() => Promise<void>) | null = null;

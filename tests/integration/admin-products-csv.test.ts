@@ -1,18 +1,22 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { asc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { asc, eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductActionData } from "../../app/components/admin/products/product-action-data";
-import { products, productVariants } from "../../app/db/schema.server";
+import { adminAuditLog, productImages, products, productVariants } from "../../app/db/schema.server";
 import { PRODUCT_CSV_COLUMNS, type ProductCsvRow } from "../../app/domain/admin/product-csv";
+import { productHandle } from "../../app/domain/admin/product-csv-export.server";
 import { NOT_UTF8, WRONG_HEADER } from "../../app/domain/admin/product-csv-import.server";
 import { action as listAction } from "../../app/routes/admin/products";
 import { loader as exportLoader } from "../../app/routes/admin/products-export";
 import { adminPost, auditEntries, productPages } from "../support/admin-products";
 import { signedInAdmin, type TestAdmin } from "../support/admin";
 import { runNpmScript } from "../support/command";
+import { createProductWithVariants } from "../support/factories";
 import { setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+import { startTrustedSite, type TrustedSite } from "../support/trusted-site";
 
 const store = setUpTestStore();
 let admin: TestAdmin;
@@ -342,6 +346,245 @@ describe("exporting the products CSV", () => {
     expect(await catalogueState()).toEqual(before);
     expect(await exported()).toBe(first);
     expect(await auditEntries(store.context, "product", before.products[0]!.id)).toHaveLength(audits);
+  });
+});
+
+describe("importing an existing product's images and options", () => {
+  /** Another site with the owner's new photos; it counts the requests the store makes to it. */
+  let site: TrustedSite;
+  let requests = 0;
+
+  beforeAll(async () => {
+    const picture = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    site = await startTrustedSite((request, response) => {
+      requests += 1;
+      if (request.url?.endsWith(".png"))
+        response.writeHead(200, { "Content-Type": "image/png" }).end(picture);
+      else response.writeHead(404).end();
+    });
+  });
+
+  afterAll(() => site.stop());
+
+  const upload = (name: string) => `/uploads/products/${name}.webp`;
+
+  /** A phone sold in black only, with a cover, three gallery photos and a photo of its variant. */
+  async function photographedPhone() {
+    const tag = unique();
+    const { product, variants } = await createProductWithVariants(store.context.db, {
+      image: upload(`capa-${tag}`),
+      gallery: [upload(`lado-${tag}`), upload(`verso-${tag}`), upload(`fundo-${tag}`)],
+      options: [{ name: "Cor", values: ["Preto"] }],
+      variants: [{ values: ["Preto"], priceCents: 99_990, stock: 4, images: [upload(`preto-${tag}`)] }],
+    });
+    return { product, sku: variants[0]!.sku, tag };
+  }
+
+  /** The phone's one row as a file made by hand describes it. */
+  function phoneRow(
+    product: { name: string; category: string },
+    sku: string,
+    fields: Partial<ProductCsvRow>,
+  ) {
+    return row({
+      handle: `h-${sku}`,
+      nome: product.name,
+      descricao: "Descrição do produto de teste.",
+      categoria: product.category,
+      opcao1_nome: "Cor",
+      opcao1_valor: "Preto",
+      sku,
+      preco: "999,90",
+      estoque: "4",
+      ...fields,
+    });
+  }
+
+  /** The product's cover, its own gallery and its variants' photos, each in display order. */
+  async function picturesOf(productId: number) {
+    const db = store.context.db;
+    const [product] = await db.select().from(products).where(eq(products.id, productId));
+    const photos = await db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+      .orderBy(asc(productImages.displayOrder), asc(productImages.id));
+    const own = photos.filter((photo) => photo.variantId === null);
+    expect(own.map((photo) => photo.displayOrder)).toEqual(own.map((_, index) => index));
+    return {
+      cover: product!.image,
+      gallery: own.map((photo) => photo.imageUrl),
+      variantPhotos: photos.filter((photo) => photo.variantId !== null).map((photo) => photo.imageUrl),
+    };
+  }
+
+  /** The audit records of the product's gallery: what was done to which image. */
+  async function galleryAudits(productId: number) {
+    const entries = await store.context.db
+      .select()
+      .from(adminAuditLog)
+      .where(
+        inArray(adminAuditLog.action, ["product_image.add", "product_image.remove", "product_image.reorder"]),
+      )
+      .orderBy(asc(adminAuditLog.id));
+    return entries.flatMap(({ action, adminId, before, after }) => {
+      const image = (before ?? after) as { productId: number; imageUrl?: string };
+      return image.productId === productId ? [[action, adminId, image.imageUrl]] : [];
+    });
+  }
+
+  /** The exported file with only these products' rows. */
+  async function exportedRowsOf(...described: { id: number; name: string }[]): Promise<string> {
+    const handles = described.map((product) => `${productHandle(product.id, product.name)};`);
+    const [header, ...lines] = (await exported()).split("\r\n");
+    return [header, ...lines.filter((line) => handles.some((handle) => line.startsWith(handle)))]
+      .map((line) => `${line}\r\n`)
+      .join("");
+  }
+
+  it("keeps the images when imagens is empty; a list becomes them: new ones fetched, the first the cover", async () => {
+    const { product, sku, tag } = await photographedPhone();
+    const pictures = await picturesOf(product.id);
+    const cheaper = await csvAction("csv-import", csvFile([phoneRow(product, sku, { preco: "899,90" })]));
+    expect(cheaper).toMatchObject({ ok: true });
+    expect((await variantsBySku(sku))[0]!.priceCents).toBe(89_990);
+    expect(await picturesOf(product.id)).toEqual(pictures);
+    expect(await galleryAudits(product.id)).toEqual([]);
+
+    const before = requests;
+    const images = [
+      `${site.url}/nova.png`,
+      `${TEST_BASE_URL}${upload(`verso-${tag}`)}`,
+      upload(`capa-${tag}`),
+      upload(`lado-${tag}`),
+    ];
+    const file = csvFile([phoneRow(product, sku, { imagens: images.join(" | ") })]);
+    // A check reads the addresses' form only.
+    expect(await csvAction("csv-check", file)).toMatchObject({ ok: true });
+    expect(requests).toBe(before);
+    expect(await picturesOf(product.id)).toEqual(pictures);
+    const answer = await csvAction("csv-import", file);
+    expect(answer).toMatchObject({
+      ok: true,
+      message: "Importado: 0 produtos novos, 1 produto atualizado, 1 variante.",
+    });
+    // Only the new photo is fetched: the store's own, written either way, are known.
+    expect(requests - before).toBe(1);
+    const after = await picturesOf(product.id);
+    expect(after).toEqual({
+      cover: expect.stringMatching(/^\/uploads\/products\/admin-.+\.webp$/) as string,
+      gallery: [upload(`verso-${tag}`), upload(`capa-${tag}`), upload(`lado-${tag}`)],
+      variantPhotos: [upload(`preto-${tag}`)],
+    });
+    expect(await galleryAudits(product.id)).toEqual([
+      ["product_image.remove", admin.id, upload(`fundo-${tag}`)],
+      ["product_image.add", admin.id, upload(`capa-${tag}`)],
+      ["product_image.reorder", admin.id, undefined],
+    ]);
+    const [update] = await auditEntries(store.context, "product", product.id);
+    expect(update).toMatchObject({
+      action: "product.update",
+      before: { image: upload(`capa-${tag}`) },
+      after: { image: after.cover },
+    });
+  });
+
+  it("refuses the whole import when an image cannot be fetched, changing nothing", async () => {
+    const { product, sku, tag } = await photographedPhone();
+    const before = await catalogueState();
+    const pictures = await picturesOf(product.id);
+    const missing = `${site.url}/sumiu`;
+    const file = csvFile([
+      phoneRow(product, sku, {
+        nome: "Outro nome",
+        preco: "899,90",
+        imagens: [`${site.url}/nova.png`, upload(`capa-${tag}`), missing].join(" | "),
+      }),
+    ]);
+    expect(await csvAction("csv-check", file)).toMatchObject({ ok: true });
+    expect(await csvAction("csv-import", file)).toMatchObject({
+      ok: false,
+      lines: [`Linha 2: Não foi possível baixar a imagem dessa URL: "${missing}"`],
+    });
+    expect(await catalogueState()).toEqual(before);
+    expect(await picturesOf(product.id)).toEqual(pictures);
+    expect(await galleryAudits(product.id)).toEqual([]);
+  });
+
+  it("imports its own export without a change, a fetch or an audit record", async () => {
+    const { product: phone, tag } = await photographedPhone();
+    // As the demo catalogue keeps them: the gallery holds the cover, here in its second place.
+    const { product: demo } = await createProductWithVariants(store.context.db, {
+      image: upload(`demo-capa-${tag}`),
+      gallery: [upload(`demo-lado-${tag}`), upload(`demo-capa-${tag}`), upload(`demo-verso-${tag}`)],
+      variants: [{ priceCents: 5_000, stock: 2 }],
+    });
+    // No cover (the placeholder), a gallery all the same.
+    const { product: uncovered } = await createProductWithVariants(store.context.db, {
+      gallery: [upload(`sem-capa-${tag}`)],
+      variants: [{ priceCents: 7_000, stock: 1 }],
+    });
+    const file = await exportedRowsOf(phone, demo, uncovered);
+    // Each product's images as its page shows them, the cover first; the variants' photos aside.
+    expect(file).toContain(
+      `;${[upload(`capa-${tag}`), upload(`lado-${tag}`), upload(`verso-${tag}`), upload(`fundo-${tag}`)].join(" | ")};`,
+    );
+    expect(file).toContain(
+      `;${[upload(`demo-capa-${tag}`), upload(`demo-lado-${tag}`), upload(`demo-verso-${tag}`)].join(" | ")};`,
+    );
+    expect(file).toContain(`;${upload(`sem-capa-${tag}`)};`);
+    const ids = [phone.id, demo.id, uncovered.id];
+    const pictures = await Promise.all(ids.map(picturesOf));
+    const state = await catalogueState();
+    const audits = await store.context.db.$count(adminAuditLog);
+    const fetchedBefore = requests;
+
+    expect(await csvAction("csv-import", file)).toMatchObject({
+      ok: true,
+      message: "Importado: 0 produtos novos, 3 produtos atualizados, 3 variantes.",
+    });
+    expect(requests).toBe(fetchedBefore);
+    expect(await Promise.all(ids.map(picturesOf))).toEqual(pictures);
+    expect(await catalogueState()).toEqual(state);
+    expect(await store.context.db.$count(adminAuditLog)).toBe(audits);
+    expect(await exportedRowsOf(phone, demo, uncovered)).toBe(file);
+  });
+
+  it("keeps an option value no variant sells, in its place among the values", async () => {
+    const options = [{ name: "Cor", values: ["Preto", "Branco", "Azul"] }];
+    const { product, variants } = await createProductWithVariants(store.context.db, {
+      options,
+      variants: [
+        { values: ["Preto"], priceCents: 10_000, stock: 3 },
+        { values: ["Azul"], priceCents: 11_000, stock: 2 },
+      ],
+    });
+    const optionsOf = async () =>
+      (await store.context.db.select().from(products).where(eq(products.id, product.id)))[0]!.options;
+    const state = await catalogueState();
+
+    expect(await csvAction("csv-import", await exportedRowsOf(product))).toMatchObject({ ok: true });
+    expect(await catalogueState()).toEqual(state);
+    expect(await optionsOf()).toEqual(options);
+
+    // A new value follows the product's own, whatever the rows' order.
+    const sold = { nome: product.name, categoria: product.category, opcao1_nome: "Cor", estoque: "1" };
+    const rows = [
+      row({
+        ...sold,
+        handle: `h-${product.id}`,
+        opcao1_valor: "Verde",
+        sku: `${variants[0]!.sku}-V`,
+        preco: "12",
+      }),
+      row({ ...sold, handle: `h-${product.id}`, opcao1_valor: "Preto", sku: variants[0]!.sku, preco: "10" }),
+    ];
+    expect(await csvAction("csv-import", csvFile(rows))).toMatchObject({ ok: true });
+    expect(await optionsOf()).toEqual([{ name: "Cor", values: ["Preto", "Branco", "Azul", "Verde"] }]);
   });
 });
 

@@ -68,17 +68,20 @@ export async function setStock(
 /**
  * A product sold in variants, inserted as the admin saves it: the product, then one variant per
  * given combination of its `options` ('Cor' Preto/Branco...; none: one default variant), with its
- * price, stock, "de" price and photos; the variants' trigger sets the product's price range.
- * Answers the product and its variants as cart and order lines name them.
+ * price, stock, "de" price and photos, and the product's gallery; the variants' trigger sets the
+ * product's price range. Answers the product and its variants as cart and order lines name them.
  */
 export async function createProductWithVariants(
   db: Database,
   {
     options = [],
     variants,
+    gallery = [],
     ...overrides
   }: Partial<Omit<NewProduct, "priceCents" | "priceMaxCents" | "options">> & {
     options?: ProductOption[];
+    /** The product's own photos after its cover, in display order (the demo's hold the cover too). */
+    gallery?: string[];
     variants: {
       values?: string[];
       priceCents: number;
@@ -117,14 +120,17 @@ export async function createProductWithVariants(
       })),
     )
     .returning();
-  const photos = rows.flatMap((row, index) =>
-    (variants[index]!.images ?? []).map((imageUrl, displayOrder) => ({
-      productId: product!.id,
-      variantId: row.id,
-      imageUrl,
-      displayOrder,
-    })),
-  );
+  const photos = [
+    ...gallery.map((imageUrl, displayOrder) => ({ productId: product!.id, imageUrl, displayOrder })),
+    ...rows.flatMap((row, index) =>
+      (variants[index]!.images ?? []).map((imageUrl, displayOrder) => ({
+        productId: product!.id,
+        variantId: row.id,
+        imageUrl,
+        displayOrder,
+      })),
+    ),
+  ];
   if (photos.length > 0) await db.insert(productImages).values(photos);
   const sold = rows.map((row) => ({
     ...product!,

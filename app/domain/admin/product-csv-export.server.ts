@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, isNull } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import type { Database } from "../../db/client.server";
 import { productImages, products, productVariants } from "../../db/schema.server";
@@ -12,7 +12,7 @@ import {
   PRODUCT_CSV_COLUMNS,
   type ProductCsvRow,
 } from "./product-csv";
-import { PLACEHOLDER_IMAGE } from "./product-form-schema";
+import { listOfPictures } from "./product-csv-images.server";
 
 /** 'Celular X', id 12 → 'celular-x-12': the rows of one product, as an importer reads them. */
 export function productHandle(id: number, name: string): string {
@@ -55,15 +55,16 @@ export async function exportProductsCsv(db: Database): Promise<string> {
     db
       .select({ productId: productImages.productId, imageUrl: productImages.imageUrl })
       .from(productImages)
+      .where(isNull(productImages.variantId))
       .orderBy(asc(productImages.productId), asc(productImages.displayOrder), asc(productImages.id)),
   ]);
   const variantsOf = groupBy(variants, (variant) => variant.productId);
   const galleryOf = groupBy(gallery, (image) => image.productId);
   const rows: ProductCsvRow[] = allProducts.flatMap((product) => {
-    const images = [
-      ...(product.image === PLACEHOLDER_IMAGE ? [] : [product.image]),
-      ...(galleryOf.get(product.id) ?? []).map((image) => image.imageUrl),
-    ];
+    const images = listOfPictures({
+      cover: product.image,
+      gallery: (galleryOf.get(product.id) ?? []).map((image) => image.imageUrl),
+    });
     return (variantsOf.get(product.id) ?? []).map((variant) => {
       const options = Object.fromEntries(
         OPTION_COLUMNS.flatMap(([nameColumn, valueColumn], index) => [

@@ -1,10 +1,11 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database, Transaction } from "../../db/client.server";
-import { productImages, products, productVariants } from "../../db/schema.server";
+import type { Database } from "../../db/client.server";
+import { products, productVariants } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
-import { recordAdminWrite, type AdminActor } from "./audit.server";
+import type { ProductOption } from "../catalog/variants";
+import type { AdminActor } from "./audit.server";
 import {
   CSV_DELIMITER,
   CSV_NO,
@@ -14,13 +15,9 @@ import {
   PRODUCT_LEVEL_COLUMNS,
   type ProductCsvRow,
 } from "./product-csv";
-import {
-  imageUrlField,
-  PLACEHOLDER_IMAGE,
-  productInputSchema,
-  type ProductInput,
-} from "./product-form-schema";
-import { resolveProductImage } from "./product-image-source.server";
+import { picturesOfList, picturesOfProducts, storeCsvImages } from "./product-csv-images.server";
+import { imageUrlField, productInputSchema, type ProductInput } from "./product-form-schema";
+import { replaceProductGallery } from "./product-gallery.server";
 import { writeProduct } from "./save-product.server";
 
 export const NOT_UTF8 =
@@ -130,6 +127,7 @@ function productOfRows(
   handle: string,
   rows: LineRow[],
   productIdOf: Map<string, number>,
+  optionsOf: Map<number, ProductOption[]>,
   errors: string[],
 ): PlannedProduct | null {
   const [first] = rows;
@@ -197,6 +195,7 @@ function productOfRows(
   if (owners.length > 1) {
     fail(first!.line, `os SKUs do handle "${handle}" são de produtos diferentes (ids ${owners.join(", ")})`);
   }
+  const current = owners.length === 1 ? optionsOf.get(owners[0]!) : undefined;
   const input = productInputSchema.safeParse({
     name: first!.row.nome,
     description: first!.row.descricao,
@@ -204,7 +203,7 @@ function productOfRows(
     brand: first!.row.marca,
     imageUrl: images[0] ?? "",
     specs,
-    options,
+    options: current ? withCurrentValues(options, current) : options,
     variants,
   });
   if (!input.success) {
@@ -216,6 +215,35 @@ function productOfRows(
   }
   if (!input.success || errors.length > before) return null;
   return { handle, rows, productId: owners[0] ?? null, input: input.data, images };
+}
+
+/**
+ * An existing product's options as its rows name them: with the same option names, the values it
+ * has keep their order, a value no row names stays (sold by no variant, as the panel allows) and
+ * the rows' new values follow; other names replace its options.
+ */
+function withCurrentValues(fromRows: ProductOption[], current: ProductOption[]): ProductOption[] {
+  const sameNames =
+    fromRows.length === current.length &&
+    fromRows.every((option, index) => option.name === current[index]!.name);
+  if (!sameNames) return fromRows;
+  return current.map((option, index) => ({
+    name: option.name,
+    values: [...option.values, ...fromRows[index]!.values.filter((value) => !option.values.includes(value))],
+  }));
+}
+
+/** The options of each of these products. */
+async function optionsOfProducts(db: Database, ids: number[]): Promise<Map<number, ProductOption[]>> {
+  const options = new Map<number, ProductOption[]>();
+  for (let start = 0; start < ids.length; start += 10_000) {
+    const found = await db
+      .select({ id: products.id, options: products.options })
+      .from(products)
+      .where(inArray(products.id, ids.slice(start, start + 10_000)));
+    for (const { id, options: productOptions } of found) options.set(id, productOptions);
+  }
+  return options;
 }
 
 /** The schema's messages at the lines they are about. */
@@ -274,8 +302,9 @@ export async function checkProductsCsv(
     db,
     [...skuLines.keys()].filter((sku) => sku !== ""),
   );
+  const optionsOf = await optionsOfProducts(db, [...new Set(productIdOf.values())]);
   const planned = [...handles].flatMap(
-    ([handle, rows]) => productOfRows(handle, rows, productIdOf, errors) ?? [],
+    ([handle, rows]) => productOfRows(handle, rows, productIdOf, optionsOf, errors) ?? [],
   );
   const updated = new Map<number, string>();
   for (const product of planned) {
@@ -305,15 +334,17 @@ class ImportRefused extends Error {
 
 /**
  * Imports a products CSV file: a dry run (`dryRun`) only checks it; otherwise all its products
- * are written in one transaction, or none when any row is refused. Images are fetched (and
- * re-encoded, as the panel's uploads) for new products only; an existing product keeps its photos.
+ * are written in one transaction, or none when any row is refused. Images new to a product are
+ * fetched (and re-encoded, as the panel's uploads) before the transaction, a dry run fetching
+ * none; an existing product whose `imagens` is empty keeps its images. `storeOrigin` is the
+ * store's public origin, so its own images written as full URLs are known.
  */
 export async function importProductsCsv(
   db: Database,
   storage: FileStorage,
   actor: AdminActor,
   bytes: Uint8Array,
-  options: { dryRun: boolean },
+  options: { dryRun: boolean; storeOrigin: string },
 ): Promise<ProductsCsvOutcome> {
   const checked = await checkProductsCsv(db, bytes);
   if (!checked.ok) return checked;
@@ -324,19 +355,29 @@ export async function importProductsCsv(
     variants: planned.reduce((total, product) => total + product.input.variants.length, 0),
   };
   if (options.dryRun) return { ok: true, dryRun: true, ...summary };
-  const images = await storedImages(storage, planned);
-  if (!images.ok) return images;
-  const currentImages = await imagesOfProducts(
+  const current = await picturesOfProducts(
     db,
     planned.flatMap((product) => product.productId ?? []),
   );
+  const images = await storeCsvImages(
+    storage,
+    planned.map(({ handle, productId, images, rows }) => ({
+      handle,
+      productId,
+      images,
+      line: rows[0]!.line,
+    })),
+    current,
+    options.storeOrigin,
+  );
+  if (!images.ok) return images;
   try {
     await db.transaction(async (tx) => {
       for (const product of planned) {
-        const [main, ...gallery] = product.productId === null ? images.byHandle.get(product.handle)! : [];
-        const image =
-          product.productId === null ? (main ?? PLACEHOLDER_IMAGE) : currentImages.get(product.productId)!;
-        const outcome = await writeProduct(tx, actor, product.productId, product.input, image);
+        const list = images.byHandle.get(product.handle);
+        const before = product.productId === null ? null : current.get(product.productId)!;
+        const pictures = list ? picturesOfList(list, before) : before!;
+        const outcome = await writeProduct(tx, actor, product.productId, product.input, pictures.cover);
         if (!outcome.ok) {
           throw new ImportRefused(
             Object.entries(outcome.errors ?? {}).map(([field, message]) => {
@@ -345,7 +386,7 @@ export async function importProductsCsv(
             }),
           );
         }
-        await addGallery(tx, actor, outcome.productId, gallery);
+        if (list) await replaceProductGallery(tx, actor, outcome.productId, pictures.gallery);
       }
     });
   } catch (error) {
@@ -353,54 +394,4 @@ export async function importProductsCsv(
     throw error;
   }
   return { ok: true, dryRun: false, ...summary };
-}
-
-/** The new products' images, fetched and stored as the store's own, by handle. */
-async function storedImages(
-  storage: FileStorage,
-  planned: PlannedProduct[],
-): Promise<{ ok: true; byHandle: Map<string, string[]> } | { ok: false; errors: string[] }> {
-  const byHandle = new Map<string, string[]>();
-  const errors: string[] = [];
-  for (const product of planned) {
-    if (product.productId !== null) continue;
-    const stored: string[] = [];
-    for (const url of product.images) {
-      const image = await resolveProductImage(storage, { url });
-      if (image.ok && image.url) stored.push(image.url);
-      else if (!image.ok) errors.push(`Linha ${product.rows[0]!.line}: ${image.message}: "${url}"`);
-    }
-    byHandle.set(product.handle, stored);
-  }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, byHandle };
-}
-
-async function imagesOfProducts(db: Database, ids: number[]): Promise<Map<number, string>> {
-  const images = new Map<number, string>();
-  for (let start = 0; start < ids.length; start += 10_000) {
-    const rows = await db
-      .select({ id: products.id, image: products.image })
-      .from(products)
-      .where(inArray(products.id, ids.slice(start, start + 10_000)));
-    for (const { id, image } of rows) images.set(id, image);
-  }
-  return images;
-}
-
-async function addGallery(
-  tx: Transaction,
-  actor: AdminActor,
-  productId: number,
-  urls: string[],
-): Promise<void> {
-  for (const [displayOrder, imageUrl] of urls.entries()) {
-    const [added] = await tx.insert(productImages).values({ productId, imageUrl, displayOrder }).returning();
-    await recordAdminWrite(tx, actor, {
-      action: "product_image.add",
-      targetType: "product_image",
-      targetId: added!.id,
-      before: null,
-      after: { productId, imageUrl, displayOrder },
-    });
-  }
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
 import { productImages, products } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
@@ -32,6 +32,49 @@ async function renumber(tx: Transaction, images: { id: number; displayOrder: num
   }
 }
 
+/** Adds an image (already stored) to the product's gallery at this place, audited. */
+export async function insertGalleryImage(
+  tx: Transaction,
+  actor: AdminActor,
+  productId: number,
+  imageUrl: string,
+  displayOrder: number,
+): Promise<void> {
+  const [added] = await tx.insert(productImages).values({ productId, imageUrl, displayOrder }).returning();
+  await recordAdminWrite(tx, actor, {
+    action: "product_image.add",
+    targetType: "product_image",
+    targetId: added!.id,
+    before: null,
+    after: { productId, imageUrl, displayOrder },
+  });
+}
+
+/**
+ * Removes one image of this product, audited; false when the product has no such image. The
+ * places after it are left for the caller to renumber.
+ */
+export async function deleteGalleryImage(
+  tx: Transaction,
+  actor: AdminActor,
+  productId: number,
+  imageId: number,
+): Promise<boolean> {
+  const [removed] = await tx
+    .delete(productImages)
+    .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+    .returning();
+  if (!removed) return false;
+  await recordAdminWrite(tx, actor, {
+    action: "product_image.remove",
+    targetType: "product_image",
+    targetId: imageId,
+    before: { productId, imageUrl: removed.imageUrl, displayOrder: removed.displayOrder },
+    after: null,
+  });
+  return true;
+}
+
 /** A new image at the end of the product's gallery, checked and stored like the main image. */
 export async function addGalleryImage(
   db: Database,
@@ -48,17 +91,7 @@ export async function addGalleryImage(
     if (!(await lockProduct(tx, productId))) return { ok: false, notFound: true };
     const gallery = await listGallery(tx, productId);
     await renumber(tx, gallery);
-    const [added] = await tx
-      .insert(productImages)
-      .values({ productId, imageUrl, displayOrder: gallery.length })
-      .returning();
-    await recordAdminWrite(tx, actor, {
-      action: "product_image.add",
-      targetType: "product_image",
-      targetId: added!.id,
-      before: null,
-      after: { productId, imageUrl, displayOrder: added!.displayOrder },
-    });
+    await insertGalleryImage(tx, actor, productId, imageUrl, gallery.length);
     return { ok: true };
   });
 }
@@ -72,19 +105,8 @@ export async function removeGalleryImage(
 ): Promise<GalleryOutcome> {
   return db.transaction(async (tx): Promise<GalleryOutcome> => {
     if (!(await lockProduct(tx, productId))) return { ok: false, notFound: true };
-    const [removed] = await tx
-      .delete(productImages)
-      .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
-      .returning();
-    if (!removed) return { ok: false, notFound: true };
+    if (!(await deleteGalleryImage(tx, actor, productId, imageId))) return { ok: false, notFound: true };
     await renumber(tx, await listGallery(tx, productId));
-    await recordAdminWrite(tx, actor, {
-      action: "product_image.remove",
-      targetType: "product_image",
-      targetId: imageId,
-      before: { productId, imageUrl: removed.imageUrl, displayOrder: removed.displayOrder },
-      after: null,
-    });
     return { ok: true };
   });
 }
@@ -116,4 +138,53 @@ export async function moveGalleryImage(
     });
     return { ok: true };
   });
+}
+
+/**
+ * Makes the product's own gallery (its variants' photos aside) these images, in this order: an
+ * image it already has keeps its row, the others are removed and the new ones added, each write
+ * audited as the panel's; a new order of the kept ones is one `product_image.reorder` record.
+ * Nothing is written when the gallery already is this list. In the caller's transaction, with the
+ * product's row locked (as `writeProduct` leaves it).
+ */
+export async function replaceProductGallery(
+  tx: Transaction,
+  actor: AdminActor,
+  productId: number,
+  urls: readonly string[],
+): Promise<void> {
+  const current = await tx
+    .select({
+      id: productImages.id,
+      imageUrl: productImages.imageUrl,
+      displayOrder: productImages.displayOrder,
+    })
+    .from(productImages)
+    .where(and(eq(productImages.productId, productId), isNull(productImages.variantId)))
+    .orderBy(asc(productImages.displayOrder), asc(productImages.id));
+  const unmatched = [...current];
+  const wanted = urls.map((imageUrl) => {
+    const index = unmatched.findIndex((image) => image.imageUrl === imageUrl);
+    return { imageUrl, row: index === -1 ? null : unmatched.splice(index, 1)[0]! };
+  });
+  for (const image of unmatched) await deleteGalleryImage(tx, actor, productId, image.id);
+  const keptBefore = current.filter((image) => !unmatched.includes(image)).map((image) => image.id);
+  const keptAfter = wanted.flatMap(({ row }) => (row ? [row.id] : []));
+  for (const [displayOrder, { imageUrl, row }] of wanted.entries()) {
+    if (!row) await insertGalleryImage(tx, actor, productId, imageUrl, displayOrder);
+    else if (row.displayOrder !== displayOrder) {
+      await tx.update(productImages).set({ displayOrder }).where(eq(productImages.id, row.id));
+    }
+  }
+  const moved = keptAfter.find((id, index) => keptBefore[index] !== id);
+  if (moved !== undefined) {
+    // As the panel's move: filed under the first image whose place changed.
+    await recordAdminWrite(tx, actor, {
+      action: "product_image.reorder",
+      targetType: "product_image",
+      targetId: moved,
+      before: { productId, order: keptBefore },
+      after: { productId, order: keptAfter },
+    });
+  }
 }

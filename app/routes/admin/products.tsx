@@ -36,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const outcome = await importProductsCsv(context.db, context.storage, user, await file.bytes(), {
       dryRun: intent === "csv-check",
+      storeOrigin: context.baseURL,
     });
     if (!outcome.ok) return { intent, ok: false, lines: outcome.errors } satisfies ProductActionData;
     return { intent, ok: true, message: csvSummary(outcome) } satisfies ProductActionData;
