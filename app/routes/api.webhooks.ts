@@ -25,7 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 function webhookSenderNamed(context: ServerContext, name: string): WebhookSender | null {
-  const { pix } = context;
+  const { pix, card } = context;
   if (pix.name === name && pix.webhookEvent) return { name, webhookEvent: pix.webhookEvent.bind(pix) };
-  return null;
+  return card?.name === name ? card : null;
 }
