@@ -4,6 +4,7 @@ import type { Database } from "./db/client.server";
 import type { AuthCall } from "./domain/accounts/auth-endpoints.server";
 import type { Auth } from "./domain/accounts/auth.server";
 import { orderMailStoreOf } from "./domain/orders/follow-charge.server";
+import type { CardProvider } from "./domain/payments/card-provider";
 import type { PaymentDeps } from "./domain/payments/charge-events.server";
 import type { PixProvider } from "./domain/payments/pix-provider";
 import type { FileStorage } from "./storage/file-storage.server";
@@ -15,6 +16,8 @@ export interface ServerContext {
   storage: FileStorage;
   /** The PIX provider `PIX_PROVIDER` names. */
   pix: PixProvider;
+  /** The card provider `CARD_PROVIDER` names; null without one. */
+  card: CardProvider | null;
   env: Env;
   /** The store's public origin. */
   baseURL: string;

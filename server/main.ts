@@ -15,6 +15,7 @@ import { resolveAuthSecret } from "../app/config/auth-secret.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
 import { signInProvidersOf } from "../app/domain/accounts/sign-in-providers.server";
 import { orderMailStoreOf } from "../app/domain/orders/follow-charge.server";
+import { createCardProvider } from "../app/domain/payments/card-providers.server";
 import { createPixProvider } from "../app/domain/payments/pix-providers.server";
 import { storefrontSettings } from "../app/domain/store-settings/store-settings.server";
 import { createMailer } from "../app/mail/mailer.server";
@@ -106,7 +107,7 @@ export async function startServer(
     providers: signInProvidersOf(env),
   });
   const pix = createPixProvider(env, ready.db);
-  services = { database: ready, auth, pix };
+  services = { database: ready, auth, pix, card: createCardProvider(env, baseURL) };
   stopJobs = startJobs({
     db: ready.db,
     pix,

@@ -36,6 +36,7 @@ export function createRenderer(options: RendererOptions): Render {
       auth: services.auth,
       storage: options.storage,
       pix: services.pix,
+      card: services.card,
       env,
       baseURL: options.baseURL,
       clientIp: req.ip ?? "desconhecido",

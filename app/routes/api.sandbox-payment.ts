@@ -4,7 +4,7 @@ import type { Route } from "./+types/api.sandbox-payment";
 import { paymentDeps } from "../context.server";
 import { findCustomerOrder } from "../domain/orders/order-payment.server";
 import { isPaid } from "../domain/orders/paid.server";
-import { processChargeEvents, recordChargeEvent } from "../domain/payments/charge-events.server";
+import { receiveChargeEvent } from "../domain/payments/charge-events.server";
 import { simulateSandboxPayment } from "../domain/payments/sandbox-pix-provider.server";
 import type { OrderPaymentAnswer } from "./api.order-payment";
 import { requireUserForJson } from "./guards.server";
@@ -27,12 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (order.status === "cancelled" && !isPaid(order))
     return data<OrderPaymentAnswer>({ error: "Pedido cancelado" }, { status: 409 });
   await simulateSandboxPayment(context.db, order.pixChargeId);
-  await recordChargeEvent(context.db, {
-    provider: "sandbox",
-    chargeId: order.pixChargeId,
-    eventType: "COMPLETED",
-  });
-  await processChargeEvents(paymentDeps(context));
+  const event = { provider: "sandbox", chargeId: order.pixChargeId, eventType: "COMPLETED" };
+  const { handled } = await receiveChargeEvent(paymentDeps(context), event);
+  // The customer waits for the handling: the answer says whether the order is paid now.
+  await handled;
   const after = await findCustomerOrder(context.db, user.id, order.id);
   return data<OrderPaymentAnswer>({ paid: after ? isPaid(after) : false });
 }

@@ -17,9 +17,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 /**
  * The store's request handler (server/app.ts: its page caches, CSP and React Router's pages made
  * from the sources) on a test database this file writes to, listening on loopback: for what a
- * started store cannot show on the embedded database, a change made beside it.
+ * started store cannot show on the embedded database, a change made beside it. `variables` are
+ * the store's environment (read once the file's other `beforeAll`s ran, e.g. a fake provider's URL).
  */
-export function setUpStoreHandler() {
+export function setUpStoreHandler(variables: () => NodeJS.ProcessEnv = () => ({})) {
   const store = {} as { url: string; database: TestDatabase; context: ReturnType<typeof createTestContext> };
   let server: http.Server | undefined;
   let catalog: CatalogVersion | undefined;
@@ -37,11 +38,11 @@ export function setUpStoreHandler() {
     closeVite = () => vite.close();
     const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
     store.database = await createTestDatabase();
-    store.context = createTestContext(store.database);
+    store.context = createTestContext(store.database, undefined, variables());
     const logger = pino({ level: "silent" });
     catalog = await watchCatalogVersion(store.database, logger);
-    const { env, auth, pix } = store.context;
-    const services = { database: store.database, auth, pix };
+    const { env, auth, pix, card } = store.context;
+    const services = { database: store.database, auth, pix, card };
     const app = createApp({
       env,
       logger,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { ServerContext } from "../../app/context.server";
 import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
-import { action as wooviWebhook } from "../../app/routes/api.webhooks.woovi";
+import { action as webhook } from "../../app/routes/api.webhooks";
 import { startFakeWooviServer, type FakeWooviServer } from "./fake-woovi-server";
 import { TEST_BASE_URL } from "./test-context";
 
@@ -19,7 +19,12 @@ export function setUpFakeWoovi(store: { context: ServerContext }) {
     const base = store.context;
     context = {
       ...base,
-      pix: createWooviPixProvider({ apiUrl: server.url, appId: WOOVI_APP_ID, expiresMinutes: 30 }),
+      pix: createWooviPixProvider({
+        apiUrl: server.url,
+        appId: WOOVI_APP_ID,
+        expiresMinutes: 30,
+        webhookPublicKey: server.publicKeyPem,
+      }),
       env: { ...base.env, PIX_PROVIDER: "woovi", WOOVI_WEBHOOK_PUBLIC_KEY: server.publicKeyPem },
     };
   });
@@ -39,9 +44,11 @@ export function setUpFakeWoovi(store: { context: ServerContext }) {
         headers: { "content-type": "application/json", "x-webhook-signature": signature },
         body,
       });
-      const result = await wooviWebhook({ request, context: { ...context }, params: {} } as Parameters<
-        typeof wooviWebhook
-      >[0]);
+      const result = await webhook({
+        request,
+        context: { ...context },
+        params: { provider: "woovi" },
+      } as Parameters<typeof webhook>[0]);
       return result.init?.status ?? 200;
     },
   };

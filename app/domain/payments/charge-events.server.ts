@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.server";
 import { orders, paymentEvents } from "../../db/schema.server";
 import { followCharge, type OrderMailStore } from "../orders/follow-charge.server";
 import { isPaid } from "../orders/paid.server";
+import type { ChargeEvent } from "./payment-webhook";
 import type { PixChargeState, PixProvider } from "./pix-provider";
 
 export interface PaymentDeps {
@@ -34,10 +35,7 @@ type PaymentEvent = typeof paymentEvents.$inferSelect;
  * delivers an event again when it did not get a 2xx, or when the charge changed again: a delivery
  * of an event not yet settled makes it due now, even one given up on.
  */
-export async function recordChargeEvent(
-  db: Database,
-  event: { provider: string; chargeId: string; eventType: string },
-): Promise<void> {
+export async function recordChargeEvent(db: Database, event: ChargeEvent): Promise<void> {
   await db
     .insert(paymentEvents)
     .values(event)
@@ -46,6 +44,24 @@ export async function recordChargeEvent(
       set: { nextAttemptAt: sql`now()`, gaveUpAt: null },
       setWhere: isNull(paymentEvents.processedAt),
     });
+}
+
+/**
+ * A provider's event, however it came (a verified webhook, the sandbox's button): kept, then the
+ * due events are handled. The answer comes once the event is kept; `handled` resolves once the
+ * handling is over (a failure is logged: the payment job tries again).
+ */
+export async function receiveChargeEvent(
+  deps: PaymentDeps,
+  event: ChargeEvent,
+): Promise<{ handled: Promise<void> }> {
+  await recordChargeEvent(deps.db, event);
+  const handled = processChargeEvents(deps).then(
+    () => undefined,
+    (error: unknown) =>
+      deps.logger.warn({ err: error }, "Eventos de pagamento não processados; o job tentará de novo"),
+  );
+  return { handled };
 }
 
 /**

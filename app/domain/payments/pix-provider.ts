@@ -1,4 +1,5 @@
 import type { PIX_STATUSES } from "../../lib/order-statuses";
+import type { WebhookReading } from "./payment-webhook";
 
 /** A charge's state as its provider reports it. */
 export type PixChargeStatus = (typeof PIX_STATUSES)[number];
@@ -41,4 +42,9 @@ export interface PixProvider {
    * changes nothing. Throws when the provider refuses, e.g. for a charge already paid.
    */
   cancelCharge(chargeId: string): Promise<void>;
+  /**
+   * Verifies and reads a webhook delivery (`/api/webhooks/{name}`); absent for a provider that
+   * posts none (the sandbox's payments come through its own button).
+   */
+  webhookEvent?(request: Request): Promise<WebhookReading>;
 }

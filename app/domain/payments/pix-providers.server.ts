@@ -11,5 +11,6 @@ export function createPixProvider(env: Env, db: Database): PixProvider {
     apiUrl: env.WOOVI_API_URL,
     appId: env.WOOVI_APP_ID!,
     expiresMinutes: env.PIX_EXPIRES_MINUTES,
+    webhookPublicKey: env.WOOVI_WEBHOOK_PUBLIC_KEY,
   });
 }

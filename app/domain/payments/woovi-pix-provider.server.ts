@@ -1,14 +1,19 @@
 import { z } from "zod";
 import { PIX_STATUSES } from "../../lib/order-statuses";
 import { compactTaxId, onlyDigits } from "../../lib/tax-id";
+import { INVALID_EVENT, INVALID_SIGNATURE } from "./payment-webhook";
 import type { PixChargeRequest, PixProvider } from "./pix-provider";
+import { ProviderError, providerHttpClient } from "./provider-http.server";
 import { qrCodePngBase64 } from "./qr-code.server";
+import { parseWooviEvent, verifyWooviSignature } from "./woovi-webhook.server";
 
 export interface WooviOptions {
   apiUrl: string;
   /** The AppID sent as `Authorization`: it never appears in an error message. */
   appId: string;
   expiresMinutes: number;
+  /** Woovi's key that signs its webhooks; without it no delivery is believed. */
+  webhookPublicKey?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -35,57 +40,13 @@ const deletedCharge = z.object({});
 
 /** Woovi (OpenPix) charges through its REST API, with the order id as the correlation id. */
 export function createWooviPixProvider(options: WooviOptions): PixProvider {
-  const baseUrl = options.apiUrl.replace(/\/$/, "");
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const doFetch = options.fetch ?? fetch;
-
-  async function call<T>(
-    action: string,
-    schema: z.ZodType<T>,
-    path: string,
-    body?: unknown,
-    method = body === undefined ? "GET" : "POST",
-  ): Promise<T> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await doFetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          Authorization: options.appId,
-          Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (!response.ok) {
-        // The body is not read: it may echo the customer's data.
-        await response.body?.cancel();
-        throw new WooviError(`Woovi respondeu HTTP ${response.status} ao ${action}`, {
-          status: response.status,
-        });
-      }
-      text = await response.text();
-    } catch (error) {
-      if (error instanceof WooviError) throw error;
-      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-      const reason = timedOut ? `sem resposta em ${timeoutMs} ms` : "falha de conexão";
-      throw new WooviError(`Woovi: ${reason} ao ${action}`, { cause: error });
-    }
-    // Neither the parse error nor zod's issues are kept: they would quote the body.
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new WooviError(`Woovi respondeu HTTP ${response.status} sem JSON válido ao ${action}`);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw new WooviError(`Woovi respondeu HTTP ${response.status} com um formato inesperado ao ${action}`);
-    }
-    return parsed.data;
-  }
+  const call = providerHttpClient({
+    provider: "Woovi",
+    baseUrl: options.apiUrl,
+    headers: { Authorization: options.appId },
+    timeoutMs: options.timeoutMs ?? 10_000,
+    fetch: options.fetch ?? fetch,
+  });
 
   const chargePath = (chargeId: string) => `/api/v1/charge/${encodeURIComponent(chargeId)}`;
 
@@ -93,10 +54,14 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
    * The charge a process that died before recording it created for this order: Woovi refuses a
    * second charge with the same correlation id, and shows the first one by that id.
    */
-  async function chargeAlreadyCreated(request: PixChargeRequest, refusal: WooviError) {
+  async function chargeAlreadyCreated(request: PixChargeRequest, refusal: ProviderError) {
     let found: z.infer<typeof existingCharge>;
     try {
-      found = await call("consultar a cobrança já criada", existingCharge, chargePath(request.orderId));
+      found = await call({
+        action: "consultar a cobrança já criada",
+        schema: existingCharge,
+        path: chargePath(request.orderId),
+      });
     } catch {
       throw refusal;
     }
@@ -110,20 +75,25 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
     async createCharge(request) {
       const expiresIn = options.expiresMinutes * 60;
       const requestedAt = Date.now();
-      const charge = await call("criar a cobrança", createdCharge, "/api/v1/charge", {
-        correlationID: request.orderId,
-        value: request.amountCents,
-        expiresIn,
-        customer: {
-          name: request.customer.name,
-          email: request.customer.email,
-          phone: `+55${onlyDigits(request.customer.phone)}`,
-          taxID: compactTaxId(request.customer.taxId),
+      const charge = await call({
+        action: "criar a cobrança",
+        schema: createdCharge,
+        path: "/api/v1/charge",
+        body: {
+          correlationID: request.orderId,
+          value: request.amountCents,
+          expiresIn,
+          customer: {
+            name: request.customer.name,
+            email: request.customer.email,
+            phone: `+55${onlyDigits(request.customer.phone)}`,
+            taxID: compactTaxId(request.customer.taxId),
+          },
         },
       }).then(
         (created) => created.charge,
         (error: unknown) => {
-          if (error instanceof WooviError && error.status === 400)
+          if (error instanceof ProviderError && error.status === 400)
             return chargeAlreadyCreated(request, error);
           throw error;
         },
@@ -139,22 +109,38 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
       };
     },
     async chargeStatus(chargeId) {
-      const { charge } = await call("consultar a cobrança", chargeWithStatus, chargePath(chargeId));
+      const { charge } = await call({
+        action: "consultar a cobrança",
+        schema: chargeWithStatus,
+        path: chargePath(chargeId),
+      });
       return { status: charge.status, amountCents: charge.value };
     },
     async cancelCharge(chargeId) {
-      await call("cancelar a cobrança", deletedCharge, chargePath(chargeId), undefined, "DELETE");
+      await call({
+        action: "cancelar a cobrança",
+        schema: deletedCharge,
+        path: chargePath(chargeId),
+        method: "DELETE",
+      });
+    },
+    async webhookEvent(request) {
+      const body = await request.text();
+      const signature = request.headers.get("x-webhook-signature");
+      if (!verifyWooviSignature(body, signature, options.webhookPublicKey ?? "")) return INVALID_SIGNATURE;
+      const event = parseWooviEvent(body);
+      if (!event) return INVALID_EVENT;
+      if (event.event === "ignored") return { ok: true, event: null };
+      return {
+        ok: true,
+        event: { provider: "woovi", chargeId: event.chargeId, eventType: EVENT_TYPES[event.event] },
+      };
     },
   };
 }
 
-class WooviError extends Error {
-  override name = "WooviError";
-  /** The HTTP status Woovi answered, when it answered. */
-  readonly status: number | undefined;
-
-  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
-    this.status = options.status;
-  }
-}
+/** Woovi's charge events, as the store keeps them (the charge's status they announce). */
+const EVENT_TYPES = {
+  "OPENPIX:CHARGE_COMPLETED": "COMPLETED",
+  "OPENPIX:CHARGE_EXPIRED": "EXPIRED",
+} as const;

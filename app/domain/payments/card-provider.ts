@@ -1,0 +1,60 @@
+import type { WebhookSender } from "./payment-webhook";
+
+/** What a card payment's provider reports of it (Mercado Pago's payment statuses). */
+export const CARD_PAYMENT_STATUSES = [
+  "pending",
+  "approved",
+  "authorized",
+  "in_process",
+  "in_mediation",
+  "rejected",
+  "cancelled",
+  "refunded",
+  "charged_back",
+] as const;
+export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
+
+export interface CardCheckoutRequest {
+  /** The order being paid: the checkout's and its payments' external reference. */
+  orderId: string;
+  /** The order's lines as they were priced by the store. */
+  items: { name: string; quantity: number; unitPriceCents: number }[];
+  payer: { name: string; email: string; taxId: string };
+  /** The store's page of the order, where the customer comes back whatever the outcome. */
+  returnUrl: string;
+  /** The most instalments the customer may choose. */
+  maxInstallments: number;
+  /** After this the checkout can no longer be paid. */
+  expiresAt: Date;
+}
+
+export interface CardCheckout {
+  /** The provider's id for the checkout. */
+  checkoutId: string;
+  /** Where the customer is sent to pay, on the provider's site. */
+  redirectUrl: string;
+}
+
+export interface CardPayment {
+  paymentId: string;
+  status: CardPaymentStatus;
+  /** What was (or is to be) paid, in centavos. */
+  amountCents: number;
+  installments: number;
+  /** How it was paid: `credit_card`, `debit_card`, `ticket` (boleto), … */
+  methodType: string;
+  /** The order it pays, as the checkout named it; null for a payment made elsewhere. */
+  orderId: string | null;
+}
+
+/**
+ * A provider of card and boleto payments through its own hosted checkout: card data never
+ * reaches the store. The store sends the customer to a checkout made for the order, learns of
+ * payments by webhook and reads each payment from the provider before believing it.
+ * A failure to reach the provider is thrown.
+ */
+export interface CardProvider extends WebhookSender {
+  readonly name: "mercadopago";
+  createCheckout(request: CardCheckoutRequest): Promise<CardCheckout>;
+  payment(paymentId: string): Promise<CardPayment>;
+}
