@@ -6,7 +6,7 @@ import { lineName } from "../catalog/variants";
 import { queueMail } from "../../mail/outbox.server";
 import { orderConfirmationMail } from "../../mail/order-confirmation";
 import type { PixChargeState } from "../payments/pix-provider";
-import type { ContactVariables } from "../store-settings/default-settings";
+import type { SettingsVariables } from "../store-settings/default-settings";
 import type { StorefrontSettings } from "../store-settings/settings-schema";
 import { storefrontSettings } from "../store-settings/store-settings.server";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
@@ -24,7 +24,7 @@ export interface OrderMailStore {
  */
 export function orderMailStoreOf(
   db: Database,
-  env: ContactVariables,
+  env: SettingsVariables,
   url: string,
 ): () => Promise<OrderMailStore> {
   return async () => ({ url, settings: await storefrontSettings(db, env) });
