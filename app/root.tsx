@@ -45,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       origin: publicOrigin(request, context.env),
       store,
+      cardPayments: context.env.CARD_PROVIDER !== "none",
       user,
     },
     { headers: session.headers },

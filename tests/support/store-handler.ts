@@ -19,7 +19,10 @@ const root = path.resolve(import.meta.dirname, "../..");
  * from the sources) on a test database this file writes to, listening on loopback: for what a
  * started store cannot show on the embedded database, a change made beside it.
  */
-export function setUpStoreHandler() {
+export function setUpStoreHandler(
+  /** Variables of the store's environment, e.g. CARD_PROVIDER. */
+  variables: NodeJS.ProcessEnv = {},
+) {
   const store = {} as { url: string; database: TestDatabase; context: ReturnType<typeof createTestContext> };
   let server: http.Server | undefined;
   let catalog: CatalogVersion | undefined;
@@ -37,7 +40,7 @@ export function setUpStoreHandler() {
     closeVite = () => vite.close();
     const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
     store.database = await createTestDatabase();
-    store.context = createTestContext(store.database);
+    store.context = createTestContext(store.database, undefined, variables);
     const logger = pino({ level: "silent" });
     catalog = await watchCatalogVersion(store.database, logger);
     const { env, auth, pix } = store.context;
