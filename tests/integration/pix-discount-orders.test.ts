@@ -2,16 +2,21 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { executePrepared } from "../../app/db/client.server";
-import { orderItems, orders } from "../../app/db/schema.server";
+import { mailOutbox, orderItems, orders } from "../../app/db/schema.server";
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import { pixTotals, pixUnitPriceCents } from "../../app/domain/payments/payment-prices";
 import { pixUnitPriceSql } from "../../app/domain/payments/pix-price-sql.server";
 import type { StoreSettings } from "../../app/domain/store-settings/settings-schema";
 import { saveSettingsSection } from "../../app/domain/store-settings/store-settings.server";
+import { loader as receiptLoader } from "../../app/routes/account.order-receipt";
+import { loader as customerOrdersLoader } from "../../app/routes/account/orders";
+import { loader as adminOrderLoader } from "../../app/routes/admin/order";
+import { action as sandboxPayment } from "../../app/routes/api.sandbox-payment";
+import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
 import { postCheckout } from "../support/checkout";
 import { createProduct, createUser } from "../support/factories";
 import { checkoutBody } from "../support/orders";
-import { setUpTestStore, signUpBuyer } from "../support/test-context";
+import { setUpTestStore, signUpBuyer, TEST_BASE_URL, type Buyer } from "../support/test-context";
 
 // Issue 28: every order is paid by PIX, so its total is its lines' PIX total, priced by the server
 // from the owner's discount of the moment.
@@ -19,9 +24,15 @@ import { setUpTestStore, signUpBuyer } from "../support/test-context";
 const store = setUpTestStore();
 
 let actor: { id: string; email: string };
+let admin: TestAdmin;
 beforeAll(async () => {
   actor = await createUser(store.database.db);
+  admin = await signedInAdmin(store.context);
 });
+
+type RouteArgs<F extends (args: never) => unknown> = Parameters<F>[0];
+const customerGet = (who: Buyer, path: string) =>
+  new Request(`${TEST_BASE_URL}${path}`, { headers: { cookie: who.cookie } });
 
 const setPixDiscount = (pixDiscountBasisPoints: number) =>
   saveSettingsSection(store.database.db, store.context.env, actor, "payment", {
@@ -76,6 +87,63 @@ describe("an order with a 5% PIX discount", () => {
     const { order, lines } = await orderOf(answer.orderId!);
     expect(order).toMatchObject({ totalCents: 18_010, pixDiscountCents: 950, pixDiscountBasisPoints: 500 });
     expect(lines.map((line) => line.unitPriceCents).sort()).toEqual([12_990, 1_990]);
+  });
+
+  it("is shown with its discount line on the receipt, the e-mail, the customer's and the admin's order pages", async () => {
+    const who = await signUpBuyer(store);
+    const product = await createProduct(store.database.db, { priceCents: 129_990 });
+    const answer = await postCheckout(
+      store.context,
+      who,
+      checkoutBody(who, [{ id: product.id, quantity: 1 }]),
+    );
+    const orderId = answer.orderId!;
+    const paid = await sandboxPayment({
+      request: new Request(`${TEST_BASE_URL}/api/sandbox/payment`, {
+        method: "POST",
+        headers: { cookie: who.cookie },
+        body: new URLSearchParams({ orderId }),
+      }),
+      context: store.context,
+      params: {},
+    } as RouteArgs<typeof sandboxPayment>);
+    expect(paid.data).toEqual({ paid: true });
+
+    const receipt = await receiptLoader({
+      request: customerGet(who, `/account/orders/${orderId}/receipt`),
+      context: store.context,
+      params: { orderId },
+    } as RouteArgs<typeof receiptLoader>);
+    expect(await receipt.text()).toContain(
+      '<p class="discount">Desconto PIX (5%): −R$\u00a065,00</p>\n<p class="total">Total: R$\u00a01.234,90</p>',
+    );
+    const [mail] = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `order-paid:${orderId}`));
+    expect(mail!.text).toContain("Desconto PIX (5%): −R$\u00a065,00\nTotal: R$\u00a01.234,90");
+    expect(mail!.html).toContain("Desconto PIX (5%): −R$\u00a065,00");
+
+    const listed = await customerOrdersLoader({
+      request: customerGet(who, "/account/orders"),
+      context: store.context,
+      params: {},
+    } as RouteArgs<typeof customerOrdersLoader>);
+    expect(listed.orders[0]).toMatchObject({
+      totalCents: 123_490,
+      pixDiscountCents: 6_500,
+      pixDiscountBasisPoints: 500,
+    });
+    const adminOrder = await adminOrderLoader({
+      request: adminRequest(admin, `/admin/orders/${orderId}`),
+      context: store.context,
+      params: { orderId },
+    } as RouteArgs<typeof adminOrderLoader>);
+    expect(adminOrder.order).toMatchObject({
+      totalCents: 123_490,
+      pixDiscountCents: 6_500,
+      pixDiscountBasisPoints: 500,
+    });
   });
 
   it("pays the server's total whatever price, total or discount the request adds", async () => {

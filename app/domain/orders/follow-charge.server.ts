@@ -11,6 +11,7 @@ import type { StorefrontSettings } from "../store-settings/settings-schema";
 import { storefrontSettings } from "../store-settings/store-settings.server";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
 import { paidOrder } from "./paid.server";
+import { pixDiscountLine } from "../payments/payment-prices";
 
 /** What the confirmation e-mail needs of the store: its public origin and the owner's settings. */
 export interface OrderMailStore {
@@ -110,6 +111,7 @@ async function queueConfirmation(
       unitPriceCents,
     })),
     totalCents: order.totalCents,
+    pixDiscount: pixDiscountLine(order),
     paidAt: order.paidAt!,
     store: store.settings,
     orderUrl: `${store.url}/account/orders`,
