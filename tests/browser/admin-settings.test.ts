@@ -187,6 +187,40 @@ describe("Configurações da loja", () => {
     expect(receiptText).toContain("Avenida Paulista, 2000");
   }, 90_000);
 
+  it("sets a PIX discount, refused out of range at its field, shown at once on the product page", async () => {
+    const panel = await panelOverHttp(store.url);
+    const productId = createdProductId(
+      await panel.post(
+        "/admin/products/new",
+        productForm({
+          intent: "create",
+          name: "Teclado Mecânico",
+          price: "199,90",
+          category: "Periféricos",
+          stock: "5",
+        }),
+      ),
+    )!;
+    const page = await openSettings();
+    const payment = page.getByRole("region", { name: "Preços e parcelamento" });
+    const discount = payment.getByLabel("Desconto no PIX (%)");
+    await discount.fill("60");
+    await payment.getByRole("button", { name: "Salvar preços e parcelamento" }).click();
+    await payment.getByText("O desconto no PIX deve ser de 0% a 50%").waitFor();
+    expect(await discount.getAttribute("aria-invalid")).toBe("true");
+    await discount.fill("5");
+    await payment.getByRole("button", { name: "Salvar preços e parcelamento" }).click();
+    await toast(page, "Preços e parcelamento salvos!").waitFor();
+
+    await page.goto(`${store.url}/product/${productId}`);
+    const main = page.getByRole("main");
+    // R$ 199,90 less R$ 9,995, rounded half up to R$ 10,00.
+    await main.getByText("à vista no PIX").waitFor();
+    expect(await textOf(main)).toContain("ou R$ 189,90 à vista no PIX (5% de desconto)");
+    // No card provider on this store: no instalments.
+    expect(await textOf(main)).not.toContain("sem juros");
+  }, 60_000);
+
   it("fits a 360 px phone, every section's fields in the page's width", async () => {
     const page = await openSettings();
     await page.setViewportSize({ width: 360, height: 800 });
