@@ -1,10 +1,13 @@
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cartItems } from "../../app/db/schema.server";
 import type { StoreSettings } from "../../app/domain/store-settings/settings-schema";
 import { saveSettingsSection } from "../../app/domain/store-settings/store-settings.server";
 import { createProduct, createProductWithVariants, createUser } from "../support/factories";
 import { rawRequest } from "../support/http";
 import { readable } from "../support/page-text";
 import { setUpStoreHandler } from "../support/store-handler";
+import { signUpBuyer } from "../support/test-context";
 
 // Issue 28: the PIX price and the card instalments beside every price, on a store that offers
 // cards, read over the store's request handler, its page caches included.
@@ -85,6 +88,23 @@ describe("after the owner sets a 5% PIX discount and interest beyond 6 instalmen
     const text = textOf((await page(`/catalog?q=${encodeURIComponent(marker)}`)).body);
     expect(text).toContain(`R$ 1.000,00 ${PIX_TEXT} ${FREE_TEXT}`);
     expect(text).toContain(`a partir de R$ 1.000,00 ${PIX_TEXT}`);
+  });
+
+  it("the cart's summary shows its PIX total, each unit's PIX price times its quantity, and its instalments", async () => {
+    const who = await signUpBuyer(store);
+    const cable = await createProduct(store.database.db, { priceCents: 1_990 });
+    await store.database.db.insert(cartItems).values({
+      userId: who.id,
+      productId: cable.id,
+      variantId: sql<number>`(select id from product_variants where product_id = ${cable.id})`,
+      quantity: 3,
+    });
+    const answer = await rawRequest(store.url, "/cart", { headers: { cookie: who.cookie } });
+    expect(answer.status).toBe(200);
+    // 3 × (R$ 19,90 less R$ 1,00): R$ 56,70, what the order will cost.
+    expect(textOf(answer.body)).toContain(
+      "Total R$ 59,70 ou R$ 56,70 à vista no PIX (5% de desconto) em até 6x de R$ 9,95 sem juros",
+    );
   });
 
   it("structured data and the Google feed keep the list price", async () => {
