@@ -199,10 +199,16 @@ describe("an order with a 5% PIX discount", () => {
 
 describe("the statement's PIX price", () => {
   it("is payment-prices.ts's, for any price and rate", async () => {
-    const pairs = fc.sample(
-      fc.tuple(fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 0, max: 5_000 })),
-      300,
-    );
+    const pairs: [number, number][] = [
+      // Half a centavo off R$ 0,01 and R$ 0,03: the price never goes to nothing.
+      [1, 5_000],
+      [3, 5_000],
+      [1_990, 500],
+      ...fc.sample(
+        fc.tuple(fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 0, max: 5_000 })),
+        300,
+      ),
+    ];
     for (const [price, rate] of pairs) {
       const [row] = await executePrepared<{ pix: string | number }>(
         store.database.db,

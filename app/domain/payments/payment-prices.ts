@@ -6,7 +6,8 @@ import { formatBRL } from "../../lib/money";
  * the checkout show what the server charges, because both compute it here.
  *
  * One rounding rule for the PIX price: the PIX price of a unit price is the price minus its
- * discount, the discount rounded half up to the centavo; a line's PIX total is that unit price
+ * discount, the discount rounded half up to the centavo (and never the whole price: at 50% a
+ * price of R$ 0,01 stays R$ 0,01, as an order must cost something); a line's PIX total is that unit price
  * times the quantity; an order's PIX total is the sum of its lines'. So what the product page
  * shows, times the quantity, is what the customer pays. `pixUnitPriceSql` (pix-price-sql.server.ts)
  * is the same rule in the statement that places the order.
@@ -33,11 +34,15 @@ export interface PaymentTerms {
 
 const BASIS_POINTS = 10_000;
 
-/** A unit price's PIX discount: the price times the rate, rounded half up to the centavo. */
+/**
+ * A unit price's PIX discount: the price times the rate, rounded half up to the centavo, less
+ * than the price (a price is at least one centavo).
+ */
 export function pixDiscountCents(priceCents: number, discountBasisPoints: number): number {
   const scaled = priceCents * discountBasisPoints;
   const remainder = scaled % BASIS_POINTS;
-  return (scaled - remainder) / BASIS_POINTS + (remainder * 2 >= BASIS_POINTS ? 1 : 0);
+  const rounded = (scaled - remainder) / BASIS_POINTS + (remainder * 2 >= BASIS_POINTS ? 1 : 0);
+  return Math.min(rounded, Math.max(priceCents - 1, 0));
 }
 
 /** A unit price paid by PIX. */
