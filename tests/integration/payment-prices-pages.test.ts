@@ -27,7 +27,7 @@ const textOf = (html: string) =>
       .replace(/<!-- -->/g, "")
       .replace(/<[^>]+>/g, " ")
       .replace(/&nbsp;/g, " "),
-  ).replace(/\( /g, "(");
+  );
 
 const PIX_TEXT = "ou R$ 950,00 à vista no PIX (5% de desconto)";
 const FREE_TEXT = "em até 6x de R$ 166,67 sem juros";
