@@ -21,6 +21,7 @@ import { TopBar } from "./components/layout/top-bar";
 import { Toasts } from "./components/toasts";
 import { useNonce } from "./components/nonce";
 import { NotFoundPage } from "./components/not-found-page";
+import type { RootPaymentData } from "./components/product/payment-offers";
 import { publicOrigin } from "./config/public-origin.server";
 import { readSession } from "./domain/accounts/session.server";
 import { brandShades } from "./domain/store-settings/brand-colour";
@@ -44,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       origin: publicOrigin(request, context.env),
-      store,
+      // What every price's payment offers read (PaymentOffers).
+      ...({ store, cardPayments: context.env.CARD_PROVIDER !== "none" } satisfies RootPaymentData),
       user,
     },
     { headers: session.headers },

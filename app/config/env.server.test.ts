@@ -115,4 +115,27 @@ describe("loadEnv", () => {
     expect(loadEnv({ SEED_DEMO: "0" }).SEED_DEMO).toBe(false);
     expect(loadEnv({ SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
   });
+
+  it("reads the payment defaults as integers: percentages in basis points, reais in centavos", () => {
+    expect(loadEnv({})).toMatchObject({
+      PIX_DISCOUNT_PERCENT: 0,
+      MAX_INSTALLMENTS: 12,
+      INSTALLMENTS_WITHOUT_INTEREST: 12,
+      MIN_INSTALLMENT: 500,
+      INSTALLMENT_INTEREST_PERCENT: 0,
+    });
+    expect(
+      loadEnv({
+        PIX_DISCOUNT_PERCENT: "7,5",
+        MIN_INSTALLMENT: "10.50",
+        INSTALLMENT_INTEREST_PERCENT: "1,99",
+      }),
+    ).toMatchObject({ PIX_DISCOUNT_PERCENT: 750, MIN_INSTALLMENT: 1050, INSTALLMENT_INTEREST_PERCENT: 199 });
+    expect(configErrorOf({ PIX_DISCOUNT_PERCENT: "51" }).message).toBe(
+      "Configuração inválida: PIX_DISCOUNT_PERCENT deve ser uma porcentagem de 0 a 50, ex.: 5 ou 7,5",
+    );
+    expect(configErrorOf({ MAX_INSTALLMENTS: "25" }).message).toBe(
+      "Configuração inválida: MAX_INSTALLMENTS deve estar entre 1 e 24",
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
+import { parseBRLToCents } from "../lib/money";
 
 /** The demo admin password of the README: fine on a laptop, refused on a public store. */
 export const DEMO_ADMIN_PASSWORD = "vitrine-admin";
@@ -13,6 +14,20 @@ const booleanText = z
 const httpUrl = z.url({ protocol: /^https?$/, error: "deve ser uma URL http(s) válida" });
 /** A link to the store's page elsewhere (social network, marketplace): shoppers leave over https only. */
 const httpsUrl = z.url({ protocol: /^https$/, error: "deve ser uma URL https:// válida" });
+
+/** A number with up to two decimals ("7,5", "5.00"), as hundredths: basis points, or centavos. */
+const hundredths = (message: string, max: number) =>
+  z
+    .string()
+    .transform((text) => parseBRLToCents(text))
+    .refine((value) => value !== null && value <= max, message)
+    .transform(Number);
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: "deve ser um número" })
+    .int("deve ser um número inteiro")
+    .min(min, `deve estar entre ${min} e ${max}`)
+    .max(max, `deve estar entre ${min} e ${max}`);
 
 const envSchema = z
   .object({
@@ -69,6 +84,17 @@ const envSchema = z
     MERCADOPAGO_API_URL: httpUrl.default("https://api.mercadopago.com"),
     MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
     MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
+    // First-start defaults of the store settings' payment section (docs/decisions/0029): the PIX
+    // discount and the card instalments. Percentages are read as basis points, reais as centavos.
+    PIX_DISCOUNT_PERCENT: hundredths("deve ser uma porcentagem de 0 a 50, ex.: 5 ou 7,5", 5_000).default(0),
+    MAX_INSTALLMENTS: wholeNumber(1, 24).default(12),
+    INSTALLMENTS_WITHOUT_INTEREST: wholeNumber(1, 24).default(12),
+    MIN_INSTALLMENT: hundredths("deve ser um valor em reais até 10.000,00, ex.: 5,00", 1_000_000).default(
+      500,
+    ),
+    INSTALLMENT_INTEREST_PERCENT: hundredths("deve ser uma porcentagem de 0 a 10, ex.: 1,99", 1_000).default(
+      0,
+    ),
     CEP_API_URL: httpUrl.default("https://viacep.com.br/ws"),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps://" }).optional(),
     MAIL_FROM: z.string().min(3).default("Vitrine <nao-responda@vitrine.local>"),

@@ -441,7 +441,11 @@ export const orders = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     // Null once the customer's account is erased: paid orders are kept, anonymised.
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    // What the customer pays: the lines' PIX total (payment-prices.ts), the discount below taken.
     totalCents: centavos("total_cents").notNull(),
+    // The PIX discount the total has, for the receipt: its rate (basis points) and its amount.
+    pixDiscountBasisPoints: integer("pix_discount_basis_points").notNull().default(0),
+    pixDiscountCents: centavos("pix_discount_cents").notNull().default(0),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     pixStatus: text("pix_status", { enum: PIX_STATUSES }).notNull().default("ACTIVE"),
@@ -477,6 +481,10 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_total_positive", sql`${t.totalCents} > 0`),
+    check(
+      "orders_pix_discount",
+      sql`${t.pixDiscountCents} >= 0 and ${t.pixDiscountBasisPoints} between 0 and 5000`,
+    ),
     check("orders_status", sql`${t.status} in ('pending', 'processing', 'completed', 'cancelled')`),
     check("orders_payment_status", sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
     check("orders_paid_consistency", sql`(${t.paymentStatus} = 'paid') = (${t.paidAt} is not null)`),

@@ -12,6 +12,7 @@ const input = {
     { name: "Mouse sem fio", quantity: 2, unitPriceCents: 8_950 },
   ],
   totalCents: 477_890,
+  pixDiscount: null,
   // 15/01/2026 13:05 UTC is 10:05 in São Paulo.
   paidAt: new Date("2026-01-15T13:05:00Z"),
   store,
@@ -54,6 +55,18 @@ describe("order confirmation e-mail", () => {
     expect(html).toContain("15/01/2026 às 10:05");
     expect(html).toContain("Pagamento: PIX");
     expect(html).toContain(`href="${input.orderUrl}"`);
+  });
+
+  it("shows a PIX discount above the total, in both parts, and no such line without one", () => {
+    expect(orderConfirmationMail(input).text).not.toContain("Desconto PIX");
+    const { text, html } = orderConfirmationMail({
+      ...input,
+      totalCents: 430_101,
+      pixDiscount: { label: "Desconto PIX (10%)", amount: "−R$\u00a0477,89" },
+    });
+    expect(text).toContain("Desconto PIX (10%): −R$\u00a0477,89\nTotal: R$\u00a04.301,01");
+    expect(html).toContain("Desconto PIX (10%): −R$\u00a0477,89</p>");
+    expect(html).toContain("Total: R$\u00a04.301,01");
   });
 
   it("escapes what the customer typed in the HTML and keeps it as typed in the text", () => {

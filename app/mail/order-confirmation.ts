@@ -9,6 +9,8 @@ export interface OrderConfirmationInput {
   customerName: string;
   items: { name: string; quantity: number; unitPriceCents: number }[];
   totalCents: number;
+  /** The line of the PIX discount the total has, shown above it (`pixDiscountLine`); null without one. */
+  pixDiscount: { label: string; amount: string } | null;
   paidAt: Date;
   /** The owner's settings when the payment is confirmed; the delivery estimate is the offer's. */
   store: MailStore & { delivery: { deliveryDays: number } };
@@ -25,6 +27,7 @@ export function orderConfirmationMail(input: OrderConfirmationInput): ComposedMa
     total: formatBRL(item.quantity * item.unitPriceCents),
   }));
   const total = formatBRL(input.totalCents);
+  const discount = input.pixDiscount;
   const paidAt = formatDateTime(input.paidAt);
   const delivery = deliveryEstimate(input.store.delivery.deliveryDays);
 
@@ -36,6 +39,7 @@ export function orderConfirmationMail(input: OrderConfirmationInput): ComposedMa
     "Itens:",
     ...lines.map((line) => `- ${line.name}: ${line.quantity} = ${line.total}`),
     "",
+    ...(discount ? [`${discount.label}: ${discount.amount}`] : []),
     `Total: ${total}`,
     `Pago em: ${paidAt}`,
     "Pagamento: PIX",
@@ -64,7 +68,7 @@ export function orderConfirmationMail(input: OrderConfirmationInput): ComposedMa
 </tr>
 ${rows}
 </table>
-<p style="margin:0 0 4px;font-size:17px;font-weight:bold;">Total: ${escapeHtml(total)}</p>
+${discount ? `<p style="margin:0 0 4px;">${escapeHtml(discount.label)}: ${escapeHtml(discount.amount)}</p>\n` : ""}<p style="margin:0 0 4px;font-size:17px;font-weight:bold;">Total: ${escapeHtml(total)}</p>
 <p style="margin:0 0 4px;">Pago em: ${escapeHtml(paidAt)}</p>
 <p style="margin:0 0 4px;">Pagamento: PIX</p>
 <p style="margin:0 0 16px;">${escapeHtml(delivery)}</p>

@@ -8,6 +8,7 @@ import {
 } from "../domain/orders/checkout-limit.server";
 import type { CreatePaymentAnswer } from "../domain/orders/checkout-schema";
 import { placeOrder, type PlaceOrderOutcome } from "../domain/orders/place-order.server";
+import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
 import { requireUserForJson } from "./guards.server";
 
 const checkoutKey = z.uuid();
@@ -23,13 +24,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const signedOut = (error: string): CreatePaymentAnswer => ({ success: false, error });
   const { user } = await requireUserForJson(context, request, signedOut);
 
-  const outcome = await readCheckout(request).then((checkout) =>
+  const outcome = await readCheckout(request).then(async (checkout) =>
     checkout.ok
       ? placeOrder(
           {
             db: context.db,
             pix: context.pix,
             expiresMinutes: context.env.PIX_EXPIRES_MINUTES,
+            pixDiscountBasisPoints: (await currentStoreSettings(context.db, context.env)).settings.payment
+              .pixDiscountBasisPoints,
             logger: context.logger,
             beforeRemoteCharge: context.endOrderTurn,
           },

@@ -139,7 +139,7 @@ function CartContents({ cart, previousPrices }: { cart: Cart; previousPrices: Pr
         </div>
         <CartSummaryBar totalCents={cart.subtotalCents} />
       </section>
-      <OrderSummary totalQuantity={cart.totalQuantity} subtotalCents={cart.subtotalCents} />
+      <OrderSummary cart={cart} />
     </div>
   );
 }
@@ -277,7 +277,7 @@ function QuantityStepper({ cart, item }: { cart: Cart; item: CartItem }) {
   );
 }
 
-function OrderSummary({ totalQuantity, subtotalCents }: { totalQuantity: number; subtotalCents: number }) {
+function OrderSummary({ cart }: { cart: Pick<Cart, "items" | "totalQuantity" | "subtotalCents"> }) {
   return (
     <section
       aria-labelledby="order-summary-heading"
@@ -286,7 +286,11 @@ function OrderSummary({ totalQuantity, subtotalCents }: { totalQuantity: number;
       <h2 id="order-summary-heading" className="text-lg font-semibold">
         Resumo do pedido
       </h2>
-      <CartTotals subtotalLabel={`Subtotal (${itemCount(totalQuantity)})`} subtotalCents={subtotalCents} />
+      <CartTotals
+        subtotalLabel={`Subtotal (${itemCount(cart.totalQuantity)})`}
+        subtotalCents={cart.subtotalCents}
+        lines={cart.items}
+      />
       <Link to="/checkout" className={buttonClasses("default", "lg", "mt-6 w-full")}>
         Finalizar Compra
         <ArrowRight aria-hidden className="size-5" />

@@ -99,7 +99,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <CartTotals subtotalLabel="Subtotal" subtotalCents={cart.subtotalCents} />
+        <CartTotals subtotalLabel="Subtotal" subtotalCents={cart.subtotalCents} lines={cart.items} />
         <Button className="mt-6 w-full" size="lg" onClick={payWithPix}>
           <QrCode aria-hidden className="size-5" />
           Pagar com PIX

@@ -1,5 +1,7 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
+import { parseBrCode } from "../../app/domain/payments/br-code";
+import { formatBRL } from "../../app/lib/money";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cookieHeader, signIn, signInContext, signUpCustomer, STORE_ADMIN } from "../support/accounts";
 import { panelOverHttp, productForm, STORE_ADMIN_ENV } from "../support/admin-over-http";
@@ -8,7 +10,7 @@ import { useBrowser } from "../support/browser";
 import { eventually } from "../support/eventually";
 import { startFakeCepServer } from "../support/fake-cep-server";
 import { addAddressOverHttp, checkoutBody, payOverHttp, postCheckoutOverHttp } from "../support/orders";
-import { readable, textOf, toast } from "../support/page-text";
+import { brl, readable, textOf, toast } from "../support/page-text";
 import { startSmtpServer, type SmtpFixture } from "../support/smtp-server";
 import { startStoreServer, type StoreServer } from "../support/store-server";
 
@@ -185,6 +187,63 @@ describe("Configurações da loja", () => {
     expect(receiptText).toContain("Zé Eletrônicos Comércio Ltda.");
     expect(receiptText).toContain("11.444.777/0001-61");
     expect(receiptText).toContain("Avenida Paulista, 2000");
+  }, 90_000);
+
+  it("sets a PIX discount, refused out of range at its field, shown at once on the product page and charged at checkout", async () => {
+    const panel = await panelOverHttp(store.url);
+    const productId = createdProductId(
+      await panel.post(
+        "/admin/products/new",
+        productForm({
+          intent: "create",
+          name: "Teclado Mecânico",
+          price: "199,90",
+          category: "Periféricos",
+          stock: "5",
+        }),
+      ),
+    )!;
+    const page = await openSettings();
+    const payment = page.getByRole("region", { name: "Preços e parcelamento" });
+    const discount = payment.getByLabel("Desconto no PIX (%)");
+    await discount.fill("60");
+    await payment.getByRole("button", { name: "Salvar preços e parcelamento" }).click();
+    await payment.getByText("O desconto no PIX deve ser de 0% a 50%").waitFor();
+    expect(await discount.getAttribute("aria-invalid")).toBe("true");
+    await discount.fill("5");
+    await payment.getByRole("button", { name: "Salvar preços e parcelamento" }).click();
+    await toast(page, "Preços e parcelamento salvos!").waitFor();
+
+    await page.goto(`${store.url}/product/${productId}`);
+    const main = page.getByRole("main");
+    // R$ 199,90 less R$ 9,995, rounded half up to R$ 10,00.
+    await main.getByText("à vista no PIX").waitFor();
+    expect(await textOf(main)).toContain("ou R$ 189,90 à vista no PIX (5% de desconto)");
+    // No card provider on this store: no instalments.
+    expect(await textOf(main)).not.toContain("sem juros");
+
+    // A customer's checkout: the dialog states the discount, the PIX code asks for the PIX total.
+    // A name of letters only, as the dialog asks (the default test customer's has digits).
+    const customer = await signUpCustomer(store.url, { name: "Maria Compradora" });
+    await addAddressOverHttp(store.url, customer);
+    await page.context().clearCookies();
+    await signInContext(page.context(), store.url, customer);
+    await page.goto(`${store.url}/product/${productId}`);
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await toast(page, "Produto adicionado ao carrinho").waitFor();
+    await page.goto(`${store.url}/checkout`);
+    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirmar Dados do Pedido" });
+    const conditions = dialog.getByRole("region", { name: "Condições da oferta" });
+    await conditions.waitFor();
+    expect(await textOf(conditions.getByRole("listitem"))).toContain(
+      `Desconto PIX (5%): −${brl(1_000)} Total: ${brl(18_990)}`,
+    );
+    await dialog.getByRole("button", { name: "Confirmar e Pagar" }).click();
+    await page.getByRole("heading", { level: 1, name: "Pagamento via PIX" }).waitFor();
+    expect(await page.getByText(formatBRL(18_990), { exact: true }).isVisible()).toBe(true);
+    const brCode = await page.getByLabel("Código PIX copia e cola").inputValue();
+    expect(parseBrCode(brCode)["54"]).toBe("189.90");
   }, 90_000);
 
   it("fits a 360 px phone, every section's fields in the page's width", async () => {

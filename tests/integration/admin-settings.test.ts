@@ -83,6 +83,7 @@ describe("a save of each section", () => {
     ["home", settingsForms.home()],
     ["policies", settingsForms.policies()],
     ["delivery", settingsForms.delivery({ deliveryDays: "12" })],
+    ["payment", settingsForms.payment()],
   ])("of %s is stored, shown at once and audited once", async (section, form) => {
     const auditBefore = (await settingsAudit(store.context)).length;
     expect(await page.post(form)).toEqual({ intent: section, ok: true });
@@ -112,6 +113,24 @@ describe("a save of each section", () => {
       facebookUrl: "https://facebook.com/ana",
     });
     expect(settings.delivery).toEqual({ deliveryDays: 9 });
+  });
+
+  it("keeps the payment rules as integers: percentages in basis points, reais in centavos", async () => {
+    await page.post(
+      settingsForms.payment({
+        pixDiscountBasisPoints: "7,5",
+        minInstallmentCents: "R$ 10,50",
+        monthlyInterestBasisPoints: "1.99",
+      }),
+    );
+    const { settings } = await page.view();
+    expect(settings.payment).toEqual({
+      pixDiscountBasisPoints: 750,
+      maxInstallments: 12,
+      installmentsWithoutInterest: 10,
+      minInstallmentCents: 1050,
+      monthlyInterestBasisPoints: 199,
+    });
   });
 });
 
@@ -153,6 +172,30 @@ describe("a refused value", () => {
   it("a delivery estimate out of 1 to 90 days", async () => {
     await expectRefused(settingsForms.delivery({ deliveryDays: "0" }), {
       deliveryDays: "O prazo deve ser de 1 a 90 dias",
+    });
+  });
+
+  it("payment rules out of their ranges, each at its field", async () => {
+    await expectRefused(settingsForms.payment({ minInstallmentCents: "cinco" }), {
+      minInstallmentCents: "Informe a parcela mínima em reais, ex.: 5,00",
+    });
+    await expectRefused(
+      settingsForms.payment({
+        pixDiscountBasisPoints: "50,01",
+        maxInstallments: "25",
+        monthlyInterestBasisPoints: "10,5",
+      }),
+      {
+        pixDiscountBasisPoints: "O desconto no PIX deve ser de 0% a 50%",
+        maxInstallments: "O máximo de parcelas deve ser de 1 a 24",
+        monthlyInterestBasisPoints: "Os juros devem ser de 0% a 10% ao mês",
+      },
+    );
+    await expectRefused(settingsForms.payment({ maxInstallments: "6", installmentsWithoutInterest: "10" }), {
+      installmentsWithoutInterest: "As parcelas sem juros não podem passar do máximo de parcelas",
+    });
+    await expectRefused(settingsForms.payment({ pixDiscountBasisPoints: "5,125" }), {
+      pixDiscountBasisPoints: "Informe o desconto em %, ex.: 5 ou 7,5",
     });
   });
 

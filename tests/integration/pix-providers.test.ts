@@ -8,6 +8,7 @@ import {
 import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
 import { startFakeWooviServer } from "../support/fake-woovi-server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { loadEnv } from "../../app/config/env.server";
 
 const APP_ID = "Q2xpZW50X0lkX2Zha2U6Q2xpZW50X1NlY3JldF9mYWtl";
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -200,6 +201,7 @@ describe("Woovi PIX provider", () => {
 
 describe("sandbox PIX provider", () => {
   const env = {
+    ...loadEnv({}),
     PIX_KEY: "contato@vitrine.local",
     PIX_MERCHANT_NAME: "Vitrine Eletrônicos",
     PIX_MERCHANT_CITY: "São Paulo",

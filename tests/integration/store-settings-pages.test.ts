@@ -255,3 +255,22 @@ describe("a store with the owner's settings", () => {
     expect(again.body).toBe(fresh.body);
   });
 });
+
+describe("a store without a card provider (CARD_PROVIDER=none, the default)", () => {
+  it("shows the PIX price of the owner's discount, and no instalments", async () => {
+    const product = await createProduct(store.database.db, { priceCents: 19_990 });
+    const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/&nbsp;|\u00a0/g, " ");
+    expect(text((await page(`/product/${product.id}`)).body)).not.toContain("à vista no PIX");
+    await save("payment", {
+      pixDiscountBasisPoints: 750,
+      maxInstallments: 12,
+      installmentsWithoutInterest: 12,
+      minInstallmentCents: 500,
+      monthlyInterestBasisPoints: 0,
+    });
+    const shown = text((await page(`/product/${product.id}`)).body);
+    // R$ 199,90 less 7,5% (R$ 14,9925, rounded to R$ 14,99).
+    expect(shown).toContain("R$ 184,91</span> à vista no PIX (7,5% de desconto)");
+    expect(shown).not.toContain("sem juros");
+  });
+});

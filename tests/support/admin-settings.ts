@@ -100,6 +100,15 @@ export const settingsForms = {
     terms: "Ao comprar, você aceita estes termos.",
     ...overrides,
   }),
+  payment: (overrides: Record<string, string> = {}) => ({
+    intent: "payment",
+    pixDiscountBasisPoints: "5",
+    maxInstallments: "12",
+    installmentsWithoutInterest: "10",
+    minInstallmentCents: "5,00",
+    monthlyInterestBasisPoints: "1,99",
+    ...overrides,
+  }),
   delivery: (overrides: Record<string, string> = {}) => ({
     intent: "delivery",
     deliveryDays: "5",

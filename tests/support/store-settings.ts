@@ -88,6 +88,7 @@ export const OWNER_SETTINGS = {
  */
 export function ownStoreSettings(): StoreSettings {
   const defaults = defaultSettings({
+    ...loadEnv({}),
     SUPPORT_EMAIL: "ajuda@aurora.example",
     WHATSAPP_NUMBER: "5516988887777",
   });

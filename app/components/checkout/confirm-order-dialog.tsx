@@ -188,7 +188,7 @@ export function ConfirmOrderDialog({
             CEP {maskCep(address.cep)}
           </address>
         )}
-        <OfferConditions totalCents={cart.subtotalCents} terms={offerTerms} />
+        <OfferConditions lines={cart.items} terms={offerTerms} />
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" disabled={submitting} onClick={() => onOpenChange(false)}>
             Cancelar

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { pixDiscountLine, pixTotals } from "../../domain/payments/payment-prices";
 import { policyPageOf } from "../../domain/store-settings/policy-pages";
 import { sellerIdentityLine } from "../../domain/store-settings/seller-identity";
 import type { StorefrontSettings } from "../../domain/store-settings/settings-schema";
@@ -6,15 +7,28 @@ import { formatBRL } from "../../lib/money";
 
 const RETURNS_PAGE = policyPageOf("returns")!;
 
-/** What the offer's conditions say of the store: its delivery estimate and who sells. */
-export type OfferTerms = Pick<StorefrontSettings, "delivery" | "legal">;
+/** What the offer's conditions say of the store: its PIX discount, delivery estimate and who sells. */
+export type OfferTerms = Pick<StorefrontSettings, "delivery" | "legal" | "payment">;
 
 /**
  * 'Condições da oferta': the summary of the contract a store must show before the purchase
- * (Decreto 7.962/2013, art. 4º): the price, the delivery, the return policy and who sells.
+ * (Decreto 7.962/2013, art. 4º): the price (the PIX total the server will charge, with its
+ * discount when there is one), the delivery, the return policy and who sells.
  */
-export function OfferConditions({ totalCents, terms }: { totalCents: number; terms: OfferTerms }) {
-  const { legal, delivery } = terms;
+export function OfferConditions({
+  lines,
+  terms,
+}: {
+  lines: readonly { priceCents: number; quantity: number }[];
+  terms: OfferTerms;
+}) {
+  const { legal, delivery, payment } = terms;
+  const priced = lines.map((line) => ({ unitPriceCents: line.priceCents, quantity: line.quantity }));
+  const { pixCents, discountCents } = pixTotals(priced, payment.pixDiscountBasisPoints);
+  const discount = pixDiscountLine({
+    pixDiscountCents: discountCents,
+    pixDiscountBasisPoints: payment.pixDiscountBasisPoints,
+  });
   return (
     <section
       aria-labelledby="offer-conditions-heading"
@@ -24,8 +38,13 @@ export function OfferConditions({ totalCents, terms }: { totalCents: number; ter
         Condições da oferta
       </h3>
       <ul className="mt-2 space-y-1">
+        {discount && (
+          <li>
+            {discount.label}: <span className="tabular-nums">{discount.amount}</span>
+          </li>
+        )}
         <li>
-          Total: <span className="font-medium text-slate-900 tabular-nums">{formatBRL(totalCents)}</span>
+          Total: <span className="font-medium text-slate-900 tabular-nums">{formatBRL(pixCents)}</span>
         </li>
         <li>Frete grátis</li>
         <li>{`Prazo de entrega: até ${delivery.deliveryDays} dias úteis`}</li>

@@ -5,7 +5,15 @@ import { defaultSettings } from "../../domain/store-settings/default-settings";
 import type { StorefrontSettings } from "../../domain/store-settings/settings-schema";
 import { Footer } from "./footer";
 
-const settings = defaultSettings({ SUPPORT_EMAIL: "contato@loja.example", WHATSAPP_NUMBER: "5511988887777" });
+const settings = defaultSettings({
+  SUPPORT_EMAIL: "contato@loja.example",
+  WHATSAPP_NUMBER: "5511988887777",
+  PIX_DISCOUNT_PERCENT: 0,
+  MAX_INSTALLMENTS: 12,
+  INSTALLMENTS_WITHOUT_INTEREST: 12,
+  MIN_INSTALLMENT: 500,
+  INSTALLMENT_INTEREST_PERCENT: 0,
+});
 
 function renderFooter(contacts: Partial<StorefrontSettings["contacts"]> = {}): string {
   return renderToStaticMarkup(

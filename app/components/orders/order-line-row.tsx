@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { OrderLine } from "../../domain/orders/order-line";
+import { pixDiscountLine, type OrderPixDiscount } from "../../domain/payments/payment-prices";
 import { formatBRL } from "../../lib/money";
 import { Badge } from "../ui/badge";
 
@@ -58,16 +59,19 @@ function OrderLineImage({ src }: { src: string }) {
   );
 }
 
-/** An order's lines as bought, and its total. */
+/** An order's lines as bought, its PIX discount if it has one, and its total. */
 export function OrderLines({
   items,
   totalCents,
+  pixDiscount,
   showSku = false,
 }: {
   items: OrderLine[];
   totalCents: number;
+  pixDiscount: OrderPixDiscount;
   showSku?: boolean;
 }) {
+  const discount = pixDiscountLine(pixDiscount);
   return (
     <>
       <ul className="mt-4 flex flex-col gap-3">
@@ -75,7 +79,18 @@ export function OrderLines({
           <OrderLineRow key={item.id} line={item} showSku={showSku} />
         ))}
       </ul>
-      <p className="mt-4 border-t border-slate-100 pt-4 text-right font-semibold">
+      {discount && (
+        <p className="mt-4 border-t border-slate-100 pt-4 text-right text-sm text-slate-600">
+          {discount.label}: <span className="tabular-nums">{discount.amount}</span>
+        </p>
+      )}
+      <p
+        className={
+          discount
+            ? "mt-1 text-right font-semibold"
+            : "mt-4 border-t border-slate-100 pt-4 text-right font-semibold"
+        }
+      >
         Total: {formatBRL(totalCents)}
       </p>
     </>

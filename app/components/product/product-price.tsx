@@ -2,10 +2,12 @@ import { clsx } from "clsx";
 import { percentOff } from "../../domain/catalog/product-details";
 import { formatBRL } from "../../lib/money";
 import { Badge } from "../ui/badge";
+import { PaymentOffers } from "./payment-offers";
 
 /**
  * A price as the store shows it: 'de R$ 1.999,00' struck through, 'por R$ 1.699,00' and '15% OFF'
- * on a promotion; 'a partir de R$ X' when the product's variants differ in price.
+ * on a promotion; 'a partir de R$ X' when the product's variants differ in price; then the PIX
+ * price and the instalments of that price.
  */
 export function ProductPrice({
   priceCents,
@@ -36,6 +38,10 @@ export function ProductPrice({
         </span>
         {promotion && <Badge variant="destructive">{`${percentOff(priceCents, compareAtCents)}% OFF`}</Badge>}
       </p>
+      <PaymentOffers
+        lines={[{ unitPriceCents: priceCents, quantity: 1 }]}
+        className={size === "card" ? "text-xs" : undefined}
+      />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
+import type { OrderPixDiscount } from "../payments/payment-prices";
 import type { OrderLine } from "./order-line";
 import { isPaid } from "./paid.server";
 
-export interface CustomerOrder {
+export interface CustomerOrder extends OrderPixDiscount {
   id: string;
   createdAt: Date;
   totalCents: number;
@@ -30,6 +31,8 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
     id: order.id,
     createdAt: order.createdAt,
     totalCents: order.totalCents,
+    pixDiscountCents: order.pixDiscountCents,
+    pixDiscountBasisPoints: order.pixDiscountBasisPoints,
     paid: isPaid(order),
     items: lines.map(toOrderLine),
   }));

@@ -6,11 +6,12 @@ import { lineName } from "../catalog/variants";
 import { queueMail } from "../../mail/outbox.server";
 import { orderConfirmationMail } from "../../mail/order-confirmation";
 import type { PixChargeState } from "../payments/pix-provider";
-import type { ContactVariables } from "../store-settings/default-settings";
+import type { SettingsVariables } from "../store-settings/default-settings";
 import type { StorefrontSettings } from "../store-settings/settings-schema";
 import { storefrontSettings } from "../store-settings/store-settings.server";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
 import { paidOrder } from "./paid.server";
+import { pixDiscountLine } from "../payments/payment-prices";
 
 /** What the confirmation e-mail needs of the store: its public origin and the owner's settings. */
 export interface OrderMailStore {
@@ -24,7 +25,7 @@ export interface OrderMailStore {
  */
 export function orderMailStoreOf(
   db: Database,
-  env: ContactVariables,
+  env: SettingsVariables,
   url: string,
 ): () => Promise<OrderMailStore> {
   return async () => ({ url, settings: await storefrontSettings(db, env) });
@@ -110,6 +111,7 @@ async function queueConfirmation(
       unitPriceCents,
     })),
     totalCents: order.totalCents,
+    pixDiscount: pixDiscountLine(order),
     paidAt: order.paidAt!,
     store: store.settings,
     orderUrl: `${store.url}/account/orders`,

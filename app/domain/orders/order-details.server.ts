@@ -62,6 +62,8 @@ async function orderDetailsWhere(db: Database, where: SQL): Promise<OrderDetails
     createdAt: order.createdAt,
     paidAt: order.paidAt,
     totalCents: order.totalCents,
+    pixDiscountCents: order.pixDiscountCents,
+    pixDiscountBasisPoints: order.pixDiscountBasisPoints,
     status: order.status,
     paymentStatus: order.paymentStatus,
     pixStatus: order.pixStatus,

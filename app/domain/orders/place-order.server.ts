@@ -5,6 +5,7 @@ import { executePrepared, preparedPerDatabase, type Database } from "../../db/cl
 import { orders } from "../../db/schema.server";
 import { lineName } from "../catalog/variants";
 import { variantLabelSql } from "../catalog/variant-label-sql.server";
+import { pixUnitPriceSql } from "../payments/pix-price-sql.server";
 import type { PixPayment } from "../payments/pix-payment";
 import type { PixChargeRequest, PixProvider } from "../payments/pix-provider";
 import { cancelUnpaidOrders, queueChargeCancellations } from "./cancel-orders.server";
@@ -35,6 +36,8 @@ export interface PlaceOrderDeps {
   pix: PixProvider;
   /** How long a PIX code is valid (`PIX_EXPIRES_MINUTES`). */
   expiresMinutes: number;
+  /** The owner's PIX discount (store settings), in basis points: every order is paid by PIX. */
+  pixDiscountBasisPoints: number;
   logger: Logger;
   /**
    * Called once the order holds its stock, before a remote PIX provider is asked for the charge,
@@ -68,7 +71,8 @@ const fail = (message: string) => ({ ok: false, message }) as const;
 
 /**
  * Creates an order and its PIX charge (spec section 5 and DESIGN points 1-2): the request is
- * validated with the spec's messages, every line is priced from the database, and stock is
+ * validated with the spec's messages, every line is priced from the database (its PIX price, with
+ * the owner's discount: the request carries no price, total nor discount), and stock is
  * checked and taken in the transaction that inserts the order. The charge is created after the
  * commit; if the provider fails, the order is cancelled and its stock returned.
  */
@@ -230,7 +234,9 @@ async function reserveOrder(
     ),
     line as (
       select resolved.line, resolved.quantity, locked.id as variant_id, locked.product_id, locked.sku,
-             locked.price_cents, product.name,
+             locked.price_cents,
+             ${pixUnitPriceSql(sql`locked.price_cents`, deps.pixDiscountBasisPoints)} as pix_price_cents,
+             product.name,
              ${variantLabelSql(sql`product.options`, sql`locked.option_values`)} as variant_label,
              coalesce((
                select image_url from product_images
@@ -264,12 +270,16 @@ async function reserveOrder(
     ),
     new_order as (
       insert into orders (
-        user_id, checkout_key, total_cents, customer_name, customer_email, customer_phone,
-        customer_tax_id, shipping_address, pix_expires_at
+        user_id, checkout_key, total_cents, pix_discount_basis_points, pix_discount_cents,
+        customer_name, customer_email, customer_phone, customer_tax_id, shipping_address,
+        pix_expires_at
       )
       select
         ${userId}, ${checkoutKey},
-        (select sum(line.price_cents * line.quantity) from line),
+        -- The lines' PIX total: each unit's PIX price times its quantity (payment-prices.ts).
+        (select sum(line.pix_price_cents * line.quantity) from line),
+        ${deps.pixDiscountBasisPoints}::integer,
+        (select sum((line.price_cents - line.pix_price_cents) * line.quantity) from line),
         ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.taxId},
         address.shipping_address, ${provisionalExpiry}
       from address

@@ -12,6 +12,8 @@ function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
     createdAt: new Date("2026-01-15T13:30:00Z"),
     paidAt: null,
     totalCents: 259_980,
+    pixDiscountCents: 0,
+    pixDiscountBasisPoints: 0,
     paymentStatus: "pending",
     pixStatus: "ACTIVE",
     paid: false,
@@ -100,6 +102,17 @@ describe("receiptHtml", () => {
     expect(html).toContain("R$\u00a0599,80");
     expect(html).toContain("Monitor 27");
     expect(html).toContain("Total: R$\u00a02.599,80");
+  });
+
+  it("shows a PIX discount above the total, and no such line without one", () => {
+    expect(receiptHtml(order(), OPTIONS)).not.toContain("Desconto PIX");
+    const html = receiptHtml(
+      order({ totalCents: 246_981, pixDiscountCents: 12_999, pixDiscountBasisPoints: 500 }),
+      OPTIONS,
+    );
+    expect(html).toContain(
+      '<p class="discount">Desconto PIX (5%): −R$\u00a0129,99</p>\n<p class="total">Total: R$\u00a02.469,81</p>',
+    );
   });
 
   it("formats a company's CNPJ, numeric or alphanumeric", () => {

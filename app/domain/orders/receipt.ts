@@ -4,6 +4,7 @@ import { maskCep, maskCnpj, maskPhone, maskTaxId } from "../../lib/masks";
 import { formatBRL } from "../../lib/money";
 import { orderNumber } from "../../lib/order-number";
 import { storeAddressLine } from "../store-settings/seller-identity";
+import { pixDiscountLine, type OrderPixDiscount } from "../payments/payment-prices";
 import type { StorefrontSettings } from "../store-settings/settings-schema";
 import type { OrderLine } from "./order-line";
 
@@ -19,7 +20,7 @@ export interface ShippingAddress {
 }
 
 /** What a receipt shows of an order (see `findOrderForViewer`). */
-export interface ReceiptOrder {
+export interface ReceiptOrder extends OrderPixDiscount {
   id: string;
   createdAt: Date | string;
   paidAt: Date | string | null;
@@ -82,6 +83,7 @@ th,td{padding:8px;border-bottom:1px solid #e2e8f0;text-align:left}
 th{background:#f1f5f9;font-size:13px}
 .num{text-align:right;white-space:nowrap}
 .total{font-size:18px;font-weight:700;text-align:right;margin-top:16px}
+.discount{text-align:right;margin:16px 0 -12px}
 .status{font-weight:700}
 .variant{color:#475569;font-size:13px}
 footer{margin-top:32px;color:#475569;font-size:13px;text-align:center}
@@ -95,6 +97,7 @@ export function receiptHtml(order: ReceiptOrder, store: ReceiptStore): string {
   const storeName = escapeHtml(store.identity.name);
   const supportEmail = escapeHtml(store.contacts.supportEmail);
   const colour = order.paid ? PAID_COLOUR : PENDING_COLOUR;
+  const discount = pixDiscountLine(order);
   const rows = order.items
     .map(
       (item) => `<tr>
@@ -142,7 +145,7 @@ ${addressLines(order.shippingAddress)
 ${rows}
 </tbody>
 </table>
-<p class="total">Total: ${escapeHtml(formatBRL(order.totalCents))}</p>
+${discount ? `<p class="discount">${escapeHtml(discount.label)}: ${escapeHtml(discount.amount)}</p>\n` : ""}<p class="total">Total: ${escapeHtml(formatBRL(order.totalCents))}</p>
 <h2>Pagamento</h2>
 ${field("Forma de pagamento", "PIX")}
 <p class="field"><span class="label">Status do pagamento:</span> <span class="status" style="color:${colour}">${escapeHtml(paymentLabel(order))}</span></p>

@@ -4,8 +4,11 @@ import type { StoreSettings } from "./settings-schema";
 /** The colour of `app.css`'s `brand-600`, the demo store's buttons. */
 export const DEMO_PRIMARY_COLOR = "#244ecc";
 
-/** The environment variables that came before these settings (app/config/env.server.ts). */
-export interface ContactVariables {
+/**
+ * The environment variables that came before these settings, and the first-start defaults of the
+ * payment section (app/config/env.server.ts).
+ */
+export interface SettingsVariables {
   SUPPORT_EMAIL: string;
   WHATSAPP_NUMBER: string;
   INSTAGRAM_URL?: string;
@@ -13,6 +16,14 @@ export interface ContactVariables {
   AMAZON_URL?: string;
   SHOPEE_URL?: string;
   MAGALU_URL?: string;
+  /** In basis points, as the variable's percentage is read. */
+  PIX_DISCOUNT_PERCENT: number;
+  MAX_INSTALLMENTS: number;
+  INSTALLMENTS_WITHOUT_INTEREST: number;
+  /** In centavos, as the variable's reais are read. */
+  MIN_INSTALLMENT: number;
+  /** In basis points, as the variable's percentage is read. */
+  INSTALLMENT_INTEREST_PERCENT: number;
 }
 
 /**
@@ -20,7 +31,7 @@ export interface ContactVariables {
  * a complete store, and the contacts of the environment variables that came before these
  * settings (README: they are first-start defaults now).
  */
-export function defaultSettings(env: ContactVariables): StoreSettings {
+export function defaultSettings(env: SettingsVariables): StoreSettings {
   return {
     identity: {
       name: "Vitrine",
@@ -71,5 +82,12 @@ export function defaultSettings(env: ContactVariables): StoreSettings {
     banner: { bannerUrl: null },
     policies: DEFAULT_POLICIES,
     delivery: { deliveryDays: 7 },
+    payment: {
+      pixDiscountBasisPoints: env.PIX_DISCOUNT_PERCENT,
+      maxInstallments: env.MAX_INSTALLMENTS,
+      installmentsWithoutInterest: Math.min(env.INSTALLMENTS_WITHOUT_INTEREST, env.MAX_INSTALLMENTS),
+      minInstallmentCents: env.MIN_INSTALLMENT,
+      monthlyInterestBasisPoints: env.INSTALLMENT_INTEREST_PERCENT,
+    },
   };
 }

@@ -2,7 +2,7 @@ import { desc, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { products } from "../../db/schema.server";
 import type { AdminActor } from "../admin/audit.server";
-import type { ContactVariables } from "./default-settings";
+import type { SettingsVariables } from "./default-settings";
 import type { ProductChoice } from "./settings-forms";
 import type { StoreSettings } from "./settings-schema";
 import { saveSettingsSection } from "./store-settings.server";
@@ -33,7 +33,7 @@ export type HomeOutcome = { ok: true } | { ok: false; errors: Record<string, str
 /** The home page's texts and featured products, saved only when every product chosen exists. */
 export async function saveHomeSettings(
   db: Database,
-  env: ContactVariables,
+  env: SettingsVariables,
   actor: AdminActor,
   home: StoreSettings["home"],
 ): Promise<HomeOutcome> {

@@ -1,11 +1,14 @@
 import { z } from "zod";
+import { formatCentsAsTyped, parseBRLToCents } from "../../lib/money";
 import {
   contactsSchema,
   deliverySchema,
   homeSchema,
   identitySchema,
   legalSchema,
+  paymentSchema,
   policiesSchema,
+  type StoreSettings,
 } from "./settings-schema";
 
 /**
@@ -24,6 +27,49 @@ const productIdText = z
 const homeFormSchema = homeSchema.extend({
   featuredProductIds: z.array(productIdText).pipe(homeSchema.shape.featuredProductIds),
 });
+
+/**
+ * A number with up to two decimals, comma or dot, as hundredths: a percentage as basis points
+ * ("7,5" → 750), an amount in reais as centavos ("5,00" → 500). Money's parser reads both, as
+ * both are hundredths.
+ */
+const hundredthsText = (message: string) =>
+  z.string().transform((text, context) => {
+    const hundredths = parseBRLToCents(text.replace(/%$/, "").trim());
+    if (hundredths !== null) return hundredths;
+    context.addIssue({ code: "custom", message });
+    return z.NEVER;
+  });
+const wholeText = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, message)
+    .transform(Number);
+
+/** The payment section's fields as typed: percentages and reais, read as basis points and centavos. */
+const paymentFormSchema = z
+  .object({
+    pixDiscountBasisPoints: hundredthsText("Informe o desconto em %, ex.: 5 ou 7,5"),
+    maxInstallments: wholeText("Informe o número máximo de parcelas"),
+    installmentsWithoutInterest: wholeText("Informe até quantas parcelas são sem juros"),
+    minInstallmentCents: hundredthsText("Informe a parcela mínima em reais, ex.: 5,00"),
+    monthlyInterestBasisPoints: hundredthsText("Informe os juros em % ao mês, ex.: 1,99"),
+  })
+  .pipe(paymentSchema);
+
+/** A payment section's values as the owner types them, to fill its form. */
+export function paymentFormTexts(
+  payment: StoreSettings["payment"],
+): Record<keyof StoreSettings["payment"], string> {
+  return {
+    pixDiscountBasisPoints: formatCentsAsTyped(payment.pixDiscountBasisPoints),
+    maxInstallments: String(payment.maxInstallments),
+    installmentsWithoutInterest: String(payment.installmentsWithoutInterest),
+    minInstallmentCents: formatCentsAsTyped(payment.minInstallmentCents),
+    monthlyInterestBasisPoints: formatCentsAsTyped(payment.monthlyInterestBasisPoints),
+  };
+}
 
 export const SETTINGS_FORMS = {
   identity: {
@@ -65,6 +111,10 @@ export const SETTINGS_FORMS = {
   delivery: {
     schema: deliverySchema,
     values: (form: FormData) => fields(form, ["deliveryDays"]),
+  },
+  payment: {
+    schema: paymentFormSchema,
+    values: (form: FormData) => fields(form, Object.keys(paymentSchema.shape)),
   },
 } as const;
 

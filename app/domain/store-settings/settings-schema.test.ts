@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { defaultSettings } from "./default-settings";
 import { SETTINGS_SECTIONS, type SettingsSection } from "./settings-schema";
+import { loadEnv } from "../../config/env.server";
 
-const defaults = defaultSettings({ SUPPORT_EMAIL: "contato@loja.example", WHATSAPP_NUMBER: "5511988887777" });
+const defaults = defaultSettings({
+  ...loadEnv({}),
+  SUPPORT_EMAIL: "contato@loja.example",
+  WHATSAPP_NUMBER: "5511988887777",
+});
 
 describe("a saved section read back", () => {
   it.each(Object.keys(SETTINGS_SECTIONS) as SettingsSection[])(

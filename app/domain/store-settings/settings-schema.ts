@@ -128,6 +128,26 @@ export const deliverySchema = z.object({
     .max(90, "O prazo deve ser de 1 a 90 dias"),
 });
 
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/**
+ * 'Pagamento': the PIX discount and the card instalments (issue 28; payment-prices.ts computes
+ * with them). Rates are basis points (500 = 5%) and amounts centavos, so they stay integers.
+ */
+export const paymentSchema = z
+  .object({
+    pixDiscountBasisPoints: wholeNumber("O desconto no PIX deve ser de 0% a 50%", 0, 5_000),
+    maxInstallments: wholeNumber("O máximo de parcelas deve ser de 1 a 24", 1, 24),
+    installmentsWithoutInterest: wholeNumber("As parcelas sem juros devem ser de 1 a 24", 1, 24),
+    minInstallmentCents: wholeNumber("A parcela mínima deve ser de R$ 0,00 a R$ 10.000,00", 0, 1_000_000),
+    monthlyInterestBasisPoints: wholeNumber("Os juros devem ser de 0% a 10% ao mês", 0, 1_000),
+  })
+  .refine((terms) => terms.installmentsWithoutInterest <= terms.maxInstallments, {
+    path: ["installmentsWithoutInterest"],
+    message: "As parcelas sem juros não podem passar do máximo de parcelas",
+  });
+
 export const SETTINGS_SECTIONS = {
   identity: identitySchema,
   logo: logoSchema,
@@ -137,6 +157,7 @@ export const SETTINGS_SECTIONS = {
   banner: bannerSchema,
   policies: policiesSchema,
   delivery: deliverySchema,
+  payment: paymentSchema,
 } as const;
 
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
@@ -145,4 +166,7 @@ export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
 export type StoreSettings = { [K in SettingsSection]: z.output<(typeof SETTINGS_SECTIONS)[K]> };
 
 /** What every page shows of the settings (top bar, footer, titles, theme): the root loader's. */
-export type StorefrontSettings = Pick<StoreSettings, "identity" | "logo" | "legal" | "contacts" | "delivery">;
+export type StorefrontSettings = Pick<
+  StoreSettings,
+  "identity" | "logo" | "legal" | "contacts" | "delivery" | "payment"
+>;

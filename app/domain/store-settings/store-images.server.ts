@@ -9,7 +9,7 @@ import {
 import { INVALID_IMAGE_FILE, PRODUCT_IMAGE_MAX_BYTES } from "../admin/product-form-schema";
 import type { AdminActor } from "../admin/audit.server";
 import { openImage, PHOTO_FORMATS } from "../images/open-image.server";
-import type { ContactVariables } from "./default-settings";
+import type { SettingsVariables } from "./default-settings";
 import { saveSettingsSection } from "./store-settings.server";
 
 export type StoreImageOutcome = { ok: true } | { ok: false; message: string };
@@ -28,7 +28,7 @@ const BANNER_WIDTH = 1920;
  */
 export async function saveStoreLogo(
   db: Database,
-  env: ContactVariables,
+  env: SettingsVariables,
   storage: FileStorage,
   actor: AdminActor,
   file: File,
@@ -56,7 +56,7 @@ export async function saveStoreLogo(
 /** The home page's banner: judged by its content, re-encoded as a WebP at most 1920 px wide. */
 export async function saveStoreBanner(
   db: Database,
-  env: ContactVariables,
+  env: SettingsVariables,
   storage: FileStorage,
   actor: AdminActor,
   file: File,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { storeSettings } from "../../db/schema.server";
 import { recordAdminWrite, type AdminActor } from "../admin/audit.server";
-import { defaultSettings, type ContactVariables } from "./default-settings";
+import { defaultSettings, type SettingsVariables } from "./default-settings";
 import {
   SETTINGS_SECTIONS,
   type SettingsSection,
@@ -22,7 +22,7 @@ const loaded = new WeakMap<Database, { version: number; current: Promise<Current
  * The store's settings, read again once their version has moved: the version is read on every
  * call, so a save made by another store process on the same database shows at once.
  */
-export async function currentStoreSettings(db: Database, env: ContactVariables): Promise<CurrentSettings> {
+export async function currentStoreSettings(db: Database, env: SettingsVariables): Promise<CurrentSettings> {
   const [row] = await db.select({ version: storeSettings.version }).from(storeSettings);
   const version = row?.version ?? 0;
   let entry = loaded.get(db);
@@ -37,12 +37,13 @@ export async function currentStoreSettings(db: Database, env: ContactVariables):
   return entry.current;
 }
 
-export async function storefrontSettings(db: Database, env: ContactVariables): Promise<StorefrontSettings> {
-  const { identity, logo, legal, contacts, delivery } = (await currentStoreSettings(db, env)).settings;
-  return { identity, logo, legal, contacts, delivery };
+export async function storefrontSettings(db: Database, env: SettingsVariables): Promise<StorefrontSettings> {
+  const { identity, logo, legal, contacts, delivery, payment } = (await currentStoreSettings(db, env))
+    .settings;
+  return { identity, logo, legal, contacts, delivery, payment };
 }
 
-async function loadSettings(db: Database, env: ContactVariables): Promise<CurrentSettings> {
+async function loadSettings(db: Database, env: SettingsVariables): Promise<CurrentSettings> {
   const [row] = await db.select({ sections: storeSettings.sections }).from(storeSettings);
   return withDefaults(row?.sections ?? {}, env);
 }
@@ -51,7 +52,7 @@ async function loadSettings(db: Database, env: ContactVariables): Promise<Curren
  * Each saved section over its default. A stored section that no longer parses (written by a
  * later release, or by hand) shows its default rather than breaking the storefront.
  */
-function withDefaults(stored: Record<string, unknown>, env: ContactVariables): CurrentSettings {
+function withDefaults(stored: Record<string, unknown>, env: SettingsVariables): CurrentSettings {
   const settings = defaultSettings(env) as Record<SettingsSection, unknown>;
   const saved = new Set<SettingsSection>();
   for (const section of Object.keys(SETTINGS_SECTIONS) as SettingsSection[]) {
@@ -71,7 +72,7 @@ function withDefaults(stored: Record<string, unknown>, env: ContactVariables): C
  */
 export async function saveSettingsSection<K extends SettingsSection>(
   db: Database,
-  env: ContactVariables,
+  env: SettingsVariables,
   actor: AdminActor,
   section: K,
   value: StoreSettings[K],

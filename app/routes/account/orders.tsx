@@ -142,7 +142,7 @@ function OrderCard({ order, onDelete }: { order: ListedOrder; onDelete: () => vo
           </Button>
         </div>
       </div>
-      <OrderLines items={order.items} totalCents={order.totalCents} />
+      <OrderLines items={order.items} totalCents={order.totalCents} pixDiscount={order} />
     </li>
   );
 }

@@ -5,6 +5,7 @@ import { ContactsSettings } from "../../components/admin/settings/contacts-setti
 import { HomeSettings } from "../../components/admin/settings/home-settings";
 import { IdentitySettings } from "../../components/admin/settings/identity-settings";
 import { LegalSettings } from "../../components/admin/settings/legal-settings";
+import { PaymentSettings } from "../../components/admin/settings/payment-settings";
 import { DeliverySettings, PoliciesSettings } from "../../components/admin/settings/policies-settings";
 import type { SettingsActionData } from "../../components/admin/settings/settings-action-data";
 import {
@@ -101,6 +102,7 @@ export default function StoreSettingsPage({ loaderData }: Route.ComponentProps) 
       />
       <PoliciesSettings policies={settings.policies} />
       <DeliverySettings delivery={settings.delivery} />
+      <PaymentSettings payment={settings.payment} />
     </div>
   );
 }

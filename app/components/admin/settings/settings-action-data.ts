@@ -27,6 +27,7 @@ export const SETTINGS_TOASTS: Record<SettingsIntent, string> = {
   "banner-remove": "Banner removido!",
   policies: "Políticas salvas!",
   delivery: "Prazo de entrega salvo!",
+  payment: "Preços e parcelamento salvos!",
 };
 
 export const SETTINGS_FAILURE_TOAST = "Não foi possível salvar: corrija os campos indicados";
