@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { executePrepared } from "../../app/db/client.server";
-import { mailOutbox, orderItems, orders } from "../../app/db/schema.server";
+import { mailOutbox, orderItems, orders, productVariants } from "../../app/db/schema.server";
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import { pixTotals, pixUnitPriceCents } from "../../app/domain/payments/payment-prices";
 import { pixUnitPriceSql } from "../../app/domain/payments/pix-price-sql.server";
@@ -146,17 +146,31 @@ describe("an order with a 5% PIX discount", () => {
     });
   });
 
-  it("pays the server's total whatever price, total or discount the request adds", async () => {
+  it("refuses a request that names its own total or discount, reserving nothing", async () => {
+    const who = await signUpBuyer(store);
+    const product = await createProduct(store.database.db, { priceCents: 10_000, stock: 5 });
+    const body = checkoutBody(who, [{ id: product.id, quantity: 2 }]);
+    const answer = await postCheckout(store.context, who, {
+      ...body,
+      totalCents: 1,
+      pixDiscountCents: 19_999,
+    });
+    expect(answer).toMatchObject({
+      success: false,
+      error: "Dados inválidos: Campo não aceito: totalCents, pixDiscountCents",
+    });
+    const { db } = store.database;
+    expect(await db.select().from(orders).where(eq(orders.userId, who.id))).toEqual([]);
+    const variants = await db.select().from(productVariants).where(eq(productVariants.productId, product.id));
+    expect(variants.map((variant) => variant.stock)).toEqual([5]);
+  });
+
+  it("pays the server's total whatever price its lines claim", async () => {
     const who = await signUpBuyer(store);
     const product = await createProduct(store.database.db, { priceCents: 10_000 });
     const body = checkoutBody(who, [{ id: product.id, quantity: 2, price: 0.01 }]);
     const tampered = {
       ...body,
-      total: 0.01,
-      totalCents: 1,
-      discount: 99,
-      pixDiscountCents: 19_999,
-      pixDiscountBasisPoints: 5_000,
       products: body.products.map((line) => ({ ...line, priceCents: 1, pixPriceCents: 1 })),
     };
     const answer = await postCheckout(store.context, who, tampered);

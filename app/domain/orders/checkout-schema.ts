@@ -82,7 +82,8 @@ function customerSchema(taxpayer: TaxpayerType) {
 }
 
 function requestSchema(taxpayer: TaxpayerType) {
-  return z.object(
+  // Strict: a total, a discount or anything else the server decides is refused, never ignored.
+  return z.strictObject(
     {
       products: z
         .array(productLine, { error: "Carrinho vazio" })
@@ -95,7 +96,12 @@ function requestSchema(taxpayer: TaxpayerType) {
       customer: customerSchema(taxpayer),
       addressId: z.uuid({ error: "ID de endereço inválido" }),
     },
-    { error: "Dados do pedido inválidos" },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `Campo não aceito: ${issue.keys.join(", ")}`
+          : "Dados do pedido inválidos",
+    },
   );
 }
 
