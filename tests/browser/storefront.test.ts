@@ -113,15 +113,21 @@ describe("search engines and sharing", () => {
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(baseURL + path);
   });
 
-  it("lists the home, the catalogue and every product in the sitemap", async () => {
+  it("lists the home, the catalogue and every product in the sitemap, a product with options by its variants", async () => {
     const response = await fetch(`${baseURL}/sitemap.xml`);
     expect(response.headers.get("content-type")).toContain("application/xml");
     const xml = await response.text();
-    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
     expect(locations).toContain(`${baseURL}/`);
     expect(locations).toContain(`${baseURL}/catalog`);
-    expect(locations.filter((location) => /\/product\/\d+$/.test(location!))).toHaveLength(
-      DEMO_CATALOG.length,
+    const productPages = locations.flatMap((location) => {
+      const page = /\/product\/(\d+)(\?variant=\d+)?$/.exec(location);
+      return page ? [{ productId: page[1], variant: page[2] !== undefined }] : [];
+    });
+    expect(new Set(productPages.map((page) => page.productId)).size).toBe(DEMO_CATALOG.length);
+    const productsWithOptions = DEMO_CATALOG.filter((product) => (product.options ?? []).length > 0).length;
+    expect(new Set(productPages.filter((page) => page.variant).map((page) => page.productId)).size).toBe(
+      productsWithOptions,
     );
   });
 
