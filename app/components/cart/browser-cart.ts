@@ -58,6 +58,10 @@ export const browserCart = {
     return EMPTY;
   },
   subscribe(listener: () => void): () => void {
+    // Another tab may have written while this one was hydrating, before any listener heard it:
+    // React compares the snapshot once subscribed and renders again when it moved.
+    const current = read();
+    if (JSON.stringify(current) !== JSON.stringify(snapshot)) snapshot = current;
     listeners.add(listener);
     const onStorage = (event: StorageEvent) => {
       if (event.key !== STORAGE_KEY && event.key !== null) return;
