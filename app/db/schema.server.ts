@@ -13,7 +13,13 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ORDER_STATUSES, PAYMENT_STATUSES, PIX_STATUSES } from "../lib/order-statuses";
+import {
+  CARD_PAYMENT_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PIX_STATUSES,
+} from "../lib/order-statuses";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -452,7 +458,21 @@ export const orders = pgTable(
     pixProvider: text("pix_provider"),
     pixChargeId: text("pix_charge_id"),
     pixBrCode: text("pix_br_code"),
-    pixExpiresAt: timestamp("pix_expires_at", { withTimezone: true }),
+    // How the customer chose to pay; a card order has no PIX charge, and a PIX order no card checkout.
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("pix"),
+    // Until when the order can be paid (its PIX code's validity; a card checkout's, or a boleto's
+    // due date and clearing): past it, still unpaid, it is cancelled and its stock returned.
+    paymentExpiresAt: timestamp("payment_expires_at", { withTimezone: true }),
+    // A card order's checkout at its provider (Mercado Pago's preference) and where it is paid.
+    cardProvider: text("card_provider"),
+    cardCheckoutId: text("card_checkout_id"),
+    cardCheckoutUrl: text("card_checkout_url"),
+    // The order's payment at the card provider, as last read from it: its id, status, type
+    // (credit_card, debit_card, ticket for a boleto…) and instalments.
+    cardPaymentId: text("card_payment_id"),
+    cardPaymentStatus: text("card_payment_status", { enum: CARD_PAYMENT_STATUSES }),
+    cardPaymentType: text("card_payment_type"),
+    cardInstallments: integer("card_installments"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
@@ -489,6 +509,7 @@ export const orders = pgTable(
     check("orders_payment_status", sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
     check("orders_paid_consistency", sql`(${t.paymentStatus} = 'paid') = (${t.paidAt} is not null)`),
     check("orders_pix_status", sql`${t.pixStatus} in ('ACTIVE', 'COMPLETED', 'EXPIRED')`),
+    check("orders_payment_method", sql`${t.paymentMethod} in ('pix', 'card')`),
     check(
       "orders_payment_mismatch",
       sql`(${t.paymentMismatchAt} is null) = (${t.paymentMismatchCents} is null)`,
@@ -503,7 +524,7 @@ export const orders = pgTable(
       .where(sql`${t.paidAt} is not null`),
     uniqueIndex("orders_pix_charge_idx").on(t.pixProvider, t.pixChargeId),
     index("orders_pending_expiry_idx")
-      .on(t.pixExpiresAt)
+      .on(t.paymentExpiresAt)
       .where(sql`${t.paymentStatus} = 'pending' and ${t.status} = 'pending'`),
   ],
 );

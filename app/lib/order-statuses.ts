@@ -4,3 +4,17 @@ export const ORDER_STATUSES = ["pending", "processing", "completed", "cancelled"
 export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
 /** The PIX charge's state as the provider reports it. */
 export const PIX_STATUSES = ["ACTIVE", "COMPLETED", "EXPIRED"] as const;
+/** How an order is paid: the store's own PIX, or a card or boleto on the card provider's checkout. */
+export const PAYMENT_METHODS = ["pix", "card"] as const;
+/** What the card provider reports of a payment (Mercado Pago's payment statuses). */
+export const CARD_PAYMENT_STATUSES = [
+  "pending",
+  "approved",
+  "authorized",
+  "in_process",
+  "in_mediation",
+  "rejected",
+  "cancelled",
+  "refunded",
+  "charged_back",
+] as const;

@@ -29,7 +29,7 @@ async function orderLeftWithoutCharge(who: Buyer, key: string) {
     lines: [{ product, quantity: 1 }],
     overrides: {
       checkoutKey: key,
-      pixExpiresAt: new Date(Date.now() + 30 * 60_000),
+      paymentExpiresAt: new Date(Date.now() + 30 * 60_000),
       chargeRequestedAt: new Date(Date.now() - 16_000),
     },
   });

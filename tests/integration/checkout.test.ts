@@ -72,7 +72,7 @@ describe("create-payment", () => {
       status: "pending",
       pixProvider: "sandbox",
       pixBrCode: answer.pixData!.brCode,
-      pixExpiresAt: new Date(answer.pixData!.expiresAt),
+      paymentExpiresAt: new Date(answer.pixData!.expiresAt),
     });
     expect(order!.pixChargeId).toMatch(/^[A-Za-z0-9]{25}$/);
     expect(answer.pixData!.brCode).toContain(order!.pixChargeId);

@@ -147,7 +147,7 @@ describe("who changed an order's status, as the panel shows it", () => {
     // No charge was ever created: nothing can pay it once it is overdue.
     await store.database.db
       .update(orders)
-      .set({ pixExpiresAt: new Date(Date.now() - 60_000) })
+      .set({ paymentExpiresAt: new Date(Date.now() - 60_000) })
       .where(eq(orders.id, order.id));
     await expireOverdueOrders(paymentDeps(store.context));
     expect(await historyShown(admin, order.id)).toEqual([["pending", "cancelled", "Sistema"]]);

@@ -289,13 +289,13 @@ describe("an order of a provider the store no longer uses", () => {
     const { orderId, productId } = await placeOrder(store.context);
     expect(await orderOf(orderId)).toMatchObject({ pixProvider: "sandbox", status: "pending" });
     expect(await stockOf(productId)).toBe(3);
-    const { pixExpiresAt } = await orderOf(orderId);
+    const { paymentExpiresAt } = await orderOf(orderId);
     const wooviDeps = paymentDeps(woovi.context);
 
-    await expireOverdueOrders(wooviDeps, new Date(pixExpiresAt!.getTime() - 1_000));
+    await expireOverdueOrders(wooviDeps, new Date(paymentExpiresAt!.getTime() - 1_000));
     expect(await orderOf(orderId)).toMatchObject({ status: "pending" });
 
-    await expireOverdueOrders(wooviDeps, new Date(pixExpiresAt!.getTime() + 1_000));
+    await expireOverdueOrders(wooviDeps, new Date(paymentExpiresAt!.getTime() + 1_000));
     expect(await orderOf(orderId)).toMatchObject({ status: "cancelled", paymentStatus: "pending" });
     expect(await stockOf(productId)).toBe(5);
     const history = await store.database.db

@@ -5,7 +5,7 @@ import { cancelPaidOrder, cancelUnpaidOrders } from "../orders/cancel-orders.ser
 import { isOrderId } from "../orders/order-details.server";
 import type { OrderStatus } from "../orders/order-status";
 import { checkTransition, TRANSITION_MESSAGES } from "../orders/order-transitions";
-import { isPaid } from "../orders/paid.server";
+import { isPaid, paidColumns } from "../orders/paid.server";
 import { recordStatusChanges } from "../orders/status-history.server";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
 
@@ -32,8 +32,7 @@ export async function changeOrderStatus(
       .select({
         id: orders.id,
         status: orders.status,
-        paymentStatus: orders.paymentStatus,
-        pixStatus: orders.pixStatus,
+        ...paidColumns,
       })
       .from(orders)
       .where(eq(orders.id, orderId))

@@ -28,11 +28,11 @@ export async function expireOverdueOrders(deps: PaymentDeps, now = new Date()): 
         eq(orders.status, "pending"),
         not(paidOrder),
         isNull(orders.paymentMismatchAt),
-        lte(orders.pixExpiresAt, now),
+        lte(orders.paymentExpiresAt, now),
         or(isNull(orders.pixCheckedAt), lte(orders.pixCheckedAt, new Date(now.getTime() - RECHECK_MS))),
       ),
     )
-    .orderBy(asc(orders.pixExpiresAt))
+    .orderBy(asc(orders.paymentExpiresAt))
     .limit(BATCH)
     .for("update", { skipLocked: true });
   const claimed = await db

@@ -27,12 +27,12 @@ export async function findCustomerOrder(
 
 /** The payment page's data for an order whose charge exists: the code, its QR image, amount, expiry. */
 export async function pixPaymentOf(order: Order): Promise<PixPayment | null> {
-  if (!order.pixBrCode || !order.pixExpiresAt) return null;
+  if (!order.pixBrCode || !order.paymentExpiresAt) return null;
   return {
     brCode: order.pixBrCode,
     qrCodeBase64: qrCodePngBase64(order.pixBrCode),
     amount: order.totalCents / 100,
-    expiresAt: order.pixExpiresAt.toISOString(),
+    expiresAt: order.paymentExpiresAt.toISOString(),
   };
 }
 

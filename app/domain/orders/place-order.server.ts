@@ -154,7 +154,7 @@ const recordChargeQuery = preparedPerDatabase((db) =>
       pixProvider: sql`${sql.placeholder("provider")}`,
       pixChargeId: sql`${sql.placeholder("chargeId")}`,
       pixBrCode: sql`${sql.placeholder("brCode")}`,
-      pixExpiresAt: sql`${sql.placeholder("expiresAt")}`,
+      paymentExpiresAt: sql`${sql.placeholder("expiresAt")}`,
     })
     .where(and(eq(orders.id, sql.placeholder("orderId")), isNull(orders.pixChargeId)))
     .returning({ status: orders.status })
@@ -272,7 +272,7 @@ async function reserveOrder(
       insert into orders (
         user_id, checkout_key, total_cents, pix_discount_basis_points, pix_discount_cents,
         customer_name, customer_email, customer_phone, customer_tax_id, shipping_address,
-        pix_expires_at
+        payment_expires_at
       )
       select
         ${userId}, ${checkoutKey},

@@ -1,17 +1,6 @@
+import type { CARD_PAYMENT_STATUSES } from "../../lib/order-statuses";
 import type { WebhookSender } from "./payment-webhook";
 
-/** What a card payment's provider reports of it (Mercado Pago's payment statuses). */
-export const CARD_PAYMENT_STATUSES = [
-  "pending",
-  "approved",
-  "authorized",
-  "in_process",
-  "in_mediation",
-  "rejected",
-  "cancelled",
-  "refunded",
-  "charged_back",
-] as const;
 export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
 
 export interface CardCheckoutRequest {

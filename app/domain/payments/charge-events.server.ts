@@ -4,7 +4,7 @@ import { storeCounters } from "../../config/metrics.server";
 import type { Database } from "../../db/client.server";
 import { orders, paymentEvents } from "../../db/schema.server";
 import { followCharge, type OrderMailStore } from "../orders/follow-charge.server";
-import { isPaid } from "../orders/paid.server";
+import { isPaid, paidColumns } from "../orders/paid.server";
 import type { ChargeEvent } from "./payment-webhook";
 import type { PixChargeState, PixProvider } from "./pix-provider";
 
@@ -140,7 +140,7 @@ async function handleEvent(deps: PaymentDeps, event: PaymentEvent): Promise<bool
 
   const attempts = event.attempts + 1;
   const [order] = await db
-    .select({ status: orders.status, paymentStatus: orders.paymentStatus, pixStatus: orders.pixStatus })
+    .select({ status: orders.status, ...paidColumns })
     .from(orders)
     .where(and(eq(orders.pixProvider, charge.provider), eq(orders.pixChargeId, charge.chargeId)));
   // A charge still active can yet be paid while its order waits; once the order is paid or

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { decimalToCents } from "../../lib/money";
 import { compactTaxId } from "../../lib/tax-id";
-import { CARD_PAYMENT_STATUSES, type CardProvider } from "./card-provider";
+import { CARD_PAYMENT_STATUSES } from "../../lib/order-statuses";
+import type { CardProvider } from "./card-provider";
 import { verifyMercadoPagoSignature } from "./mercadopago-webhook.server";
 import { INVALID_EVENT, INVALID_SIGNATURE } from "./payment-webhook";
 import { providerHttpClient } from "./provider-http.server";
