@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       origin: publicOrigin(request, context.env),
       // What every price's payment offers read (PaymentOffers).
-      ...({ store, cardPayments: context.env.CARD_PROVIDER !== "none" } satisfies RootPaymentData),
+      ...({ store, cardPayments: context.card !== null } satisfies RootPaymentData),
       user,
     },
     { headers: session.headers },

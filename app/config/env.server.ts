@@ -77,10 +77,19 @@ const envSchema = z
     WOOVI_API_URL: httpUrl.default("https://api.openpix.com.br"),
     WOOVI_APP_ID: z.string().min(1).optional(),
     WOOVI_WEBHOOK_PUBLIC_KEY: z.string().min(1).optional(),
-    // Card and boleto payments (issue 28): none until the card checkout is offered.
+    // Card and boleto payments (decision 0031). Unset: the sandbox's with the sandbox's PIX, so the
+    // store as installed shows both methods; none with a real PIX provider.
     CARD_PROVIDER: z
       .enum(["none", "sandbox", "mercadopago"], { error: "deve ser none, sandbox ou mercadopago" })
-      .default("none"),
+      .optional(),
+    // How long the customer has to pay on the card provider's checkout, and a boleto's due date.
+    CARD_EXPIRES_MINUTES: z.coerce
+      .number({ error: "deve ser um número de minutos" })
+      .int("deve ser um número inteiro")
+      .min(5, "deve estar entre 5 e 1440")
+      .max(1440, "deve estar entre 5 e 1440")
+      .default(60),
+    BOLETO_EXPIRES_DAYS: wholeNumber(1, 30).default(3),
     MERCADOPAGO_API_URL: httpUrl.default("https://api.mercadopago.com"),
     MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
     MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -171,7 +180,11 @@ const envSchema = z
         context.addIssue({ code: "custom", path: [key], message: "é obrigatório quando PIX_PROVIDER=woovi" });
       }
     }
-  });
+  })
+  .transform((env) => ({
+    ...env,
+    CARD_PROVIDER: env.CARD_PROVIDER ?? (env.PIX_PROVIDER === "sandbox" ? "sandbox" : "none"),
+  }));
 
 /** A provider is configured by all of its variables or none. */
 const SIGN_IN_PROVIDER_VARIABLES = [

@@ -27,5 +27,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 function webhookSenderNamed(context: ServerContext, name: string): WebhookSender | null {
   const { pix, card } = context;
   if (pix.name === name && pix.webhookEvent) return { name, webhookEvent: pix.webhookEvent.bind(pix) };
-  return card?.name === name ? card : null;
+  if (card?.name === name && card.webhookEvent) return { name, webhookEvent: card.webhookEvent.bind(card) };
+  return null;
 }

@@ -46,6 +46,7 @@ function checkoutRequest(overrides: Partial<CardCheckoutRequest> = {}): CardChec
     returnUrl: `${TEST_BASE_URL}/account/orders?pedido=${orderId}`,
     maxInstallments: 12,
     expiresAt: new Date("2026-12-01T15:00:00.000Z"),
+    boletoDueAt: new Date("2026-12-04T15:00:00.000Z"),
     ...overrides,
   };
 }
@@ -86,6 +87,7 @@ describe("a Mercado Pago checkout for an order", () => {
       payment_methods: { installments: 12, excluded_payment_types: [{ id: "bank_transfer" }] },
       expires: true,
       expiration_date_to: "2026-12-01T15:00:00.000Z",
+      date_of_expiration: "2026-12-04T15:00:00.000Z",
     });
   });
 
@@ -133,6 +135,7 @@ describe("a Mercado Pago payment read", () => {
       installments: 10,
       methodType: "credit_card",
       orderId: request.orderId,
+      dueAt: null,
     });
     const [asked] = mercadoPago.requests.filter((made) => made.path === `/v1/payments/${paymentId}`);
     expect(asked!.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
@@ -169,9 +172,10 @@ describe("Mercado Pago's webhook at /api/webhooks/mercadopago", () => {
 
   it("keeps a payment's signed notification once, however often it is delivered", async () => {
     const paymentId = await paidOrder();
-    expect(await mercadoPago.deliverWebhook(webhookUrl(), paymentId)).toBe(200);
-    expect(await mercadoPago.deliverWebhook(webhookUrl(), paymentId)).toBe(200);
-    expect(await eventsOf(paymentId)).toMatchObject([{ eventType: "payment", processedAt: null }]);
+    const requestId = crypto.randomUUID();
+    expect(await mercadoPago.deliverWebhook(webhookUrl(), paymentId, { requestId })).toBe(200);
+    expect(await mercadoPago.deliverWebhook(webhookUrl(), paymentId, { requestId })).toBe(200);
+    expect(await eventsOf(paymentId)).toMatchObject([{ eventType: `payment:${requestId}` }]);
   });
 
   it("refuses a forged signature, a tampered payment id and a replayed old delivery, keeping nothing", async () => {

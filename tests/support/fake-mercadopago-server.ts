@@ -153,13 +153,14 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
      * Mercado Pago notifies `url` about a resource (a payment unless `topic` says otherwise),
      * signed with the application's secret and the time now (`ts` in seconds, or as given), unless
      * the test forges it: another `secret`, an old `ts`, or a `dataId` other than the one signed.
+     * A delivery sent again keeps its `requestId`.
      */
     deliverWebhook(
       url: string,
       resourceId: string,
-      delivery: { secret?: string; ts?: number; dataId?: string; topic?: string } = {},
+      delivery: { secret?: string; ts?: number; dataId?: string; topic?: string; requestId?: string } = {},
     ): Promise<number> {
-      const requestId = randomUUID();
+      const requestId = delivery.requestId ?? randomUUID();
       const ts = delivery.ts ?? Math.floor(Date.now() / 1000);
       const signature = sign(delivery.secret ?? options.webhookSecret, resourceId, requestId, ts);
       return post(

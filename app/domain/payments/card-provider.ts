@@ -15,6 +15,8 @@ export interface CardCheckoutRequest {
   maxInstallments: number;
   /** After this the checkout can no longer be paid. */
   expiresAt: Date;
+  /** The due date of a boleto issued on the checkout. */
+  boletoDueAt: Date;
 }
 
 export interface CardCheckout {
@@ -34,6 +36,8 @@ export interface CardPayment {
   methodType: string;
   /** The order it pays, as the checkout named it; null for a payment made elsewhere. */
   orderId: string | null;
+  /** A boleto's due date; null for a card payment. */
+  dueAt: Date | null;
 }
 
 /**
@@ -42,8 +46,23 @@ export interface CardPayment {
  * payments by webhook and reads each payment from the provider before believing it.
  * A failure to reach the provider is thrown.
  */
-export interface CardProvider extends WebhookSender {
-  readonly name: "mercadopago";
+export interface CardProvider {
+  /** Also its name in `orders.card_provider` and `payment_events.provider`. */
+  readonly name: "mercadopago" | "sandbox-card";
   createCheckout(request: CardCheckoutRequest): Promise<CardCheckout>;
   payment(paymentId: string): Promise<CardPayment>;
+  /** Every payment made on the order's checkouts, as the provider has them now. */
+  paymentsOf(orderId: string): Promise<CardPayment[]>;
+  /** Makes an order's checkout impossible to pay (the order was cancelled); again, nothing changes. */
+  cancelCheckout(checkoutId: string): Promise<void>;
+  /** Verifies and reads a webhook delivery; absent for a provider that posts none (the sandbox's). */
+  webhookEvent?: WebhookSender["webhookEvent"];
+}
+
+/**
+ * The event a delivery about a card payment is kept as: one per delivery, as the same payment
+ * changes (pending, then approved, then refunded) and each change is news to read.
+ */
+export function cardPaymentEvent(provider: CardProvider["name"], paymentId: string, deliveryId: string) {
+  return { provider, chargeId: paymentId, eventType: `payment:${deliveryId}` };
 }

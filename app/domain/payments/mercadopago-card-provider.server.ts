@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { decimalToCents } from "../../lib/money";
 import { compactTaxId } from "../../lib/tax-id";
 import { CARD_PAYMENT_STATUSES } from "../../lib/order-statuses";
-import type { CardProvider } from "./card-provider";
+import { cardPaymentEvent, type CardPayment, type CardProvider } from "./card-provider";
 import { verifyMercadoPagoSignature } from "./mercadopago-webhook.server";
 import { INVALID_EVENT, INVALID_SIGNATURE } from "./payment-webhook";
 import { providerHttpClient } from "./provider-http.server";
@@ -35,7 +36,11 @@ const payment = z.object({
   installments: z.number().int().min(1),
   payment_type_id: z.string().min(1),
   external_reference: z.string().nullish(),
+  // A boleto's due date (ISO 8601 with an offset); absent or null for a card.
+  date_of_expiration: z.iso.datetime({ offset: true }).nullish(),
 });
+
+const paymentSearch = z.object({ results: z.array(payment) });
 
 /** The query and body of a notification: which resource it is about. */
 const notificationBody = z.object({ type: z.string().optional() }).catch({});
@@ -94,6 +99,8 @@ export function createMercadoPagoCardProvider(options: MercadoPagoOptions): Card
           },
           expires: true,
           expiration_date_to: request.expiresAt.toISOString(),
+          // The boleto's due date.
+          date_of_expiration: request.boletoDueAt.toISOString(),
         },
       });
       return { checkoutId: preference.id, redirectUrl: preference.init_point };
@@ -104,14 +111,26 @@ export function createMercadoPagoCardProvider(options: MercadoPagoOptions): Card
         schema: payment,
         path: `/v1/payments/${encodeURIComponent(paymentId)}`,
       });
-      return {
-        paymentId: String(read.id),
-        status: read.status,
-        amountCents: decimalToCents(read.transaction_amount),
-        installments: read.installments,
-        methodType: read.payment_type_id,
-        orderId: read.external_reference || null,
-      };
+      return cardPaymentOf(read);
+    },
+    async paymentsOf(orderId) {
+      const query = new URLSearchParams({ external_reference: orderId, limit: "100" });
+      const found = await call({
+        action: "buscar os pagamentos do pedido",
+        schema: paymentSearch,
+        path: `/v1/payments/search?${query}`,
+      });
+      return found.results.map(cardPaymentOf);
+    },
+    async cancelCheckout(checkoutId) {
+      // A preference cannot be deleted: it expires now, and its page no longer takes payments.
+      await call({
+        action: "encerrar o checkout",
+        schema: z.unknown(),
+        method: "PUT",
+        path: `/checkout/preferences/${encodeURIComponent(checkoutId)}`,
+        body: { expires: true, expiration_date_to: new Date(now()).toISOString() },
+      });
     },
     async webhookEvent(request) {
       const query = new URL(request.url).searchParams;
@@ -126,8 +145,22 @@ export function createMercadoPagoCardProvider(options: MercadoPagoOptions): Card
       // Other topics (merchant orders, chargebacks…) are not the store's concern yet.
       if (topic !== "payment") return { ok: true, event: null };
       if (!dataId || !PAYMENT_ID.test(dataId)) return INVALID_EVENT;
-      return { ok: true, event: { provider: "mercadopago", chargeId: dataId, eventType: "payment" } };
+      // A delivery sent again (its signed request id) is the same event; each change is another.
+      const deliveryId = signed.requestId?.trim() || randomUUID();
+      return { ok: true, event: cardPaymentEvent("mercadopago", dataId, deliveryId) };
     },
+  };
+}
+
+function cardPaymentOf(read: z.infer<typeof payment>): CardPayment {
+  return {
+    paymentId: String(read.id),
+    status: read.status,
+    amountCents: decimalToCents(read.transaction_amount),
+    installments: read.installments,
+    methodType: read.payment_type_id,
+    orderId: read.external_reference || null,
+    dueAt: read.date_of_expiration ? new Date(read.date_of_expiration) : null,
   };
 }
 

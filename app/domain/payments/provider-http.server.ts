@@ -16,7 +16,7 @@ export interface ProviderCall<T> {
   schema: z.ZodType<T>;
   path: string;
   body?: unknown;
-  method?: "GET" | "POST" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "DELETE";
 }
 
 /**
