@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { cardPaymentStatusLabel, paymentMethodLabel } from "./payment-method";
+
+describe("how an order was paid", () => {
+  it("names PIX, a card with its instalments, a boleto, and a card order not yet paid", () => {
+    const card = { paymentMethod: "card" as const };
+    expect(paymentMethodLabel({ paymentMethod: "pix", cardPaymentType: null, cardInstallments: null })).toBe(
+      "PIX",
+    );
+    expect(paymentMethodLabel({ ...card, cardPaymentType: "credit_card", cardInstallments: 10 })).toBe(
+      "Cartão de crédito em 10x",
+    );
+    expect(paymentMethodLabel({ ...card, cardPaymentType: "credit_card", cardInstallments: 1 })).toBe(
+      "Cartão de crédito",
+    );
+    expect(paymentMethodLabel({ ...card, cardPaymentType: "ticket", cardInstallments: 1 })).toBe("Boleto");
+    expect(paymentMethodLabel({ ...card, cardPaymentType: null, cardInstallments: null })).toBe(
+      "Cartão de crédito ou boleto",
+    );
+  });
+
+  it("says a card payment's status in Portuguese", () => {
+    expect(cardPaymentStatusLabel("rejected")).toBe("Recusado");
+    expect(cardPaymentStatusLabel("pending")).toBe("Aguardando pagamento");
+  });
+});
