@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const cart = useCart();
-  const store = useRouteLoaderData<typeof rootLoader>("root")?.store;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   // Set once the order exists: the cart empties then, and that is not an empty cart to leave.
@@ -105,13 +105,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           Pagar com PIX
         </Button>
       </section>
-      {customer && addresses.length > 0 && store && (
+      {customer && addresses.length > 0 && root && (
         <ConfirmOrderDialog
           open={confirming}
           onOpenChange={setConfirming}
           customer={customer}
           addresses={addresses}
-          offerTerms={store}
+          offerTerms={root.store}
+          cardPayments={root.cardPayments}
           onOrdered={(orderId, pixData) => {
             ordered.current = true;
             toast.success("Pedido criado! Redirecionando para pagamento...");
@@ -119,6 +120,13 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             setConfirming(false);
             const data = encodeURIComponent(JSON.stringify(pixData));
             void navigate(`/payment?data=${data}&orderId=${orderId}`);
+          }}
+          onCardCheckout={(_orderId, url) => {
+            ordered.current = true;
+            toast.success("Pedido criado! Redirecionando para pagamento...");
+            // The order took its lines out of the customer's cart on the server, where the next page
+            // reads it: emptying it here would send a request that leaving the page cuts short.
+            window.location.assign(url);
           }}
         />
       )}

@@ -6,11 +6,13 @@ import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { FormField, inputClasses } from "../ui/form-field";
 import { OfferConditions, type OfferTerms } from "./offer-conditions";
+import { PaymentMethodChoice, type PaymentMethod } from "./payment-method-choice";
 import {
   checkoutRequestSchema,
   type CreatePaymentAnswer,
   type TaxpayerType,
 } from "../../domain/orders/checkout-schema";
+import { pixTotals } from "../../domain/payments/payment-prices";
 import type { PixPayment } from "../../domain/payments/pix-payment";
 import { CNPJ_LENGTH, CPF_DIGITS, maskCep, maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
 import { compactTaxId, onlyDigits } from "../../lib/tax-id";
@@ -34,17 +36,26 @@ interface ConfirmOrderDialogProps {
   addresses: CheckoutAddress[];
   /** The store's side of the offer, shown before 'Confirmar e Pagar'. */
   offerTerms: OfferTerms;
+  /** Whether the store takes cards (`CARD_PROVIDER`): only then may the customer choose how to pay. */
+  cardPayments: boolean;
   onOrdered(orderId: string, pixData: PixPayment): void;
+  /** A card order exists: the customer is to pay it on the card provider's checkout, at `url`. */
+  onCardCheckout(orderId: string, url: string): void;
 }
 
-/** 'Confirmar Dados do Pedido' (spec section 2, /checkout): the last look before the PIX charge. */
+/**
+ * 'Confirmar Dados do Pedido' (spec section 2, /checkout): the last look before the PIX charge or,
+ * when the store takes cards and the customer chooses so, before the card provider's checkout.
+ */
 export function ConfirmOrderDialog({
   open,
   onOpenChange,
   customer,
   addresses,
   offerTerms,
+  cardPayments,
   onOrdered,
+  onCardCheckout,
 }: ConfirmOrderDialogProps) {
   const cart = useCart();
   const person = customer.userType === "PF";
@@ -54,6 +65,7 @@ export function ConfirmOrderDialog({
   const [email, setEmail] = useState(customer.email);
   const [taxId, setTaxId] = useState(mask(customer.taxId));
   const [addressId, setAddressId] = useState((addresses.find((a) => a.isDefault) ?? addresses[0])!.id);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("pix");
   const [submitting, setSubmitting] = useState(false);
   // Confirm stays disabled while a field is invalid; this says why (a profile name with a digit
   // is refused here), judging the value the profile gave or the customer left, not each keystroke.
@@ -91,6 +103,11 @@ export function ConfirmOrderDialog({
   const taxIdLength = person ? CPF_DIGITS : CNPJ_LENGTH;
   const taxIdError = compactTaxId(taxId).length === taxIdLength && issueAt("taxId");
   const address = addresses.find((candidate) => candidate.id === addressId);
+  const byCard = cardPayments && paymentMethod === "card";
+  const { listCents, pixCents } = pixTotals(
+    cart.items.map((item) => ({ unitPriceCents: item.priceCents, quantity: item.quantity })),
+    offerTerms.payment.pixDiscountBasisPoints,
+  );
 
   const confirm = async () => {
     setSubmitting(true);
@@ -98,13 +115,18 @@ export function ConfirmOrderDialog({
       const response = await fetch("/api/create-payment", {
         method: "POST",
         headers: { "Content-Type": "application/json", "Idempotency-Key": attemptKey },
-        body: JSON.stringify(request),
+        // PIX sends the spec's body as it was; only a card order names its method.
+        body: JSON.stringify(byCard ? { ...request, paymentMethod: "card" } : request),
       });
-      const answer = (await response.json()) as CreatePaymentAnswer;
+      // TODO(merge main): CreatePaymentAnswer gains cardCheckoutUrl on main.
+      const answer = (await response.json()) as CreatePaymentAnswer & { cardCheckoutUrl?: string };
       if (!answer.success) setAttemptKey(crypto.randomUUID());
       if (answer.error) toast.error(answer.error);
-      else if (!answer.success || !answer.pixData || !answer.orderId) toast.error("Falha ao criar pagamento");
-      else onOrdered(answer.orderId, answer.pixData);
+      else if (!answer.success || !answer.orderId) toast.error("Falha ao criar pagamento");
+      else if (byCard && answer.cardCheckoutUrl && isWebAddress(answer.cardCheckoutUrl))
+        onCardCheckout(answer.orderId, answer.cardCheckoutUrl);
+      else if (!byCard && answer.pixData) onOrdered(answer.orderId, answer.pixData);
+      else toast.error("Falha ao criar pagamento");
     } catch {
       toast.error("Erro ao processar checkout");
     } finally {
@@ -188,7 +210,17 @@ export function ConfirmOrderDialog({
             CEP {maskCep(address.cep)}
           </address>
         )}
-        <OfferConditions lines={cart.items} terms={offerTerms} />
+        {cardPayments && (
+          <PaymentMethodChoice
+            value={paymentMethod}
+            onChange={setPaymentMethod}
+            listCents={listCents}
+            pixCents={pixCents}
+            terms={offerTerms.payment}
+            disabled={submitting}
+          />
+        )}
+        <OfferConditions lines={cart.items} terms={offerTerms} paymentMethod={byCard ? "card" : "pix"} />
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" disabled={submitting} onClick={() => onOpenChange(false)}>
             Cancelar
@@ -200,4 +232,13 @@ export function ConfirmOrderDialog({
       </form>
     </Dialog>
   );
+}
+
+/** The checkout's address is the server's, but only a web page is a place to send the browser to. */
+function isWebAddress(url: string): boolean {
+  try {
+    return ["https:", "http:"].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
 }

@@ -4,6 +4,7 @@ import { policyPageOf } from "../../domain/store-settings/policy-pages";
 import { sellerIdentityLine } from "../../domain/store-settings/seller-identity";
 import type { StorefrontSettings } from "../../domain/store-settings/settings-schema";
 import { formatBRL } from "../../lib/money";
+import type { PaymentMethod } from "./payment-method-choice";
 
 const RETURNS_PAGE = policyPageOf("returns")!;
 
@@ -12,23 +13,29 @@ export type OfferTerms = Pick<StorefrontSettings, "delivery" | "legal" | "paymen
 
 /**
  * 'Condições da oferta': the summary of the contract a store must show before the purchase
- * (Decreto 7.962/2013, art. 4º): the price (the PIX total the server will charge, with its
- * discount when there is one), the delivery, the return policy and who sells.
+ * (Decreto 7.962/2013, art. 4º): the price (the total the server will charge for the chosen
+ * method: by PIX with its discount when there is one, by card the list total), the delivery, the
+ * return policy and who sells.
  */
 export function OfferConditions({
   lines,
   terms,
+  paymentMethod = "pix",
 }: {
   lines: readonly { priceCents: number; quantity: number }[];
   terms: OfferTerms;
+  paymentMethod?: PaymentMethod;
 }) {
   const { legal, delivery, payment } = terms;
   const priced = lines.map((line) => ({ unitPriceCents: line.priceCents, quantity: line.quantity }));
-  const { pixCents, discountCents } = pixTotals(priced, payment.pixDiscountBasisPoints);
-  const discount = pixDiscountLine({
-    pixDiscountCents: discountCents,
-    pixDiscountBasisPoints: payment.pixDiscountBasisPoints,
-  });
+  const { listCents, pixCents, discountCents } = pixTotals(priced, payment.pixDiscountBasisPoints);
+  const byPix = paymentMethod === "pix";
+  const discount =
+    byPix &&
+    pixDiscountLine({
+      pixDiscountCents: discountCents,
+      pixDiscountBasisPoints: payment.pixDiscountBasisPoints,
+    });
   return (
     <section
       aria-labelledby="offer-conditions-heading"
@@ -44,7 +51,10 @@ export function OfferConditions({
           </li>
         )}
         <li>
-          Total: <span className="font-medium text-slate-900 tabular-nums">{formatBRL(pixCents)}</span>
+          Total:{" "}
+          <span className="font-medium text-slate-900 tabular-nums">
+            {formatBRL(byPix ? pixCents : listCents)}
+          </span>
         </li>
         <li>Frete grátis</li>
         <li>{`Prazo de entrega: até ${delivery.deliveryDays} dias úteis`}</li>

@@ -4,6 +4,7 @@ import {
   formatPercent,
   installmentPlan,
   pixTotals,
+  type InstallmentOffer,
   type PaymentTerms,
   type PricedLine,
 } from "../../domain/payments/payment-prices";
@@ -16,6 +17,25 @@ export interface RootPaymentData {
   cardPayments: boolean;
 }
 
+/** The instalments a card price is offered in: none when it would be paid at once. */
+export interface CardOffers {
+  /** The most instalments without interest, when more than one. */
+  free: InstallmentOffer | null;
+  /** The most instalments at all, when they carry interest. */
+  withInterest: InstallmentOffer | null;
+}
+
+const NO_CARD_OFFERS: CardOffers = { free: null, withInterest: null };
+
+/** How a list price may be split on a card, by the owner's terms (payment-prices.ts). */
+export function cardOffers(listCents: number, terms: PaymentTerms): CardOffers {
+  const plan = installmentPlan(listCents, terms);
+  return {
+    free: plan.withoutInterest.count > 1 ? plan.withoutInterest : null,
+    withInterest: plan.withInterest,
+  };
+}
+
 /**
  * Beside a price, how else it may be paid, as Brazilian stores show it: the PIX price with its
  * discount, and the card instalments, with their total and rate when they carry interest
@@ -26,10 +46,8 @@ export function PaymentOffers({ lines, className }: { lines: readonly PricedLine
   if (!root) return null;
   const terms = root.store.payment;
   const { listCents, pixCents } = pixTotals(lines, terms.pixDiscountBasisPoints);
-  const plan = root.cardPayments ? installmentPlan(listCents, terms) : null;
-  const free = plan && plan.withoutInterest.count > 1 ? plan.withoutInterest : null;
-  const withInterest = plan?.withInterest;
-  if (pixCents === listCents && !free && !withInterest) return null;
+  const card = root.cardPayments ? cardOffers(listCents, terms) : NO_CARD_OFFERS;
+  if (pixCents === listCents && !card.free && !card.withInterest) return null;
   return (
     <div className={clsx("flex flex-col gap-0.5 text-sm text-slate-600", className)}>
       {pixCents < listCents && (
@@ -38,18 +56,31 @@ export function PaymentOffers({ lines, className }: { lines: readonly PricedLine
           {formatPercent(terms.pixDiscountBasisPoints)} de desconto)
         </p>
       )}
+      <InstallmentLines {...card} />
+    </div>
+  );
+}
+
+/**
+ * The card's instalments, a line each: those without interest, then those with their rate and
+ * total. Paragraphs, or block spans where only phrasing content may stand (inside a label).
+ */
+export function InstallmentLines({ free, withInterest, as: Line = "p" }: CardOffers & { as?: "p" | "span" }) {
+  const lineClass = Line === "span" ? "block" : undefined;
+  return (
+    <>
       {free && (
-        <p>
+        <Line className={lineClass}>
           em até {free.count}x de {formatBRL(free.installmentCents)} sem juros
-        </p>
+        </Line>
       )}
       {withInterest && (
-        <p>
+        <Line className={lineClass}>
           ou em até {withInterest.count}x de {formatBRL(withInterest.installmentCents)} com juros de{" "}
           {formatPercent(withInterest.monthlyInterestBasisPoints)} a.m. (total{" "}
           {formatBRL(withInterest.totalCents)})
-        </p>
+        </Line>
       )}
-    </div>
+    </>
   );
 }
