@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import jsQR from "jsqr";
 import type { Browser, Locator, Page } from "playwright-core";
 import { PNG } from "pngjs";
@@ -227,6 +228,12 @@ describe("a store that takes cards in the sandbox (CARD_PROVIDER=sandbox)", () =
       expect(await pix.isChecked()).toBe(false);
       expect(await textOf(total)).toBe(`Total: ${brl(LIST_CENTS)}`);
       expect(await textOf(conditions)).not.toContain("Desconto PIX");
+      // Read by axe with the card chosen: the chosen option's colours included.
+      const axe = await new AxeBuilder({ page: state.page }).include('[role="dialog"]').analyze();
+      const severe = axe.violations.filter((violation) =>
+        ["serious", "critical"].includes(violation.impact ?? ""),
+      );
+      expect(severe.map((violation) => violation.id)).toEqual([]);
       await pix.check();
       expect(await textOf(total)).toBe(`Total: ${brl(PIX_CENTS)}`);
     },
