@@ -123,9 +123,9 @@ export function ConfirmOrderDialog({
       if (!answer.success) setAttemptKey(crypto.randomUUID());
       if (answer.error) toast.error(answer.error);
       else if (!answer.success || !answer.orderId) toast.error("Falha ao criar pagamento");
-      else if (byCard && answer.cardCheckoutUrl && isWebAddress(answer.cardCheckoutUrl))
+      else if (answer.cardCheckoutUrl && isWebAddress(answer.cardCheckoutUrl))
         onCardCheckout(answer.orderId, answer.cardCheckoutUrl);
-      else if (!byCard && answer.pixData) onOrdered(answer.orderId, answer.pixData);
+      else if (answer.pixData) onOrdered(answer.orderId, answer.pixData);
       else toast.error("Falha ao criar pagamento");
     } catch {
       toast.error("Erro ao processar checkout");
@@ -213,7 +213,11 @@ export function ConfirmOrderDialog({
         {cardPayments && (
           <PaymentMethodChoice
             value={paymentMethod}
-            onChange={setPaymentMethod}
+            onChange={(method) => {
+              setPaymentMethod(method);
+              // Another method is another attempt: the key would answer with the order of the other.
+              setAttemptKey(crypto.randomUUID());
+            }}
             listCents={listCents}
             pixCents={pixCents}
             terms={offerTerms.payment}
