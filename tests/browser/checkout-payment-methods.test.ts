@@ -274,7 +274,7 @@ describe("a store that takes cards in the sandbox (CARD_PROVIDER=sandbox)", () =
       await page.getByRole("button", { name: "Aprovar pagamento" }).click();
 
       await page.waitForURL(new RegExp(`^${storeUrl}/payment/card/${orderId}(\\?|$)`));
-      await page.getByText("Pagamento aprovado").first().waitFor();
+      await page.getByRole("heading", { level: 1, name: "Pagamento aprovado" }).waitFor();
     },
     WHOLE_PURCHASE_MS,
   );
