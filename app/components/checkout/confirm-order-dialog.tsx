@@ -118,8 +118,7 @@ export function ConfirmOrderDialog({
         // PIX sends the spec's body as it was; only a card order names its method.
         body: JSON.stringify(byCard ? { ...request, paymentMethod: "card" } : request),
       });
-      // TODO(merge main): CreatePaymentAnswer gains cardCheckoutUrl on main.
-      const answer = (await response.json()) as CreatePaymentAnswer & { cardCheckoutUrl?: string };
+      const answer = (await response.json()) as CreatePaymentAnswer;
       if (!answer.success) setAttemptKey(crypto.randomUUID());
       if (answer.error) toast.error(answer.error);
       else if (!answer.success || !answer.orderId) toast.error("Falha ao criar pagamento");
