@@ -3,6 +3,7 @@ import jsQR from "jsqr";
 import type { Browser, Locator, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { CreatePaymentAnswer } from "../../app/domain/orders/checkout-schema";
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import type { StoreSettings } from "../../app/domain/store-settings/settings-schema";
 import { signInContext, signUpCustomer } from "../support/accounts";
@@ -12,6 +13,7 @@ import { createProduct } from "../support/factories";
 import { addAddressOverHttp } from "../support/orders";
 import { brl, textOf, toast } from "../support/page-text";
 import { setUpStartedStore } from "../support/started-store";
+import { freePort } from "../support/store-server";
 import { changeStoppedStore, saveStoreSettings } from "../support/store-settings";
 
 // Issue 28: how the customer chooses to pay in 'Confirmar Dados do Pedido', on stores of their
@@ -40,7 +42,14 @@ const WHOLE_PURCHASE_MS = 90_000;
 
 /** A store of this file's own with `env`, the owner's payment terms and the product on sale. */
 function setUpStore(env: NodeJS.ProcessEnv) {
-  const storeEnv = { SEED_DEMO: "false", ...STORE_ADMIN_ENV, ...env };
+  const storeEnv: NodeJS.ProcessEnv = { SEED_DEMO: "false", ...STORE_ADMIN_ENV, ...env };
+  // The store's own address (PUBLIC_URL), where the browser's session is: the card checkout's
+  // address and the way back are made from it, and `localhost` would be another site's cookies.
+  beforeAll(async () => {
+    const port = await freePort();
+    storeEnv.PORT = String(port);
+    storeEnv.PUBLIC_URL = `http://127.0.0.1:${port}`;
+  });
   const started = setUpStartedStore(storeEnv);
   const state = {
     productId: 0,
@@ -261,19 +270,23 @@ describe("a store that takes cards in the sandbox (CARD_PROVIDER=sandbox)", () =
       const dialog = await openConfirmation();
       await methodsOf(dialog).card.check();
 
+      // The answer is read on its way to the page: the page leaves at once, and its body with it.
+      let answer: CreatePaymentAnswer | undefined;
+      await page.route("**/api/create-payment", async (route) => {
+        const response = await route.fetch();
+        answer = (await response.json()) as CreatePaymentAnswer;
+        await route.fulfill({ response });
+      });
       const sent = createPaymentBody(page);
-      const answered = page.waitForResponse(
-        (response) => new URL(response.url()).pathname === "/api/create-payment",
-      );
       await dialog.getByRole("button", { name: "Confirmar e Pagar" }).click();
       expect((await sent).paymentMethod).toBe("card");
-      const { orderId } = (await (await answered).json()) as { orderId: string };
 
       // The simulation of a card provider's hosted checkout (Mercado Pago's, in production).
       await page.waitForURL(new RegExp(`^${storeUrl}/sandbox/card-checkout/`));
+      expect(answer).toEqual({ success: true, orderId: expect.any(String), cardCheckoutUrl: page.url() });
       await page.getByRole("button", { name: "Aprovar pagamento" }).click();
 
-      await page.waitForURL(new RegExp(`^${storeUrl}/payment/card/${orderId}(\\?|$)`));
+      await page.waitForURL(new RegExp(`^${storeUrl}/payment/card/${answer!.orderId}(\\?|$)`));
       await page.getByRole("heading", { level: 1, name: "Pagamento aprovado" }).waitFor();
     },
     WHOLE_PURCHASE_MS,
