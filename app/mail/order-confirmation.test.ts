@@ -76,7 +76,9 @@ describe("order confirmation e-mail", () => {
     expect(text).not.toContain("PIX");
     expect(html).toContain("Pagamento: Cartão de crédito em 10x</p>");
     expect(html).not.toContain("PIX");
-    expect(orderConfirmationMail({ ...input, paymentMethod: "Boleto" }).text).toContain("Pagamento: Boleto\n");
+    expect(orderConfirmationMail({ ...input, paymentMethod: "Boleto" }).text).toContain(
+      "Pagamento: Boleto\n",
+    );
   });
 
   it("escapes what the customer typed in the HTML and keeps it as typed in the text", () => {
