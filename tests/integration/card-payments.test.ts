@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { paymentDeps } from "../../app/context.server";
 import {
   mailOutbox,
@@ -16,35 +16,16 @@ import type { StoreSettings } from "../../app/domain/store-settings/settings-sch
 import { saveSettingsSection } from "../../app/domain/store-settings/store-settings.server";
 import { postCheckout } from "../support/checkout";
 import { createProduct, createUser } from "../support/factories";
-import { startFakeMercadoPagoServer, type FakeMercadoPagoServer } from "../support/fake-mercadopago-server";
+import { setUpMercadoPagoStore } from "../support/mercadopago-store";
 import { checkoutBody } from "../support/orders";
-import { setUpStoreHandler } from "../support/store-handler";
 import { createTestContext, signUpBuyer, TEST_BASE_URL } from "../support/test-context";
 
 // Paying by card or boleto through Mercado Pago (issue 28, decision 0031): the order is reserved as
 // a PIX order is, priced at its list price, and paid only once the store read an approved payment
 // of its total from Mercado Pago, whatever order the webhooks come in.
-const ACCESS_TOKEN = "APP_USR-token-de-teste";
-const WEBHOOK_SECRET = "segredo-do-webhook-de-teste";
 const PRICE_CENTS = 129_990;
-let mercadoPago: FakeMercadoPagoServer;
-
-beforeAll(async () => {
-  mercadoPago = await startFakeMercadoPagoServer({
-    accessToken: ACCESS_TOKEN,
-    webhookSecret: WEBHOOK_SECRET,
-  });
-});
-afterAll(() => mercadoPago?.stop());
-
-const store = setUpStoreHandler(() => ({
-  CARD_PROVIDER: "mercadopago",
-  MERCADOPAGO_API_URL: mercadoPago.url,
-  MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
-  MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  BOLETO_EXPIRES_DAYS: "3",
-}));
-const webhookUrl = () => `${store.url}/api/webhooks/mercadopago?source_news=webhooks`;
+const setup = setUpMercadoPagoStore({ BOLETO_EXPIRES_DAYS: "3" });
+const { store, webhookUrl } = setup;
 
 beforeAll(async () => {
   // A 5% PIX discount: a card order does not get it.
@@ -90,7 +71,7 @@ const confirmationsOf = (orderId: string) =>
 
 /** Mercado Pago notifies the store of a payment; the store has handled it once this returns. */
 async function notify(paymentId: string) {
-  expect(await mercadoPago.deliverWebhook(webhookUrl(), paymentId)).toBe(200);
+  expect(await setup.mercadoPago.deliverWebhook(webhookUrl(), paymentId)).toBe(200);
   await vi.waitFor(async () => {
     const events = await store.database.db
       .select()
@@ -118,7 +99,7 @@ describe("a card order", () => {
     });
     expect(await stockOf(productId)).toBe(3);
 
-    const preference = mercadoPago.preferenceOf(order.cardCheckoutId!)!.body as Record<string, unknown>;
+    const preference = setup.mercadoPago.preferenceOf(order.cardCheckoutId!)!.body as Record<string, unknown>;
     expect(preference).toMatchObject({
       external_reference: order.id,
       items: [{ quantity: 2, unit_price: 1299.9, currency_id: "BRL" }],
@@ -136,7 +117,7 @@ describe("a card order", () => {
 
   it("is paid once Mercado Pago reports its payment approved, with the instalments and method kept, and the e-mail queued once", async () => {
     const { order, checkoutId, productId } = await placeCardOrder();
-    const paymentId = mercadoPago.pay(checkoutId, { status: "approved", installments: 10 });
+    const paymentId = setup.mercadoPago.pay(checkoutId, { status: "approved", installments: 10 });
     await notify(paymentId);
     await notify(paymentId);
     expect(await orderOf(order.id)).toMatchObject({
@@ -147,20 +128,24 @@ describe("a card order", () => {
       cardInstallments: 10,
       status: "pending",
     });
-    expect(await confirmationsOf(order.id)).toHaveLength(1);
+    const confirmations = await confirmationsOf(order.id);
+    expect(confirmations).toHaveLength(1);
+    // The e-mail says how it was paid, and nothing of PIX.
+    expect(confirmations[0]!.text).toContain("Pagamento: Cartão de crédito em 10x\n");
+    expect(confirmations[0]!.text).not.toContain("PIX");
     expect(await stockOf(productId)).toBe(3);
   });
 
   it("stays paid when a late notification or another attempt arrives after the approval", async () => {
     const { order, checkoutId } = await placeCardOrder();
-    const approved = mercadoPago.pay(checkoutId, { status: "approved" });
+    const approved = setup.mercadoPago.pay(checkoutId, { status: "approved" });
     await notify(approved);
     // A pending delivered late: Mercado Pago is read again, and says approved.
     await notify(approved);
     // Another attempt on the same checkout, pending and then rejected.
-    const other = mercadoPago.pay(checkoutId, { status: "pending", methodType: "ticket" });
+    const other = setup.mercadoPago.pay(checkoutId, { status: "pending", methodType: "ticket" });
     await notify(other);
-    mercadoPago.setStatus(other, "rejected");
+    setup.mercadoPago.setStatus(other, "rejected");
     await notify(other);
     expect(await orderOf(order.id)).toMatchObject({
       paymentStatus: "paid",
@@ -171,7 +156,7 @@ describe("a card order", () => {
 
   it("keeps its stock after a rejected card, so the customer can try another one on the same checkout", async () => {
     const { order, checkoutId, productId } = await placeCardOrder();
-    const rejected = mercadoPago.pay(checkoutId, { status: "rejected" });
+    const rejected = setup.mercadoPago.pay(checkoutId, { status: "rejected" });
     await notify(rejected);
     expect(await orderOf(order.id)).toMatchObject({
       status: "pending",
@@ -180,14 +165,14 @@ describe("a card order", () => {
     });
     expect(await stockOf(productId)).toBe(3);
 
-    const approved = mercadoPago.pay(checkoutId, { status: "approved" });
+    const approved = setup.mercadoPago.pay(checkoutId, { status: "approved" });
     await notify(approved);
     expect(await orderOf(order.id)).toMatchObject({ paymentStatus: "paid", cardPaymentId: approved });
   });
 
   it("waits for a boleto past the checkout's expiry until its due date and clearing, and is paid when it is", async () => {
     const { order, checkoutId, productId } = await placeCardOrder();
-    const boleto = mercadoPago.pay(checkoutId, { status: "pending", methodType: "ticket" });
+    const boleto = setup.mercadoPago.pay(checkoutId, { status: "pending", methodType: "ticket" });
     await notify(boleto);
     const waiting = await orderOf(order.id);
     expect(waiting).toMatchObject({
@@ -205,7 +190,7 @@ describe("a card order", () => {
     expect(await orderOf(order.id)).toMatchObject({ status: "pending" });
     expect(await stockOf(productId)).toBe(3);
 
-    mercadoPago.setStatus(boleto, "approved");
+    setup.mercadoPago.setStatus(boleto, "approved");
     await notify(boleto);
     expect(await orderOf(order.id)).toMatchObject({
       paymentStatus: "paid",
@@ -217,7 +202,7 @@ describe("a card order", () => {
 
   it("is not paid by an approved payment of another amount: the amount is flagged for the shop", async () => {
     const { order, checkoutId } = await placeCardOrder();
-    const short = mercadoPago.pay(checkoutId, { status: "approved", amount: 1.0 });
+    const short = setup.mercadoPago.pay(checkoutId, { status: "approved", amount: 1.0 });
     await notify(short);
     expect(await orderOf(order.id)).toMatchObject({
       paymentStatus: "pending",
@@ -229,7 +214,7 @@ describe("a card order", () => {
 
   it("ignores a payment that names another store's order or a PIX order", async () => {
     const { order, checkoutId } = await placeCardOrder();
-    const foreign = mercadoPago.pay(checkoutId, { status: "approved", reference: randomUUID() });
+    const foreign = setup.mercadoPago.pay(checkoutId, { status: "approved", reference: randomUUID() });
     await notify(foreign);
     const buyer = await signUpBuyer(store);
     const product = await createProduct(store.database.db, { priceCents: PRICE_CENTS, stock: 5 });
@@ -238,7 +223,7 @@ describe("a card order", () => {
       buyer,
       checkoutBody(buyer, [{ id: product.id, quantity: 1 }]),
     );
-    const aimedAtPix = mercadoPago.pay(checkoutId, {
+    const aimedAtPix = setup.mercadoPago.pay(checkoutId, {
       status: "approved",
       amount: (await orderOf(pix.orderId!)).totalCents / 100,
       reference: pix.orderId!,
@@ -251,17 +236,17 @@ describe("a card order", () => {
 
   it("changes nothing for a forged notification (401)", async () => {
     const { order, checkoutId } = await placeCardOrder();
-    const paymentId = mercadoPago.pay(checkoutId, { status: "approved" });
-    expect(await mercadoPago.deliverWebhook(webhookUrl(), paymentId, { secret: "segredo-adivinhado" })).toBe(
-      401,
-    );
+    const paymentId = setup.mercadoPago.pay(checkoutId, { status: "approved" });
+    expect(
+      await setup.mercadoPago.deliverWebhook(webhookUrl(), paymentId, { secret: "segredo-adivinhado" }),
+    ).toBe(401);
     await processChargeEvents(paymentDeps(store.context));
     expect(await orderOf(order.id)).toMatchObject({ paymentStatus: "pending", cardPaymentId: null });
   });
 
   it("is cancelled at its checkout's expiry without an open payment: its stock comes back and the checkout is closed", async () => {
     const { order, checkoutId, productId } = await placeCardOrder();
-    await notify(mercadoPago.pay(checkoutId, { status: "rejected" }));
+    await notify(setup.mercadoPago.pay(checkoutId, { status: "rejected" }));
     const deps = paymentDeps(store.context);
     expect(
       await expireOverdueOrders(deps, new Date(order.paymentExpiresAt!.getTime() + 1_000)),
@@ -276,12 +261,12 @@ describe("a card order", () => {
       .where(eq(pixChargeCancellations.orderId, order.id));
     expect(closing).toMatchObject({ provider: "mercadopago", chargeId: checkoutId });
     expect(closing!.settledAt).not.toBeNull();
-    expect(() => mercadoPago.pay(checkoutId, { status: "approved" })).toThrow("Preferência expirada");
+    expect(() => setup.mercadoPago.pay(checkoutId, { status: "approved" })).toThrow("Preferência expirada");
   });
 
   it("is paid even at its expiry when Mercado Pago approved a payment whose notification never came", async () => {
     const { order, checkoutId } = await placeCardOrder();
-    mercadoPago.pay(checkoutId, { status: "approved", installments: 3 });
+    setup.mercadoPago.pay(checkoutId, { status: "approved", installments: 3 });
     await expireOverdueOrders(
       paymentDeps(store.context),
       new Date(order.paymentExpiresAt!.getTime() + 1_000),

@@ -1,34 +1,21 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paymentEvents } from "../../app/db/schema.server";
 import type { CardCheckoutRequest, CardProvider } from "../../app/domain/payments/card-provider";
 import { createMercadoPagoCardProvider } from "../../app/domain/payments/mercadopago-card-provider.server";
-import { startFakeMercadoPagoServer, type FakeMercadoPagoServer } from "../support/fake-mercadopago-server";
-import { setUpStoreHandler } from "../support/store-handler";
+import type { FakeMercadoPagoServer } from "../support/fake-mercadopago-server";
+import {
+  MERCADOPAGO_ACCESS_TOKEN,
+  MERCADOPAGO_WEBHOOK_SECRET,
+  setUpMercadoPagoStore,
+} from "../support/mercadopago-store";
 import { TEST_BASE_URL } from "../support/test-context";
 
 // Mercado Pago's Checkout Pro as the store's card provider (issue 28), against a stand-in on
 // loopback, and its webhooks posted over HTTP to the store's own handler.
-const ACCESS_TOKEN = "APP_USR-token-de-teste";
-const WEBHOOK_SECRET = "segredo-do-webhook-de-teste";
-let mercadoPago: FakeMercadoPagoServer;
-
-beforeAll(async () => {
-  mercadoPago = await startFakeMercadoPagoServer({
-    accessToken: ACCESS_TOKEN,
-    webhookSecret: WEBHOOK_SECRET,
-  });
-});
-afterAll(() => mercadoPago?.stop());
-
-const store = setUpStoreHandler(() => ({
-  CARD_PROVIDER: "mercadopago",
-  MERCADOPAGO_API_URL: mercadoPago.url,
-  MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
-  MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-}));
 const provider = (): CardProvider => store.context.card!;
-const webhookUrl = () => `${store.url}/api/webhooks/mercadopago?source_news=webhooks`;
+const setup = setUpMercadoPagoStore();
+const { store, webhookUrl } = setup;
 
 let orders = 0;
 function checkoutRequest(overrides: Partial<CardCheckoutRequest> = {}): CardCheckoutRequest {
@@ -64,8 +51,8 @@ describe("a Mercado Pago checkout for an order", () => {
     expect(checkout.redirectUrl).toBe(
       `https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=${checkout.checkoutId}`,
     );
-    const [sent] = mercadoPago.requests.filter((made) => made.method === "POST");
-    expect(sent!.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+    const [sent] = setup.mercadoPago.requests.filter((made) => made.method === "POST");
+    expect(sent!.authorization).toBe(`Bearer ${MERCADOPAGO_ACCESS_TOKEN}`);
     expect(sent!.path).toBe("/checkout/preferences");
     expect(sent!.body).toEqual({
       external_reference: request.orderId,
@@ -95,7 +82,7 @@ describe("a Mercado Pago checkout for an order", () => {
         payer: { name: "Loja 3 Irmãos Ltda.", email: "compras@example.com", taxId: "11.222.333/0001-81" },
       }),
     );
-    const sent = mercadoPago.requests.filter((made) => made.method === "POST").at(-1)!;
+    const sent = setup.mercadoPago.requests.filter((made) => made.method === "POST").at(-1)!;
     expect(sent.body).toMatchObject({
       payer: {
         name: "Loja",
@@ -107,9 +94,9 @@ describe("a Mercado Pago checkout for an order", () => {
 
   it("is refused without the right access token, and the token is not in the error", async () => {
     const stranger = createMercadoPagoCardProvider({
-      apiUrl: mercadoPago.url,
+      apiUrl: setup.mercadoPago.url,
       accessToken: "APP_USR-outro-token",
-      webhookSecret: WEBHOOK_SECRET,
+      webhookSecret: MERCADOPAGO_WEBHOOK_SECRET,
       webhookUrl: `${TEST_BASE_URL}/api/webhooks/mercadopago`,
     });
     const message = await stranger.createCheckout(checkoutRequest()).then(
@@ -125,7 +112,11 @@ describe("a Mercado Pago payment read", () => {
   it("gives its status, its amount in exact centavos, its instalments, method and order", async () => {
     const request = checkoutRequest();
     const { checkoutId } = await provider().createCheckout(request);
-    const paymentId = mercadoPago.pay(checkoutId, { status: "approved", amount: 1999.9, installments: 10 });
+    const paymentId = setup.mercadoPago.pay(checkoutId, {
+      status: "approved",
+      amount: 1999.9,
+      installments: 10,
+    });
     expect(await provider().payment(paymentId)).toEqual({
       paymentId,
       status: "approved",
@@ -135,23 +126,27 @@ describe("a Mercado Pago payment read", () => {
       orderId: request.orderId,
       dueAt: null,
     });
-    const [asked] = mercadoPago.requests.filter((made) => made.path === `/v1/payments/${paymentId}`);
-    expect(asked!.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+    const [asked] = setup.mercadoPago.requests.filter((made) => made.path === `/v1/payments/${paymentId}`);
+    expect(asked!.authorization).toBe(`Bearer ${MERCADOPAGO_ACCESS_TOKEN}`);
   });
 
   it("reads a boleto waiting to be paid, then paid, and amounts that a float would round wrong", async () => {
     const { checkoutId } = await provider().createCheckout(checkoutRequest());
-    const boleto = mercadoPago.pay(checkoutId, { status: "pending", amount: 0.29, methodType: "ticket" });
+    const boleto = setup.mercadoPago.pay(checkoutId, {
+      status: "pending",
+      amount: 0.29,
+      methodType: "ticket",
+    });
     expect(await provider().payment(boleto)).toMatchObject({
       status: "pending",
       amountCents: 29,
       installments: 1,
       methodType: "ticket",
     });
-    mercadoPago.setStatus(boleto, "approved");
+    setup.mercadoPago.setStatus(boleto, "approved");
     expect(await provider().payment(boleto)).toMatchObject({ status: "approved", amountCents: 29 });
 
-    const large = mercadoPago.pay(checkoutId, { status: "in_process", amount: 1_234_567.89 });
+    const large = setup.mercadoPago.pay(checkoutId, { status: "in_process", amount: 1_234_567.89 });
     expect(await provider().payment(large)).toMatchObject({ status: "in_process", amountCents: 123_456_789 });
   });
 
@@ -165,14 +160,14 @@ describe("a Mercado Pago payment read", () => {
 describe("Mercado Pago's webhook at /api/webhooks/mercadopago", () => {
   async function paidOrder() {
     const { checkoutId } = await provider().createCheckout(checkoutRequest());
-    return mercadoPago.pay(checkoutId, { status: "approved" });
+    return setup.mercadoPago.pay(checkoutId, { status: "approved" });
   }
 
   it("keeps a payment's signed notification once, however often it is delivered", async () => {
     const paymentId = await paidOrder();
     const requestId = crypto.randomUUID();
-    expect(await mercadoPago.deliverWebhook(webhookUrl(), paymentId, { requestId })).toBe(200);
-    expect(await mercadoPago.deliverWebhook(webhookUrl(), paymentId, { requestId })).toBe(200);
+    expect(await setup.mercadoPago.deliverWebhook(webhookUrl(), paymentId, { requestId })).toBe(200);
+    expect(await setup.mercadoPago.deliverWebhook(webhookUrl(), paymentId, { requestId })).toBe(200);
     expect(await eventsOf(paymentId)).toMatchObject([{ eventType: `payment:${requestId}` }]);
   });
 
@@ -180,7 +175,7 @@ describe("Mercado Pago's webhook at /api/webhooks/mercadopago", () => {
     const paymentId = await paidOrder();
     const otherPaymentId = await paidOrder();
     const answer = (forgery: Parameters<FakeMercadoPagoServer["deliverWebhook"]>[2]) =>
-      mercadoPago.deliverWebhook(webhookUrl(), paymentId, forgery);
+      setup.mercadoPago.deliverWebhook(webhookUrl(), paymentId, forgery);
     expect(await answer({ secret: "segredo-adivinhado" })).toBe(401);
     expect(await answer({ dataId: otherPaymentId })).toBe(401);
     expect(await answer({ ts: Math.floor(Date.now() / 1000) - 11 * 60 })).toBe(401);
@@ -190,18 +185,18 @@ describe("Mercado Pago's webhook at /api/webhooks/mercadopago", () => {
 
   it("accepts a timestamp in milliseconds, and ignores other topics without keeping them", async () => {
     const paymentId = await paidOrder();
-    expect(await mercadoPago.deliverWebhook(webhookUrl(), paymentId, { ts: Date.now() })).toBe(200);
+    expect(await setup.mercadoPago.deliverWebhook(webhookUrl(), paymentId, { ts: Date.now() })).toBe(200);
     expect(await eventsOf(paymentId)).toHaveLength(1);
 
     const merchantOrderId = "9876543210";
-    expect(await mercadoPago.deliverWebhook(webhookUrl(), merchantOrderId, { topic: "merchant_order" })).toBe(
-      200,
-    );
+    expect(
+      await setup.mercadoPago.deliverWebhook(webhookUrl(), merchantOrderId, { topic: "merchant_order" }),
+    ).toBe(200);
     expect(await eventsOf(merchantOrderId)).toEqual([]);
   });
 
   it("answers 'Evento inválido' to a signed payment notification whose id is not a payment's", async () => {
-    const response = mercadoPago.deliverWebhook(webhookUrl(), "nao-e-um-pagamento");
+    const response = setup.mercadoPago.deliverWebhook(webhookUrl(), "nao-e-um-pagamento");
     expect(await response).toBe(400);
     expect(await eventsOf("nao-e-um-pagamento")).toEqual([]);
   });
