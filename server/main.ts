@@ -107,7 +107,7 @@ export async function startServer(
     providers: signInProvidersOf(env),
   });
   const pix = createPixProvider(env, ready.db);
-  services = { database: ready, auth, pix, card: createCardProvider(env, baseURL) };
+  services = { database: ready, auth, pix, card: createCardProvider(env, baseURL, ready.db) };
   stopJobs = startJobs({
     db: ready.db,
     pix,
