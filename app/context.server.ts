@@ -49,6 +49,7 @@ export function paymentDeps(context: ServerContext): PaymentDeps {
   return {
     db: context.db,
     pix: context.pix,
+    card: context.card,
     logger: context.logger,
     store: orderMailStoreOf(context.db, context.env, context.baseURL),
   };

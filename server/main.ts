@@ -107,10 +107,12 @@ export async function startServer(
     providers: signInProvidersOf(env),
   });
   const pix = createPixProvider(env, ready.db);
-  services = { database: ready, auth, pix, card: createCardProvider(env, baseURL, ready.db) };
+  const card = createCardProvider(env, baseURL, ready.db);
+  services = { database: ready, auth, pix, card };
   stopJobs = startJobs({
     db: ready.db,
     pix,
+    card,
     logger,
     mailer: createMailer(env, logger),
     store: orderMailStoreOf(ready.db, env, baseURL),

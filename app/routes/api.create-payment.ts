@@ -15,7 +15,7 @@ const checkoutKey = z.uuid();
 
 /**
  * The spec's create-payment function: `{products, customer, addressId}` in, an order and its PIX
- * charge out. The `Idempotency-Key` header names the checkout attempt: a double click or a retry
+ * charge out; with `paymentMethod: "card"`, the order and where to pay it at the card provider. The `Idempotency-Key` header names the checkout attempt: a double click or a retry
  * with the same key gets the same order. Refused attempts are limited per customer: once they are
  * used up, no order is placed and every refusal answers with the limit's message.
  */
@@ -31,8 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
             db: context.db,
             pix: context.pix,
             expiresMinutes: context.env.PIX_EXPIRES_MINUTES,
-            pixDiscountBasisPoints: (await currentStoreSettings(context.db, context.env)).settings.payment
-              .pixDiscountBasisPoints,
+            card: context.card,
+            cardExpiresMinutes: context.env.CARD_EXPIRES_MINUTES,
+            boletoExpiresDays: context.env.BOLETO_EXPIRES_DAYS,
+            terms: (await currentStoreSettings(context.db, context.env)).settings.payment,
+            baseURL: context.baseURL,
             logger: context.logger,
             beforeRemoteCharge: context.endOrderTurn,
           },
@@ -47,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await countRefusedCheckout(context.db, user.id);
     return answer({ success: false, error: outcome.message }, 422);
   }
-  return answer({ success: true, orderId: outcome.orderId, pixData: outcome.pixData });
+  const { ok, ...placed } = outcome;
+  return answer({ success: ok, ...placed });
 }
 
 /** The attempt's key and its JSON body, unvalidated (the domain validates it). */

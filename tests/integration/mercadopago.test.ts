@@ -1,9 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentDeps } from "../../app/context.server";
 import { paymentEvents } from "../../app/db/schema.server";
 import type { CardCheckoutRequest, CardProvider } from "../../app/domain/payments/card-provider";
-import { processChargeEvents } from "../../app/domain/payments/charge-events.server";
 import { createMercadoPagoCardProvider } from "../../app/domain/payments/mercadopago-card-provider.server";
 import { startFakeMercadoPagoServer, type FakeMercadoPagoServer } from "../support/fake-mercadopago-server";
 import { setUpStoreHandler } from "../support/store-handler";
@@ -218,12 +216,5 @@ describe("Mercado Pago's webhook at /api/webhooks/mercadopago", () => {
     expect(unsigned.status).toBe(401);
     expect(await unsigned.json()).toEqual({ error: "Assinatura inválida" });
     expect(await eventsOf(paymentId)).toEqual([]);
-  });
-
-  it("leaves a kept Mercado Pago event to the card settlement: the PIX job neither handles nor breaks on it", async () => {
-    const paymentId = await paidOrder();
-    expect(await mercadoPago.deliverWebhook(webhookUrl(), paymentId)).toBe(200);
-    expect(await processChargeEvents(paymentDeps(store.context))).toBe(0);
-    expect(await eventsOf(paymentId)).toMatchObject([{ processedAt: null, gaveUpAt: null, attempts: 0 }]);
   });
 });

@@ -12,6 +12,8 @@ interface FakePreference {
 interface PreferenceBody {
   external_reference?: string;
   items?: { quantity: number; unit_price: number }[];
+  expiration_date_to?: string;
+  date_of_expiration?: string;
 }
 
 interface FakePayment {
@@ -22,6 +24,7 @@ interface FakePayment {
   installments: number;
   payment_type_id: string;
   external_reference: string | null;
+  date_of_expiration: string | null;
 }
 
 export interface MercadoPagoRequest {
@@ -33,7 +36,9 @@ export interface MercadoPagoRequest {
 
 /**
  * A Mercado Pago stand-in on loopback: keeps Checkout Pro preferences and payments in memory,
- * answers only the application's access token, lets a test pay a preference in a given status,
+ * answers only the application's access token, lets a test pay a preference in a given status
+ * (refused once the preference expired), closes a preference (`PUT`), searches payments by
+ * external reference,
  * and posts webhooks signed with the application's secret as Mercado Pago signs them (HMAC-SHA256
  * of `id:{data.id};request-id:{x-request-id};ts:{ts};`, in `x-signature: ts=…,v1=…`).
  */
@@ -74,10 +79,24 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
         date_created: new Date().toISOString(),
       });
     }
+    const preferenceId = /^\/checkout\/preferences\/([^/?]+)$/.exec(path)?.[1];
+    const preference = preferenceId ? preferences.get(decodeURIComponent(preferenceId)) : undefined;
+    if (req.method === "PUT" && preference) {
+      Object.assign(preference.body, parseJson(text));
+      return reply(200, { ...preference.body, id: preference.id });
+    }
+    if (req.method === "GET" && path.startsWith("/v1/payments/search?")) {
+      const reference = new URL(path, "http://fake").searchParams.get("external_reference");
+      const results = [...payments.values()].filter((made) => made.external_reference === reference);
+      return reply(200, {
+        paging: { total: results.length, limit: 100, offset: 0 },
+        results: results.map(paymentAnswer),
+      });
+    }
     const paymentId = /^\/v1\/payments\/(\d+)$/.exec(path)?.[1];
     const payment = paymentId ? payments.get(Number(paymentId)) : undefined;
     if (req.method === "GET" && payment) {
-      return reply(200, { ...payment, currency_id: "BRL", status_detail: detailOf(payment.status) });
+      return reply(200, paymentAnswer(payment));
     }
     reply(404, { message: "not found", error: "not_found", status: 404 });
   });
@@ -124,10 +143,20 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
      */
     pay(
       preferenceId: string,
-      payment: { status: CardPaymentStatus; amount?: number; installments?: number; methodType?: string },
+      payment: {
+        status: CardPaymentStatus;
+        amount?: number;
+        installments?: number;
+        methodType?: string;
+        /** Another external reference than the preference's (another store's order). */
+        reference?: string;
+      },
     ): string {
       const preference = preferences.get(preferenceId);
       if (!preference) throw new Error(`Preferência desconhecida no Mercado Pago falso: ${preferenceId}`);
+      const { expiration_date_to: expiresAt } = preference.body;
+      if (expiresAt && new Date(expiresAt) <= new Date())
+        throw new Error(`Preferência expirada no Mercado Pago falso: ${preferenceId}`);
       const totalCents = (preference.body.items ?? []).reduce(
         (sum, item) => sum + Math.round(item.unit_price * 100) * item.quantity,
         0,
@@ -139,7 +168,10 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
         transaction_amount: payment.amount ?? totalCents / 100,
         installments: payment.installments ?? 1,
         payment_type_id: payment.methodType ?? "credit_card",
-        external_reference: preference.body.external_reference ?? null,
+        external_reference: payment.reference ?? preference.body.external_reference ?? null,
+        // A boleto is due as the preference says; Mercado Pago writes the date with an offset.
+        date_of_expiration:
+          payment.methodType === "ticket" ? (preference.body.date_of_expiration ?? null) : null,
       });
       return String(id);
     },
@@ -177,6 +209,11 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
 }
 
 export type FakeMercadoPagoServer = Awaited<ReturnType<typeof startFakeMercadoPagoServer>>;
+
+/** A payment as `GET /v1/payments/{id}` (and the search) answers it. */
+function paymentAnswer(payment: FakePayment) {
+  return { ...payment, currency_id: "BRL", status_detail: detailOf(payment.status) };
+}
 
 /** Mercado Pago's usual detail for each status. */
 function detailOf(status: CardPaymentStatus): string {

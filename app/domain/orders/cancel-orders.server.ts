@@ -20,7 +20,12 @@ export async function cancelUnpaidOrders(
     .update(orders)
     .set({ status: "cancelled" })
     .where(and(which, eq(orders.status, "pending"), not(paidOrder)))
-    .returning({ id: orders.id, provider: orders.pixProvider, chargeId: orders.pixChargeId });
+    // What is to be closed at the provider: the PIX charge, or the card checkout.
+    .returning({
+      id: orders.id,
+      provider: sql<string | null>`coalesce(${orders.pixProvider}, ${orders.cardProvider})`,
+      chargeId: sql<string | null>`coalesce(${orders.pixChargeId}, ${orders.cardCheckoutId})`,
+    });
   const ids = cancelled.map((order) => order.id);
   if (ids.length === 0) return ids;
   await queueChargeCancellations(tx, cancelled);
@@ -61,9 +66,9 @@ export async function cancelPaidOrder(
 }
 
 /**
- * The charges of these cancelled orders, to be cancelled at their provider by a job: the provider
- * is another service, so it is asked outside the transaction. An order whose charge was not
- * created yet has none; its charge is queued when it is recorded (`placeOrder`).
+ * The charges (or card checkouts) of these cancelled orders, to be cancelled at their provider by
+ * a job: the provider is another service, so it is asked outside the transaction. An order whose
+ * charge was not created yet has none; its charge is queued when it is recorded (`placeOrder`).
  */
 export async function queueChargeCancellations(
   tx: Transaction | Database,

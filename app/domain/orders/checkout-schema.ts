@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_QUANTITY_PER_ITEM } from "../cart/cart-items";
+import { PAYMENT_METHODS } from "../../lib/order-statuses";
 import { compactTaxId, isValidCnpj, isValidCpf } from "../../lib/tax-id";
 import type { PixPayment } from "../payments/pix-payment";
 
 /**
- * The create-payment request of spec sections 3 and 5: `{products, customer, addressId}`, read by
+ * The create-payment request of spec sections 3 and 5: `{products, customer, addressId}`, and the
+ * payment method when the customer chose a card (decision 0031), read by
  * the confirmation dialog for instant feedback and by the server as the authority. Every message,
  * including a wrong type, is the spec's pt-BR text; the server reports them all at once.
  */
@@ -95,6 +97,8 @@ function requestSchema(taxpayer: TaxpayerType) {
         ),
       customer: customerSchema(taxpayer),
       addressId: z.uuid({ error: "ID de endereço inválido" }),
+      // Absent: PIX, the spec's request unchanged. The server prices each method (decision 0031).
+      paymentMethod: z.enum(PAYMENT_METHODS, { error: "Forma de pagamento inválida" }).optional(),
     },
     {
       error: (issue) =>
@@ -127,10 +131,11 @@ export function invalidCheckoutMessage(error: z.ZodError): string {
  */
 export const CHECKOUT_TOO_LARGE = "Dados inválidos: Pedido grande demais para ser enviado";
 
-/** The create-payment answer (spec section 3). */
+/** The create-payment answer (spec section 3); a card order's instead of its PIX data, where it is paid. */
 export interface CreatePaymentAnswer {
   success: boolean;
   orderId?: string;
   pixData?: PixPayment;
+  cardCheckoutUrl?: string;
   error?: string;
 }

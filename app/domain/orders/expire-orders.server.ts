@@ -2,6 +2,11 @@ import { and, asc, eq, inArray, isNull, lte, not, or } from "drizzle-orm";
 import { orders } from "../../db/schema.server";
 import type { PaymentDeps } from "../payments/charge-events.server";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
+import {
+  followCardPayment,
+  isOpenCardPayment,
+  openPaymentDeadline,
+} from "../payments/card-settlement.server";
 import { followCharge } from "./follow-charge.server";
 import { paidOrder } from "./paid.server";
 
@@ -10,9 +15,10 @@ const RECHECK_MS = 60_000;
 const BATCH = 20;
 
 /**
- * Cancels unpaid orders whose PIX charge has expired, returning their stock. The provider that
- * made the charge is asked first: it retries a failed webhook for a long time, so a charge past
- * its expiry may have been paid, and a paid order is never cancelled. An order whose charge was
+ * Cancels unpaid orders whose PIX charge or card checkout has expired, returning their stock. The
+ * provider is asked first: it retries a failed webhook for a long time, so a charge past its expiry
+ * may have been paid, and a paid order is never cancelled. A card order with a payment still open
+ * (a boleto not yet due and cleared) waits for it. An order whose charge was
  * never made, or was made by a provider the store no longer uses, cannot be asked about: it expires
  * on its own clock. An order paid with another amount waits for the shop. Safe with several
  * instances on one database: each order is claimed by one of them (`SKIP LOCKED`) and not asked
@@ -39,11 +45,21 @@ export async function expireOverdueOrders(deps: PaymentDeps, now = new Date()): 
     .update(orders)
     .set({ pixCheckedAt: now })
     .where(inArray(orders.id, overdue))
-    .returning({ id: orders.id, provider: orders.pixProvider, chargeId: orders.pixChargeId });
+    .returning({
+      id: orders.id,
+      paymentMethod: orders.paymentMethod,
+      cardProvider: orders.cardProvider,
+      provider: orders.pixProvider,
+      chargeId: orders.pixChargeId,
+    });
 
   let expired = 0;
   for (const order of claimed) {
     try {
+      if (order.paymentMethod === "card") {
+        if (await expireCardOrder(deps, order, now)) expired += 1;
+        continue;
+      }
       const { provider, chargeId } = order;
       if (!chargeId || provider !== deps.pix.name) {
         const cancelled = await db.transaction((tx) => cancelUnpaidOrders(tx, eq(orders.id, order.id), null));
@@ -59,4 +75,44 @@ export async function expireOverdueOrders(deps: PaymentDeps, now = new Date()): 
     }
   }
   return expired;
+}
+
+/**
+ * A card order past its checkout's expiry: every payment made on it is read from the provider
+ * and followed, the approved last (it pays the order, and a paid order changes no more). Unless
+ * that paid it or flagged its amount, a payment still open keeps the order until its deadline;
+ * otherwise the order is cancelled. Whether it was cancelled.
+ */
+async function expireCardOrder(
+  deps: PaymentDeps,
+  order: { id: string; cardProvider: string | null },
+  now: Date,
+): Promise<boolean> {
+  const { db, card } = deps;
+  const cancel = async () =>
+    (await db.transaction((tx) => cancelUnpaidOrders(tx, eq(orders.id, order.id), null))).length > 0;
+  // A checkout never created, or made by a provider the store no longer uses: its own clock.
+  if (!card || order.cardProvider !== card.name) return cancel();
+  const payments = await card.paymentsOf(order.id);
+  const store = await deps.store();
+  const approvedLast = payments.toSorted(
+    (a, b) => Number(a.status === "approved") - Number(b.status === "approved"),
+  );
+  const outcomes = await db.transaction(async (tx) => {
+    const followed = [];
+    for (const payment of approvedLast) followed.push(await followCardPayment(tx, card.name, payment, store));
+    return followed;
+  });
+  const settled = outcomes.some((outcome) => ["paid", "paid-late", "amount-mismatch"].includes(outcome));
+  if (settled) return false;
+  const deadlines = payments.filter(isOpenCardPayment).map((payment) => openPaymentDeadline(payment, now));
+  const waitUntil = deadlines.reduce<Date | null>(
+    (latest, at) => (latest && latest > at ? latest : at),
+    null,
+  );
+  if (waitUntil && waitUntil > now) {
+    await db.update(orders).set({ paymentExpiresAt: waitUntil }).where(eq(orders.id, order.id));
+    return false;
+  }
+  return cancel();
 }

@@ -86,7 +86,8 @@ export async function followCharge(
   return "unchanged";
 }
 
-async function queueConfirmation(
+/** Queues the order's confirmation e-mail, once: paid by PIX or by card. */
+export async function queueConfirmation(
   tx: Transaction,
   order: typeof orders.$inferSelect,
   store: OrderMailStore,

@@ -2,10 +2,12 @@ import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
 import { storeCounters } from "../../config/metrics.server";
 import { executePrepared, preparedPerDatabase, type Database } from "../../db/client.server";
-import { orders } from "../../db/schema.server";
+import { orderItems, orders } from "../../db/schema.server";
 import { lineName } from "../catalog/variants";
 import { variantLabelSql } from "../catalog/variant-label-sql.server";
 import { pixUnitPriceSql } from "../payments/pix-price-sql.server";
+import type { CardProvider } from "../payments/card-provider";
+import type { PaymentTerms } from "../payments/payment-prices";
 import type { PixPayment } from "../payments/pix-payment";
 import type { PixChargeRequest, PixProvider } from "../payments/pix-provider";
 import { cancelUnpaidOrders, queueChargeCancellations } from "./cancel-orders.server";
@@ -18,8 +20,11 @@ import {
   type TaxpayerType,
 } from "./checkout-schema";
 
+/** Where a placed order is paid: its PIX charge, or the card provider's checkout. */
+type OrderPayment = { pixData: PixPayment } | { cardCheckoutUrl: string };
+
 export type PlaceOrderOutcome =
-  | { ok: true; orderId: string; pixData: PixPayment }
+  | ({ ok: true; orderId: string } & OrderPayment)
   | {
       ok: false;
       message: string;
@@ -36,8 +41,15 @@ export interface PlaceOrderDeps {
   pix: PixProvider;
   /** How long a PIX code is valid (`PIX_EXPIRES_MINUTES`). */
   expiresMinutes: number;
-  /** The owner's PIX discount (store settings), in basis points: every order is paid by PIX. */
-  pixDiscountBasisPoints: number;
+  /** The card provider, or null when the store takes no card payments. */
+  card: CardProvider | null;
+  /** How long a card checkout can be paid (`CARD_EXPIRES_MINUTES`), and a boleto's days to its due date. */
+  cardExpiresMinutes: number;
+  boletoExpiresDays: number;
+  /** The owner's PIX discount and instalments (store settings). */
+  terms: PaymentTerms;
+  /** The store's public origin: the card checkout sends the customer back to it. */
+  baseURL: string;
   logger: Logger;
   /**
    * Called once the order holds its stock, before a remote PIX provider is asked for the charge,
@@ -58,6 +70,7 @@ export interface PlaceOrderInput {
 }
 
 const PAYMENT_FAILED = "Falha ao criar pagamento";
+const CARD_UNAVAILABLE = "Forma de pagamento indisponível";
 /**
  * How long the request that placed an order (or took over its charge) has to create the charge:
  * Woovi's answer comes or is given up within 10 s. After it, the request is presumed dead (its
@@ -70,23 +83,95 @@ const DUPLICATE_WAIT_MS = 20_000;
 const fail = (message: string) => ({ ok: false, message }) as const;
 
 /**
- * Creates an order and its PIX charge (spec section 5 and DESIGN points 1-2): the request is
- * validated with the spec's messages, every line is priced from the database (its PIX price, with
- * the owner's discount: the request carries no price, total nor discount), and stock is
- * checked and taken in the transaction that inserts the order. The charge is created after the
- * commit; if the provider fails, the order is cancelled and its stock returned.
+ * Creates an order and its PIX charge (spec section 5 and DESIGN points 1-2), or its checkout at
+ * the card provider: the request is validated with the spec's messages, every line is priced from
+ * the database as the chosen method pays it (its PIX price, with the owner's discount, or its list
+ * price by card: the request carries no price, total nor discount), and stock is checked and taken
+ * in the transaction that inserts the order. The charge or checkout is created after the commit;
+ * if the provider fails, the order is cancelled and its stock returned.
  */
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderOutcome> {
   if (!input.taxpayer) return fail("Complete seu perfil antes de finalizar a compra");
   const parsed = checkoutRequestSchema(input.taxpayer).safeParse(input.request);
   if (!parsed.success) return fail(invalidCheckoutMessage(parsed.error));
+  const method = parsed.data.paymentMethod ?? "pix";
+  if (method === "card" && !deps.card) return fail(CARD_UNAVAILABLE);
 
   // The request that inserts the order holds its charge's lease from then (`charge_requested_at`).
-  const reserved = await reserveOrder(deps, input.userId, input.checkoutKey, parsed.data);
+  const reserved = await reserveOrder(deps, input.userId, input.checkoutKey, parsed.data, method);
   if (!reserved.ok) return reserved;
   if (reserved.repeated) return paymentOfExistingOrder(deps, reserved.orderId);
   const { orderId, totalCents } = reserved;
+  if (method === "card") return createOrderCheckout(deps, deps.card!, orderId);
   return createOrderCharge(deps, { orderId, amountCents: totalCents, customer: parsed.data.customer });
+}
+
+/**
+ * Creates the card checkout of an order whose lease this request holds, and records it on the
+ * order. If the provider fails, the order is cancelled and its stock returned.
+ */
+async function createOrderCheckout(
+  deps: PlaceOrderDeps,
+  card: CardProvider,
+  orderId: string,
+): Promise<PlaceOrderOutcome> {
+  const { db } = deps;
+  deps.beforeRemoteCharge();
+  try {
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    const lines = await db
+      .select({
+        name: orderItems.productName,
+        variantLabel: orderItems.variantLabel,
+        quantity: orderItems.quantity,
+        unitPriceCents: orderItems.unitPriceCents,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.id);
+    const checkout = await card.createCheckout({
+      orderId,
+      items: lines.map(({ quantity, unitPriceCents, ...line }) => ({
+        name: lineName(line),
+        quantity,
+        unitPriceCents,
+      })),
+      payer: { name: order!.customerName, email: order!.customerEmail, taxId: order!.customerTaxId },
+      returnUrl: new URL(`/payment/card/${orderId}`, deps.baseURL).href,
+      maxInstallments: deps.terms.maxInstallments,
+      expiresAt: order!.paymentExpiresAt!,
+      boletoDueAt: new Date(Date.now() + deps.boletoExpiresDays * 86_400_000),
+    });
+    const [recorded] = await db
+      .update(orders)
+      .set({
+        cardProvider: card.name,
+        cardCheckoutId: checkout.checkoutId,
+        cardCheckoutUrl: checkout.redirectUrl,
+      })
+      .where(and(eq(orders.id, orderId), isNull(orders.cardCheckoutId)))
+      .returning({ status: orders.status });
+    const ownCheckout = { id: orderId, provider: card.name, chargeId: checkout.checkoutId };
+    if (!recorded) {
+      // Another request recorded a checkout first (this one outlived its lease): that one is the
+      // order's; this one must not stay payable.
+      const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (current?.cardCheckoutId !== checkout.checkoutId) await queueChargeCancellations(db, [ownCheckout]);
+      return current?.cardCheckoutUrl && current.status !== "cancelled"
+        ? { ok: true, orderId, cardCheckoutUrl: current.cardCheckoutUrl }
+        : fail(PAYMENT_FAILED);
+    }
+    if (recorded.status === "cancelled") {
+      await queueChargeCancellations(db, [ownCheckout]);
+      return fail(PAYMENT_FAILED);
+    }
+    return { ok: true, orderId, cardCheckoutUrl: checkout.redirectUrl };
+  } catch (error) {
+    deps.logger.error({ err: error, orderId }, "Falha ao criar o checkout do cartão; pedido cancelado");
+    const checkoutless = and(eq(orders.id, orderId), isNull(orders.cardCheckoutId))!;
+    await db.transaction((tx) => cancelUnpaidOrders(tx, checkoutless, null));
+    return fail(PAYMENT_FAILED);
+  }
 }
 
 /**
@@ -191,16 +276,20 @@ async function reserveOrder(
   userId: string,
   checkoutKey: string,
   request: CheckoutRequest,
+  method: "pix" | "card",
 ): Promise<Reservation> {
   const { customer } = request;
+  // The PIX discount is PIX's alone: by card, each line costs its list price.
+  const discountBasisPoints = method === "pix" ? deps.terms.pixDiscountBasisPoints : 0;
   // Validated integers, passed as array literals (one parameter each, whatever the cart's size); a
   // line without its variant names the product's default one.
   const productIds = `{${request.products.map((line) => line.id).join(",")}}`;
   const variantIds = `{${request.products.map((line) => line.variantId ?? "NULL").join(",")}}`;
   const quantities = `{${request.products.map((line) => line.quantity).join(",")}}`;
-  // Until the provider gives the charge's own expiry: an order whose charge was never created
-  // still expires, and its stock comes back.
-  const provisionalExpiry = new Date(Date.now() + deps.expiresMinutes * 60_000);
+  // A card checkout's own expiry; a PIX order's until the provider gives the charge's: an order
+  // whose charge was never created still expires, and its stock comes back.
+  const minutesToPay = method === "card" ? deps.cardExpiresMinutes : deps.expiresMinutes;
+  const expiry = new Date(Date.now() + minutesToPay * 60_000);
   // One row, always: its columns are subqueries.
   const [reserved] = (await executePrepared<ReservationRow>(
     deps.db,
@@ -235,7 +324,7 @@ async function reserveOrder(
     line as (
       select resolved.line, resolved.quantity, locked.id as variant_id, locked.product_id, locked.sku,
              locked.price_cents,
-             ${pixUnitPriceSql(sql`locked.price_cents`, deps.pixDiscountBasisPoints)} as pix_price_cents,
+             ${pixUnitPriceSql(sql`locked.price_cents`, discountBasisPoints)} as paid_price_cents,
              product.name,
              ${variantLabelSql(sql`product.options`, sql`locked.option_values`)} as variant_label,
              coalesce((
@@ -270,18 +359,19 @@ async function reserveOrder(
     ),
     new_order as (
       insert into orders (
-        user_id, checkout_key, total_cents, pix_discount_basis_points, pix_discount_cents,
-        customer_name, customer_email, customer_phone, customer_tax_id, shipping_address,
-        payment_expires_at
+        user_id, checkout_key, payment_method, total_cents, pix_discount_basis_points,
+        pix_discount_cents, customer_name, customer_email, customer_phone, customer_tax_id,
+        shipping_address, payment_expires_at
       )
       select
-        ${userId}, ${checkoutKey},
-        -- The lines' PIX total: each unit's PIX price times its quantity (payment-prices.ts).
-        (select sum(line.pix_price_cents * line.quantity) from line),
-        ${deps.pixDiscountBasisPoints}::integer,
-        (select sum((line.price_cents - line.pix_price_cents) * line.quantity) from line),
+        ${userId}, ${checkoutKey}, ${method},
+        -- Each unit as the method prices it (by PIX, with its discount: payment-prices.ts) times
+        -- its quantity.
+        (select sum(line.paid_price_cents * line.quantity) from line),
+        ${discountBasisPoints}::integer,
+        (select sum((line.price_cents - line.paid_price_cents) * line.quantity) from line),
         ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.taxId},
-        address.shipping_address, ${provisionalExpiry}
+        address.shipping_address, ${expiry}
       from address
       where not exists (select from problem) and not (select paused from paused)
       on conflict (user_id, checkout_key) do nothing
@@ -354,9 +444,9 @@ async function reserveOrder(
 }
 
 /**
- * A repeated request: the first one's payment, once its charge exists. If the first request died
- * before recording the charge (its process was killed), this one takes over its lease and creates
- * the charge itself; the lease lets only one request at a time create it.
+ * A repeated request: the first one's payment, once its charge or checkout exists. If the first
+ * request died before recording it (its process was killed), this one takes over its lease and
+ * creates it itself; the lease lets only one request at a time create it.
  */
 async function paymentOfExistingOrder(deps: PlaceOrderDeps, orderId: string): Promise<PlaceOrderOutcome> {
   const { db } = deps;
@@ -365,9 +455,12 @@ async function paymentOfExistingOrder(deps: PlaceOrderDeps, orderId: string): Pr
   for (const deadline = Date.now() + DUPLICATE_WAIT_MS; ;) {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (!order || order.status === "cancelled") return fail(PAYMENT_FAILED);
-    const pixData = await pixPaymentOf(order);
-    if (pixData) return { ok: true, orderId, pixData };
-    if (await takeOverChargeLease(db, orderId)) {
+    const placed = await placedPaymentOf(order);
+    if (placed) return { ok: true, orderId, ...placed };
+    // A card order waits for its expiry if the store stopped taking cards since.
+    const card = order.paymentMethod === "card" ? deps.card : null;
+    if ((order.paymentMethod === "pix" || card) && (await takeOverChargeLease(db, orderId))) {
+      if (card) return createOrderCheckout(deps, card, orderId);
       return createOrderCharge(deps, {
         orderId,
         amountCents: order.totalCents,
@@ -384,7 +477,15 @@ async function paymentOfExistingOrder(deps: PlaceOrderDeps, orderId: string): Pr
   }
 }
 
-/** Whether this request now holds the lease on creating the order's missing charge. */
+/** Where an order is paid, once its charge or checkout is recorded. */
+async function placedPaymentOf(order: typeof orders.$inferSelect): Promise<OrderPayment | null> {
+  if (order.paymentMethod === "card")
+    return order.cardCheckoutUrl ? { cardCheckoutUrl: order.cardCheckoutUrl } : null;
+  const pixData = await pixPaymentOf(order);
+  return pixData && { pixData };
+}
+
+/** Whether this request now holds the lease on creating the order's missing charge or checkout. */
 async function takeOverChargeLease(db: Database, orderId: string): Promise<boolean> {
   const taken = await db
     .update(orders)
@@ -394,6 +495,7 @@ async function takeOverChargeLease(db: Database, orderId: string): Promise<boole
         eq(orders.id, orderId),
         eq(orders.status, "pending"),
         isNull(orders.pixChargeId),
+        isNull(orders.cardCheckoutId),
         or(
           isNull(orders.chargeRequestedAt),
           lte(orders.chargeRequestedAt, sql`now() - ${CHARGE_LEASE}::interval`),

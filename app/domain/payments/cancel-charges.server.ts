@@ -9,8 +9,8 @@ const BATCH = 20;
 
 /**
  * Cancels at the provider the charges of cancelled unpaid orders (queued by `cancelUnpaidOrders`),
- * so a customer can no longer pay an order whose stock went back. Only the configured provider's
- * charges are worked: another provider's cannot be reached. A provider that refuses is asked for
+ * so a customer can no longer pay an order whose stock went back; a card order's checkout is
+ * closed. Only the configured providers' charges are worked: another provider's cannot be reached. A provider that refuses is asked for
  * the charge's status: a charge paid meanwhile is followed (the order becomes paid with its late
  * payment flagged for the shop), an expired one needs nothing more, an open one is tried again
  * after a pause. Several instances may run this at once: each charge is claimed by one of them.
@@ -19,13 +19,14 @@ const BATCH = 20;
 export async function cancelQueuedCharges(deps: PaymentDeps): Promise<number> {
   const { db } = deps;
   const queued = pixChargeCancellations;
+  const providers = [deps.pix.name, ...(deps.card ? [deps.card.name] : [])];
   const due = db
-    .select({ chargeId: queued.chargeId })
+    .select({ provider: queued.provider, chargeId: queued.chargeId })
     .from(queued)
     .where(
       and(
         isNull(queued.settledAt),
-        eq(queued.provider, deps.pix.name),
+        inArray(queued.provider, providers),
         lte(queued.nextAttemptAt, sql`now()`),
       ),
     )
@@ -35,22 +36,23 @@ export async function cancelQueuedCharges(deps: PaymentDeps): Promise<number> {
   const claimed = await db
     .update(queued)
     .set({ nextAttemptAt: sql`now() + ${LEASE}::interval` })
-    .where(and(eq(queued.provider, deps.pix.name), inArray(queued.chargeId, due)))
-    .returning({ chargeId: queued.chargeId, orderId: queued.orderId });
+    .where(sql`(${queued.provider}, ${queued.chargeId}) in ${due}`)
+    .returning({ provider: queued.provider, chargeId: queued.chargeId, orderId: queued.orderId });
 
   let settled = 0;
-  for (const { chargeId, orderId } of claimed) {
+  for (const { provider, chargeId, orderId } of claimed) {
     try {
-      await cancelCharge(deps, chargeId);
+      if (provider === deps.card?.name) await deps.card.cancelCheckout(chargeId);
+      else await cancelCharge(deps, chargeId);
       await db
         .update(queued)
         .set({ settledAt: sql`now()` })
-        .where(and(eq(queued.provider, deps.pix.name), eq(queued.chargeId, chargeId)));
+        .where(and(eq(queued.provider, provider), eq(queued.chargeId, chargeId)));
       settled += 1;
     } catch (error) {
       deps.logger.warn(
         { err: error, orderId },
-        "Não foi possível cancelar a cobrança PIX; nova tentativa em 1 minuto",
+        "Não foi possível cancelar a cobrança; nova tentativa em 1 minuto",
       );
     }
   }

@@ -5,12 +5,16 @@ import type { Database } from "../../db/client.server";
 import { orders, paymentEvents } from "../../db/schema.server";
 import { followCharge, type OrderMailStore } from "../orders/follow-charge.server";
 import { isPaid, paidColumns } from "../orders/paid.server";
+import type { CardProvider } from "./card-provider";
+import { settleCardPayment, type CardOutcome } from "./card-settlement.server";
 import type { ChargeEvent } from "./payment-webhook";
 import type { PixChargeState, PixProvider } from "./pix-provider";
 
 export interface PaymentDeps {
   db: Database;
   pix: PixProvider;
+  /** The card provider, or null when the store takes no card payments. */
+  card: CardProvider | null;
   logger: Logger;
   /** The store as an order's e-mail presents it, read at each use (see `orderMailStoreOf`). */
   store: () => Promise<OrderMailStore>;
@@ -24,7 +28,9 @@ const FIRST_RETRY_SECONDS = 15;
 const LONGEST_RETRY_SECONDS = 600;
 /**
  * An event about a charge no order has is checked this many times (about 36 minutes, longer than
- * a PIX charge's usual validity): the order may not know its charge yet, then it never will.
+ * a PIX charge's usual validity): the order may not know its charge yet, then it never will. A
+ * card payment the provider cannot be asked about is given up after as many tries: the provider
+ * delivers the payment's next change as a new event.
  */
 const ATTEMPTS_WITHOUT_ORDER = 8;
 
@@ -66,10 +72,11 @@ export async function receiveChargeEvent(
 
 /**
  * Handles the kept events that are due: the provider is asked for each charge's status (an event
- * is news, not proof) and the order follows it. An event is settled once the provider reports
+ * is news, not proof) and the order follows it. A PIX event is settled once the provider reports
  * the charge paid or expired; until then it is checked again, less and less often, while its
- * order waits for payment. Several instances may run this at once: each event is claimed by one
- * of them for a minute. Returns how many events were settled.
+ * order waits for payment. A card event is settled once its payment is read: each change of a
+ * payment comes as an event of its own. Several instances may run this at once: each event is
+ * claimed by one of them for a minute. Returns how many events were settled.
  */
 export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
   const { db } = deps;
@@ -83,7 +90,7 @@ export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
         // The database's clock, which stamped the event: a millisecond clock here could read
         // as just before an event kept a few microseconds ago.
         lte(paymentEvents.nextAttemptAt, sql`now()`),
-        eq(paymentEvents.provider, deps.pix.name),
+        inArray(paymentEvents.provider, [deps.pix.name, ...(deps.card ? [deps.card.name] : [])]),
       ),
     )
     .orderBy(asc(paymentEvents.nextAttemptAt))
@@ -97,7 +104,8 @@ export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
   let settled = 0;
   for (const event of claimed) {
     try {
-      if (await handleEvent(deps, event)) {
+      const handle = event.provider === deps.card?.name ? handleCardEvent : handleEvent;
+      if (await handle(deps, event)) {
         settled += 1;
         storeCounters.paymentEvents.inc({ result: "processed" });
       }
@@ -153,11 +161,45 @@ async function handleEvent(deps: PaymentDeps, event: PaymentEvent): Promise<bool
       "Evento de pagamento de uma cobrança sem pedido abandonado",
     );
   }
+  await checkAgainLater(deps, event, settledOtherwise || orphaned);
+  return false;
+}
+
+/** One reading of a card event's payment: whether it settled the event. */
+async function handleCardEvent(deps: PaymentDeps, event: PaymentEvent): Promise<boolean> {
+  let outcome: CardOutcome;
+  try {
+    outcome = await settleCardPayment(deps, event.chargeId);
+  } catch (error) {
+    const giveUp = event.attempts + 1 >= ATTEMPTS_WITHOUT_ORDER;
+    deps.logger.warn(
+      { err: error, event: event.id, giveUp },
+      "Pagamento de um evento de cartão não consultado; nova tentativa mais tarde",
+    );
+    await checkAgainLater(deps, event, giveUp);
+    return false;
+  }
+  if (outcome === "not-ours") {
+    deps.logger.warn({ event: event.id }, "Pagamento de cartão de um pedido que não é desta loja ignorado");
+  }
+  await deps.db
+    .update(paymentEvents)
+    .set({ processedAt: sql`now()` })
+    .where(eq(paymentEvents.id, event.id));
+  return true;
+}
+
+/**
+ * An event not settled by this check: due again after a pause that doubles with each attempt, or
+ * given up on.
+ */
+async function checkAgainLater(deps: PaymentDeps, event: PaymentEvent, giveUp: boolean): Promise<void> {
+  const attempts = event.attempts + 1;
   const retryInSeconds = Math.min(FIRST_RETRY_SECONDS * 2 ** (attempts - 1), LONGEST_RETRY_SECONDS);
-  await db
+  await deps.db
     .update(paymentEvents)
     .set(
-      settledOtherwise || orphaned
+      giveUp
         ? { attempts, gaveUpAt: sql`now()` }
         : { attempts, nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` },
     )
@@ -169,5 +211,4 @@ async function handleEvent(deps: PaymentDeps, event: PaymentEvent): Promise<bool
         gt(paymentEvents.nextAttemptAt, sql`now()`),
       ),
     );
-  return false;
 }

@@ -1,0 +1,130 @@
+import { and, eq, ne, not, sql } from "drizzle-orm";
+import { storeCounters } from "../../config/metrics.server";
+import type { Transaction } from "../../db/client.server";
+import { orders } from "../../db/schema.server";
+import { queueConfirmation, type OrderMailStore } from "../orders/follow-charge.server";
+import { isOrderId } from "../orders/order-details.server";
+import { paidOrder } from "../orders/paid.server";
+import type { CardPayment, CardProvider } from "./card-provider";
+import type { PaymentDeps } from "./charge-events.server";
+
+/**
+ * How long after a boleto's due date the store waits for it: a boleto paid at a bank on its last
+ * day reaches the provider up to three business days later, a weekend included.
+ */
+export const BOLETO_CLEARING_DAYS = 5;
+
+/** The statuses of a payment that may yet be approved: a boleto not paid yet, a card in analysis. */
+const OPEN_STATUSES: ReadonlySet<CardPayment["status"]> = new Set([
+  "pending",
+  "in_process",
+  "authorized",
+  "in_mediation",
+]);
+
+export type CardOutcome = "paid" | "paid-late" | "amount-mismatch" | "recorded" | "unchanged" | "not-ours";
+
+/**
+ * Reads a payment from the card provider and brings its order in line with it: the provider's
+ * answer is the only one believed (a webhook or a return URL only says which payment to read).
+ * Throws when the provider cannot be reached, for the caller to try again.
+ */
+export async function settleCardPayment(deps: PaymentDeps, paymentId: string): Promise<CardOutcome> {
+  if (!deps.card) return "not-ours";
+  const card = deps.card;
+  const payment = await card.payment(paymentId);
+  const store = await deps.store();
+  return deps.db.transaction((tx) => followCardPayment(tx, card.name, payment, store));
+}
+
+/**
+ * Brings a card order in line with one of its payments as the provider reported it, in the
+ * caller's transaction; repeating it changes nothing, and events may come in any order, as each
+ * one is read from the provider again. A paid order never changes here: a late `pending` cannot
+ * undo an `approved`, nor another attempt's rejection.
+ *
+ * - Approved, for the order's total: the order is paid and its confirmation e-mail queued; if it
+ *   had been cancelled for expiry, the payment is kept and flagged for the shop.
+ * - Approved, for another amount: not paid, the amount flagged for the shop (the order keeps its
+ *   stock).
+ * - Still open (a boleto waiting, a card in analysis): recorded; a boleto keeps the order until its
+ *   due date and clearing.
+ * - Rejected or cancelled: recorded. The customer may try another card on the same checkout, so
+ *   the stock stays until the order expires (`expireOverdueOrders` asks the provider then).
+ *
+ * A payment whose reference is not one of this store's card orders at this provider is ignored.
+ */
+export async function followCardPayment(
+  tx: Transaction,
+  provider: CardProvider["name"],
+  payment: CardPayment,
+  store: OrderMailStore,
+): Promise<CardOutcome> {
+  if (!payment.orderId || !isOrderId(payment.orderId)) return "not-ours";
+  const thisOrder = and(
+    eq(orders.id, payment.orderId),
+    eq(orders.paymentMethod, "card"),
+    eq(orders.cardProvider, provider),
+    not(paidOrder),
+  );
+  const recorded = {
+    cardPaymentId: payment.paymentId,
+    cardPaymentStatus: payment.status,
+    cardPaymentType: payment.methodType,
+    cardInstallments: payment.installments,
+  };
+  if (payment.status === "approved") {
+    const [order] = await tx
+      .update(orders)
+      .set({
+        ...recorded,
+        paymentStatus: "paid",
+        paidAt: sql`now()`,
+        latePaymentAt: sql`case when ${orders.status} = 'cancelled' then now() end`,
+      })
+      .where(and(thisOrder, eq(orders.totalCents, payment.amountCents)))
+      .returning();
+    if (order) {
+      storeCounters.ordersPaid.inc();
+      if (order.latePaymentAt) return "paid-late";
+      await queueConfirmation(tx, order, store);
+      return "paid";
+    }
+    const flagged = await tx
+      .update(orders)
+      .set({
+        ...recorded,
+        paymentMismatchAt: sql`coalesce(${orders.paymentMismatchAt}, now())`,
+        paymentMismatchCents: payment.amountCents,
+      })
+      .where(and(thisOrder, ne(orders.totalCents, payment.amountCents)))
+      .returning({ id: orders.id });
+    return flagged.length > 0 ? "amount-mismatch" : "unchanged";
+  }
+  const waitUntil = OPEN_STATUSES.has(payment.status) ? openPaymentDeadline(payment) : null;
+  const changed = await tx
+    .update(orders)
+    .set({
+      ...recorded,
+      ...(waitUntil && {
+        paymentExpiresAt: sql`greatest(${orders.paymentExpiresAt}, ${waitUntil.toISOString()}::timestamptz)`,
+      }),
+    })
+    .where(thisOrder)
+    .returning({ id: orders.id });
+  return changed.length > 0 ? "recorded" : "unchanged";
+}
+
+/**
+ * Until when an order waits for a payment still open: a boleto until its due date and clearing; a
+ * card payment in analysis, as long from now.
+ */
+export function openPaymentDeadline(payment: CardPayment, now = new Date()): Date {
+  const from = payment.dueAt ?? now;
+  return new Date(from.getTime() + BOLETO_CLEARING_DAYS * 86_400_000);
+}
+
+/** Whether a payment may yet be approved. */
+export function isOpenCardPayment(payment: CardPayment): boolean {
+  return OPEN_STATUSES.has(payment.status);
+}
