@@ -3,15 +3,20 @@ import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/payment-card";
 import { buttonClasses } from "../components/ui/button";
+import { paymentDeps } from "../context.server";
 import { findCustomerOrder } from "../domain/orders/order-payment.server";
 import { isPaid } from "../domain/orders/paid.server";
 import { paymentMethodLabel } from "../domain/orders/payment-method";
+import { settleCardPayment } from "../domain/payments/card-settlement.server";
 import { formatBRL } from "../lib/money";
 import { orderNumber } from "../lib/order-number";
 import { pageTitle } from "../lib/seo";
 import { requireUser } from "./guards.server";
 
 type Order = NonNullable<Awaited<ReturnType<typeof findCustomerOrder>>>;
+
+/** A payment id as the card provider writes one in the return URL. */
+const PAYMENT_ID = /^\d{1,20}$/;
 
 /** What the page says of a card order, in the order its checks are made. */
 type CardOrderState = "cancelled" | "paid" | "boleto" | "rejected" | "waiting";
@@ -23,7 +28,7 @@ type CardOrderState = "cancelled" | "paid" | "boleto" | "rejected" | "waiting";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);
-  const order = await findCustomerOrder(context.db, user.id, params.orderId);
+  let order = await findCustomerOrder(context.db, user.id, params.orderId);
   // Another customer's order reads as one that does not exist; a PIX order has its own page.
   if (!order || order.paymentMethod !== "card") {
     return data(
@@ -31,7 +36,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       { status: 404, headers: { "Cache-Control": "private, no-store" } },
     );
   }
-  const { pathname, search } = new URL(request.url);
+  const url = new URL(request.url);
+  const paymentId = url.searchParams.get("payment_id");
+  if (paymentId && PAYMENT_ID.test(paymentId) && !isPaid(order)) {
+    // The customer may be back before the provider's webhook: the payment is read from it now.
+    try {
+      await settleCardPayment(paymentDeps(context), paymentId);
+      order = (await findCustomerOrder(context.db, user.id, order.id)) ?? order;
+    } catch (error) {
+      // The page shows what the store knows; the webhook, or 'Atualizar', reads it again.
+      context.logger.warn({ err: error, orderId: order.id }, "Pagamento de cartão não consultado no retorno");
+    }
+  }
+  const { pathname, search } = url;
   return {
     found: true as const,
     state: stateOf(order),

@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders, sandboxCardCheckouts } from "../../app/db/schema.server";
+import type { CreatePaymentAnswer } from "../../app/domain/orders/checkout-schema";
+import { isPaid } from "../../app/domain/orders/paid.server";
 import type { CardProvider } from "../../app/domain/payments/card-provider";
+import { simulateSandboxCardPayment } from "../../app/domain/payments/sandbox-card-checkout.server";
 import { loader as simulationLoader } from "../../app/routes/sandbox.card-checkout";
-import { createOrder, createProduct } from "../support/factories";
+import { createOrder, createProduct, stockOf } from "../support/factories";
 import { rawRequest } from "../support/http";
+import { checkoutBody, postCheckoutOverHttp } from "../support/orders";
 import { readable } from "../support/page-text";
 import { setUpStoreHandler } from "../support/store-handler";
 import { createTestContext, signUpBuyer, TEST_BASE_URL, type Buyer } from "../support/test-context";
@@ -322,5 +326,131 @@ describe("the page of a card order the customer comes back to", () => {
 
     await recordPayment(orderId, { status: "cancelled" });
     expect(textOf((await get(`/payment/card/${orderId}`, buyer)).body)).toContain("Pedido cancelado");
+  });
+});
+
+describe("paying a card order on the sandbox's checkout", () => {
+  /** A new buyer's card order of two units at R$ 100,00 of a product with five in stock, as the checkout places it. */
+  async function placeCardOrder() {
+    const buyer = await signUpBuyer(store);
+    const product = await createProduct(store.database.db, { priceCents: 10_000, stock: 5 });
+    const body = { ...checkoutBody(buyer, [{ id: product.id, quantity: 2 }]), paymentMethod: "card" };
+    const response = await postCheckoutOverHttp(store.url, buyer.cookie, body);
+    const answer = (await response.json()) as CreatePaymentAnswer;
+    expect(answer).toMatchObject({ success: true });
+    return {
+      buyer,
+      productId: product.id,
+      orderId: answer.orderId!,
+      checkoutPath: pathOf(answer.cardCheckoutUrl!),
+    };
+  }
+
+  const orderOf = async (orderId: string) =>
+    (await store.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+
+  /** Follows a redirect the store made to its own page, as the browser would. */
+  const follow = async (
+    answer: { status: number; headers: { location?: string } },
+    who: { cookie: string },
+  ) => {
+    expect(answer.status).toBe(302);
+    const page = await get(pathOf(answer.headers.location!), who);
+    expect(page.status).toBe(200);
+    return textOf(page.body);
+  };
+
+  it("approved: the customer comes back to 'Pagamento aprovado' and the order is paid", async () => {
+    const { buyer, productId, orderId, checkoutPath } = await placeCardOrder();
+    const text = await follow(
+      await post(checkoutPath, buyer, { intent: "approve", installments: "2" }),
+      buyer,
+    );
+    expect(text).toContain("Pagamento aprovado");
+    expect(text).toContain("Cartão de crédito em 2x");
+    expect(text).toContain("R$ 200,00");
+    expect(text).toContain("Meus pedidos");
+    const order = await orderOf(orderId);
+    expect(isPaid(order)).toBe(true);
+    expect(order.cardInstallments).toBe(2);
+    expect(await stockOf(store.database.db, productId)).toBe(3);
+  });
+
+  it("refused: 'Pagamento recusado' with a new try, and the stock stays held for the order", async () => {
+    const { buyer, productId, orderId, checkoutPath } = await placeCardOrder();
+    const text = await follow(
+      await post(checkoutPath, buyer, { intent: "reject", installments: "1" }),
+      buyer,
+    );
+    expect(text).toContain("Pagamento recusado");
+    expect(text).toContain("Tentar novamente");
+    const order = await orderOf(orderId);
+    expect(isPaid(order)).toBe(false);
+    expect(order).toMatchObject({ status: "pending", cardPaymentStatus: "rejected" });
+    expect(await stockOf(store.database.db, productId)).toBe(3);
+
+    // Another card on the same checkout.
+    const again = await follow(
+      await post(checkoutPath, buyer, { intent: "approve", installments: "1" }),
+      buyer,
+    );
+    expect(again).toContain("Pagamento aprovado");
+  });
+
+  it("boleto: waiting until the boleto is paid, then paid", async () => {
+    const { buyer, orderId, checkoutPath } = await placeCardOrder();
+    let text = await follow(await post(checkoutPath, buyer, { intent: "boleto" }), buyer);
+    expect(text).toContain("Boleto gerado — aguardando pagamento");
+    const waiting = await orderOf(orderId);
+    expect(isPaid(waiting)).toBe(false);
+    expect(waiting).toMatchObject({
+      status: "pending",
+      cardPaymentStatus: "pending",
+      cardPaymentType: "ticket",
+    });
+    // The order waits for the boleto past the checkout's own expiry.
+    expect(waiting.paymentExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 3 * DAY - MINUTE);
+
+    expect(textOf((await get(checkoutPath, buyer)).body)).toContain("Pagar boleto");
+    text = await follow(await post(checkoutPath, buyer, { intent: "pay-boleto" }), buyer);
+    expect(text).toContain("Pagamento aprovado");
+    expect(text).toContain("Boleto");
+    expect(isPaid(await orderOf(orderId))).toBe(true);
+  });
+
+  it("reads the payment from the provider when the customer is back before the store heard of it, never the query's status", async () => {
+    const { buyer, orderId, checkoutPath } = await placeCardOrder();
+    const checkoutId = checkoutPath.split("/").at(-1)!;
+    // Paid at the provider; its notification has not reached the store.
+    const rejected = await simulateSandboxCardPayment(store.database.db, checkoutId, {
+      action: "reject",
+      installments: 1,
+    });
+    expect(rejected.ok).toBe(true);
+    const path = `/payment/card/${orderId}`;
+    const forged = textOf(
+      (await get(`${path}?payment_id=${rejected.ok && rejected.paymentId}&status=approved`, buyer)).body,
+    );
+    expect(forged).toContain("Pagamento recusado");
+    expect(isPaid(await orderOf(orderId))).toBe(false);
+
+    const approved = await simulateSandboxCardPayment(store.database.db, checkoutId, {
+      action: "approve",
+      installments: 1,
+    });
+    const back = textOf(
+      (await get(`${path}?payment_id=${approved.ok && approved.paymentId}&status=approved`, buyer)).body,
+    );
+    expect(back).toContain("Pagamento aprovado");
+    expect(isPaid(await orderOf(orderId))).toBe(true);
+  });
+
+  it("shows the order as the store has it when the payment named cannot be read", async () => {
+    const { buyer, orderId } = await placeCardOrder();
+    const text = textOf(
+      (await get(`/payment/card/${orderId}?payment_id=999999999999&status=approved`, buyer)).body,
+    );
+    expect(text).toContain("Aguardando a confirmação do pagamento");
+    expect(text).toContain("Atualizar");
   });
 });
