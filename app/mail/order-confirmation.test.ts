@@ -13,6 +13,7 @@ const input = {
   ],
   totalCents: 477_890,
   pixDiscount: null,
+  paymentMethod: "PIX",
   // 15/01/2026 13:05 UTC is 10:05 in São Paulo.
   paidAt: new Date("2026-01-15T13:05:00Z"),
   store,
@@ -67,6 +68,17 @@ describe("order confirmation e-mail", () => {
     expect(text).toContain("Desconto PIX (10%): −R$\u00a0477,89\nTotal: R$\u00a04.301,01");
     expect(html).toContain("Desconto PIX (10%): −R$\u00a0477,89</p>");
     expect(html).toContain("Total: R$\u00a04.301,01");
+  });
+
+  it("says how a card order was paid, in both parts", () => {
+    const { text, html } = orderConfirmationMail({ ...input, paymentMethod: "Cartão de crédito em 10x" });
+    expect(text).toContain("Pagamento: Cartão de crédito em 10x\n");
+    expect(text).not.toContain("PIX");
+    expect(html).toContain("Pagamento: Cartão de crédito em 10x</p>");
+    expect(html).not.toContain("PIX");
+    expect(orderConfirmationMail({ ...input, paymentMethod: "Boleto" }).text).toContain(
+      "Pagamento: Boleto\n",
+    );
   });
 
   it("escapes what the customer typed in the HTML and keeps it as typed in the text", () => {

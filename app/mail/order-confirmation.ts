@@ -11,6 +11,8 @@ export interface OrderConfirmationInput {
   totalCents: number;
   /** The line of the PIX discount the total has, shown above it (`pixDiscountLine`); null without one. */
   pixDiscount: { label: string; amount: string } | null;
+  /** How the order was paid, as the customer reads it (`paymentMethodLabel`): 'PIX', 'Boleto'… */
+  paymentMethod: string;
   paidAt: Date;
   /** The owner's settings when the payment is confirmed; the delivery estimate is the offer's. */
   store: MailStore & { delivery: { deliveryDays: number } };
@@ -18,7 +20,7 @@ export interface OrderConfirmationInput {
   orderUrl: string;
 }
 
-/** The e-mail sent once a PIX payment is confirmed. */
+/** The e-mail sent once an order's payment is confirmed, by PIX, card or boleto. */
 export function orderConfirmationMail(input: OrderConfirmationInput): ComposedMail {
   const number = orderNumber(input.orderId);
   const lines = input.items.map((item) => ({
@@ -42,7 +44,7 @@ export function orderConfirmationMail(input: OrderConfirmationInput): ComposedMa
     ...(discount ? [`${discount.label}: ${discount.amount}`] : []),
     `Total: ${total}`,
     `Pago em: ${paidAt}`,
-    "Pagamento: PIX",
+    `Pagamento: ${input.paymentMethod}`,
     delivery,
     "",
     `Acompanhe seu pedido: ${input.orderUrl}`,
@@ -70,7 +72,7 @@ ${rows}
 </table>
 ${discount ? `<p style="margin:0 0 4px;">${escapeHtml(discount.label)}: ${escapeHtml(discount.amount)}</p>\n` : ""}<p style="margin:0 0 4px;font-size:17px;font-weight:bold;">Total: ${escapeHtml(total)}</p>
 <p style="margin:0 0 4px;">Pago em: ${escapeHtml(paidAt)}</p>
-<p style="margin:0 0 4px;">Pagamento: PIX</p>
+<p style="margin:0 0 4px;">Pagamento: ${escapeHtml(input.paymentMethod)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(delivery)}</p>
 <p style="margin:0;"><a href="${escapeHtml(input.orderUrl)}" style="display:inline-block;padding:10px 16px;background-color:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;">Ver meu pedido</a></p>
 <p style="margin:8px 0 0;font-size:13px;color:#52525b;word-break:break-all;">${escapeHtml(input.orderUrl)}</p>`;

@@ -47,11 +47,66 @@ describe("the admin dashboard", () => {
     expect(figures).toEqual({
       totalOrders: before.totalOrders + 3,
       totalRevenueCents: before.totalRevenueCents + 20_000 + anonymous.totalCents,
+      pixRevenueCents: before.pixRevenueCents + 20_000 + anonymous.totalCents,
+      cardRevenueCents: before.cardRevenueCents,
       pendingOrders: before.pendingOrders + 2,
       completedOrders: before.completedOrders + 1,
     });
     expect(recentOrders[0]).toMatchObject({ id: anonymous.id, userName: "N/A", itemsCount: 2, paid: true });
     expect(recentOrders.length).toBeLessThanOrEqual(10);
+  });
+
+  it("splits the revenue between PIX and the card provider's payments, counting paid card orders only", async () => {
+    const before = (await dashboard()).figures;
+    const product = await createProduct(store.database.db, { priceCents: 50_000 });
+    const card = {
+      paymentMethod: "card",
+      cardProvider: "mercadopago",
+      cardPaymentId: "1234567890",
+      cardPaymentType: "credit_card",
+      cardInstallments: 10,
+    } as const;
+    await createOrder(store.database.db, {
+      userId: null,
+      lines: [{ product, quantity: 1 }],
+      paid: true,
+      overrides: { ...card, pixStatus: "ACTIVE", cardPaymentStatus: "approved" },
+    });
+    await createOrder(store.database.db, {
+      userId: null,
+      lines: [{ product, quantity: 2 }],
+      paid: true,
+      overrides: {
+        ...card,
+        pixStatus: "ACTIVE",
+        cardPaymentStatus: "approved",
+        cardPaymentType: "ticket",
+        cardInstallments: 1,
+      },
+    });
+    // A boleto not yet cleared and a refused card sold nothing; a PIX order paid counts as PIX.
+    await createOrder(store.database.db, {
+      userId: null,
+      lines: [{ product, quantity: 1 }],
+      overrides: { ...card, cardPaymentStatus: "pending", cardPaymentType: "ticket" },
+    });
+    await createOrder(store.database.db, {
+      userId: null,
+      lines: [{ product, quantity: 1 }],
+      overrides: { ...card, cardPaymentStatus: "rejected", paymentStatus: "failed" },
+    });
+    await createOrder(store.database.db, { userId: null, lines: [{ product, quantity: 3 }], paid: true });
+
+    const { figures } = await dashboard();
+    expect(figures).toEqual({
+      ...before,
+      totalOrders: before.totalOrders + 5,
+      totalRevenueCents: before.totalRevenueCents + 300_000,
+      pixRevenueCents: before.pixRevenueCents + 150_000,
+      cardRevenueCents: before.cardRevenueCents + 150_000,
+      pendingOrders: before.pendingOrders + 5,
+    });
+    expect(figures.pixRevenueCents + figures.cardRevenueCents).toBe(figures.totalRevenueCents);
   });
 
   it("shows the 10 most recent orders, newest first", async () => {

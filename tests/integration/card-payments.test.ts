@@ -147,7 +147,11 @@ describe("a card order", () => {
       cardInstallments: 10,
       status: "pending",
     });
-    expect(await confirmationsOf(order.id)).toHaveLength(1);
+    const confirmations = await confirmationsOf(order.id);
+    expect(confirmations).toHaveLength(1);
+    // The e-mail says how it was paid, and nothing of PIX.
+    expect(confirmations[0]!.text).toContain("Pagamento: Cartão de crédito em 10x\n");
+    expect(confirmations[0]!.text).not.toContain("PIX");
     expect(await stockOf(productId)).toBe(3);
   });
 

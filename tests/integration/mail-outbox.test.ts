@@ -254,6 +254,7 @@ describe("the store's e-mails over SMTP", () => {
       items: [{ name: "Mouse sem fio", quantity: 1, unitPriceCents: 9990 }],
       totalCents: 9990,
       pixDiscount: null,
+      paymentMethod: "PIX",
       paidAt: new Date("2026-11-25T12:00:00Z"),
       store,
       orderUrl: "https://loja.example/account/orders",

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { users } from "../../app/db/schema.server";
+import { formatBRL } from "../../app/lib/money";
 import { orderNumber } from "../../app/lib/order-number";
 import { cookieHeader, signIn, signUpCustomer, type Customer } from "../support/accounts";
 import { randomClientIp } from "../support/browser";
@@ -20,7 +21,8 @@ let alice: Customer;
 let bruno: Customer;
 let newcomer: Customer;
 let adminCookie: string;
-const ids = { tracked: "", late: "", brunos: "", mismatched: "" };
+const ids = { tracked: "", late: "", brunos: "", mismatched: "", byCard: "", cardUnpaid: "" };
+const CARD_PAYMENT_ID = "98765432101";
 
 beforeAll(async () => {
   alice = await signUpCustomer(started.store.url);
@@ -52,6 +54,28 @@ beforeAll(async () => {
       overrides: { paymentMismatchAt: new Date(), paymentMismatchCents: 100 },
     });
     ids.mismatched = mismatched.id;
+    const card = { paymentMethod: "card", cardProvider: "mercadopago" } as const;
+    const byCard = await createOrder(db, {
+      userId: user!.id,
+      lines: [{ product, quantity: 3 }],
+      paid: true,
+      overrides: {
+        ...card,
+        pixStatus: "ACTIVE",
+        cardPaymentId: CARD_PAYMENT_ID,
+        cardPaymentStatus: "approved",
+        cardPaymentType: "credit_card",
+        cardInstallments: 10,
+      },
+    });
+    ids.byCard = byCard.id;
+    // Sent to the provider's checkout, where nothing was paid yet.
+    const cardUnpaid = await createOrder(db, {
+      userId: user!.id,
+      lines: [{ product, quantity: 1 }],
+      overrides: card,
+    });
+    ids.cardUnpaid = cardUnpaid.id;
     const [brunoUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, bruno.email));
     const brunos = await createOrder(db, {
       userId: brunoUser!.id,
@@ -121,6 +145,28 @@ describe("Rastrear Pedido, as the customer sees it", () => {
   });
 });
 
+describe("how an order was paid, as the customer sees it", () => {
+  it("is said on each order of 'Meus Pedidos'", async () => {
+    const { status, body } = await page("/account/orders", cookieHeader(alice));
+    expect(status).toBe(200);
+    const cardOf = (orderId: string) =>
+      new RegExp(`aria-label="Pedido #${orderId.slice(0, 8)}"[\\s\\S]*?</li>`).exec(body)?.[0] ?? "";
+    expect(cardOf(ids.byCard)).toContain("Pagamento: Cartão de crédito em 10x");
+    expect(cardOf(ids.cardUnpaid)).toContain("Pagamento: Cartão de crédito ou boleto");
+    expect(cardOf(ids.tracked)).toContain("Pagamento: PIX");
+  });
+
+  it("is on the receipt, which mentions PIX only for a PIX order", async () => {
+    const byCard = await page(`/account/orders/${ids.byCard}/receipt`, cookieHeader(alice));
+    expect(byCard.status).toBe(200);
+    expect(byCard.body).toContain("Forma de pagamento:</span> Cartão de crédito em 10x</p>");
+    expect(byCard.body).toContain(">pago</span>");
+    expect(byCard.body).not.toContain("PIX");
+    const byPix = await page(`/account/orders/${ids.tracked}/receipt`, cookieHeader(alice));
+    expect(byPix.body).toContain("Forma de pagamento:</span> PIX</p>");
+  });
+});
+
 describe("the panel's order pages, as the admin sees them", () => {
   it("list the orders with a late payment or another amount paid flagged, and say when nothing matches", async () => {
     const all = await page("/admin/orders", adminCookie);
@@ -131,6 +177,18 @@ describe("the panel's order pages, as the admin sees them", () => {
     expect(all.body).toContain("Valor pago diferente do total");
     const none = await page("/admin/orders?q=ninguem-com-este-nome", adminCookie);
     expect(none.body).toContain("Nenhum pedido encontrado");
+  });
+
+  it("list how each order was paid, in the Pagamento column, and keep its filters", async () => {
+    const rowOf = (body: string, orderId: string) =>
+      new RegExp(`href="/admin/orders/${orderId}"[\\s\\S]*?</tr>`).exec(body)?.[0] ?? "";
+    const all = await page("/admin/orders", adminCookie);
+    expect(rowOf(all.body, ids.byCard)).toMatch(/>Cartão de crédito em 10x<\/span>.*>pago</);
+    expect(rowOf(all.body, ids.cardUnpaid)).toMatch(/>Cartão de crédito ou boleto<\/span>.*>pendente</);
+    expect(rowOf(all.body, ids.tracked)).toMatch(/>PIX<\/span>.*>pago</);
+    const pending = await page("/admin/orders?payment=pending", adminCookie);
+    expect(pending.body).toContain(`href="/admin/orders/${ids.cardUnpaid}"`);
+    expect(pending.body).not.toContain(`href="/admin/orders/${ids.byCard}"`);
   });
 
   it("answer any odd query with a normal page", async () => {
@@ -162,6 +220,9 @@ describe("the panel's order pages, as the admin sees them", () => {
     ]) {
       expect(body).toContain(text);
     }
+    // A PIX order's payment: its method, and nothing of a card.
+    expect(body).toMatch(/>Forma de pagamento<\/dt><dd[^>]*>PIX<\/dd>/);
+    expect(body).not.toContain("ID do pagamento");
     const mismatched = await page(`/admin/orders/${ids.mismatched}`, adminCookie);
     expect(mismatched.body).toMatch(
       /Valor pago diferente do total: R\$\s1,00 recebidos em [^<]+, total do pedido R\$\s[\d.,]+/,
@@ -171,5 +232,40 @@ describe("the panel's order pages, as the admin sees them", () => {
       expect(missing.status, id).toBe(404);
       expect(missing.body).toContain("Registro não encontrado.");
     }
+  });
+
+  it("show a card order's method, the provider's payment id and status, and the instalments", async () => {
+    const paid = await page(`/admin/orders/${ids.byCard}`, adminCookie);
+    expect(paid.status).toBe(200);
+    for (const [label, value] of [
+      ["Forma de pagamento", "Cartão de crédito em 10x"],
+      ["Status", "pago"],
+      ["ID do pagamento", CARD_PAYMENT_ID],
+      ["Status no provedor", "Aprovado"],
+      ["Parcelas", "10x"],
+    ]) {
+      expect(paid.body).toMatch(new RegExp(`>${label}</dt><dd[^>]*>${value}</dd>`));
+    }
+    const unpaid = await page(`/admin/orders/${ids.cardUnpaid}`, adminCookie);
+    for (const [label, value] of [
+      ["Forma de pagamento", "Cartão de crédito ou boleto"],
+      ["Status", "pendente"],
+      ["ID do pagamento", "—"],
+      ["Status no provedor", "—"],
+      ["Parcelas", "—"],
+    ]) {
+      expect(unpaid.body).toMatch(new RegExp(`>${label}</dt><dd[^>]*>${value}</dd>`));
+    }
+  });
+
+  it("split the dashboard's revenue between PIX and card or boleto", async () => {
+    const { status, body } = await page("/admin", adminCookie);
+    expect(status).toBe(200);
+    // Paid by PIX: 2 + 1 + 1 (one cancelled after its payment) units; by card, 3; all at R$ 199,90.
+    expect(body).toContain(
+      `>Faturamento Total</dt><dd class="mt-1 text-2xl font-bold">${formatBRL(7 * 19_990)}</dd>`,
+    );
+    expect(body).toContain(`>PIX: ${formatBRL(4 * 19_990)}</dd>`);
+    expect(body).toContain(`>Cartão/boleto: ${formatBRL(3 * 19_990)}</dd>`);
   });
 });

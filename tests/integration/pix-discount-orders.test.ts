@@ -123,6 +123,7 @@ describe("an order with a 5% PIX discount", () => {
       .where(eq(mailOutbox.dedupeKey, `order-paid:${orderId}`));
     expect(mail!.text).toContain("Desconto PIX (5%): −R$\u00a065,00\nTotal: R$\u00a01.234,90");
     expect(mail!.html).toContain("Desconto PIX (5%): −R$\u00a065,00");
+    expect(mail!.text).toContain("Pagamento: PIX\n");
 
     const listed = await customerOrdersLoader({
       request: customerGet(who, "/account/orders"),

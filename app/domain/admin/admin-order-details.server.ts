@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
+import type { CardPaymentStatus } from "../payments/card-provider";
 import { findOrderDetails, type OrderDetails } from "../orders/order-details.server";
 import { listStatusHistory, type StatusHistoryEntry } from "../orders/status-history.server";
 
@@ -10,10 +11,16 @@ export interface AdminOrderDetails extends OrderDetails {
   latePaymentAt: Date | null;
   /** When the provider reported the charge paid with another amount than the total, and which. */
   paymentMismatch: { at: Date; receivedCents: number } | null;
+  /** A card order's payment at its provider, as last read from it: its id and status; null before one. */
+  cardPaymentId: string | null;
+  cardPaymentStatus: CardPaymentStatus | null;
   history: StatusHistoryEntry[];
 }
 
-/** Any order as the panel shows it: what was bought, by whom, where to, and its status history. */
+/**
+ * Any order as the panel shows it: what was bought, by whom, where to, how it was paid, and its
+ * status history.
+ */
 export async function loadAdminOrder(db: Database, orderId: string): Promise<AdminOrderDetails | null> {
   const order = await findOrderDetails(db, orderId);
   if (!order) return null;
@@ -24,6 +31,8 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
       latePaymentAt: orders.latePaymentAt,
       paymentMismatchAt: orders.paymentMismatchAt,
       paymentMismatchCents: orders.paymentMismatchCents,
+      cardPaymentId: orders.cardPaymentId,
+      cardPaymentStatus: orders.cardPaymentStatus,
     })
     .from(orders)
     .where(eq(orders.id, order.id));
@@ -38,6 +47,8 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
       paymentMismatchAt && paymentMismatchCents !== null
         ? { at: paymentMismatchAt, receivedCents: paymentMismatchCents }
         : null,
+    cardPaymentId: extra.cardPaymentId,
+    cardPaymentStatus: extra.cardPaymentStatus,
     history,
   };
 }

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay, subDays } from "date-fns";
-import { and, count, desc, eq, gte, inArray, ne, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, ne, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderItems, orders, profiles } from "../../db/schema.server";
 import { STORE_TIME_ZONE } from "../../lib/dates";
@@ -15,6 +15,9 @@ export interface DashboardFigures {
   totalOrders: number;
   /** Paid orders only, in centavos. */
   totalRevenueCents: number;
+  /** The same revenue by how it was paid: PIX, and the card provider's (card or boleto); they add up to it. */
+  pixRevenueCents: number;
+  cardRevenueCents: number;
   pendingOrders: number;
   completedOrders: number;
 }
@@ -73,15 +76,20 @@ async function dashboardFigures(db: Database): Promise<DashboardFigures> {
   const [row] = await db
     .select({
       totalOrders: count(),
-      totalRevenueCents:
-        sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${paidOrder}), 0)::bigint`.mapWith(
-          Number,
-        ),
+      totalRevenueCents: paidRevenue(),
+      pixRevenueCents: paidRevenue(eq(orders.paymentMethod, "pix")),
+      cardRevenueCents: paidRevenue(eq(orders.paymentMethod, "card")),
       pendingOrders: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
       completedOrders: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
     })
     .from(orders);
   return row!;
+}
+
+/** The total of paid orders (those `also` selects, if given), in centavos. */
+function paidRevenue(also?: SQL) {
+  const paid = also ? and(paidOrder, also) : paidOrder;
+  return sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${paid}), 0)::bigint`.mapWith(Number);
 }
 
 async function listRecentOrders(db: Database): Promise<RecentOrder[]> {

@@ -2,13 +2,14 @@ import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders, profiles } from "../../db/schema.server";
 import type { OrderStatus, PaymentStatus } from "../orders/order-status";
+import type { OrderPaymentMethod } from "../orders/payment-method";
 import { paidOrder } from "../orders/paid.server";
 import { containsPattern } from "../../lib/like-pattern";
 import { textContains } from "../catalog/search-products.server";
 import type { AdminOrdersQuery } from "./admin-orders-query";
 import { ADMIN_PAGE_SIZE, pageWithin } from "./listing";
 
-export interface AdminOrderRow {
+export interface AdminOrderRow extends OrderPaymentMethod {
   id: string;
   createdAt: Date;
   customerName: string;
@@ -49,6 +50,9 @@ export async function listAdminOrders(db: Database, query: AdminOrdersQuery): Pr
       totalCents: orders.totalCents,
       status: orders.status,
       paymentStatus: orders.paymentStatus,
+      paymentMethod: orders.paymentMethod,
+      cardPaymentType: orders.cardPaymentType,
+      cardInstallments: orders.cardInstallments,
       paid: sql<boolean>`${paidOrder}`,
       latePayment: sql<boolean>`${orders.latePaymentAt} is not null`,
       paymentMismatch: sql<boolean>`${orders.paymentMismatchAt} is not null`,

@@ -4,8 +4,9 @@ import { orderItems, orders } from "../../db/schema.server";
 import type { OrderPixDiscount } from "../payments/payment-prices";
 import type { OrderLine } from "./order-line";
 import { isPaid } from "./paid.server";
+import type { OrderPaymentMethod } from "./payment-method";
 
-export interface CustomerOrder extends OrderPixDiscount {
+export interface CustomerOrder extends OrderPixDiscount, OrderPaymentMethod {
   id: string;
   createdAt: Date;
   totalCents: number;
@@ -33,6 +34,9 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
     totalCents: order.totalCents,
     pixDiscountCents: order.pixDiscountCents,
     pixDiscountBasisPoints: order.pixDiscountBasisPoints,
+    paymentMethod: order.paymentMethod,
+    cardPaymentType: order.cardPaymentType,
+    cardInstallments: order.cardInstallments,
     paid: isPaid(order),
     items: lines.map(toOrderLine),
   }));

@@ -11,6 +11,7 @@ import type { StorefrontSettings } from "../store-settings/settings-schema";
 import { storefrontSettings } from "../store-settings/store-settings.server";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
 import { paidOrder } from "./paid.server";
+import { paymentMethodLabel } from "./payment-method";
 import { pixDiscountLine } from "../payments/payment-prices";
 
 /** What the confirmation e-mail needs of the store: its public origin and the owner's settings. */
@@ -113,6 +114,7 @@ export async function queueConfirmation(
     })),
     totalCents: order.totalCents,
     pixDiscount: pixDiscountLine(order),
+    paymentMethod: paymentMethodLabel(order),
     paidAt: order.paidAt!,
     store: store.settings,
     orderUrl: `${store.url}/account/orders`,

@@ -14,6 +14,9 @@ function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
     totalCents: 259_980,
     pixDiscountCents: 0,
     pixDiscountBasisPoints: 0,
+    paymentMethod: "pix",
+    cardPaymentType: null,
+    cardInstallments: null,
     paymentStatus: "pending",
     pixStatus: "ACTIVE",
     paid: false,
@@ -113,6 +116,30 @@ describe("receiptHtml", () => {
     expect(html).toContain(
       '<p class="discount">Desconto PIX (5%): −R$\u00a0129,99</p>\n<p class="total">Total: R$\u00a02.469,81</p>',
     );
+  });
+
+  it("says a PIX order was paid by PIX", () => {
+    expect(receiptHtml(order(PAID), OPTIONS)).toContain("Forma de pagamento:</span> PIX</p>");
+  });
+
+  it("says how a card order was paid, with its instalments, and mentions no PIX", () => {
+    const card = {
+      ...PAID,
+      pixStatus: "ACTIVE",
+      paymentMethod: "card",
+      cardPaymentType: "credit_card",
+      cardInstallments: 10,
+    } as const;
+    const html = receiptHtml(order(card), OPTIONS);
+    expect(html).toContain("Forma de pagamento:</span> Cartão de crédito em 10x</p>");
+    expect(html).toContain(">pago</span>");
+    expect(html).not.toContain("PIX");
+    const boleto = receiptHtml(order({ ...card, cardPaymentType: "ticket", cardInstallments: 1 }), OPTIONS);
+    expect(boleto).toContain("Forma de pagamento:</span> Boleto</p>");
+    // Not paid yet: the customer has not chosen between a card and a boleto at the provider.
+    const unpaid = receiptHtml(order({ paymentMethod: "card" }), OPTIONS);
+    expect(unpaid).toContain("Forma de pagamento:</span> Cartão de crédito ou boleto</p>");
+    expect(unpaid).toContain(">pendente</span>");
   });
 
   it("formats a company's CNPJ, numeric or alphanumeric", () => {

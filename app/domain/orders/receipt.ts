@@ -7,6 +7,7 @@ import { storeAddressLine } from "../store-settings/seller-identity";
 import { pixDiscountLine, type OrderPixDiscount } from "../payments/payment-prices";
 import type { StorefrontSettings } from "../store-settings/settings-schema";
 import type { OrderLine } from "./order-line";
+import { paymentMethodLabel, type OrderPaymentMethod } from "./payment-method";
 
 /** The delivery address as it was chosen at checkout. */
 export interface ShippingAddress {
@@ -20,7 +21,7 @@ export interface ShippingAddress {
 }
 
 /** What a receipt shows of an order (see `findOrderForViewer`). */
-export interface ReceiptOrder extends OrderPixDiscount {
+export interface ReceiptOrder extends OrderPixDiscount, OrderPaymentMethod {
   id: string;
   createdAt: Date | string;
   paidAt: Date | string | null;
@@ -147,7 +148,7 @@ ${rows}
 </table>
 ${discount ? `<p class="discount">${escapeHtml(discount.label)}: ${escapeHtml(discount.amount)}</p>\n` : ""}<p class="total">Total: ${escapeHtml(formatBRL(order.totalCents))}</p>
 <h2>Pagamento</h2>
-${field("Forma de pagamento", "PIX")}
+${field("Forma de pagamento", paymentMethodLabel(order))}
 <p class="field"><span class="label">Status do pagamento:</span> <span class="status" style="color:${colour}">${escapeHtml(paymentLabel(order))}</span></p>
 ${paidAt}
 <footer>Dúvidas sobre o seu pedido? Entre em contato: <a href="mailto:${supportEmail}">${supportEmail}</a></footer>

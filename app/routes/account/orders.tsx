@@ -12,6 +12,7 @@ import { NoOrdersYet } from "../../components/orders/no-orders-yet";
 import { OrderLines } from "../../components/orders/order-line-row";
 import { listCustomerOrders } from "../../domain/orders/customer-orders.server";
 import { deleteCustomerOrder } from "../../domain/orders/delete-order.server";
+import { paymentMethodLabel } from "../../domain/orders/payment-method";
 import { formatDateTime } from "../../lib/dates";
 import { requireUser } from "../guards.server";
 
@@ -118,6 +119,7 @@ function OrderCard({ order, onDelete }: { order: ListedOrder; onDelete: () => vo
         <div>
           <p className="font-semibold">Pedido #{number}</p>
           <p className="text-sm text-slate-600">{order.placedAt}</p>
+          <p className="text-sm text-slate-600">{`Pagamento: ${paymentMethodLabel(order)}`}</p>
         </div>
         <div className="flex items-center gap-2">
           <PaymentBadge paid={order.paid} />

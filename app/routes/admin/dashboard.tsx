@@ -39,9 +39,16 @@ const STORE_SETUP_STEPS = [
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { figures, recentOrders, topProducts, revenueByDay, ordersByStatus, storeSetup } = loaderData;
-  const cards = [
+  const cards: { label: string; value: string; details?: string[] }[] = [
     { label: "Total de Pedidos", value: String(figures.totalOrders) },
-    { label: "Faturamento Total", value: formatBRL(figures.totalRevenueCents) },
+    {
+      label: "Faturamento Total",
+      value: formatBRL(figures.totalRevenueCents),
+      details: [
+        `PIX: ${formatBRL(figures.pixRevenueCents)}`,
+        `Cartão/boleto: ${formatBRL(figures.cardRevenueCents)}`,
+      ],
+    },
     { label: "Pedidos Pendentes", value: String(figures.pendingOrders) },
     { label: "Pedidos Concluídos", value: String(figures.completedOrders) },
   ];
@@ -54,6 +61,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <div key={card.label} className="rounded-xl border border-slate-200 p-4">
             <dt className="text-sm text-slate-600">{card.label}</dt>
             <dd className="mt-1 text-2xl font-bold">{card.value}</dd>
+            {card.details?.map((detail) => (
+              <dd key={detail} className="text-xs text-slate-600">
+                {detail}
+              </dd>
+            ))}
           </div>
         ))}
       </dl>

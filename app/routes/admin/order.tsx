@@ -24,6 +24,7 @@ import {
   trackingCodeSchema,
   TRANSITION_MESSAGES,
 } from "../../domain/orders/order-transitions";
+import { cardPaymentStatusLabel, paymentMethodLabel } from "../../domain/orders/payment-method";
 import { formatDateTime } from "../../lib/dates";
 import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
 import { formatBRL } from "../../lib/money";
@@ -131,8 +132,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <section className="rounded-xl border border-slate-200 p-4">
           <h3 className="font-semibold">Pagamento</h3>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600">Forma de pagamento</dt>
+            <dd>{paymentMethodLabel(order)}</dd>
             <dt className="text-slate-600">Status</dt>
             <dd>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+            {order.paymentMethod === "card" && <CardPayment order={order} />}
             <dt className="text-slate-600">Pago em</dt>
             <dd>{order.paidAtText ?? "—"}</dd>
             {order.latePaymentAtText && (
@@ -180,6 +184,20 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </article>
+  );
+}
+
+/** A card order's payment as its provider reported it, to find it there: its id, status and instalments. */
+function CardPayment({ order }: { order: ShownOrder }) {
+  return (
+    <>
+      <dt className="text-slate-600">ID do pagamento</dt>
+      <dd className="font-mono break-all">{order.cardPaymentId ?? "—"}</dd>
+      <dt className="text-slate-600">Status no provedor</dt>
+      <dd>{order.cardPaymentStatus ? cardPaymentStatusLabel(order.cardPaymentStatus) : "—"}</dd>
+      <dt className="text-slate-600">Parcelas</dt>
+      <dd>{order.cardInstallments ? `${order.cardInstallments}x` : "—"}</dd>
+    </>
   );
 }
 

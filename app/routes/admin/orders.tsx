@@ -14,6 +14,7 @@ import {
   PAYMENT_MISMATCH_LABEL,
   PAYMENT_STATUS_LABELS,
 } from "../../domain/orders/order-status";
+import { paymentMethodLabel } from "../../domain/orders/payment-method";
 import { formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
 import { requireAdmin } from "../guards.server";
@@ -122,6 +123,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex flex-col items-start gap-1">
+                      <span className="whitespace-nowrap">{paymentMethodLabel(order)}</span>
                       <Badge variant={order.paid ? "default" : "secondary"}>
                         {PAYMENT_STATUS_LABELS[order.paymentStatus]}
                       </Badge>
