@@ -65,7 +65,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const back = new URL(outcome.returnUrl);
   back.searchParams.set("payment_id", outcome.paymentId);
   back.searchParams.set("status", outcome.status);
-  return redirect(back.href);
+  // The store's own page, as a path: the customer stays on the origin they use, signed in there.
+  return redirect(back.pathname + back.search);
 }
 
 /**

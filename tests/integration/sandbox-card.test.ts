@@ -99,10 +99,12 @@ describe("the sandbox card provider", () => {
 
     const answer = await post(checkoutPath, buyer, { intent: "reject", installments: "3" });
     expect(answer.status).toBe(302);
-    const back = new URL(answer.headers.location!);
+    const back = new URL(answer.headers.location!, TEST_BASE_URL);
     const paymentId = back.searchParams.get("payment_id")!;
     expect(paymentId).toMatch(/^\d+$/);
     expect(back.searchParams.get("status")).toBe("rejected");
+    // Back to the store's page of the order, as a path on the origin the customer uses.
+    expect(answer.headers.location).toBe(`/payment/card/${orderId}?payment_id=${paymentId}&status=rejected`);
     expect(await provider().payment(paymentId)).toEqual({
       paymentId,
       status: "rejected",
@@ -188,8 +190,8 @@ describe("the sandbox's checkout page", () => {
     const { checkoutPath, buyer, orderId } = await cardOrder();
     const issued = await post(checkoutPath, buyer, { intent: "boleto", installments: "5" });
     expect(issued.status).toBe(302);
-    const paymentId = new URL(issued.headers.location!).searchParams.get("payment_id")!;
-    expect(new URL(issued.headers.location!).searchParams.get("status")).toBe("pending");
+    const paymentId = new URL(issued.headers.location!, TEST_BASE_URL).searchParams.get("payment_id")!;
+    expect(new URL(issued.headers.location!, TEST_BASE_URL).searchParams.get("status")).toBe("pending");
     expect(await provider().payment(paymentId)).toMatchObject({
       status: "pending",
       methodType: "ticket",
@@ -199,7 +201,7 @@ describe("the sandbox's checkout page", () => {
     });
     // Asked again, the same boleto.
     const again = await post(checkoutPath, buyer, { intent: "boleto", installments: "1" });
-    expect(new URL(again.headers.location!).searchParams.get("payment_id")).toBe(paymentId);
+    expect(new URL(again.headers.location!, TEST_BASE_URL).searchParams.get("payment_id")).toBe(paymentId);
 
     const page = textOf((await get(checkoutPath, buyer)).body);
     expect(page).toMatch(/Boleto gerado, com vencimento em \d{2}\/\d{2}\/\d{4}/);
@@ -207,8 +209,8 @@ describe("the sandbox's checkout page", () => {
 
     const paid = await post(checkoutPath, buyer, { intent: "pay-boleto" });
     expect(paid.status).toBe(302);
-    expect(new URL(paid.headers.location!).searchParams.get("payment_id")).toBe(paymentId);
-    expect(new URL(paid.headers.location!).searchParams.get("status")).toBe("approved");
+    expect(new URL(paid.headers.location!, TEST_BASE_URL).searchParams.get("payment_id")).toBe(paymentId);
+    expect(new URL(paid.headers.location!, TEST_BASE_URL).searchParams.get("status")).toBe("approved");
     expect((await provider().payment(paymentId)).status).toBe("approved");
 
     expect(textOf((await get(checkoutPath, buyer)).body)).toContain("Este checkout já foi pago");
@@ -220,7 +222,7 @@ describe("the sandbox's checkout page", () => {
   it("lets a boleto issued before the checkout expired be paid until its due date, unless the store closed it", async () => {
     const { checkoutPath, buyer, checkout, orderId } = await cardOrder();
     const issued = await post(checkoutPath, buyer, { intent: "boleto" });
-    const paymentId = new URL(issued.headers.location!).searchParams.get("payment_id")!;
+    const paymentId = new URL(issued.headers.location!, TEST_BASE_URL).searchParams.get("payment_id")!;
     // The checkout's time is over; the boleto's is not.
     await store.database.db
       .update(sandboxCardCheckouts)
@@ -355,7 +357,9 @@ describe("paying a card order on the sandbox's checkout", () => {
     who: { cookie: string },
   ) => {
     expect(answer.status).toBe(302);
-    const page = await get(pathOf(answer.headers.location!), who);
+    // The store's own page, as a path.
+    expect(answer.headers.location).toMatch(/^\/payment\/card\/[0-9a-f-]{36}\?payment_id=\d+&status=\w+$/);
+    const page = await get(answer.headers.location!, who);
     expect(page.status).toBe(200);
     return textOf(page.body);
   };
