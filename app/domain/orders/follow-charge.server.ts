@@ -1,8 +1,7 @@
-import { and, eq, ne, not, sql } from "drizzle-orm";
+import { and, eq, ne, not, sql, type SQL } from "drizzle-orm";
 import { storeCounters } from "../../config/metrics.server";
 import type { Database, Transaction } from "../../db/client.server";
-import { orderItems, orders } from "../../db/schema.server";
-import { lineName } from "../catalog/variants";
+import { orders } from "../../db/schema.server";
 import { queueMail } from "../../mail/outbox.server";
 import { orderConfirmationMail } from "../../mail/order-confirmation";
 import type { PixChargeState } from "../payments/pix-provider";
@@ -11,6 +10,7 @@ import type { StorefrontSettings } from "../store-settings/settings-schema";
 import { storefrontSettings } from "../store-settings/store-settings.server";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
 import { paidOrder } from "./paid.server";
+import { namedLinesOf } from "./named-lines.server";
 import { paymentMethodLabel } from "./payment-method";
 import { pixDiscountLine } from "../payments/payment-prices";
 
@@ -50,31 +50,7 @@ export async function followCharge(
 ): Promise<ChargeOutcome> {
   const thisCharge = and(eq(orders.pixProvider, charge.provider), eq(orders.pixChargeId, charge.chargeId));
   if (charge.status === "COMPLETED") {
-    const [order] = await tx
-      .update(orders)
-      .set({
-        pixStatus: "COMPLETED",
-        paymentStatus: "paid",
-        paidAt: sql`now()`,
-        latePaymentAt: sql`case when ${orders.status} = 'cancelled' then now() end`,
-      })
-      .where(and(thisCharge, not(paidOrder), eq(orders.totalCents, charge.amountCents)))
-      .returning();
-    if (order) {
-      storeCounters.ordersPaid.inc();
-      if (order.latePaymentAt) return "paid-late";
-      await queueConfirmation(tx, order, store);
-      return "paid";
-    }
-    const flagged = await tx
-      .update(orders)
-      .set({
-        paymentMismatchAt: sql`coalesce(${orders.paymentMismatchAt}, now())`,
-        paymentMismatchCents: charge.amountCents,
-      })
-      .where(and(thisCharge, not(paidOrder), ne(orders.totalCents, charge.amountCents)))
-      .returning({ id: orders.id });
-    return flagged.length > 0 ? "amount-mismatch" : "unchanged";
+    return followCompletedPayment(tx, thisCharge!, charge.amountCents, { pixStatus: "COMPLETED" }, store);
   }
   if (charge.status === "EXPIRED") {
     const cancelled = await cancelUnpaidOrders(tx, thisCharge!, null);
@@ -87,31 +63,59 @@ export async function followCharge(
   return "unchanged";
 }
 
-/** Queues the order's confirmation e-mail, once: paid by PIX or by card. */
-export async function queueConfirmation(
+/**
+ * A payment its provider reported complete for `amountCents`, on the unpaid order `which` selects,
+ * with what the provider `reported` of it kept either way. For the order's total, the order is
+ * paid and its confirmation e-mail queued once; if it had already been cancelled for expiry, the
+ * payment is kept and flagged for the shop. For another amount, the order is not paid: the amount
+ * received is flagged for the shop, and the order keeps its stock.
+ */
+export async function followCompletedPayment(
+  tx: Transaction,
+  which: SQL,
+  amountCents: number,
+  reported: Partial<typeof orders.$inferInsert>,
+  store: OrderMailStore,
+): Promise<"paid" | "paid-late" | "amount-mismatch" | "unchanged"> {
+  const unpaid = and(which, not(paidOrder));
+  const [order] = await tx
+    .update(orders)
+    .set({
+      ...reported,
+      paymentStatus: "paid",
+      paidAt: sql`now()`,
+      latePaymentAt: sql`case when ${orders.status} = 'cancelled' then now() end`,
+    })
+    .where(and(unpaid, eq(orders.totalCents, amountCents)))
+    .returning();
+  if (order) {
+    storeCounters.ordersPaid.inc();
+    if (order.latePaymentAt) return "paid-late";
+    await queueConfirmation(tx, order, store);
+    return "paid";
+  }
+  const flagged = await tx
+    .update(orders)
+    .set({
+      ...reported,
+      paymentMismatchAt: sql`coalesce(${orders.paymentMismatchAt}, now())`,
+      paymentMismatchCents: amountCents,
+    })
+    .where(and(unpaid, ne(orders.totalCents, amountCents)))
+    .returning({ id: orders.id });
+  return flagged.length > 0 ? "amount-mismatch" : "unchanged";
+}
+
+/** Queues the order's confirmation e-mail, once. */
+async function queueConfirmation(
   tx: Transaction,
   order: typeof orders.$inferSelect,
   store: OrderMailStore,
 ): Promise<void> {
-  const lines = await tx
-    .select({
-      name: orderItems.productName,
-      variantLabel: orderItems.variantLabel,
-      quantity: orderItems.quantity,
-      unitPriceCents: orderItems.unitPriceCents,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(orderItems.id);
   const mail = orderConfirmationMail({
     orderId: order.id,
     customerName: order.customerName,
-    // Each line named with its variant: 'Smartphone Lume (Cor: Preto)'.
-    items: lines.map(({ quantity, unitPriceCents, ...line }) => ({
-      name: lineName(line),
-      quantity,
-      unitPriceCents,
-    })),
+    items: await namedLinesOf(tx, order.id),
     totalCents: order.totalCents,
     pixDiscount: pixDiscountLine(order),
     paymentMethod: paymentMethodLabel(order),

@@ -2,7 +2,7 @@ import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
 import { storeCounters } from "../../config/metrics.server";
 import { executePrepared, preparedPerDatabase, type Database } from "../../db/client.server";
-import { orderItems, orders } from "../../db/schema.server";
+import { orders } from "../../db/schema.server";
 import { lineName } from "../catalog/variants";
 import { variantLabelSql } from "../catalog/variant-label-sql.server";
 import { pixUnitPriceSql } from "../payments/pix-price-sql.server";
@@ -12,6 +12,7 @@ import type { PixPayment } from "../payments/pix-payment";
 import type { PixChargeRequest, PixProvider } from "../payments/pix-provider";
 import { cancelUnpaidOrders, queueChargeCancellations } from "./cancel-orders.server";
 import { checkoutPausedCondition, TOO_MANY_CHECKOUTS } from "./checkout-limit.server";
+import { namedLinesOf } from "./named-lines.server";
 import { pixPaymentOf } from "./order-payment.server";
 import {
   checkoutRequestSchema,
@@ -119,23 +120,9 @@ async function createOrderCheckout(
   deps.beforeRemoteCharge();
   try {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-    const lines = await db
-      .select({
-        name: orderItems.productName,
-        variantLabel: orderItems.variantLabel,
-        quantity: orderItems.quantity,
-        unitPriceCents: orderItems.unitPriceCents,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(orderItems.id);
     const checkout = await card.createCheckout({
       orderId,
-      items: lines.map(({ quantity, unitPriceCents, ...line }) => ({
-        name: lineName(line),
-        quantity,
-        unitPriceCents,
-      })),
+      items: await namedLinesOf(db, orderId),
       payer: { name: order!.customerName, email: order!.customerEmail, taxId: order!.customerTaxId },
       returnUrl: new URL(`/payment/card/${orderId}`, deps.baseURL).href,
       maxInstallments: deps.terms.maxInstallments,

@@ -1,8 +1,7 @@
-import { and, eq, ne, not, sql } from "drizzle-orm";
-import { storeCounters } from "../../config/metrics.server";
+import { and, eq, not, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
-import { queueConfirmation, type OrderMailStore } from "../orders/follow-charge.server";
+import { followCompletedPayment, type OrderMailStore } from "../orders/follow-charge.server";
 import { isOrderId } from "../orders/order-details.server";
 import { paidOrder } from "../orders/paid.server";
 import type { CardPayment, CardProvider } from "./card-provider";
@@ -65,7 +64,6 @@ export async function followCardPayment(
     eq(orders.id, payment.orderId),
     eq(orders.paymentMethod, "card"),
     eq(orders.cardProvider, provider),
-    not(paidOrder),
   );
   const recorded = {
     cardPaymentId: payment.paymentId,
@@ -74,32 +72,7 @@ export async function followCardPayment(
     cardInstallments: payment.installments,
   };
   if (payment.status === "approved") {
-    const [order] = await tx
-      .update(orders)
-      .set({
-        ...recorded,
-        paymentStatus: "paid",
-        paidAt: sql`now()`,
-        latePaymentAt: sql`case when ${orders.status} = 'cancelled' then now() end`,
-      })
-      .where(and(thisOrder, eq(orders.totalCents, payment.amountCents)))
-      .returning();
-    if (order) {
-      storeCounters.ordersPaid.inc();
-      if (order.latePaymentAt) return "paid-late";
-      await queueConfirmation(tx, order, store);
-      return "paid";
-    }
-    const flagged = await tx
-      .update(orders)
-      .set({
-        ...recorded,
-        paymentMismatchAt: sql`coalesce(${orders.paymentMismatchAt}, now())`,
-        paymentMismatchCents: payment.amountCents,
-      })
-      .where(and(thisOrder, ne(orders.totalCents, payment.amountCents)))
-      .returning({ id: orders.id });
-    return flagged.length > 0 ? "amount-mismatch" : "unchanged";
+    return followCompletedPayment(tx, thisOrder!, payment.amountCents, recorded, store);
   }
   const waitUntil = OPEN_STATUSES.has(payment.status) ? openPaymentDeadline(payment) : null;
   const changed = await tx
@@ -110,7 +83,7 @@ export async function followCardPayment(
         paymentExpiresAt: sql`greatest(${orders.paymentExpiresAt}, ${waitUntil.toISOString()}::timestamptz)`,
       }),
     })
-    .where(thisOrder)
+    .where(and(thisOrder, not(paidOrder)))
     .returning({ id: orders.id });
   return changed.length > 0 ? "recorded" : "unchanged";
 }
