@@ -4,7 +4,6 @@ CREATE TABLE "sandbox_card_checkouts" (
 	"id" text PRIMARY KEY NOT NULL,
 	"order_id" text NOT NULL,
 	"items" jsonb NOT NULL,
-	"payer" jsonb NOT NULL,
 	"return_url" text NOT NULL,
 	"max_installments" integer NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,

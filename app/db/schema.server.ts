@@ -490,7 +490,8 @@ export const orders = pgTable(
     paymentMismatchCents: centavos("payment_mismatch_cents"),
     // When the expiry job last asked the provider about this charge (it asks once a minute at most).
     pixCheckedAt: timestamp("pix_checked_at", { withTimezone: true }),
-    // When the customer's "Já Paguei" last asked the provider (at most once every few seconds).
+    // When a customer's check last asked the provider ("Já Paguei", a card order's return page; at
+    // most once every few seconds).
     pixAskedAt: timestamp("pix_asked_at", { withTimezone: true }),
     // When a request last took on creating this order's charge: the one that inserts the order at
     // once; a repeated request takes over only after the lease, if the charge is still missing.
@@ -608,7 +609,6 @@ export const sandboxCardCheckouts = pgTable(
     // as a provider keeps its checkouts whatever becomes of the order.
     orderId: text("order_id").notNull(),
     items: jsonb("items").$type<{ name: string; quantity: number; unitPriceCents: number }[]>().notNull(),
-    payer: jsonb("payer").$type<{ name: string; email: string; taxId: string }>().notNull(),
     returnUrl: text("return_url").notNull(),
     maxInstallments: integer("max_installments").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

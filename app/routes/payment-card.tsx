@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/payment-card";
 import { buttonClasses } from "../components/ui/button";
 import { paymentDeps } from "../context.server";
-import { findCustomerOrder } from "../domain/orders/order-payment.server";
+import { claimProviderQuery, findCustomerOrder } from "../domain/orders/order-payment.server";
 import { isPaid } from "../domain/orders/paid.server";
 import { paymentMethodLabel } from "../domain/orders/payment-method";
 import { settleCardPayment } from "../domain/payments/card-settlement.server";
@@ -38,8 +38,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const url = new URL(request.url);
   const paymentId = url.searchParams.get("payment_id");
-  if (paymentId && PAYMENT_ID.test(paymentId) && !isPaid(order)) {
-    // The customer may be back before the provider's webhook: the payment is read from it now.
+  if (
+    paymentId &&
+    PAYMENT_ID.test(paymentId) &&
+    !isPaid(order) &&
+    (await claimProviderQuery(context.db, order.id))
+  ) {
+    // The customer may be back before the provider's webhook: the payment is read from it now,
+    // at most once every few seconds whoever reloads.
     try {
       await settleCardPayment(paymentDeps(context), paymentId);
       order = (await findCustomerOrder(context.db, user.id, order.id)) ?? order;

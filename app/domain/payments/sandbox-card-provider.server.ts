@@ -33,7 +33,6 @@ export function createSandboxCardProvider(options: {
         id: checkoutId,
         orderId: request.orderId,
         items: request.items,
-        payer: request.payer,
         returnUrl: request.returnUrl,
         maxInstallments: request.maxInstallments,
         expiresAt: request.expiresAt,
