@@ -8,6 +8,8 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("payment", "routes/payment.tsx"),
   route("payment-success", "routes/payment-success.tsx"),
+  route("payment/card/:orderId", "routes/payment-card.tsx"),
+  route("sandbox/card-checkout/:checkoutId", "routes/sandbox.card-checkout.tsx"),
   route("official-reseller", "routes/official-reseller.tsx"),
   route("policies/:slug", "routes/policy.tsx"),
   route("auth", "routes/auth.tsx"),

@@ -107,7 +107,7 @@ export async function startServer(
     providers: signInProvidersOf(env),
   });
   const pix = createPixProvider(env, ready.db);
-  const card = createCardProvider(env, baseURL);
+  const card = createCardProvider(env, baseURL, ready.db);
   services = { database: ready, auth, pix, card };
   stopJobs = startJobs({
     db: ready.db,

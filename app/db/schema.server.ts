@@ -490,7 +490,8 @@ export const orders = pgTable(
     paymentMismatchCents: centavos("payment_mismatch_cents"),
     // When the expiry job last asked the provider about this charge (it asks once a minute at most).
     pixCheckedAt: timestamp("pix_checked_at", { withTimezone: true }),
-    // When the customer's "Já Paguei" last asked the provider (at most once every few seconds).
+    // When a customer's check last asked the provider ("Já Paguei", a card order's return page; at
+    // most once every few seconds).
     pixAskedAt: timestamp("pix_asked_at", { withTimezone: true }),
     // When a request last took on creating this order's charge: the one that inserts the order at
     // once; a repeated request takes over only after the lease, if the charge is still missing.
@@ -595,6 +596,57 @@ export const sandboxPixCharges = pgTable("sandbox_pix_charges", {
   cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   ...timestamps,
 });
+
+/**
+ * The sandbox card provider's checkouts: what Mercado Pago keeps of a preference, so its
+ * simulation page can show the order and take a payment without a payment company.
+ */
+export const sandboxCardCheckouts = pgTable(
+  "sandbox_card_checkouts",
+  {
+    id: text("id").primaryKey(),
+    // The order's id as the checkout names it (a provider's external reference): no foreign key,
+    // as a provider keeps its checkouts whatever becomes of the order.
+    orderId: text("order_id").notNull(),
+    items: jsonb("items").$type<{ name: string; quantity: number; unitPriceCents: number }[]>().notNull(),
+    returnUrl: text("return_url").notNull(),
+    maxInstallments: integer("max_installments").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    boletoDueAt: timestamp("boleto_due_at", { withTimezone: true }).notNull(),
+    // Closed by the store (its order was cancelled): it takes no payment, a boleto's included.
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("sandbox_card_checkouts_order_idx").on(t.orderId),
+    check("sandbox_card_checkouts_installments", sql`${t.maxInstallments} >= 1`),
+  ],
+);
+
+/** The payments made on the sandbox's checkouts, numbered as Mercado Pago numbers its payments. */
+export const sandboxCardPayments = pgTable(
+  "sandbox_card_payments",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity({ startWith: 1_000_000_001 }),
+    checkoutId: text("checkout_id")
+      .notNull()
+      .references(() => sandboxCardCheckouts.id),
+    orderId: text("order_id").notNull(),
+    status: text("status", { enum: CARD_PAYMENT_STATUSES }).notNull(),
+    amountCents: centavos("amount_cents").notNull(),
+    installments: integer("installments").notNull(),
+    // credit_card or ticket (a boleto), as Mercado Pago names a payment's type.
+    paymentType: text("payment_type").notNull(),
+    // A boleto's due date; null for a card.
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("sandbox_card_payments_order_idx").on(t.orderId),
+    index("sandbox_card_payments_checkout_idx").on(t.checkoutId),
+    check("sandbox_card_payments_installments", sql`${t.installments} >= 1`),
+  ],
+);
 
 /**
  * The outbox of charges to cancel at their provider: written in the transaction that cancels an

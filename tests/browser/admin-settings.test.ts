@@ -30,6 +30,8 @@ beforeAll(async () => {
     SEED_DEMO: "false",
     SMTP_URL: smtp.url,
     CEP_API_URL: cep.url,
+    // No card provider (the sandbox's is the default beside the sandbox's PIX): no instalments.
+    CARD_PROVIDER: "none",
     ...STORE_ADMIN_ENV,
   });
 }, 180_000);

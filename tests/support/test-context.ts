@@ -53,7 +53,7 @@ export function createTestContext(
     }),
     storage: createLocalFileStorage(dataDir),
     pix: createPixProvider(env, database.db),
-    card: createCardProvider(env, TEST_BASE_URL),
+    card: createCardProvider(env, TEST_BASE_URL, database.db),
     env,
     baseURL: TEST_BASE_URL,
     clientIp,

@@ -63,11 +63,11 @@ export async function checkOrderPayment(
 }
 
 /**
- * Whether this check may ask the provider now: the order's last query is older than the interval
- * (the database's clock, shared by every instance). Kept apart from the expiry job's
- * `pix_checked_at`, so neither delays the other.
+ * Whether a customer's check may ask the provider now ("Já Paguei", a card order's return page):
+ * the order's last query is older than the interval (the database's clock, shared by every
+ * instance). Kept apart from the expiry job's `pix_checked_at`, so neither delays the other.
  */
-async function claimProviderQuery(db: Database, orderId: string): Promise<boolean> {
+export async function claimProviderQuery(db: Database, orderId: string): Promise<boolean> {
   const claimed = await db
     .update(orders)
     .set({ pixAskedAt: sql`now()` })

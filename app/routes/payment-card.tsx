@@ -1,0 +1,234 @@
+import { CheckCircle2, Clock, FileText, RefreshCw, XCircle } from "lucide-react";
+import type { ReactNode } from "react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/payment-card";
+import { buttonClasses } from "../components/ui/button";
+import { paymentDeps } from "../context.server";
+import { claimProviderQuery, findCustomerOrder } from "../domain/orders/order-payment.server";
+import { isPaid } from "../domain/orders/paid.server";
+import { paymentMethodLabel } from "../domain/orders/payment-method";
+import { settleCardPayment } from "../domain/payments/card-settlement.server";
+import { formatBRL } from "../lib/money";
+import { orderNumber } from "../lib/order-number";
+import { pageTitle } from "../lib/seo";
+import { requireUser } from "./guards.server";
+
+type Order = NonNullable<Awaited<ReturnType<typeof findCustomerOrder>>>;
+
+/** A payment id as the card provider writes one in the return URL. */
+const PAYMENT_ID = /^\d{1,20}$/;
+
+/** What the page says of a card order, in the order its checks are made. */
+type CardOrderState = "cancelled" | "paid" | "boleto" | "rejected" | "waiting";
+
+/**
+ * Where the card provider sends the customer back, whatever happened on its checkout: the order as
+ * the store has it. The query's status is the provider's word passed through the browser, so it
+ * is never believed.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requireUser(context, request);
+  let order = await findCustomerOrder(context.db, user.id, params.orderId);
+  // Another customer's order reads as one that does not exist; a PIX order has its own page.
+  if (!order || order.paymentMethod !== "card") {
+    return data(
+      { found: false as const },
+      { status: 404, headers: { "Cache-Control": "private, no-store" } },
+    );
+  }
+  const url = new URL(request.url);
+  const paymentId = url.searchParams.get("payment_id");
+  if (
+    paymentId &&
+    PAYMENT_ID.test(paymentId) &&
+    !isPaid(order) &&
+    (await claimProviderQuery(context.db, order.id))
+  ) {
+    // The customer may be back before the provider's webhook: the payment is read from it now,
+    // at most once every few seconds whoever reloads.
+    try {
+      await settleCardPayment(paymentDeps(context), paymentId);
+      order = (await findCustomerOrder(context.db, user.id, order.id)) ?? order;
+    } catch (error) {
+      // The page shows what the store knows; the webhook, or 'Atualizar', reads it again.
+      context.logger.warn({ err: error, orderId: order.id }, "Pagamento de cartão não consultado no retorno");
+    }
+  }
+  const { pathname, search } = url;
+  return {
+    found: true as const,
+    state: stateOf(order),
+    orderNumber: orderNumber(order.id),
+    totalText: formatBRL(order.totalCents),
+    methodLabel: paymentMethodLabel(order),
+    checkoutUrl: order.cardCheckoutUrl,
+    canRetry: order.status === "pending" && !!order.paymentExpiresAt && order.paymentExpiresAt > new Date(),
+    refreshUrl: pathname + search,
+  };
+}
+
+function stateOf(order: Order): CardOrderState {
+  if (order.status === "cancelled") return "cancelled";
+  if (isPaid(order)) return "paid";
+  if (order.cardPaymentType === "ticket" && order.cardPaymentStatus === "pending") return "boleto";
+  if (order.cardPaymentStatus === "rejected") return "rejected";
+  return "waiting";
+}
+
+export default function CardPaymentReturn({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    return (
+      <main className="mx-auto max-w-lg px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Pedido não encontrado</h1>
+        <Link to="/account/orders" className={buttonClasses("outline", "md", "mt-6")}>
+          Meus pedidos
+        </Link>
+      </main>
+    );
+  }
+  const { state, checkoutUrl, canRetry, refreshUrl } = loaderData;
+  const ordersLink = (
+    <Link to="/account/orders" className={buttonClasses("outline", "md", "flex-1")}>
+      Meus pedidos
+    </Link>
+  );
+  switch (state) {
+    case "paid":
+      return (
+        <Outcome
+          icon={<CheckCircle2 aria-hidden className="size-14 text-emerald-600" />}
+          title="Pagamento aprovado"
+        >
+          <Summary {...loaderData} />
+          <Actions>
+            {ordersLink}
+            <Link to="/" className={buttonClasses("ghost", "md", "flex-1")}>
+              Continuar Comprando
+            </Link>
+          </Actions>
+        </Outcome>
+      );
+    case "boleto":
+      return (
+        <Outcome
+          icon={<FileText aria-hidden className="size-14 text-brand-600" />}
+          title="Boleto gerado — aguardando pagamento"
+          text="O pedido será confirmado assim que o banco compensar o boleto."
+        >
+          <Summary {...loaderData} />
+          <Actions>
+            {checkoutUrl && (
+              <a href={checkoutUrl} className={buttonClasses("default", "md", "flex-1")}>
+                Ver o boleto para pagar
+              </a>
+            )}
+            {ordersLink}
+          </Actions>
+        </Outcome>
+      );
+    case "rejected":
+      return (
+        <Outcome
+          icon={<XCircle aria-hidden className="size-14 text-red-600" />}
+          title="Pagamento recusado"
+          text="O pagamento não foi aprovado. Você pode tentar de novo com outro cartão ou pagar por boleto."
+        >
+          <Summary {...loaderData} />
+          <Actions>
+            {canRetry && checkoutUrl && (
+              <a href={checkoutUrl} className={buttonClasses("default", "md", "flex-1")}>
+                Tentar novamente
+              </a>
+            )}
+            {ordersLink}
+          </Actions>
+        </Outcome>
+      );
+    case "cancelled":
+      return (
+        <Outcome icon={<XCircle aria-hidden className="size-14 text-slate-500" />} title="Pedido cancelado">
+          <Summary {...loaderData} />
+          <Actions>{ordersLink}</Actions>
+        </Outcome>
+      );
+    case "waiting":
+      return (
+        <Outcome
+          icon={<Clock aria-hidden className="size-14 text-amber-600" />}
+          title="Aguardando a confirmação do pagamento"
+          text="Assim que o Mercado Pago confirmar o pagamento, o pedido será atualizado."
+        >
+          <Summary {...loaderData} />
+          <Actions>
+            {/* A plain link: it works before the page's script has loaded, or without it. */}
+            <a href={refreshUrl} className={buttonClasses("default", "md", "flex-1")}>
+              <RefreshCw aria-hidden className="size-4" />
+              Atualizar
+            </a>
+            {ordersLink}
+          </Actions>
+        </Outcome>
+      );
+  }
+}
+
+function Outcome({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text?: string;
+  children: ReactNode;
+}) {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-8 sm:py-10">
+      <div className="flex flex-col items-center text-center">
+        {icon}
+        <h1 className="mt-3 text-3xl font-bold tracking-tight">{title}</h1>
+        {text && <p className="mt-2 text-slate-600">{text}</p>}
+      </div>
+      {children}
+    </main>
+  );
+}
+
+function Summary({
+  orderNumber,
+  totalText,
+  methodLabel,
+}: {
+  orderNumber: string;
+  totalText: string;
+  methodLabel: string;
+}) {
+  return (
+    <section className="mt-8 rounded-xl border border-slate-200 bg-white p-6">
+      <dl className="grid gap-3 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-slate-600">Pedido</dt>
+          <dd className="font-semibold">#{orderNumber}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Total</dt>
+          <dd className="font-semibold">{totalText}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Forma de pagamento</dt>
+          <dd className="font-semibold">{methodLabel}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function Actions({ children }: { children: ReactNode }) {
+  return <div className="mt-6 flex flex-col gap-3 sm:flex-row">{children}</div>;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Pagamento do pedido"),
+  { name: "robots", content: "noindex" },
+];
