@@ -51,7 +51,7 @@ describe("favourites", () => {
     await page.goto("/account/favorites");
     expect(await page.getByRole("heading", { name: "Meus Favoritos" }).isVisible()).toBe(true);
     const card = page.getByRole("listitem").filter({ hasText: productName });
-    expect(await card.getByText("R$", { exact: false }).isVisible()).toBe(true);
+    expect(await card.getByText("R$", { exact: false }).first().isVisible()).toBe(true);
     await card.getByRole("button", { name: "Remover dos favoritos" }).click();
     await expect.poll(() => page.getByText("Produto removido dos favoritos").isVisible()).toBe(true);
     await expect.poll(() => page.getByText("Nenhum produto favoritado").isVisible()).toBe(true);

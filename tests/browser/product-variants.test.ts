@@ -51,6 +51,8 @@ afterAll(async () => {
 const option = (page: Page, name: string, value: string | RegExp) =>
   page.getByRole("radiogroup", { name }).getByRole("radio", { name: value });
 const priceBlock = (page: Page) => textOf(page.getByRole("main").locator("p", { hasText: "R$" }));
+/** A variant's price as its page shows it, with the sandbox's cards: 12 instalments without interest. */
+const priceShown = (cents: number) => `${brl(cents)} em até 12x de ${brl(Math.ceil(cents / 12))} sem juros`;
 const variantParam = (page: Page) => new URL(page.url()).searchParams.get("variant");
 
 /** The product's page, on its first variant in stock. */
@@ -66,13 +68,13 @@ async function openProduct(page: Page) {
 async function chooseColourAndSize(page: Page) {
   await option(page, "Cor", "Azul").click();
   await expect.poll(() => variantParam(page)).toBe(String(variantIds.get("Azul 128 GB")));
-  await expect.poll(() => priceBlock(page)).toBe(brl(174_900));
+  await expect.poll(() => priceBlock(page)).toBe(priceShown(174_900));
   expect(await page.getByText("Últimas 2 unidades").isVisible()).toBe(true);
   expect(await option(page, "Cor", "Azul").getAttribute("aria-checked")).toBe("true");
 
   await option(page, "Armazenamento", "256 GB").click();
   await expect.poll(() => variantParam(page)).toBe(String(variantIds.get("Azul 256 GB")));
-  await expect.poll(() => priceBlock(page)).toBe(brl(209_900));
+  await expect.poll(() => priceBlock(page)).toBe(priceShown(209_900));
   expect(await page.getByText("Em estoque").isVisible()).toBe(true);
   expect(await page.getByRole("button", { name: "Adicionar ao carrinho" }).isEnabled()).toBe(true);
 
@@ -113,7 +115,7 @@ describe("a product sold in variants", () => {
     await option(page, "Cor", "Azul").click();
     await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
     await option(page, "Armazenamento", "256 GB").click();
-    await expect.poll(() => priceBlock(page)).toBe(brl(209_900));
+    await expect.poll(() => priceBlock(page)).toBe(priceShown(209_900));
     await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
     await page.goto(`${store.url}/cart`);
     const main = page.getByRole("main");
@@ -134,9 +136,9 @@ describe("a product sold in variants", () => {
     await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
     await toast(page, "Produto adicionado ao carrinho").waitFor();
     await option(page, "Cor", "Azul").click();
-    await expect.poll(() => priceBlock(page)).toBe(brl(174_900));
+    await expect.poll(() => priceBlock(page)).toBe(priceShown(174_900));
     await option(page, "Armazenamento", "256 GB").click();
-    await expect.poll(() => priceBlock(page)).toBe(brl(209_900));
+    await expect.poll(() => priceBlock(page)).toBe(priceShown(209_900));
     await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
     await page.getByRole("link", { name: "Carrinho, 2 itens", exact: true }).waitFor();
 
@@ -182,7 +184,7 @@ describe("a product sold in variants", () => {
     await page.goto(`${store.url}${productPath}?variant=${variantIds.get("Azul 128 GB")}`);
     expect(await option(page, "Cor", "Azul").getAttribute("aria-checked")).toBe("true");
     expect(await option(page, "Armazenamento", "128 GB").getAttribute("aria-checked")).toBe("true");
-    expect(await priceBlock(page)).toBe(brl(174_900));
+    expect(await priceBlock(page)).toBe(priceShown(174_900));
     expect(await page.getByText("Galáxia", { exact: true }).isVisible()).toBe(true);
     const specs = page.getByRole("region", { name: "Ficha técnica" });
     expect(await specs.getByRole("rowheader", { name: "Tela" }).isVisible()).toBe(true);
