@@ -5,7 +5,7 @@ import type { StoreSettings } from "../../app/domain/store-settings/settings-sch
 import { saveSettingsSection } from "../../app/domain/store-settings/store-settings.server";
 import { createProduct, createProductWithVariants, createUser } from "../support/factories";
 import { rawRequest } from "../support/http";
-import { readable } from "../support/page-text";
+import { htmlText } from "../support/page-text";
 import { setUpStoreHandler } from "../support/store-handler";
 import { signUpBuyer } from "../support/test-context";
 
@@ -19,15 +19,6 @@ const page = async (path: string) => {
   expect(answer.status, path).toBe(200);
   return answer;
 };
-/** The page's text as a person reads it: without tags, React's text separators or entities. */
-const textOf = (html: string) =>
-  readable(
-    html
-      .replace(/<script[\s\S]*?<\/script>/g, " ")
-      .replace(/<!-- -->/g, "")
-      .replace(/<[^>]+>/g, " ")
-      .replace(/&nbsp;/g, " "),
-  );
 
 const PIX_TEXT = "ou R$ 950,00 à vista no PIX (5% de desconto)";
 const FREE_TEXT = "em até 6x de R$ 166,67 sem juros";
@@ -62,7 +53,7 @@ beforeAll(async () => {
 
 describe("with cards offered and no PIX discount (the defaults)", () => {
   it("shows the instalments without interest and no PIX price", async () => {
-    const text = textOf((await page(productPath)).body);
+    const text = htmlText((await page(productPath)).body);
     expect(text).toContain("em até 12x de R$ 83,34 sem juros");
     expect(text).not.toContain("à vista no PIX");
     expect(text).not.toContain("com juros");
@@ -80,12 +71,12 @@ describe("after the owner sets a 5% PIX discount and interest beyond 6 instalmen
   it("the product page shows the PIX price, the instalments without interest and those with their rate and total", async () => {
     const answer = await page(productPath);
     expect(answer.headers["x-cache"]).not.toBe("HIT");
-    const text = textOf(answer.body);
+    const text = htmlText(answer.body);
     expect(text).toContain(`R$ 1.000,00 ${PIX_TEXT} ${FREE_TEXT} ${INTEREST_TEXT}`);
   });
 
   it("the catalogue's cards show them too, a card 'a partir de' those of its lowest price", async () => {
-    const text = textOf((await page(`/catalog?q=${encodeURIComponent(marker)}`)).body);
+    const text = htmlText((await page(`/catalog?q=${encodeURIComponent(marker)}`)).body);
     expect(text).toContain(`R$ 1.000,00 ${PIX_TEXT} ${FREE_TEXT}`);
     expect(text).toContain(`a partir de R$ 1.000,00 ${PIX_TEXT}`);
   });
@@ -102,7 +93,7 @@ describe("after the owner sets a 5% PIX discount and interest beyond 6 instalmen
     const answer = await rawRequest(store.url, "/cart", { headers: { cookie: who.cookie } });
     expect(answer.status).toBe(200);
     // 3 × (R$ 19,90 less R$ 1,00): R$ 56,70, what the order will cost.
-    expect(textOf(answer.body)).toContain(
+    expect(htmlText(answer.body)).toContain(
       "Total R$ 59,70 ou R$ 56,70 à vista no PIX (5% de desconto) em até 6x de R$ 9,95 sem juros",
     );
   });

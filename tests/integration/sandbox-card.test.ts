@@ -9,7 +9,7 @@ import { loader as simulationLoader } from "../../app/routes/sandbox.card-checko
 import { createOrder, createProduct, stockOf } from "../support/factories";
 import { rawRequest } from "../support/http";
 import { checkoutBody, postCheckoutOverHttp } from "../support/orders";
-import { readable } from "../support/page-text";
+import { htmlText } from "../support/page-text";
 import { setUpStoreHandler } from "../support/store-handler";
 import { createTestContext, signUpBuyer, TEST_BASE_URL, type Buyer } from "../support/test-context";
 
@@ -22,20 +22,6 @@ const provider = (): CardProvider => store.context.card!;
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-/** The page's text as a person reads it: without tags, scripts, React's text separators or entities. */
-const textOf = (html: string) =>
-  readable(
-    html
-      .replace(/<script[\s\S]*?<\/script>/g, " ")
-      .replace(/<!-- -->/g, "")
-      .replace(/<[^>]+>/g, " ")
-      .replace(/&nbsp;/g, " ")
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&"),
-  );
 
 const get = (path: string, who?: { cookie: string }) =>
   rawRequest(store.url, path, { headers: who ? { cookie: who.cookie } : {} });
@@ -129,7 +115,7 @@ describe("the sandbox's checkout page", () => {
     const answer = await get(checkoutPath, buyer);
     expect(answer.status).toBe(200);
     expect(answer.headers["cache-control"]).toBe("private, no-store");
-    const text = textOf(answer.body);
+    const text = htmlText(answer.body);
     expect(text).toContain("Simulação do Mercado Pago — nenhum pagamento real é feito");
     // The product's name is text, not markup.
     expect(answer.body).toContain("Teclado &lt;b&gt;Mecânico&lt;/b&gt;");
@@ -176,12 +162,12 @@ describe("the sandbox's checkout page", () => {
     await provider().cancelCheckout(closed.checkout.checkoutId);
     const expired = await cardOrder({ expiresInMinutes: -1 });
     for (const { checkoutPath, buyer, orderId } of [closed, expired]) {
-      const page = textOf((await get(checkoutPath, buyer)).body);
+      const page = htmlText((await get(checkoutPath, buyer)).body);
       expect(page).toContain("Este checkout expirou");
       expect(page).not.toContain("Aprovar pagamento");
       const refused = await post(checkoutPath, buyer, { intent: "approve", installments: "1" });
       expect(refused.status).toBe(409);
-      expect(textOf(refused.body)).toContain("Este checkout expirou");
+      expect(htmlText(refused.body)).toContain("Este checkout expirou");
       expect(await provider().paymentsOf(orderId)).toEqual([]);
     }
   });
@@ -203,7 +189,7 @@ describe("the sandbox's checkout page", () => {
     const again = await post(checkoutPath, buyer, { intent: "boleto", installments: "1" });
     expect(new URL(again.headers.location!, TEST_BASE_URL).searchParams.get("payment_id")).toBe(paymentId);
 
-    const page = textOf((await get(checkoutPath, buyer)).body);
+    const page = htmlText((await get(checkoutPath, buyer)).body);
     expect(page).toMatch(/Boleto gerado, com vencimento em \d{2}\/\d{2}\/\d{4}/);
     expect(page).toContain("Pagar boleto");
 
@@ -213,7 +199,7 @@ describe("the sandbox's checkout page", () => {
     expect(new URL(paid.headers.location!, TEST_BASE_URL).searchParams.get("status")).toBe("approved");
     expect((await provider().payment(paymentId)).status).toBe("approved");
 
-    expect(textOf((await get(checkoutPath, buyer)).body)).toContain("Este checkout já foi pago");
+    expect(htmlText((await get(checkoutPath, buyer)).body)).toContain("Este checkout já foi pago");
     const more = await post(checkoutPath, buyer, { intent: "approve", installments: "1" });
     expect(more.status).toBe(409);
     expect(await provider().paymentsOf(orderId)).toHaveLength(1);
@@ -228,14 +214,14 @@ describe("the sandbox's checkout page", () => {
       .update(sandboxCardCheckouts)
       .set({ expiresAt: new Date(Date.now() - MINUTE) })
       .where(eq(sandboxCardCheckouts.id, checkout.checkoutId));
-    const page = textOf((await get(checkoutPath, buyer)).body);
+    const page = htmlText((await get(checkoutPath, buyer)).body);
     expect(page).toContain("Pagar boleto");
     expect(page).not.toContain("Aprovar pagamento");
     expect((await post(checkoutPath, buyer, { intent: "approve" })).status).toBe(409);
 
     await provider().cancelCheckout(checkout.checkoutId);
     expect((await provider().payment(paymentId)).status).toBe("cancelled");
-    expect(textOf((await get(checkoutPath, buyer)).body)).toContain("Este checkout expirou");
+    expect(htmlText((await get(checkoutPath, buyer)).body)).toContain("Este checkout expirou");
     expect((await post(checkoutPath, buyer, { intent: "pay-boleto" })).status).toBe(409);
     expect((await provider().paymentsOf(orderId)).map((payment) => payment.status)).toEqual(["cancelled"]);
   });
@@ -251,7 +237,7 @@ describe("the page of a card order the customer comes back to", () => {
     const stranger = await signUpBuyer(store);
     const refused = await get(`/payment/card/${orderId}`, stranger);
     expect(refused.status).toBe(404);
-    expect(textOf(refused.body)).toContain("Pedido não encontrado");
+    expect(htmlText(refused.body)).toContain("Pedido não encontrado");
 
     const product = await createProduct(store.database.db);
     const pix = await createOrder(store.database.db, {
@@ -260,7 +246,7 @@ describe("the page of a card order the customer comes back to", () => {
     });
     const pixPage = await get(`/payment/card/${pix.id}`, stranger);
     expect(pixPage.status).toBe(404);
-    expect(textOf(pixPage.body)).toContain("Pedido não encontrado");
+    expect(htmlText(pixPage.body)).toContain("Pedido não encontrado");
 
     const visitor = await get(`/payment/card/${orderId}`);
     expect(visitor.status).toBe(302);
@@ -273,7 +259,7 @@ describe("the page of a card order the customer comes back to", () => {
     const page = async (query = "") => {
       const answer = await get(path + query, buyer);
       expect(answer.status).toBe(200);
-      return textOf(answer.body);
+      return htmlText(answer.body);
     };
 
     // Nothing known yet, whatever the provider's redirect claims.
@@ -322,12 +308,12 @@ describe("the page of a card order the customer comes back to", () => {
       cardPaymentStatus: "rejected",
       cardPaymentType: "credit_card",
     });
-    const text = textOf((await get(`/payment/card/${orderId}`, buyer)).body);
+    const text = htmlText((await get(`/payment/card/${orderId}`, buyer)).body);
     expect(text).toContain("Pagamento recusado");
     expect(text).not.toContain("Tentar novamente");
 
     await recordPayment(orderId, { status: "cancelled" });
-    expect(textOf((await get(`/payment/card/${orderId}`, buyer)).body)).toContain("Pedido cancelado");
+    expect(htmlText((await get(`/payment/card/${orderId}`, buyer)).body)).toContain("Pedido cancelado");
   });
 });
 
@@ -361,7 +347,7 @@ describe("paying a card order on the sandbox's checkout", () => {
     expect(answer.headers.location).toMatch(/^\/payment\/card\/[0-9a-f-]{36}\?payment_id=\d+&status=\w+$/);
     const page = await get(answer.headers.location!, who);
     expect(page.status).toBe(200);
-    return textOf(page.body);
+    return htmlText(page.body);
   };
 
   it("approved: the customer comes back to 'Pagamento aprovado' and the order is paid", async () => {
@@ -415,7 +401,7 @@ describe("paying a card order on the sandbox's checkout", () => {
     // The order waits for the boleto past the checkout's own expiry.
     expect(waiting.paymentExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 3 * DAY - MINUTE);
 
-    expect(textOf((await get(checkoutPath, buyer)).body)).toContain("Pagar boleto");
+    expect(htmlText((await get(checkoutPath, buyer)).body)).toContain("Pagar boleto");
     text = await follow(await post(checkoutPath, buyer, { intent: "pay-boleto" }), buyer);
     expect(text).toContain("Pagamento aprovado");
     expect(text).toContain("Boleto");
@@ -432,7 +418,7 @@ describe("paying a card order on the sandbox's checkout", () => {
     });
     expect(rejected.ok).toBe(true);
     const path = `/payment/card/${orderId}`;
-    const forged = textOf(
+    const forged = htmlText(
       (await get(`${path}?payment_id=${rejected.ok && rejected.paymentId}&status=approved`, buyer)).body,
     );
     expect(forged).toContain("Pagamento recusado");
@@ -444,20 +430,20 @@ describe("paying a card order on the sandbox's checkout", () => {
     });
     const approvedPath = `${path}?payment_id=${approved.ok && approved.paymentId}&status=approved`;
     // The provider is asked at most once every few seconds, however often the page is reloaded.
-    expect(textOf((await get(approvedPath, buyer)).body)).toContain("Pagamento recusado");
+    expect(htmlText((await get(approvedPath, buyer)).body)).toContain("Pagamento recusado");
     expect(isPaid(await orderOf(orderId))).toBe(false);
 
     await store.database.db
       .update(orders)
       .set({ pixAskedAt: new Date(Date.now() - 60_000) })
       .where(eq(orders.id, orderId));
-    expect(textOf((await get(approvedPath, buyer)).body)).toContain("Pagamento aprovado");
+    expect(htmlText((await get(approvedPath, buyer)).body)).toContain("Pagamento aprovado");
     expect(isPaid(await orderOf(orderId))).toBe(true);
   });
 
   it("shows the order as the store has it when the payment named cannot be read", async () => {
     const { buyer, orderId } = await placeCardOrder();
-    const text = textOf(
+    const text = htmlText(
       (await get(`/payment/card/${orderId}?payment_id=999999999999&status=approved`, buyer)).body,
     );
     expect(text).toContain("Aguardando a confirmação do pagamento");
