@@ -200,6 +200,20 @@ describe("a card order", () => {
     expect(await confirmationsOf(order.id)).toHaveLength(1);
   });
 
+  it("gives its stock back once Mercado Pago cancels its unpaid boleto", async () => {
+    const { order, checkoutId, productId } = await placeCardOrder();
+    const boleto = setup.mercadoPago.pay(checkoutId, { status: "pending", methodType: "ticket" });
+    await notify(boleto);
+    setup.mercadoPago.setStatus(boleto, "cancelled");
+    await notify(boleto);
+    expect(await orderOf(order.id)).toMatchObject({ status: "pending", cardPaymentStatus: "cancelled" });
+    expect((await orderOf(order.id)).paymentExpiresAt!.getTime()).toBeLessThanOrEqual(Date.now());
+
+    await expireOverdueOrders(paymentDeps(store.context));
+    expect(await orderOf(order.id)).toMatchObject({ status: "cancelled" });
+    expect(await stockOf(productId)).toBe(5);
+  });
+
   it("is not paid by an approved payment of another amount: the amount is flagged for the shop", async () => {
     const { order, checkoutId } = await placeCardOrder();
     const short = setup.mercadoPago.pay(checkoutId, { status: "approved", amount: 1.0 });

@@ -48,8 +48,9 @@ export async function settleCardPayment(deps: PaymentDeps, paymentId: string): P
  *   stock).
  * - Still open (a boleto waiting, a card in analysis): recorded; a boleto keeps the order until its
  *   due date and clearing.
- * - Rejected or cancelled: recorded. The customer may try another card on the same checkout, so
- *   the stock stays until the order expires (`expireOverdueOrders` asks the provider then).
+ * - Rejected: recorded. The customer may try another card on the same checkout, so the stock
+ *   stays until the order expires (`expireOverdueOrders` asks the provider then).
+ * - Cancelled (a boleto not paid by its due date): recorded, and the order is due to expire now.
  *
  * A payment whose reference is not one of this store's card orders at this provider is ignored.
  */
@@ -81,6 +82,11 @@ export async function followCardPayment(
       ...recorded,
       ...(waitUntil && {
         paymentExpiresAt: sql`greatest(${orders.paymentExpiresAt}, ${waitUntil.toISOString()}::timestamptz)`,
+      }),
+      // A cancelled payment (a boleto past its due date) kept the order waiting: it is due now, and
+      // the expiry job cancels it unless the provider has another payment still open.
+      ...(payment.status === "cancelled" && {
+        paymentExpiresAt: sql`least(${orders.paymentExpiresAt}, now())`,
       }),
     })
     .where(and(thisOrder, not(paidOrder)))
