@@ -6,6 +6,7 @@ export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
 export const PIX_STATUSES = ["ACTIVE", "COMPLETED", "EXPIRED"] as const;
 /** How an order is paid: the store's own PIX, or a card or boleto on the card provider's checkout. */
 export const PAYMENT_METHODS = ["pix", "card"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** What the card provider reports of a payment (Mercado Pago's payment statuses). */
 export const CARD_PAYMENT_STATUSES = [
   "pending",

@@ -6,7 +6,7 @@ import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { FormField, inputClasses } from "../ui/form-field";
 import { OfferConditions, type OfferTerms } from "./offer-conditions";
-import { PaymentMethodChoice, type PaymentMethod } from "./payment-method-choice";
+import { PaymentMethodChoice } from "./payment-method-choice";
 import {
   checkoutRequestSchema,
   type CreatePaymentAnswer,
@@ -14,6 +14,7 @@ import {
 } from "../../domain/orders/checkout-schema";
 import { pixTotals } from "../../domain/payments/payment-prices";
 import type { PixPayment } from "../../domain/payments/pix-payment";
+import type { PaymentMethod } from "../../lib/order-statuses";
 import { CNPJ_LENGTH, CPF_DIGITS, maskCep, maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
 import { compactTaxId, onlyDigits } from "../../lib/tax-id";
 

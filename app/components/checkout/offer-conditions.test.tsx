@@ -3,7 +3,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { defaultSettings } from "../../domain/store-settings/default-settings";
 import { OfferConditions } from "./offer-conditions";
-import type { PaymentMethod } from "./payment-method-choice";
+import type { PaymentMethod } from "../../lib/order-statuses";
 
 const settings = defaultSettings({
   SUPPORT_EMAIL: "contato@loja.example",

@@ -4,7 +4,7 @@ import { policyPageOf } from "../../domain/store-settings/policy-pages";
 import { sellerIdentityLine } from "../../domain/store-settings/seller-identity";
 import type { StorefrontSettings } from "../../domain/store-settings/settings-schema";
 import { formatBRL } from "../../lib/money";
-import type { PaymentMethod } from "./payment-method-choice";
+import type { PaymentMethod } from "../../lib/order-statuses";
 
 const RETURNS_PAGE = policyPageOf("returns")!;
 

@@ -1,10 +1,8 @@
 import { useId, type ReactNode } from "react";
 import { formatPercent, type PaymentTerms } from "../../domain/payments/payment-prices";
-import type { PAYMENT_METHODS } from "../../lib/order-statuses";
+import type { PaymentMethod } from "../../lib/order-statuses";
 import { formatBRL } from "../../lib/money";
 import { cardOffers, InstallmentLines } from "../product/payment-offers";
-
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const choiceClasses =
   "flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-3 text-sm has-checked:border-brand-600 has-checked:bg-brand-50";

@@ -106,12 +106,12 @@ async function expireCardOrder(
   const settled = outcomes.some((outcome) => ["paid", "paid-late", "amount-mismatch"].includes(outcome));
   if (settled) return false;
   const deadlines = payments.filter(isOpenCardPayment).map((payment) => openPaymentDeadline(payment, now));
-  const waitUntil = deadlines.reduce<Date | null>(
-    (latest, at) => (latest && latest > at ? latest : at),
-    null,
-  );
-  if (waitUntil && waitUntil > now) {
-    await db.update(orders).set({ paymentExpiresAt: waitUntil }).where(eq(orders.id, order.id));
+  const waitUntil = Math.max(0, ...deadlines.map((deadline) => deadline.getTime()));
+  if (waitUntil > now.getTime()) {
+    await db
+      .update(orders)
+      .set({ paymentExpiresAt: new Date(waitUntil) })
+      .where(eq(orders.id, order.id));
     return false;
   }
   return cancel();

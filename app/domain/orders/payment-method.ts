@@ -1,8 +1,9 @@
+import type { PaymentMethod } from "../../lib/order-statuses";
 import type { CardPaymentStatus } from "../payments/card-provider";
 
 /** What an order says of how it was (or is to be) paid. */
 export interface OrderPaymentMethod {
-  paymentMethod: "pix" | "card";
+  paymentMethod: PaymentMethod;
   /** The card provider's payment type: credit_card, debit_card, ticket (boleto)…; null before a payment. */
   cardPaymentType: string | null;
   cardInstallments: number | null;

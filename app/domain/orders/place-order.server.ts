@@ -6,6 +6,7 @@ import { orders } from "../../db/schema.server";
 import { lineName } from "../catalog/variants";
 import { variantLabelSql } from "../catalog/variant-label-sql.server";
 import { pixUnitPriceSql } from "../payments/pix-price-sql.server";
+import type { PaymentMethod } from "../../lib/order-statuses";
 import type { CardProvider } from "../payments/card-provider";
 import type { PaymentTerms } from "../payments/payment-prices";
 import type { PixPayment } from "../payments/pix-payment";
@@ -263,7 +264,7 @@ async function reserveOrder(
   userId: string,
   checkoutKey: string,
   request: CheckoutRequest,
-  method: "pix" | "card",
+  method: PaymentMethod,
 ): Promise<Reservation> {
   const { customer } = request;
   // The PIX discount is PIX's alone: by card, each line costs its list price.

@@ -29,8 +29,8 @@ export type CardOutcome = "paid" | "paid-late" | "amount-mismatch" | "recorded" 
  * Throws when the provider cannot be reached, for the caller to try again.
  */
 export async function settleCardPayment(deps: PaymentDeps, paymentId: string): Promise<CardOutcome> {
-  if (!deps.card) return "not-ours";
-  const card = deps.card;
+  const { card } = deps;
+  if (!card) return "not-ours";
   const payment = await card.payment(paymentId);
   const store = await deps.store();
   return deps.db.transaction((tx) => followCardPayment(tx, card.name, payment, store));
@@ -75,7 +75,7 @@ export async function followCardPayment(
   if (payment.status === "approved") {
     return followCompletedPayment(tx, thisOrder!, payment.amountCents, recorded, store);
   }
-  const waitUntil = OPEN_STATUSES.has(payment.status) ? openPaymentDeadline(payment) : null;
+  const waitUntil = isOpenCardPayment(payment) ? openPaymentDeadline(payment) : null;
   const changed = await tx
     .update(orders)
     .set({
