@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -19,6 +20,8 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   PIX_STATUSES,
+  REFUND_ORIGINS,
+  REFUND_STATUSES,
 } from "../lib/order-statuses";
 
 const timestamps = {
@@ -36,6 +39,10 @@ const timestamps = {
  * hold it exactly (read as `number`).
  */
 const centavos = (name: string) => bigint(name, { mode: "number" });
+
+/** A check that `column` holds one of `values`. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`;
 
 // ---------------------------------------------------------------------------
 // Auth library tables (better-auth core model: user, session, account, verification)
@@ -498,6 +505,22 @@ export const orders = pgTable(
     chargeRequestedAt: timestamp("charge_requested_at", { withTimezone: true }).defaultNow(),
     // The Correios code of the parcel, once the store ships it.
     trackingCode: text("tracking_code"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    // When the customer received it (the admin's or the carrier's word): the 7 days of withdrawal
+    // (CDC art. 49) count from it.
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    // The customer's 'Desistir da compra': when, and the reason they gave (optional).
+    withdrawalRequestedAt: timestamp("withdrawal_requested_at", { withTimezone: true }),
+    withdrawalReason: text("withdrawal_reason"),
+    // What confirmed refunds gave back (`order_refunds`): at most what was paid.
+    refundedCents: centavos("refunded_cents").notNull().default(0),
+    // When the order's units went back to stock (a cancellation, or a refund that returns them):
+    // they go back once.
+    stockReturnedAt: timestamp("stock_returned_at", { withTimezone: true }),
+    // A dispute of the payment (a PIX MED infraction, a card chargeback) the provider reported:
+    // nothing is refunded on its own; the admin answers it at the provider.
+    disputedAt: timestamp("disputed_at", { withTimezone: true }),
+    disputeReason: text("dispute_reason"),
     ...timestamps,
   },
   (t) => [
@@ -506,8 +529,9 @@ export const orders = pgTable(
       "orders_pix_discount",
       sql`${t.pixDiscountCents} >= 0 and ${t.pixDiscountBasisPoints} between 0 and 5000`,
     ),
-    check("orders_status", sql`${t.status} in ('pending', 'processing', 'completed', 'cancelled')`),
-    check("orders_payment_status", sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
+    check("orders_status", oneOf(t.status, ORDER_STATUSES)),
+    check("orders_payment_status", oneOf(t.paymentStatus, PAYMENT_STATUSES)),
+    check("orders_refunded", sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     check("orders_paid_consistency", sql`(${t.paymentStatus} = 'paid') = (${t.paidAt} is not null)`),
     check("orders_pix_status", sql`${t.pixStatus} in ('ACTIVE', 'COMPLETED', 'EXPIRED')`),
     check("orders_payment_method", sql`${t.paymentMethod} in ('pix', 'card')`),
@@ -649,6 +673,18 @@ export const sandboxCardPayments = pgTable(
 );
 
 /**
+ * The sandbox providers' refunds (PIX and card): what a real provider keeps of a refund it made,
+ * keyed by the store's refund id (its idempotency key).
+ */
+export const sandboxRefunds = pgTable("sandbox_refunds", {
+  id: uuid("id").primaryKey(),
+  provider: text("provider").notNull(),
+  chargeId: text("charge_id").notNull(),
+  amountCents: centavos("amount_cents").notNull(),
+  ...timestamps,
+});
+
+/**
  * The outbox of charges to cancel at their provider: written in the transaction that cancels an
  * unpaid order with a charge, worked off by a job outside it (the provider is another service).
  * Keyed by the charge, not by the order: an erased account's unpaid orders are deleted, and their
@@ -753,9 +789,51 @@ export const orderStatusHistory = pgTable(
     index("order_status_history_order_idx").on(t.orderId, t.createdAt),
     check(
       "order_status_history_statuses",
-      sql`${t.fromStatus} in ('pending', 'processing', 'completed', 'cancelled')
-       and ${t.toStatus} in ('pending', 'processing', 'completed', 'cancelled')`,
+      sql`${oneOf(t.fromStatus, ORDER_STATUSES)} and ${oneOf(t.toStatus, ORDER_STATUSES)}`,
     ),
+  ],
+);
+
+/**
+ * Money given back on a paid order, through the provider that took the payment. The id is the
+ * request's own key: a retried request finds its refund and never refunds twice; it is also the
+ * refund's idempotency key at the provider. Pending until the provider confirms or refuses it.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: uuid("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: centavos("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    origin: text("origin", { enum: REFUND_ORIGINS }).notNull(),
+    // Whether the order's units go back to stock with it.
+    restock: boolean("restock").notNull().default(false),
+    // The provider that refunds it (the order's PIX or card provider); null when the admin
+    // recorded a refund made by other means (a PIX past the 90 days).
+    provider: text("provider"),
+    providerRefundId: text("provider_refund_id"),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    // Why the provider refused it, as it said.
+    failure: text("failure"),
+    // The admin who asked for it; null for the store's own on a customer's withdrawal.
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    // When the refund job last asked the provider about it.
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("order_refunds_order_idx").on(t.orderId, t.createdAt),
+    index("order_refunds_pending_idx")
+      .on(t.checkedAt)
+      .where(sql`${t.status} = 'pending'`),
+    check("order_refunds_amount_positive", sql`${t.amountCents} > 0`),
+    check("order_refunds_status", oneOf(t.status, REFUND_STATUSES)),
+    check("order_refunds_origin", oneOf(t.origin, REFUND_ORIGINS)),
+    check("order_refunds_confirmed", sql`(${t.status} = 'confirmed') = (${t.confirmedAt} is not null)`),
   ],
 );
 

@@ -1,6 +1,19 @@
 // The values an order's statuses take: the database's columns, the domain and the pages share them.
 
-export const ORDER_STATUSES = ["pending", "processing", "completed", "cancelled"] as const;
+/**
+ * An order's fulfilment, from placing to after-sale (the moves between them: `order-lifecycle.ts`).
+ * The spec's four first; then shipping, delivery and a customer's return.
+ */
+export const ORDER_STATUSES = [
+  "pending",
+  "processing",
+  "completed",
+  "cancelled",
+  "shipped",
+  "delivered",
+  "return_requested",
+  "returned",
+] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
 /** The PIX charge's state as the provider reports it. */
 export const PIX_STATUSES = ["ACTIVE", "COMPLETED", "EXPIRED"] as const;
@@ -19,3 +32,10 @@ export const CARD_PAYMENT_STATUSES = [
   "refunded",
   "charged_back",
 ] as const;
+/**
+ * A refund's course at its provider: asked (pending), confirmed, or failed. One recorded as made
+ * outside the store (a PIX past its 90 days) is confirmed by the admin who records it.
+ */
+export const REFUND_STATUSES = ["pending", "confirmed", "failed"] as const;
+/** Who asked for a refund: an admin from the panel, or the store on a customer's withdrawal. */
+export const REFUND_ORIGINS = ["admin", "withdrawal"] as const;

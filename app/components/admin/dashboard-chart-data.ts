@@ -6,6 +6,10 @@ export const STATUS_COLOURS: Record<OrderStatus, string> = {
   processing: "#2563eb",
   completed: "#16a34a",
   cancelled: "#dc2626",
+  shipped: "#7c3aed",
+  delivered: "#0d9488",
+  return_requested: "#d97706",
+  returned: "#78716c",
 };
 
 export type RevenueDay = { day: string; revenueCents: number };

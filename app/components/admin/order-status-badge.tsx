@@ -1,13 +1,26 @@
-import { CircleCheck, CircleX, Clock, Package, type LucideIcon } from "lucide-react";
+import {
+  CircleCheck,
+  CircleX,
+  Clock,
+  Package,
+  PackageCheck,
+  Truck,
+  Undo2,
+  type LucideIcon,
+} from "lucide-react";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../domain/orders/order-status";
 import { Badge, type BadgeVariant } from "../ui/badge";
 
-/** Spec section 4: the badge style of each order status, with an icon beside its label. */
+/** Spec section 4 (and the after-sale statuses): each status's badge, an icon beside its label. */
 const STATUS_BADGES: Record<OrderStatus, { variant: BadgeVariant; icon: LucideIcon }> = {
   pending: { variant: "secondary", icon: Clock },
   processing: { variant: "default", icon: Package },
   completed: { variant: "outline", icon: CircleCheck },
   cancelled: { variant: "destructive", icon: CircleX },
+  shipped: { variant: "default", icon: Truck },
+  delivered: { variant: "outline", icon: PackageCheck },
+  return_requested: { variant: "secondary", icon: Undo2 },
+  returned: { variant: "outline", icon: Undo2 },
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

@@ -9,6 +9,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   processing: "em processamento",
   completed: "concluído",
   cancelled: "cancelado",
+  shipped: "enviado",
+  delivered: "entregue",
+  return_requested: "devolução solicitada",
+  returned: "devolvido",
 };
 
 /** A charge reported paid with an amount other than the order's total: the shop settles it. */

@@ -10,6 +10,10 @@ const NEXT_STATUSES: Record<OrderStatus, OrderStatus[]> = {
   processing: ["completed", "cancelled"],
   completed: [],
   cancelled: [],
+  shipped: [],
+  delivered: [],
+  return_requested: [],
+  returned: [],
 };
 
 /** Preparing and delivering an order start only once it is paid. */
