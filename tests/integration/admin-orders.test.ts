@@ -115,7 +115,7 @@ describe("the admin orders list", () => {
     expect(await ids({ payment: "paid" })).toEqual([processing.id]);
     expect(await ids({ payment: "failed" })).toEqual([failed.id]);
     expect(await ids({ status: "pending", payment: "pending" })).toEqual([pending.id]);
-    expect(await ids({ status: "shipped", payment: "'; drop table orders; --" })).toHaveLength(3);
+    expect(await ids({ status: "sent", payment: "'; drop table orders; --" })).toHaveLength(3);
     expect(await ids({ status: "completed" })).toEqual([]);
   });
 
@@ -241,7 +241,8 @@ describe("an order's page in the panel", () => {
       [unpaid.id, "processing", "Pedido ainda não pago"],
       [paid.id, "completed", "Não é possível mudar o status de pendente para concluído"],
       [paid.id, "pending", "O pedido já está pendente"],
-      [paid.id, "shipped", "Status inválido"],
+      [paid.id, "shipped", "Não é possível mudar o status de pendente para enviado"],
+      [paid.id, "sent", "Status inválido"],
       [done.id, "cancelled", "Este pedido não pode mais mudar de status"],
       [done.id, "processing", "Este pedido não pode mais mudar de status"],
       [cancelled.id, "pending", "Este pedido não pode mais mudar de status"],
@@ -317,7 +318,8 @@ describe("an order's page in the panel", () => {
     expect(await setTracking(order.id, "AA123456789BR")).toEqual({
       intent: "tracking",
       ok: false,
-      message: "O código de rastreio só pode ser salvo em pedidos em processamento ou concluídos",
+      message:
+        "O código de rastreio só pode ser salvo em pedidos em processamento, enviados, entregues ou concluídos",
     });
     await setStatus(order.id, "processing");
     for (const typed of [

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../domain/orders/order-status";
+import type { OrderStatus } from "../../domain/orders/order-lifecycle";
 
 /** What the dashboard's charts show, shared by their drawings and the tables beside them. */
 export const STATUS_COLOURS: Record<OrderStatus, string> = {

@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../domain/orders/order-status";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "../../domain/orders/order-lifecycle";
 import { formatBRL } from "../../lib/money";
 import { dayLabel, STATUS_COLOURS, type RevenueDay, type StatusCount } from "./dashboard-chart-data";
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { ORDER_STATUS_LABELS } from "../../domain/orders/order-status";
+import { ORDER_STATUS_LABELS } from "../../domain/orders/order-lifecycle";
 import { formatBRL } from "../../lib/money";
 import { useHydrated } from "../use-hydrated";
 import { dayLabel, STATUS_COLOURS, type RevenueDay, type StatusCount } from "./dashboard-chart-data";

@@ -8,7 +8,7 @@ import {
   Undo2,
   type LucideIcon,
 } from "lucide-react";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../domain/orders/order-status";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "../../domain/orders/order-lifecycle";
 import { Badge, type BadgeVariant } from "../ui/badge";
 
 /** Spec section 4 (and the after-sale statuses): each status's badge, an icon beside its label. */

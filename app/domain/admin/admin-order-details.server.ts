@@ -3,6 +3,8 @@ import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import type { CardPaymentStatus } from "../payments/card-provider";
 import { findOrderDetails, type OrderDetails } from "../orders/order-details.server";
+import { adminNextStatuses, type OrderStatus } from "../orders/order-lifecycle";
+import { factsColumns, orderFacts } from "../orders/paid.server";
 import { listStatusHistory, type StatusHistoryEntry } from "../orders/status-history.server";
 
 export interface AdminOrderDetails extends OrderDetails {
@@ -14,6 +16,10 @@ export interface AdminOrderDetails extends OrderDetails {
   /** A card order's payment at its provider, as last read from it: its id and status; null before one. */
   cardPaymentId: string | null;
   cardPaymentStatus: CardPaymentStatus | null;
+  shippedAt: Date | null;
+  deliveredAt: Date | null;
+  /** The statuses the admin may move it to now (the life cycle's admin moves). */
+  nextStatuses: OrderStatus[];
   history: StatusHistoryEntry[];
 }
 
@@ -27,12 +33,12 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
   const [extra] = await db
     .select({
       userId: orders.userId,
-      trackingCode: orders.trackingCode,
       latePaymentAt: orders.latePaymentAt,
       paymentMismatchAt: orders.paymentMismatchAt,
       paymentMismatchCents: orders.paymentMismatchCents,
       cardPaymentId: orders.cardPaymentId,
-      cardPaymentStatus: orders.cardPaymentStatus,
+      shippedAt: orders.shippedAt,
+      ...factsColumns,
     })
     .from(orders)
     .where(eq(orders.id, order.id));
@@ -49,6 +55,9 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
         : null,
     cardPaymentId: extra.cardPaymentId,
     cardPaymentStatus: extra.cardPaymentStatus,
+    shippedAt: extra.shippedAt,
+    deliveredAt: extra.deliveredAt,
+    nextStatuses: adminNextStatuses(orderFacts(extra)),
     history,
   };
 }

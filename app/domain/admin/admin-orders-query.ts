@@ -1,10 +1,10 @@
 import { readListingQuery, type ListingQuery } from "./listing";
 import {
   ORDER_STATUS_LABELS,
-  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATE_LABELS,
   type OrderStatus,
-  type PaymentStatus,
-} from "../orders/order-status";
+  type PaymentState,
+} from "../orders/order-lifecycle";
 
 /**
  * The panel's order list as it appears in the URL query (?q=&status=&payment=&page=), read into
@@ -13,12 +13,12 @@ import {
 export interface AdminOrdersQuery extends ListingQuery {
   /** `q`: an order number, a customer's name or e-mail; "" for every order. */
   status: OrderStatus | "";
-  payment: PaymentStatus | "";
+  payment: PaymentState | "";
 }
 
 // The labels name every status (the browser cannot import the schema's lists).
 const ORDER_STATUSES = Object.keys(ORDER_STATUS_LABELS) as OrderStatus[];
-const PAYMENT_STATUSES = Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[];
+const PAYMENT_STATES = Object.keys(PAYMENT_STATE_LABELS) as PaymentState[];
 
 function readOne<T extends string>(value: string | null, allowed: readonly T[]): T | "" {
   return allowed.find((option) => option === value) ?? "";
@@ -28,7 +28,7 @@ export function readAdminOrdersQuery(searchParams: URLSearchParams): AdminOrders
   return {
     ...readListingQuery(searchParams),
     status: readOne(searchParams.get("status"), ORDER_STATUSES),
-    payment: readOne(searchParams.get("payment"), PAYMENT_STATUSES),
+    payment: readOne(searchParams.get("payment"), PAYMENT_STATES),
   };
 }
 

@@ -1,11 +1,16 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import { cancelPaidOrder, cancelUnpaidOrders } from "../orders/cancel-orders.server";
 import { isOrderId } from "../orders/order-details.server";
-import type { OrderStatus } from "../orders/order-status";
-import { checkTransition, TRANSITION_MESSAGES } from "../orders/order-transitions";
-import { isPaid, paidColumns } from "../orders/paid.server";
+import {
+  checkAdminChange,
+  LIFECYCLE_MESSAGES,
+  type OrderMove,
+  type OrderStatus,
+} from "../orders/order-lifecycle";
+import { factsColumns, orderFacts } from "../orders/paid.server";
 import { recordStatusChanges } from "../orders/status-history.server";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
 
@@ -14,11 +19,21 @@ export type AdminOrderOutcome =
 
 export const ORDER_NOT_FOUND = { ok: false, notFound: true } as const;
 
+export const STATUS_UPDATED = "Status do pedido atualizado!";
+
+/** What a move records on the order beside its status: when it shipped, when it arrived. */
+const MOVE_DATES: Partial<Record<OrderMove, PgUpdateSetSource<typeof orders>>> = {
+  ship: { shippedAt: sql`now()` },
+  deliver: { deliveredAt: sql`now()` },
+  // A completed order was handed over: its 7 days of withdrawal count from then, if not before.
+  complete: { deliveredAt: sql`coalesce(${orders.deliveredAt}, now())` },
+};
+
 /**
- * An admin moves an order to `to` (see `checkTransition`). The order's row is locked first, so
- * of two changes at once the second sees the first's result: two cancels return the stock once.
- * The change, its history row and its audit record are one transaction; a refused change writes
- * nothing.
+ * An admin moves an order to `to` (the life cycle's admin moves, `checkAdminChange`). The order's
+ * row is locked first, so of two changes at once the second sees the first's result: two cancels
+ * return the stock once. The change, its history row and its audit record are one transaction; a
+ * refused change writes nothing.
  */
 export async function changeOrderStatus(
   db: Database,
@@ -29,29 +44,28 @@ export async function changeOrderStatus(
   if (!isOrderId(orderId)) return ORDER_NOT_FOUND;
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({
-        id: orders.id,
-        status: orders.status,
-        ...paidColumns,
-      })
+      .select({ id: orders.id, ...factsColumns })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
     if (!order) return ORDER_NOT_FOUND;
-    const from = order.status;
-    const paid = isPaid(order);
-    const check = checkTransition(from, to, paid);
-    if (!check.ok) return check;
+    const facts = orderFacts(order);
+    const change = checkAdminChange(facts, to);
+    if (!change.ok) return change;
 
-    if (to === "cancelled") {
-      // The row is locked and the transition checked: the order is pending or processing.
+    const from = order.status;
+    if (change.move === "cancel") {
+      // The row is locked and the move checked: the order is pending or processing.
       const open = from as "pending" | "processing";
-      const cancelled = paid
+      const cancelled = facts.paid
         ? await cancelPaidOrder(tx, order.id, open, actor.id)
         : (await cancelUnpaidOrders(tx, eq(orders.id, order.id), actor.id)).length > 0;
-      if (!cancelled) return { ok: false, message: TRANSITION_MESSAGES.final };
+      if (!cancelled) return { ok: false, message: LIFECYCLE_MESSAGES.final };
     } else {
-      await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({ status: to, ...MOVE_DATES[change.move] })
+        .where(eq(orders.id, order.id));
       await recordStatusChanges(tx, actor.id, [{ orderId: order.id, from, to }]);
     }
     await recordAdminWrite(tx, actor, {
@@ -61,6 +75,6 @@ export async function changeOrderStatus(
       before: { status: from },
       after: { status: to },
     });
-    return { ok: true, message: TRANSITION_MESSAGES.updated };
+    return { ok: true, message: STATUS_UPDATED };
   });
 }

@@ -4,7 +4,7 @@ import { and, count, desc, eq, gte, inArray, ne, sql, sum, type SQL } from "driz
 import type { Database } from "../../db/client.server";
 import { orderItems, orders, profiles } from "../../db/schema.server";
 import { STORE_TIME_ZONE } from "../../lib/dates";
-import type { OrderStatus, PaymentStatus } from "../orders/order-status";
+import type { OrderStatus, PaymentStatus } from "../orders/order-lifecycle";
 import { paidOrder } from "../orders/paid.server";
 
 const RECENT_ORDERS = 10;

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders, profiles } from "../../db/schema.server";
-import type { OrderStatus, PaymentStatus } from "../orders/order-status";
+import { paymentStateOf, type OrderStatus, type PaymentState } from "../orders/order-lifecycle";
 import type { OrderPaymentMethod } from "../orders/payment-method";
-import { paidOrder } from "../orders/paid.server";
+import { paidOrder, paymentStateIs } from "../orders/paid.server";
 import { containsPattern } from "../../lib/like-pattern";
 import { textContains } from "../catalog/search-products.server";
 import type { AdminOrdersQuery } from "./admin-orders-query";
@@ -16,7 +16,7 @@ export interface AdminOrderRow extends OrderPaymentMethod {
   customerEmail: string;
   totalCents: number;
   status: OrderStatus;
-  paymentStatus: PaymentStatus;
+  paymentState: PaymentState;
   paid: boolean;
   /** Paid after the order was cancelled for expiry: the shop must look at it. */
   latePayment: boolean;
@@ -50,6 +50,7 @@ export async function listAdminOrders(db: Database, query: AdminOrdersQuery): Pr
       totalCents: orders.totalCents,
       status: orders.status,
       paymentStatus: orders.paymentStatus,
+      refundedCents: orders.refundedCents,
       paymentMethod: orders.paymentMethod,
       cardPaymentType: orders.cardPaymentType,
       cardInstallments: orders.cardInstallments,
@@ -63,13 +64,21 @@ export async function listAdminOrders(db: Database, query: AdminOrdersQuery): Pr
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
-  return { orders: rows, matching: matching!.value, page, pageCount };
+  return {
+    orders: rows.map(({ paymentStatus, refundedCents, ...row }) => ({
+      ...row,
+      paymentState: paymentStateOf({ paymentStatus, refundedCents, totalCents: row.totalCents }),
+    })),
+    matching: matching!.value,
+    page,
+    pageCount,
+  };
 }
 
 function conditions(query: AdminOrdersQuery): SQL[] {
   const result: SQL[] = [];
   if (query.status) result.push(eq(orders.status, query.status));
-  if (query.payment) result.push(eq(orders.paymentStatus, query.payment));
+  if (query.payment) result.push(paymentStateIs(query.payment));
   const search = query.q.replace(/^#/, "");
   if (search) {
     // Names and e-mails are matched ignoring case and accents; the number is the id's first 8.

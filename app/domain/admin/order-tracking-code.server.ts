@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import { isOrderId } from "../orders/order-details.server";
-import { TRACKABLE_STATUSES, trackingCodeSchema, TRACKING_MESSAGES } from "../orders/order-transitions";
+import { TRACKABLE_STATUSES, trackingCodeSchema, TRACKING_MESSAGES } from "../orders/tracking-code";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
 import { ORDER_NOT_FOUND, type AdminOrderOutcome } from "./change-order-status.server";
 

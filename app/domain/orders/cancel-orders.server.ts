@@ -1,28 +1,39 @@
-import { and, eq, inArray, not, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, not, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
 import { orderItems, orders, pixChargeCancellations, productVariants } from "../../db/schema.server";
+import { ORDER_MOVES } from "./order-lifecycle";
 import { paidOrder } from "./paid.server";
 import { recordStatusChanges } from "./status-history.server";
 
 /**
- * Cancels the orders matching `which` that are still pending and unpaid, gives their stock back
- * and keeps the change in their status history (`changedBy`: the person who cancelled, or null for
- * the store itself), in the caller's transaction. Their PIX charges are queued to be cancelled at
- * the provider after the commit (`cancelQueuedCharges`). Returns the ids it cancelled: an order
- * already paid, cancelled or being cancelled by another transaction is left as it is.
+ * Cancels the orders matching `which` that are unpaid and not yet gone (the life cycle's `cancel`
+ * by the store or the customer), gives their stock back and keeps the change in their status
+ * history (`changedBy`: the person who cancelled, or null for the store itself), in the caller's
+ * transaction. Their charges are queued to be cancelled at the provider after the commit
+ * (`cancelQueuedCharges`). Returns the ids it cancelled: an order already paid, cancelled or being
+ * cancelled by another transaction is left as it is.
  */
 export async function cancelUnpaidOrders(
   tx: Transaction,
   which: SQL,
   changedBy: string | null,
 ): Promise<string[]> {
+  const cancellable = and(which, inArray(orders.status, ORDER_MOVES.cancel.from), not(paidOrder));
+  // Each order's status before, read under the row's lock the update takes.
+  const before = tx
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(cancellable)
+    .as("before");
   const cancelled = await tx
     .update(orders)
     .set({ status: "cancelled" })
-    .where(and(which, eq(orders.status, "pending"), not(paidOrder)))
+    .from(before)
+    .where(and(eq(orders.id, before.id), cancellable))
     // What is to be closed at the provider: the PIX charge, or the card checkout.
     .returning({
       id: orders.id,
+      from: before.status,
       provider: sql<string | null>`coalesce(${orders.pixProvider}, ${orders.cardProvider})`,
       chargeId: sql<string | null>`coalesce(${orders.pixChargeId}, ${orders.cardCheckoutId})`,
     });
@@ -33,7 +44,7 @@ export async function cancelUnpaidOrders(
   await recordStatusChanges(
     tx,
     changedBy,
-    ids.map((orderId) => ({ orderId, from: "pending", to: "cancelled" })),
+    cancelled.map(({ id, from }) => ({ orderId: id, from, to: "cancelled" })),
   );
   return ids;
 }
@@ -80,15 +91,29 @@ export async function queueChargeCancellations(
   if (charges.length > 0) await tx.insert(pixChargeCancellations).values(charges).onConflictDoNothing();
 }
 
-/** Puts the units of these orders' lines back on their variants (a deleted variant is skipped). */
+/**
+ * Puts the units of these orders' lines back on their variants (a deleted variant is skipped),
+ * once: an order whose units already went back is skipped.
+ */
 export async function returnStock(tx: Transaction, orderIds: string[]): Promise<void> {
+  const returning = await tx
+    .update(orders)
+    .set({ stockReturnedAt: sql`now()` })
+    .where(and(inArray(orders.id, orderIds), isNull(orders.stockReturnedAt)))
+    .returning({ id: orders.id });
+  if (returning.length === 0) return;
   const returned = tx
     .select({
       variantId: orderItems.variantId,
       quantity: sql<number>`sum(${orderItems.quantity})`.as("quantity"),
     })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, orderIds))
+    .where(
+      inArray(
+        orderItems.orderId,
+        returning.map((order) => order.id),
+      ),
+    )
     .groupBy(orderItems.variantId)
     .as("returned");
   await tx

@@ -2,7 +2,7 @@ import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import { customerOrder } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-lifecycle";
 import { isPaid } from "./paid.server";
 import { listStatusHistory } from "./status-history.server";
 

@@ -1,5 +1,6 @@
-import { and, eq, or, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { orders } from "../../db/schema.server";
+import type { OrderFacts, PaymentState } from "./order-lifecycle";
 
 type PaidFields = Pick<
   typeof orders.$inferSelect,
@@ -33,3 +34,31 @@ export const paidOrder: SQL = and(
     and(eq(orders.paymentMethod, "card"), eq(orders.cardPaymentStatus, "approved")),
   ),
 )!;
+
+/** The columns the life cycle's rules read (`orderFacts`). */
+export const factsColumns = {
+  ...paidColumns,
+  status: orders.status,
+  paidAt: orders.paidAt,
+  deliveredAt: orders.deliveredAt,
+  trackingCode: orders.trackingCode,
+};
+
+/** An order as the life cycle's rules read it (`checkMove`). */
+export function orderFacts(order: PaidFields & Omit<OrderFacts, "paid">): OrderFacts {
+  const { status, paidAt, deliveredAt, trackingCode } = order;
+  return { status, paid: isPaid(order), paidAt, deliveredAt, trackingCode };
+}
+
+/** `paymentStateOf` as a SQL condition on `orders`: the orders whose payment is in `state`. */
+export function paymentStateIs(state: PaymentState): SQL {
+  const paid = eq(orders.paymentStatus, "paid");
+  const conditions: Record<PaymentState, SQL | undefined> = {
+    pending: eq(orders.paymentStatus, "pending"),
+    failed: eq(orders.paymentStatus, "failed"),
+    paid: and(paid, eq(orders.refundedCents, 0)),
+    partially_refunded: and(paid, gt(orders.refundedCents, 0), lt(orders.refundedCents, orders.totalCents)),
+    refunded: and(paid, gte(orders.refundedCents, orders.totalCents)),
+  };
+  return conditions[state] ?? sql`false`;
+}

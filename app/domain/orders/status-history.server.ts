@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
 import { orderStatusHistory, users } from "../../db/schema.server";
-import type { OrderStatus } from "./order-status";
+import type { OrderStatus } from "./order-lifecycle";
 
 export interface StatusChange {
   orderId: string;

@@ -9,7 +9,7 @@ import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { loadDashboard } from "../../domain/admin/dashboard.server";
 import { currentStoreSettings } from "../../domain/store-settings/store-settings.server";
-import { PAYMENT_STATUS_LABELS } from "../../domain/orders/order-status";
+import { PAYMENT_STATE_LABELS } from "../../domain/orders/order-lifecycle";
 import { formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
 import { requireAdmin } from "../guards.server";
@@ -113,7 +113,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       </td>
                       <td className="py-2">
                         <Badge variant={order.paid ? "default" : "secondary"}>
-                          {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+                          {PAYMENT_STATE_LABELS[order.paymentStatus]}
                         </Badge>
                       </td>
                     </tr>

@@ -13,17 +13,13 @@ import { loadAdminOrder } from "../../domain/admin/admin-order-details.server";
 import { changeOrderStatus, type AdminOrderOutcome } from "../../domain/admin/change-order-status.server";
 import { saveTrackingCode } from "../../domain/admin/order-tracking-code.server";
 import {
+  LIFECYCLE_MESSAGES,
   ORDER_STATUS_LABELS,
-  PAYMENT_MISMATCH_LABEL,
-  PAYMENT_STATUS_LABELS,
-} from "../../domain/orders/order-status";
-import {
-  nextStatuses,
   orderStatusSchema,
-  TRACKABLE_STATUSES,
-  trackingCodeSchema,
-  TRANSITION_MESSAGES,
-} from "../../domain/orders/order-transitions";
+  PAYMENT_MISMATCH_LABEL,
+  PAYMENT_STATE_LABELS,
+} from "../../domain/orders/order-lifecycle";
+import { TRACKABLE_STATUSES, trackingCodeSchema } from "../../domain/orders/tracking-code";
 import { cardPaymentStatusLabel, paymentMethodLabel } from "../../domain/orders/payment-method";
 import { formatDateTime } from "../../lib/dates";
 import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
@@ -42,6 +38,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ...order,
       placedAt: formatDateTime(order.createdAt),
       paidAtText: order.paidAt ? formatDateTime(order.paidAt) : null,
+      shippedAtText: order.shippedAt ? formatDateTime(order.shippedAt) : null,
+      deliveredAtText: order.deliveredAt ? formatDateTime(order.deliveredAt) : null,
       latePaymentAtText: order.latePaymentAt ? formatDateTime(order.latePaymentAt) : null,
       paymentMismatchText: order.paymentMismatch
         ? `${formatBRL(order.paymentMismatch.receivedCents)} recebidos em ${formatDateTime(order.paymentMismatch.at)}, total do pedido ${formatBRL(order.totalCents)}`
@@ -97,7 +95,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <OrderStatusBadge status={order.status} />
         {order.latePaymentAtText && <Badge variant="destructive">Pagamento após o vencimento</Badge>}
         {order.paymentMismatchText && <Badge variant="destructive">{PAYMENT_MISMATCH_LABEL}</Badge>}
-        <p className="w-full text-sm text-slate-600">Realizado em {order.placedAt}</p>
+        <p className="w-full text-sm text-slate-600">
+          Realizado em {order.placedAt}
+          {order.shippedAtText && ` · Enviado em ${order.shippedAtText}`}
+          {order.deliveredAtText && ` · Entregue em ${order.deliveredAtText}`}
+        </p>
       </header>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -135,7 +137,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <dt className="text-slate-600">Forma de pagamento</dt>
             <dd>{paymentMethodLabel(order)}</dd>
             <dt className="text-slate-600">Status</dt>
-            <dd>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+            <dd>{PAYMENT_STATE_LABELS[order.paymentStatus]}</dd>
             {order.paymentMethod === "card" && <CardPayment order={order} />}
             <dt className="text-slate-600">Pago em</dt>
             <dd>{order.paidAtText ?? "—"}</dd>
@@ -213,13 +215,13 @@ function useAnswerToast(answer: OrderActionData | undefined) {
 function StatusForm({ order }: { order: ShownOrder }) {
   const fetcher = useFetcher<OrderActionData>();
   useAnswerToast(fetcher.data);
-  const options = nextStatuses(order.status, order.paid);
+  const options = order.nextStatuses;
   const busy = fetcher.state !== "idle";
   return (
     <section className="rounded-xl border border-slate-200 p-4">
       <h3 className="font-semibold">Alterar status</h3>
       {options.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{TRANSITION_MESSAGES.final}</p>
+        <p className="mt-3 text-sm text-slate-600">{LIFECYCLE_MESSAGES.final}</p>
       ) : (
         // Keyed by the status, so the choices start afresh once it changed.
         <fetcher.Form key={order.status} method="post" className="mt-3 flex flex-wrap items-end gap-3">
@@ -238,7 +240,7 @@ function StatusForm({ order }: { order: ShownOrder }) {
             {busy ? "Salvando..." : "Atualizar status"}
           </Button>
           {!order.paid && order.status === "pending" && (
-            <p className="w-full text-xs text-slate-500">{TRANSITION_MESSAGES.unpaid}</p>
+            <p className="w-full text-xs text-slate-500">{LIFECYCLE_MESSAGES.unpaid}</p>
           )}
         </fetcher.Form>
       )}
@@ -290,7 +292,7 @@ function TrackingForm({ order }: { order: ShownOrder }) {
       ) : (
         <p className="mt-3 text-sm text-slate-600">
           {order.trackingCode ? `${order.trackingCode}. ` : ""}O código de rastreio pode ser informado quando
-          o pedido estiver em processamento ou concluído.
+          o pedido estiver em processamento, enviado, entregue ou concluído.
         </p>
       )}
     </section>

@@ -12,8 +12,8 @@ import { listAdminOrders } from "../../domain/admin/list-admin-orders.server";
 import {
   ORDER_STATUS_LABELS,
   PAYMENT_MISMATCH_LABEL,
-  PAYMENT_STATUS_LABELS,
-} from "../../domain/orders/order-status";
+  PAYMENT_STATE_LABELS,
+} from "../../domain/orders/order-lifecycle";
 import { paymentMethodLabel } from "../../domain/orders/payment-method";
 import { formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
@@ -72,7 +72,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           Pagamento
           <select name="payment" defaultValue={query.payment} className={inputClasses}>
             <option value="">Todos</option>
-            {Object.entries(PAYMENT_STATUS_LABELS).map(([value, label]) => (
+            {Object.entries(PAYMENT_STATE_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -125,7 +125,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     <div className="flex flex-col items-start gap-1">
                       <span className="whitespace-nowrap">{paymentMethodLabel(order)}</span>
                       <Badge variant={order.paid ? "default" : "secondary"}>
-                        {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+                        {PAYMENT_STATE_LABELS[order.paymentState]}
                       </Badge>
                       {order.latePayment && <Badge variant="destructive">Pagamento após o vencimento</Badge>}
                       {order.paymentMismatch && <Badge variant="destructive">{PAYMENT_MISMATCH_LABEL}</Badge>}

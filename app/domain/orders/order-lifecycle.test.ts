@@ -1,0 +1,191 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { TRACKING_CODE_PATTERN } from "../../db/schema.server";
+import { ORDER_STATUSES } from "../../lib/order-statuses";
+import { readAdminOrdersQuery } from "../admin/admin-orders-query";
+import {
+  adminNextStatuses,
+  checkAdminChange,
+  checkMove,
+  lifecycleDiagram,
+  ORDER_MOVES,
+  paymentStateOf,
+  type OrderActor,
+  type OrderFacts,
+  type OrderMove,
+} from "./order-lifecycle";
+import { trackingCodeSchema } from "./tracking-code";
+
+const NOW = new Date("2026-11-26T12:00:00Z");
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000);
+const ACTORS: OrderActor[] = ["customer", "admin", "provider", "job"];
+
+/** Every (status, move, actor) the rules allow for `order` in each status, as `status move actor`. */
+function allowed(order: Omit<OrderFacts, "status">): string[] {
+  return ORDER_STATUSES.flatMap((status) =>
+    (Object.keys(ORDER_MOVES) as OrderMove[]).flatMap((move) =>
+      ACTORS.filter((actor) => checkMove(move, { ...order, status }, actor, NOW).ok).map(
+        (actor) => `${status} ${move} ${actor}`,
+      ),
+    ),
+  );
+}
+
+describe("the order life cycle", () => {
+  it("allows a paid order these moves, by these actors, and refuses every other", () => {
+    const paid = { paid: true, paidAt: daysAgo(2), deliveredAt: daysAgo(1), trackingCode: "AA123456789BR" };
+    expect(allowed(paid).toSorted()).toEqual(
+      [
+        "pending prepare admin",
+        "pending cancel admin",
+        "pending withdraw customer",
+        "processing ship admin",
+        "processing complete admin",
+        "processing cancel admin",
+        "processing withdraw customer",
+        "shipped deliver admin",
+        "shipped deliver job",
+        "shipped complete admin",
+        "shipped requestReturn customer",
+        "delivered complete admin",
+        "delivered requestReturn customer",
+        "completed requestReturn customer",
+        "return_requested receiveReturn admin",
+      ].toSorted(),
+    );
+  });
+
+  it("allows an unpaid order only to be cancelled, by anyone", () => {
+    const unpaid = { paid: false, paidAt: null, deliveredAt: null, trackingCode: null };
+    expect(allowed(unpaid).toSorted()).toEqual(
+      ["pending", "processing"]
+        .flatMap((status) => ACTORS.map((actor) => `${status} cancel ${actor}`))
+        .toSorted(),
+    );
+  });
+
+  it("says why a move is refused", () => {
+    const order: OrderFacts = {
+      status: "pending",
+      paid: false,
+      paidAt: null,
+      deliveredAt: null,
+      trackingCode: null,
+    };
+    expect(checkMove("prepare", order, "admin", NOW)).toEqual({
+      ok: false,
+      message: "Pedido ainda não pago",
+    });
+    expect(checkMove("prepare", order, "customer", NOW)).toEqual({
+      ok: false,
+      message: "Esta mudança não pode ser feita por você",
+    });
+    const paid = { ...order, paid: true, paidAt: daysAgo(1) };
+    expect(checkMove("cancel", paid, "job", NOW)).toEqual({ ok: false, message: "Pedido já pago" });
+    expect(checkMove("ship", { ...paid, status: "processing" }, "admin", NOW)).toEqual({
+      ok: false,
+      message: "Informe o código de rastreio antes de marcar o pedido como enviado",
+    });
+    expect(checkMove("prepare", { ...paid, status: "processing" }, "admin", NOW)).toEqual({
+      ok: false,
+      message: "O pedido já está em processamento",
+    });
+    expect(checkMove("receiveReturn", { ...paid, status: "cancelled" }, "admin", NOW)).toEqual({
+      ok: false,
+      message: "Este pedido não pode mais mudar de status",
+    });
+  });
+
+  it("counts the 7 days of withdrawal from delivery, or from payment before it ships", () => {
+    const delivered: OrderFacts = {
+      status: "delivered",
+      paid: true,
+      paidAt: daysAgo(30),
+      deliveredAt: daysAgo(7.01),
+      trackingCode: "AA123456789BR",
+    };
+    const over = { ok: false, message: "O prazo de 7 dias para desistir da compra terminou" };
+    expect(checkMove("requestReturn", delivered, "customer", NOW)).toEqual(over);
+    expect(checkMove("requestReturn", { ...delivered, deliveredAt: daysAgo(6.9) }, "customer", NOW)).toEqual({
+      ok: true,
+    });
+    // On its way: not received yet, so the 7 days have not started.
+    expect(
+      checkMove("requestReturn", { ...delivered, status: "shipped", deliveredAt: null }, "customer", NOW),
+    ).toEqual({ ok: true });
+    const unshipped = { ...delivered, status: "processing" as const, deliveredAt: null };
+    expect(checkMove("withdraw", unshipped, "customer", NOW)).toEqual(over);
+    expect(checkMove("withdraw", { ...unshipped, paidAt: daysAgo(6) }, "customer", NOW)).toEqual({
+      ok: true,
+    });
+  });
+
+  it("offers the admin the statuses its moves reach, and names the refusal of any other", () => {
+    const processing: OrderFacts = {
+      status: "processing",
+      paid: true,
+      paidAt: daysAgo(1),
+      deliveredAt: null,
+      trackingCode: null,
+    };
+    // Without a tracking code the parcel cannot be marked as sent.
+    expect(adminNextStatuses(processing)).toEqual(["completed", "cancelled"]);
+    expect(adminNextStatuses({ ...processing, trackingCode: "AA123456789BR" })).toEqual([
+      "shipped",
+      "completed",
+      "cancelled",
+    ]);
+    expect(checkAdminChange(processing, "returned")).toEqual({
+      ok: false,
+      message: "Não é possível mudar o status de em processamento para devolvido",
+    });
+    expect(checkAdminChange({ ...processing, status: "return_requested" }, "returned")).toEqual({
+      ok: true,
+      move: "receiveReturn",
+    });
+  });
+
+  it("is drawn in its decision record as the module defines it", () => {
+    const record = readFileSync(
+      new URL("../../../docs/decisions/0032-order-lifecycle.md", import.meta.url),
+      "utf8",
+    );
+    expect(record).toContain("```mermaid\n" + lifecycleDiagram() + "\n```");
+  });
+});
+
+describe("the payment's state", () => {
+  it("reads a paid order's confirmed refunds as partly or wholly refunded", () => {
+    const paid = { paymentStatus: "paid" as const, totalCents: 10_000, refundedCents: 0 };
+    expect(paymentStateOf(paid)).toBe("paid");
+    expect(paymentStateOf({ ...paid, refundedCents: 2_500 })).toBe("partially_refunded");
+    expect(paymentStateOf({ ...paid, refundedCents: 10_000 })).toBe("refunded");
+    expect(paymentStateOf({ ...paid, paymentStatus: "pending" })).toBe("pending");
+  });
+});
+
+describe("the tracking code", () => {
+  it("follows the database's Correios pattern, upper-cased", () => {
+    expect(TRACKING_CODE_PATTERN).toBe("^[A-Z]{2}[0-9]{9}[A-Z]{2}$");
+    expect(trackingCodeSchema.parse(" qb123456789br ")).toBe("QB123456789BR");
+    expect(trackingCodeSchema.safeParse("QB12345678BR").success).toBe(false);
+  });
+});
+
+describe("the admin orders list's query", () => {
+  it("reads unknown filters as none and a bad page as page 1", () => {
+    const read = (search: string) => readAdminOrdersQuery(new URLSearchParams(search));
+    expect(read("status=x&payment=y&page=-3&q=%20Ana%20")).toEqual({
+      q: "Ana",
+      status: "",
+      payment: "",
+      page: 1,
+    });
+    expect(read("status=cancelled&payment=failed&page=1000000000")).toEqual({
+      q: "",
+      status: "cancelled",
+      payment: "failed",
+      page: 1_000_000,
+    });
+  });
+});
