@@ -4,7 +4,13 @@ import { ensureGatePassword, passAdminGate } from "../../app/domain/admin/admin-
 import { loader as dashboardLoader } from "../../app/routes/admin/dashboard";
 import { action as verifyPassword } from "../../app/routes/api.admin.verify-password";
 import { adminRequest, signedInAdmin, TEST_GATE_PASSWORD } from "../support/admin";
-import { createOrder, createProduct, createProductWithVariants, createUser } from "../support/factories";
+import {
+  createOrder,
+  createProduct,
+  createProductWithVariants,
+  createRefund,
+  createUser,
+} from "../support/factories";
 import { nextClientIp, setUpTestStore } from "../support/test-context";
 
 const store = setUpTestStore();
@@ -45,10 +51,11 @@ describe("the admin dashboard", () => {
 
     const { figures, recentOrders } = await dashboard();
     expect(figures).toEqual({
+      ...before,
       totalOrders: before.totalOrders + 3,
       totalRevenueCents: before.totalRevenueCents + 20_000 + anonymous.totalCents,
       pixRevenueCents: before.pixRevenueCents + 20_000 + anonymous.totalCents,
-      cardRevenueCents: before.cardRevenueCents,
+      netRevenueCents: before.netRevenueCents + 20_000 + anonymous.totalCents,
       pendingOrders: before.pendingOrders + 2,
       completedOrders: before.completedOrders + 1,
     });
@@ -104,9 +111,82 @@ describe("the admin dashboard", () => {
       totalRevenueCents: before.totalRevenueCents + 300_000,
       pixRevenueCents: before.pixRevenueCents + 150_000,
       cardRevenueCents: before.cardRevenueCents + 150_000,
+      netRevenueCents: before.netRevenueCents + 300_000,
       pendingOrders: before.pendingOrders + 5,
     });
     expect(figures.pixRevenueCents + figures.cardRevenueCents).toBe(figures.totalRevenueCents);
+  });
+
+  it("keeps the revenue as paid and counts confirmed refunds, the net revenue, open returns and disputes", async () => {
+    const before = (await dashboard()).figures;
+    const product = await createProduct(store.database.db, { priceCents: 10_000 });
+    const card = {
+      paymentMethod: "card",
+      cardProvider: "mercadopago",
+      cardPaymentId: "1234567890",
+      cardPaymentStatus: "approved",
+      cardPaymentType: "credit_card",
+      cardInstallments: 1,
+      pixStatus: "ACTIVE",
+    } as const;
+    // PIX, returned and partly refunded: its return stays open; a refund the provider refused gave nothing.
+    const partly = await createOrder(store.database.db, {
+      userId: null,
+      lines: [{ product, quantity: 2 }],
+      paid: true,
+      overrides: { status: "returned" },
+    });
+    await createRefund(store.database.db, partly.id, { amountCents: 5_000, status: "confirmed" });
+    await createRefund(store.database.db, partly.id, {
+      amountCents: 3_000,
+      status: "failed",
+      failure: "Saldo insuficiente",
+    });
+    // By card, returned and refunded in full, in two refunds: its return is closed.
+    const fully = await createOrder(store.database.db, {
+      userId: null,
+      lines: [{ product, quantity: 3 }],
+      paid: true,
+      overrides: { ...card, status: "returned" },
+    });
+    await createRefund(store.database.db, fully.id, { amountCents: 10_000, status: "confirmed" });
+    await createRefund(store.database.db, fully.id, { amountCents: 20_000, status: "confirmed" });
+    // PIX, its return asked for, its refund still pending at the provider: nothing given back yet.
+    const asked = await createOrder(store.database.db, {
+      userId: null,
+      lines: [{ product, quantity: 1 }],
+      paid: true,
+      overrides: { status: "return_requested" },
+    });
+    await createRefund(store.database.db, asked.id, { amountCents: 10_000 });
+    // By card, charged back: disputed, nothing refunded by the store.
+    await createOrder(store.database.db, {
+      userId: null,
+      lines: [{ product, quantity: 1 }],
+      paid: true,
+      overrides: {
+        ...card,
+        status: "processing",
+        disputedAt: new Date(),
+        disputeReason: "Compra não reconhecida",
+      },
+    });
+
+    const { figures } = await dashboard();
+    expect(figures).toEqual({
+      ...before,
+      totalOrders: before.totalOrders + 4,
+      totalRevenueCents: before.totalRevenueCents + 70_000,
+      pixRevenueCents: before.pixRevenueCents + 30_000,
+      cardRevenueCents: before.cardRevenueCents + 40_000,
+      refundedCents: before.refundedCents + 35_000,
+      pixRefundedCents: before.pixRefundedCents + 5_000,
+      cardRefundedCents: before.cardRefundedCents + 30_000,
+      netRevenueCents: before.netRevenueCents + 35_000,
+      openReturns: before.openReturns + 2,
+      disputedOrders: before.disputedOrders + 1,
+    });
+    expect(figures.netRevenueCents).toBe(figures.totalRevenueCents - figures.refundedCents);
   });
 
   it("shows the 10 most recent orders, newest first", async () => {

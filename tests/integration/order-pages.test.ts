@@ -7,7 +7,8 @@ import { formatBRL } from "../../app/lib/money";
 import { orderNumber } from "../../app/lib/order-number";
 import { cookieHeader, signIn, signUpCustomer, type Customer } from "../support/accounts";
 import { randomClientIp } from "../support/browser";
-import { createOrder, createProduct } from "../support/factories";
+import { createOrder, createProduct, createRefund } from "../support/factories";
+import { brl, htmlText } from "../support/page-text";
 import { setUpStartedStore } from "../support/started-store";
 import { startStoreServer } from "../support/store-server";
 
@@ -46,7 +47,15 @@ beforeAll(async () => {
       userId: user!.id,
       lines: [{ product, quantity: 1 }],
       paid: true,
-      overrides: { status: "cancelled", latePaymentAt: new Date() },
+      // Paid after it had been cancelled, and the payment disputed (a MED): no goods came.
+      overrides: { status: "cancelled", latePaymentAt: new Date(), disputedAt: new Date() },
+    });
+    // Delivered, and the customer asked to return it.
+    await createOrder(db, {
+      userId: null,
+      lines: [{ product, quantity: 1 }],
+      paid: true,
+      overrides: { status: "return_requested" },
     });
     const mismatched = await createOrder(db, {
       userId: user!.id,
@@ -69,6 +78,9 @@ beforeAll(async () => {
       },
     });
     ids.byCard = byCard.id;
+    // One of its three units refunded, and a second refund still pending at the provider.
+    await createRefund(db, byCard.id, { amountCents: 19_990, status: "confirmed" });
+    await createRefund(db, byCard.id, { amountCents: 19_990 });
     // Sent to the provider's checkout, where nothing was paid yet.
     const cardUnpaid = await createOrder(db, {
       userId: user!.id,
@@ -261,11 +273,25 @@ describe("the panel's order pages, as the admin sees them", () => {
   it("split the dashboard's revenue between PIX and card or boleto", async () => {
     const { status, body } = await page("/admin", adminCookie);
     expect(status).toBe(200);
-    // Paid by PIX: 2 + 1 + 1 (one cancelled after its payment) units; by card, 3; all at R$ 199,90.
+    // Paid by PIX: 2 + 1 + 1 (one cancelled after its payment) + 1 (its return asked for) units; by
+    // card, 3; all at R$ 199,90.
     expect(body).toContain(
-      `>Faturamento Total</dt><dd class="mt-1 text-2xl font-bold">${formatBRL(7 * 19_990)}</dd>`,
+      `>Faturamento Total</dt><dd class="mt-1 text-2xl font-bold">${formatBRL(8 * 19_990)}</dd>`,
     );
-    expect(body).toContain(`>PIX: ${formatBRL(4 * 19_990)}</dd>`);
+    expect(body).toContain(`>PIX: ${formatBRL(5 * 19_990)}</dd>`);
     expect(body).toContain(`>Cartão/boleto: ${formatBRL(3 * 19_990)}</dd>`);
+  });
+
+  it("show on the dashboard what refunds gave back, the net revenue, open returns and disputes", async () => {
+    const { body } = await page("/admin", adminCookie);
+    // The card order's confirmed refund of one unit; its pending one gave nothing back yet.
+    expect(htmlText(body)).toContain(
+      [
+        `Reembolsado ${brl(19_990)} PIX: ${brl(0)} Cartão/boleto: ${brl(19_990)}`,
+        `Receita líquida ${brl(7 * 19_990)}`,
+        "Devoluções em aberto 1",
+        "Pedidos em disputa 1",
+      ].join(" "),
+    );
   });
 });

@@ -4,6 +4,7 @@ import type { Database, Transaction } from "../../app/db/client.server";
 import {
   addresses,
   orderItems,
+  orderRefunds,
   orders,
   productImages,
   products,
@@ -223,4 +224,38 @@ export async function createOrder(
     })),
   );
   return order!;
+}
+
+type NewRefund = typeof orderRefunds.$inferInsert;
+
+/**
+ * A refund an admin asked for of an order, pending at its provider unless `status` says otherwise;
+ * a confirmed one adds to the order's refunded amount in the same transaction, as confirming a
+ * refund does.
+ */
+export async function createRefund(
+  db: Database,
+  orderId: string,
+  overrides: Pick<NewRefund, "amountCents"> & Partial<Omit<NewRefund, "orderId">>,
+) {
+  return db.transaction(async (tx) => {
+    const [refund] = await tx
+      .insert(orderRefunds)
+      .values({
+        id: randomUUID(),
+        orderId,
+        reason: "Pedido do cliente",
+        origin: "admin",
+        ...(overrides.status === "confirmed" && { confirmedAt: sql`now()` }),
+        ...overrides,
+      })
+      .returning();
+    if (refund!.status === "confirmed") {
+      await tx
+        .update(orders)
+        .set({ refundedCents: sql`${orders.refundedCents} + ${refund!.amountCents}` })
+        .where(eq(orders.id, orderId));
+    }
+    return refund!;
+  });
 }

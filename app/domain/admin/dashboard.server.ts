@@ -1,8 +1,22 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay, subDays } from "date-fns";
-import { and, count, desc, eq, gte, inArray, ne, sql, sum, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  ne,
+  or,
+  sql,
+  sum,
+  type AnyColumn,
+  type SQL,
+} from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { orderItems, orders, profiles } from "../../db/schema.server";
+import { orderItems, orderRefunds, orders, profiles } from "../../db/schema.server";
 import { STORE_TIME_ZONE } from "../../lib/dates";
 import type { OrderStatus, PaymentStatus } from "../orders/order-lifecycle";
 import { paidOrder } from "../orders/paid.server";
@@ -13,13 +27,26 @@ const REVENUE_DAYS = 30;
 
 export interface DashboardFigures {
   totalOrders: number;
-  /** Paid orders only, in centavos. */
+  /** Paid orders only, in centavos: what was paid, refunds not taken off. */
   totalRevenueCents: number;
   /** The same revenue by how it was paid: PIX, and the card provider's (card or boleto); they add up to it. */
   pixRevenueCents: number;
   cardRevenueCents: number;
+  /**
+   * What the confirmed refunds of those paid orders gave back, in centavos (a refund pending at
+   * its provider, or failed, gave nothing back); split by the order's method as the revenue is.
+   */
+  refundedCents: number;
+  pixRefundedCents: number;
+  cardRefundedCents: number;
+  /** The revenue less its refunds. */
+  netRevenueCents: number;
   pendingOrders: number;
   completedOrders: number;
+  /** Orders whose return is open: asked for, or received and not yet refunded in full. */
+  openReturns: number;
+  /** Orders whose payment the provider reported disputed (a PIX MED, a card chargeback). */
+  disputedOrders: number;
 }
 
 export interface RecentOrder {
@@ -72,24 +99,44 @@ export async function loadDashboard(db: Database, now = new Date()): Promise<Das
   return { figures, recentOrders, topProducts, revenueByDay, ordersByStatus };
 }
 
+const byPix = eq(orders.paymentMethod, "pix");
+const byCard = eq(orders.paymentMethod, "card");
+
 async function dashboardFigures(db: Database): Promise<DashboardFigures> {
-  const [row] = await db
-    .select({
-      totalOrders: count(),
-      totalRevenueCents: paidRevenue(),
-      pixRevenueCents: paidRevenue(eq(orders.paymentMethod, "pix")),
-      cardRevenueCents: paidRevenue(eq(orders.paymentMethod, "card")),
-      pendingOrders: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
-      completedOrders: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
-    })
-    .from(orders);
-  return row!;
+  const openReturn = or(
+    eq(orders.status, "return_requested"),
+    and(eq(orders.status, "returned"), lt(orders.refundedCents, orders.totalCents)),
+  );
+  const [[row], [refunds]] = await Promise.all([
+    db
+      .select({
+        totalOrders: count(),
+        totalRevenueCents: centavosWhere(orders.totalCents, paidOrder),
+        pixRevenueCents: centavosWhere(orders.totalCents, and(paidOrder, byPix)!),
+        cardRevenueCents: centavosWhere(orders.totalCents, and(paidOrder, byCard)!),
+        pendingOrders: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
+        completedOrders: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
+        openReturns: sql<number>`count(*) filter (where ${openReturn})`.mapWith(Number),
+        disputedOrders: count(orders.disputedAt),
+      })
+      .from(orders),
+    // The refunds of the orders counted as revenue, so that the net is of the same orders.
+    db
+      .select({
+        refundedCents: centavosWhere(orderRefunds.amountCents),
+        pixRefundedCents: centavosWhere(orderRefunds.amountCents, byPix),
+        cardRefundedCents: centavosWhere(orderRefunds.amountCents, byCard),
+      })
+      .from(orderRefunds)
+      .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+      .where(and(eq(orderRefunds.status, "confirmed"), paidOrder)),
+  ]);
+  return { ...row!, ...refunds!, netRevenueCents: row!.totalRevenueCents - refunds!.refundedCents };
 }
 
-/** The total of paid orders (those `also` selects, if given), in centavos. */
-function paidRevenue(also?: SQL) {
-  const paid = also ? and(paidOrder, also) : paidOrder;
-  return sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${paid}), 0)::bigint`.mapWith(Number);
+/** The sum of `amount` over the rows `where` selects (all, if not given), in centavos. */
+function centavosWhere(amount: AnyColumn, where: SQL = sql`true`) {
+  return sql<number>`coalesce(sum(${amount}) filter (where ${where}), 0)::bigint`.mapWith(Number);
 }
 
 async function listRecentOrders(db: Database): Promise<RecentOrder[]> {

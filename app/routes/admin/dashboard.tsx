@@ -51,6 +51,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     },
     { label: "Pedidos Pendentes", value: String(figures.pendingOrders) },
     { label: "Pedidos Concluídos", value: String(figures.completedOrders) },
+    {
+      label: "Reembolsado",
+      value: formatBRL(figures.refundedCents),
+      details: [
+        `PIX: ${formatBRL(figures.pixRefundedCents)}`,
+        `Cartão/boleto: ${formatBRL(figures.cardRefundedCents)}`,
+      ],
+    },
+    { label: "Receita líquida", value: formatBRL(figures.netRevenueCents) },
+    { label: "Devoluções em aberto", value: String(figures.openReturns) },
+    { label: "Pedidos em disputa", value: String(figures.disputedOrders) },
   ];
   return (
     <div className="flex flex-col gap-6">
