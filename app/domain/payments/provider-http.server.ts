@@ -58,8 +58,9 @@ export function providerHttpClient(options: ProviderHttpOptions) {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       if (!response.ok) {
-        const said = refusal && isRefusal(response.status) ? await refusalOf(response, refusal) : undefined;
-        await response.body?.cancel();
+        let said: string | undefined;
+        if (refusal && isRefusal(response.status)) said = await refusalOf(response, refusal);
+        else await response.body?.cancel();
         throw new ProviderError(`${name} respondeu HTTP ${response.status} ao ${action}`, {
           status: response.status,
           refusal: said,
