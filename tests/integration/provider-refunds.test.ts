@@ -115,7 +115,7 @@ describe("refunds at Woovi", () => {
     ]);
   });
 
-  it("is a failed refund, with Woovi's message and never the AppID, when Woovi refuses it", async () => {
+  it("is a failed refund, with Woovi's message and never the AppID, when Woovi refuses it; a refused AppID is thrown", async () => {
     const chargeId = await paidCharge(5_000);
     await provider().refund(refundOf(chargeId, 4_000));
 
@@ -137,6 +137,15 @@ describe("refunds at Woovi", () => {
     });
     expect(woovi.refundsOf(chargeId)).toHaveLength(1);
     expect(JSON.stringify([over])).not.toContain(WOOVI_APP_ID);
+
+    const wrongAppId = createWooviPixProvider({
+      apiUrl: woovi.url,
+      appId: "outra-chave",
+      expiresMinutes: 30,
+    });
+    const refused = await refusedHttp(wrongAppId.refund(refundOf(chargeId, 1_000)));
+    expect(refused.message).toBe("Woovi respondeu HTTP 401 ao reembolsar a cobrança");
+    expect(woovi.refundsOf(chargeId)).toHaveLength(1);
   });
 
   it("throws when Woovi fails, naming neither the AppID nor the body; asked again, it refunds once", async () => {
