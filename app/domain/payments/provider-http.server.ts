@@ -29,7 +29,8 @@ export interface ProviderCall<T> {
 /**
  * A JSON client for a payment provider's REST API. A failure (no answer in time, an error status,
  * an answer that is not the expected JSON) is thrown as a `ProviderError` whose message names the
- * provider, the call and the status, never the body: it may echo the customer's data.
+ * provider, the call and the status, never the body: it may echo the customer's data. Only a call
+ * that asks for it (`refusal`) reads a refusal's body, for the provider's own message.
  */
 export function providerHttpClient(options: ProviderHttpOptions) {
   const baseUrl = options.baseUrl.replace(/\/$/, "");
@@ -58,8 +59,9 @@ export function providerHttpClient(options: ProviderHttpOptions) {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       if (!response.ok) {
-        const said = refusal && isRefusal(response.status) ? await refusalOf(response, refusal) : undefined;
-        await response.body?.cancel();
+        let said: string | undefined;
+        if (refusal && isRefusal(response.status)) said = await refusalOf(response, refusal);
+        else await response.body?.cancel();
         throw new ProviderError(`${name} respondeu HTTP ${response.status} ao ${action}`, {
           status: response.status,
           refusal: said,
