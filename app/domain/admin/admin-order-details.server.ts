@@ -3,7 +3,12 @@ import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import type { CardPaymentStatus } from "../payments/card-provider";
 import { findOrderDetails, type OrderDetails } from "../orders/order-details.server";
-import { adminNextStatuses, type OrderStatus } from "../orders/order-lifecycle";
+import {
+  adminNextStatuses,
+  paymentStateOf,
+  type OrderStatus,
+  type PaymentState,
+} from "../orders/order-lifecycle";
 import { factsColumns, orderFacts } from "../orders/paid.server";
 import { listStatusHistory, type StatusHistoryEntry } from "../orders/status-history.server";
 
@@ -16,6 +21,8 @@ export interface AdminOrderDetails extends OrderDetails {
   /** A card order's payment at its provider, as last read from it: its id and status; null before one. */
   cardPaymentId: string | null;
   cardPaymentStatus: CardPaymentStatus | null;
+  /** The payment, refunds counted: 'pago', 'parcialmente reembolsado', 'reembolsado'… */
+  paymentState: PaymentState;
   shippedAt: Date | null;
   deliveredAt: Date | null;
   /** The statuses the admin may move it to now (the life cycle's admin moves). */
@@ -38,6 +45,7 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
       paymentMismatchCents: orders.paymentMismatchCents,
       cardPaymentId: orders.cardPaymentId,
       shippedAt: orders.shippedAt,
+      refundedCents: orders.refundedCents,
       ...factsColumns,
     })
     .from(orders)
@@ -55,6 +63,7 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
         : null,
     cardPaymentId: extra.cardPaymentId,
     cardPaymentStatus: extra.cardPaymentStatus,
+    paymentState: paymentStateOf({ ...order, refundedCents: extra.refundedCents }),
     shippedAt: extra.shippedAt,
     deliveredAt: extra.deliveredAt,
     nextStatuses: adminNextStatuses(orderFacts(extra)),

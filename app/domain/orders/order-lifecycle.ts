@@ -194,6 +194,9 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
 
 /** A charge reported paid with an amount other than the order's total: the shop settles it. */
 export const PAYMENT_MISMATCH_LABEL = "Valor pago diferente do total";
+/** The longest reason an admin may give for a refund. */
+export const REFUND_REASON_MAX = 200;
+
 /** A provider reported a dispute of the payment (MED, chargeback). */
 export const DISPUTED_LABEL = "em disputa";
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql, sum } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
-import { orderRefunds, orders } from "../../db/schema.server";
+import { orderRefunds, orders, users } from "../../db/schema.server";
 import { formatBRL } from "../../lib/money";
 import { recordAdminWrite, type AdminActor } from "../admin/audit.server";
 import type { PaymentDeps } from "../payments/charge-events.server";
@@ -172,7 +172,7 @@ export async function reserveRefund(
  * still pending at the provider.
  */
 export async function refundableCents(
-  tx: Transaction,
+  tx: Transaction | Database,
   order: { id: string; totalCents: number; refundedCents: number },
 ): Promise<number> {
   const [pending] = await tx
@@ -190,7 +190,7 @@ function refused(reason: Exclude<keyof typeof REFUND_MESSAGES, "tooMuch" | "fail
  * The provider that took the order's payment, and the payment's id there; or why it cannot give
  * the money back (a PIX past its 90 days, a provider the store no longer uses).
  */
-function paymentRoute(
+export function paymentRoute(
   order: {
     paymentMethod: string;
     paidAt: Date | null;
@@ -345,4 +345,75 @@ export async function followPendingRefunds(
     if ((await askProvider(deps, refund)).status !== "pending") settled += 1;
   }
   return settled;
+}
+
+/** A refund as the panel lists it. */
+export interface ListedRefund {
+  id: string;
+  createdAt: Date;
+  confirmedAt: Date | null;
+  amountCents: number;
+  reason: string;
+  status: Refund["status"];
+  failure: string | null;
+  restock: boolean;
+  /** Made by other means and recorded by the admin. */
+  outside: boolean;
+  /** Who asked: the admin's e-mail, or 'Cliente (desistência)'. */
+  by: string;
+}
+
+export interface OrderRefunds {
+  refunds: ListedRefund[];
+  /** What may still be given back (paid, less refunds confirmed or pending); 0 for an unpaid order. */
+  refundableCents: number;
+  /** Why the provider cannot give it back (the admin records a refund made by other means), or null. */
+  providerClosed: string | null;
+}
+
+/** An order's refunds, oldest first, and what may still be refunded and how: the panel's section. */
+export async function loadOrderRefunds(
+  deps: Pick<PaymentDeps, "db" | "pix" | "card">,
+  orderId: string,
+  now = new Date(),
+): Promise<OrderRefunds> {
+  const { db } = deps;
+  const rows = await db
+    .select({ refund: orderRefunds, email: users.email })
+    .from(orderRefunds)
+    .leftJoin(users, eq(users.id, orderRefunds.requestedBy))
+    .where(eq(orderRefunds.orderId, orderId))
+    .orderBy(asc(orderRefunds.createdAt));
+  const [order] = await db
+    .select({
+      id: orders.id,
+      totalCents: orders.totalCents,
+      refundedCents: orders.refundedCents,
+      paidAt: orders.paidAt,
+      pixProvider: orders.pixProvider,
+      pixChargeId: orders.pixChargeId,
+      cardProvider: orders.cardProvider,
+      cardPaymentId: orders.cardPaymentId,
+      ...paidColumns,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const paid = order !== undefined && isPaid(order);
+  const route = order && paymentRoute(order, deps, now);
+  return {
+    refunds: rows.map(({ refund, email }) => ({
+      id: refund.id,
+      createdAt: refund.createdAt,
+      confirmedAt: refund.confirmedAt,
+      amountCents: refund.amountCents,
+      reason: refund.reason,
+      status: refund.status,
+      failure: refund.failure,
+      restock: refund.restock,
+      outside: refund.provider === null,
+      by: refund.origin === "withdrawal" ? "Cliente (desistência)" : (email ?? "Administrador"),
+    })),
+    refundableCents: paid ? await refundableCents(db, order) : 0,
+    providerClosed: route && !route.ok ? route.message : null,
+  };
 }

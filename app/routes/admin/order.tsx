@@ -18,20 +18,25 @@ import {
   orderStatusSchema,
   PAYMENT_MISMATCH_LABEL,
   PAYMENT_STATE_LABELS,
+  REFUND_REASON_MAX,
 } from "../../domain/orders/order-lifecycle";
 import { TRACKABLE_STATUSES, trackingCodeSchema } from "../../domain/orders/tracking-code";
 import { cardPaymentStatusLabel, paymentMethodLabel } from "../../domain/orders/payment-method";
 import { formatDateTime } from "../../lib/dates";
 import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
-import { formatBRL } from "../../lib/money";
+import { formatBRL, formatCentsAsTyped, parseBRLToCents } from "../../lib/money";
 import { orderNumber } from "../../lib/order-number";
 import { pageTitle } from "../../lib/seo";
+import { paymentDeps } from "../../context.server";
+import { isOrderId } from "../../domain/orders/order-details.server";
+import { loadOrderRefunds, recordOutsideRefund, refundOrder } from "../../domain/orders/refunds.server";
 import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const order = await loadAdminOrder(context.db, params.orderId);
   if (!order) throw data("Pedido não encontrado", { status: 404 });
+  const { refunds, refundableCents, providerClosed } = await loadOrderRefunds(paymentDeps(context), order.id);
   // Dates as São Paulo text here, so the server and the browser render the same.
   return {
     order: {
@@ -46,16 +51,35 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         : null,
       history: order.history.map((change) => ({ ...change, atText: formatDateTime(change.at) })),
     },
+    refunds: {
+      list: refunds.map((refund) => ({
+        ...refund,
+        atText: formatDateTime(refund.confirmedAt ?? refund.createdAt),
+      })),
+      refundableCents,
+      providerClosed,
+      // The next refund's own key: a form sent twice (a double click, a retry) refunds once.
+      nextRefundId: crypto.randomUUID(),
+    },
   };
 }
+
+const refundFields = {
+  refundId: z.uuid(),
+  amount: z.string().max(30).catch(""),
+  reason: z.string().max(REFUND_REASON_MAX).catch(""),
+  restock: z.literal("on").optional().catch(undefined),
+};
 
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), status: orderStatusSchema.optional().catch(undefined) }),
   z.object({ intent: z.literal("tracking"), trackingCode: z.string().max(100).catch("") }),
+  z.object({ intent: z.literal("refund"), ...refundFields }),
+  z.object({ intent: z.literal("refund-outside"), ...refundFields }),
 ]);
 
 export interface OrderActionData {
-  intent: "status" | "tracking";
+  intent: "status" | "tracking" | "refund" | "refund-outside";
   ok: boolean;
   message: string;
 }
@@ -71,8 +95,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!input.status)
       return { intent: input.intent, ok: false, message: "Status inválido" } satisfies OrderActionData;
     outcome = await changeOrderStatus(context.db, actor, params.orderId, input.status);
-  } else {
+  } else if (input.intent === "tracking") {
     outcome = await saveTrackingCode(context.db, actor, params.orderId, input.trackingCode);
+  } else {
+    if (!isOrderId(params.orderId)) throw data("Pedido não encontrado", { status: 404 });
+    const ask = {
+      orderId: params.orderId,
+      refundId: input.refundId,
+      amountCents: parseBRLToCents(input.amount) ?? 0,
+      reason: input.reason,
+      restock: input.restock === "on",
+    };
+    const refund = input.intent === "refund" ? refundOrder : recordOutsideRefund;
+    outcome = await refund(paymentDeps(context), actor, ask);
   }
   if ("notFound" in outcome) throw data("Pedido não encontrado", { status: 404 });
   return { intent: input.intent, ok: outcome.ok, message: outcome.message } satisfies OrderActionData;
@@ -137,7 +172,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <dt className="text-slate-600">Forma de pagamento</dt>
             <dd>{paymentMethodLabel(order)}</dd>
             <dt className="text-slate-600">Status</dt>
-            <dd>{PAYMENT_STATE_LABELS[order.paymentStatus]}</dd>
+            <dd>{PAYMENT_STATE_LABELS[order.paymentState]}</dd>
             {order.paymentMethod === "card" && <CardPayment order={order} />}
             <dt className="text-slate-600">Pago em</dt>
             <dd>{order.paidAtText ?? "—"}</dd>
@@ -166,6 +201,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <StatusForm order={order} />
         <TrackingForm order={order} />
       </div>
+
+      <RefundsSection refunds={loaderData.refunds} />
 
       <section className="rounded-xl border border-slate-200 p-4">
         <h3 className="font-semibold">Histórico de status</h3>
@@ -242,6 +279,70 @@ function StatusForm({ order }: { order: ShownOrder }) {
           {!order.paid && order.status === "pending" && (
             <p className="w-full text-xs text-slate-500">{LIFECYCLE_MESSAGES.unpaid}</p>
           )}
+        </fetcher.Form>
+      )}
+    </section>
+  );
+}
+
+const REFUND_STATUS_LABELS = {
+  pending: "aguardando o provedor",
+  confirmed: "confirmado",
+  failed: "recusado",
+};
+
+/** The order's refunds, and the form to give back what is left (through the provider, or recorded). */
+function RefundsSection({ refunds }: { refunds: Route.ComponentProps["loaderData"]["refunds"] }) {
+  const fetcher = useFetcher<OrderActionData>();
+  useAnswerToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const outside = refunds.providerClosed !== null;
+  return (
+    <section className="rounded-xl border border-slate-200 p-4" aria-labelledby="reembolsos">
+      <h3 id="reembolsos" className="font-semibold">
+        Reembolsos
+      </h3>
+      {refunds.list.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">Nenhum reembolso</p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-2 text-sm">
+          {refunds.list.map((refund) => (
+            <li key={refund.id} className="flex flex-wrap gap-x-3">
+              <span className="text-slate-600">{refund.atText}</span>
+              <span className="font-medium">{formatBRL(refund.amountCents)}</span>
+              <span>
+                {refund.outside ? "registrado (feito por outro meio)" : REFUND_STATUS_LABELS[refund.status]}
+                {refund.failure && `: ${refund.failure}`}
+              </span>
+              <span className="text-slate-600">
+                {refund.reason} · por {refund.by}
+                {refund.restock && " · estoque devolvido"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {refunds.refundableCents > 0 && (
+        // Keyed by the request's key: after an answer the form starts afresh with the next one.
+        <fetcher.Form key={refunds.nextRefundId} method="post" className="mt-4 flex flex-col gap-3">
+          <input type="hidden" name="intent" value={outside ? "refund-outside" : "refund"} />
+          <input type="hidden" name="refundId" value={refunds.nextRefundId} />
+          {outside && <p className="text-sm text-amber-800">{refunds.providerClosed}</p>}
+          <FormField
+            label={`Valor (até ${formatBRL(refunds.refundableCents)})`}
+            name="amount"
+            inputMode="decimal"
+            defaultValue={formatCentsAsTyped(refunds.refundableCents)}
+            required
+          />
+          <FormField label="Motivo" name="reason" maxLength={REFUND_REASON_MAX} required />
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" name="restock" />
+            Devolver os itens ao estoque
+          </label>
+          <Button type="submit" disabled={busy} className="self-start">
+            {busy ? "Enviando..." : outside ? "Registrar reembolso" : "Reembolsar"}
+          </Button>
         </fetcher.Form>
       )}
     </section>

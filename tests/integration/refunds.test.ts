@@ -1,0 +1,270 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentDeps, type ServerContext } from "../../app/context.server";
+import { adminAuditLog, orderRefunds, orders, paymentEvents } from "../../app/db/schema.server";
+import { followPendingRefunds } from "../../app/domain/orders/refunds.server";
+import { action as orderAction, loader as orderLoader } from "../../app/routes/admin/order";
+import { action as webhook } from "../../app/routes/api.webhooks";
+import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
+import { waitUntil } from "../support/eventually";
+import { createOrder, createProduct, stockOf } from "../support/factories";
+import { startFakeWooviServer, type FakeWooviServer } from "../support/fake-woovi-server";
+import { createTestContext, nextClientIp, TEST_BASE_URL } from "../support/test-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+// Refunds from the panel (issue 29), through the provider that took the payment: Woovi's stand-in
+// on loopback, the admin's order page's action, the webhook route and the refund job.
+const WOOVI_APP_ID = "app-id-dos-reembolsos-do-painel";
+let database: TestDatabase;
+let woovi: FakeWooviServer;
+let context: () => ServerContext;
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  [database, woovi] = await Promise.all([
+    createTestDatabase(),
+    startFakeWooviServer({ appId: WOOVI_APP_ID }),
+  ]);
+  const env = {
+    PIX_PROVIDER: "woovi",
+    WOOVI_APP_ID,
+    WOOVI_API_URL: woovi.url,
+    WOOVI_WEBHOOK_PUBLIC_KEY: woovi.publicKeyPem,
+  };
+  const shared = createTestContext(database, nextClientIp(), env);
+  context = () => ({ ...shared });
+  admin = await signedInAdmin(context());
+});
+afterAll(async () => {
+  await Promise.all([database?.destroy(), woovi?.stop()]);
+});
+
+/** A PIX order of R$ 100,00 (one unit), paid at Woovi `paidDaysAgo` days ago. */
+async function paidOrder(paidDaysAgo = 1) {
+  const product = await createProduct(database.db, { priceCents: 10_000, stock: 5 });
+  const order = await createOrder(database.db, {
+    userId: null,
+    lines: [{ product, quantity: 1 }],
+    paid: true,
+    overrides: { pixProvider: "woovi", paidAt: new Date(Date.now() - paidDaysAgo * 86_400_000) },
+  });
+  const { chargeId } = await context().pix.createCharge({
+    orderId: order.id,
+    amountCents: order.totalCents,
+    customer: { name: "Maria", email: "maria@example.com", phone: "11987654321", taxId: "52998224725" },
+  });
+  woovi.complete(chargeId);
+  await database.db.update(orders).set({ pixChargeId: chargeId }).where(eq(orders.id, order.id));
+  return { ...order, chargeId, product };
+}
+
+type RefundForm = { amount: string; reason?: string; restock?: boolean; refundId?: string };
+
+function refund(orderId: string, form: RefundForm, intent = "refund") {
+  return orderAction({
+    request: adminRequest(admin, `/admin/orders/${orderId}`, {
+      intent,
+      refundId: form.refundId ?? randomUUID(),
+      amount: form.amount,
+      reason: form.reason ?? "Produto com defeito",
+      ...(form.restock ? { restock: "on" } : {}),
+    }),
+    context: context(),
+    params: { orderId },
+  } as Parameters<typeof orderAction>[0]);
+}
+
+function orderPage(orderId: string) {
+  return orderLoader({
+    request: adminRequest(admin, `/admin/orders/${orderId}`),
+    context: context(),
+    params: { orderId },
+  } as Parameters<typeof orderLoader>[0]);
+}
+
+async function orderRow(orderId: string) {
+  const [row] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+  return row!;
+}
+
+const refundsOf = (orderId: string) =>
+  database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+
+/** Woovi posts a signed webhook to the store's route; returns once the store has handled it. */
+async function deliver({ body, signature }: { body: string; signature: string }) {
+  const request = new Request(`${TEST_BASE_URL}/api/webhooks/woovi`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-webhook-signature": signature },
+    body,
+  });
+  await webhook({ request, context: context(), params: { provider: "woovi" } } as Parameters<
+    typeof webhook
+  >[0]);
+  const eventType = `refund:${(JSON.parse(body) as { event: string }).event}`;
+  await waitUntil(async () => {
+    const kept = await database.db.select().from(paymentEvents).where(eq(paymentEvents.eventType, eventType));
+    return kept.length > 0 && kept.every((event) => event.processedAt !== null);
+  });
+}
+
+describe("refunds from the panel through Woovi", () => {
+  it("refunds part of a paid order, then the rest, and refuses a refund once nothing is left", async () => {
+    const order = await paidOrder();
+    expect(await refund(order.id, { amount: "30,00" })).toMatchObject({
+      ok: true,
+      message: "Reembolso confirmado!",
+    });
+    let shown = await orderPage(order.id);
+    expect(shown.order.paymentState).toBe("partially_refunded");
+    expect(shown.refunds.refundableCents).toBe(7_000);
+
+    expect(await refund(order.id, { amount: "70" })).toMatchObject({
+      ok: true,
+      message: "Reembolso confirmado!",
+    });
+    shown = await orderPage(order.id);
+    expect(shown.order.paymentState).toBe("refunded");
+    expect(shown.refunds.list.map((made) => [made.amountCents, made.status, made.by])).toEqual([
+      [3_000, "confirmed", admin.email],
+      [7_000, "confirmed", admin.email],
+    ]);
+    expect(woovi.refundsOf(order.chargeId).map((made) => made.value)).toEqual([3_000, 7_000]);
+
+    expect(await refund(order.id, { amount: "1,00" })).toMatchObject({
+      ok: false,
+      message: "Este pedido já foi reembolsado por inteiro",
+    });
+    expect((await orderRow(order.id)).refundedCents).toBe(10_000);
+    const audit = await database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, order.id));
+    expect(audit.map((entry) => [entry.action, entry.adminEmail])).toEqual([
+      ["order.refund", admin.email],
+      ["order.refund", admin.email],
+    ]);
+  });
+
+  it("refunds once when the same request comes twice", async () => {
+    const order = await paidOrder();
+    const refundId = randomUUID();
+    const answers = await Promise.all([
+      refund(order.id, { amount: "40,00", refundId }),
+      refund(order.id, { amount: "40,00", refundId }),
+    ]);
+    expect(answers.map((answer) => answer.message)).toEqual([
+      "Reembolso confirmado!",
+      "Reembolso confirmado!",
+    ]);
+    expect(woovi.refundsOf(order.chargeId)).toHaveLength(1);
+    expect(await refundsOf(order.id)).toHaveLength(1);
+    expect((await orderRow(order.id)).refundedCents).toBe(4_000);
+  });
+
+  it("refuses more than what is left, an unpaid order, a missing reason or amount, and changes nothing", async () => {
+    const order = await paidOrder();
+    await refund(order.id, { amount: "60,00" });
+    const refusals: [string, RefundForm, string][] = [
+      [
+        order.id,
+        { amount: "40,01" },
+        "O reembolso não pode passar de R$\u00a040,00, o que resta do valor pago",
+      ],
+      [order.id, { amount: "0" }, "Informe um valor de reembolso maior que zero"],
+      [order.id, { amount: "dez reais" }, "Informe um valor de reembolso maior que zero"],
+      [order.id, { amount: "10,00", reason: "  " }, "Informe o motivo do reembolso"],
+    ];
+    const product = await createProduct(database.db);
+    const unpaid = await createOrder(database.db, { userId: null, lines: [{ product, quantity: 1 }] });
+    refusals.push([unpaid.id, { amount: "1,00" }, "Este pedido não foi pago: não há valor a reembolsar"]);
+    for (const [orderId, form, message] of refusals) {
+      expect(await refund(orderId, form), message).toMatchObject({ ok: false, message });
+    }
+    expect(await refundsOf(order.id)).toHaveLength(1);
+    expect(await refundsOf(unpaid.id)).toEqual([]);
+    expect(woovi.refundsOf(order.chargeId)).toHaveLength(1);
+    expect((await orderRow(order.id)).refundedCents).toBe(6_000);
+  });
+
+  it("keeps a refund pending while Woovi fails, and the job makes it once Woovi answers", async () => {
+    const order = await paidOrder();
+    woovi.failNextRefunds(1);
+    expect(await refund(order.id, { amount: "25,00" })).toMatchObject({
+      ok: true,
+      message: "Reembolso solicitado; aguardando a confirmação do provedor",
+    });
+    expect((await refundsOf(order.id)).map((made) => made.status)).toEqual(["pending"]);
+    expect((await orderRow(order.id)).refundedCents).toBe(0);
+    // While it is pending, it counts against what may still be refunded.
+    expect(await refund(order.id, { amount: "75,01" })).toMatchObject({ ok: false });
+
+    await followPendingRefunds(paymentDeps(context()), { now: new Date(Date.now() + 120_000) });
+    expect((await refundsOf(order.id)).map((made) => made.status)).toEqual(["confirmed"]);
+    expect((await orderRow(order.id)).refundedCents).toBe(2_500);
+    expect(woovi.refundsOf(order.chargeId)).toHaveLength(1);
+  });
+
+  it("confirms a refund in process when Woovi's webhook says so; a late, contrary notification changes nothing", async () => {
+    const order = await paidOrder();
+    woovi.holdNextRefunds(1);
+    expect(await refund(order.id, { amount: "50,00" })).toMatchObject({
+      message: "Reembolso solicitado; aguardando a confirmação do provedor",
+    });
+    const [held] = await refundsOf(order.id);
+    woovi.confirmRefund(held!.id);
+    await deliver(woovi.signedRefundWebhook("PIX_TRANSACTION_REFUND_SENT_CONFIRMED", held!.id));
+    expect((await refundsOf(order.id)).map((made) => made.status)).toEqual(["confirmed"]);
+    expect((await orderRow(order.id)).refundedCents).toBe(5_000);
+
+    // Out of order, after the refund was final: it stays as it was.
+    await deliver(woovi.signedRefundWebhook("PIX_TRANSACTION_REFUND_SENT_REJECTED", held!.id));
+    expect((await refundsOf(order.id)).map((made) => made.status)).toEqual(["confirmed"]);
+    expect((await orderRow(order.id)).refundedCents).toBe(5_000);
+  });
+
+  it("shows a refund Woovi rejects as failed, with its reason, and lets the admin refund again", async () => {
+    const order = await paidOrder();
+    woovi.holdNextRefunds(1);
+    await refund(order.id, { amount: "100,00" });
+    const [held] = await refundsOf(order.id);
+    woovi.rejectRefund(held!.id);
+    await deliver(woovi.signedRefundWebhook("PIX_TRANSACTION_REFUND_SENT_REJECTED", held!.id));
+    const shown = await orderPage(order.id);
+    expect(shown.refunds.list.map((made) => made.status)).toEqual(["failed"]);
+    expect(shown.order.paymentState).toBe("paid");
+    expect(shown.refunds.refundableCents).toBe(10_000);
+    expect(await refund(order.id, { amount: "100,00" })).toMatchObject({ message: "Reembolso confirmado!" });
+  });
+
+  it("after PIX's 90 days, tells the admin to refund by other means and records it", async () => {
+    const order = await paidOrder(91);
+    const told =
+      "O prazo de 90 dias para devolver um PIX pelo provedor terminou: faça o reembolso por outro meio e registre-o aqui";
+    expect(await refund(order.id, { amount: "100,00" })).toMatchObject({ ok: false, message: told });
+    expect((await orderPage(order.id)).refunds.providerClosed).toBe(told);
+    expect(await refund(order.id, { amount: "100,00" }, "refund-outside")).toMatchObject({
+      ok: true,
+      message: "Reembolso registrado",
+    });
+    expect(woovi.refundsOf(order.chargeId)).toEqual([]);
+    expect((await orderPage(order.id)).refunds.list.map((made) => [made.status, made.outside])).toEqual([
+      ["confirmed", true],
+    ]);
+    expect((await orderRow(order.id)).refundedCents).toBe(10_000);
+
+    // Within the 90 days, the provider gives it back: nothing is recorded by hand.
+    const recent = await paidOrder(1);
+    expect(await refund(recent.id, { amount: "10,00" }, "refund-outside")).toMatchObject({
+      ok: false,
+      message: "Este pagamento pode ser reembolsado pelo provedor: use 'Reembolsar'",
+    });
+  });
+
+  it("returns the stock with a refund when asked, once", async () => {
+    const order = await paidOrder();
+    await refund(order.id, { amount: "10,00", restock: true });
+    expect(await stockOf(database.db, order.product.id)).toBe(6);
+    await refund(order.id, { amount: "10,00", restock: true });
+    expect(await stockOf(database.db, order.product.id)).toBe(6);
+    await refund(order.id, { amount: "10,00" });
+    expect(await stockOf(database.db, order.product.id)).toBe(6);
+  });
+});
