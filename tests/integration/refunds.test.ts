@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentDeps, type ServerContext } from "../../app/context.server";
 import { adminAuditLog, orderRefunds, orders, paymentEvents } from "../../app/db/schema.server";
 import { followPendingRefunds } from "../../app/domain/orders/refunds.server";
+import { withdrawOrder } from "../../app/domain/orders/withdrawal.server";
 import { action as orderAction, loader as orderLoader } from "../../app/routes/admin/order";
 import { action as webhook } from "../../app/routes/api.webhooks";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
 import { waitUntil } from "../support/eventually";
 import { createOrder, createProduct, stockOf } from "../support/factories";
 import { startFakeWooviServer, type FakeWooviServer } from "../support/fake-woovi-server";
-import { createTestContext, nextClientIp, TEST_BASE_URL } from "../support/test-context";
+import { createTestContext, nextClientIp, signUpInStore, TEST_BASE_URL } from "../support/test-context";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // Refunds from the panel (issue 29), through the provider that took the payment: Woovi's stand-in
@@ -266,5 +267,78 @@ describe("refunds from the panel through Woovi", () => {
     expect(await stockOf(database.db, order.product.id)).toBe(6);
     await refund(order.id, { amount: "10,00" });
     expect(await stockOf(database.db, order.product.id)).toBe(6);
+  });
+});
+
+describe("a customer's withdrawal (CDC art. 49) through Woovi", () => {
+  async function customersOrder(paidDaysAgo = 1) {
+    const customer = await signUpInStore({ context: context() });
+    const order = await paidOrder(paidDaysAgo);
+    await database.db.update(orders).set({ userId: customer.id }).where(eq(orders.id, order.id));
+    return { customer, order };
+  }
+
+  it("cancels a paid order not yet shipped, returns its stock and refunds it in full at once", async () => {
+    const { customer, order } = await customersOrder();
+    const outcome = await withdrawOrder(paymentDeps(context()), customer.id, order.id, "Comprei errado");
+    expect(outcome).toEqual({ ok: true, message: "Pedido cancelado e reembolsado" });
+    const row = await orderRow(order.id);
+    expect([row.status, row.refundedCents, row.withdrawalReason]).toEqual([
+      "cancelled",
+      10_000,
+      "Comprei errado",
+    ]);
+    expect(await stockOf(database.db, order.product.id)).toBe(6);
+    expect(woovi.refundsOf(order.chargeId).map((made) => [made.value, made.comment])).toEqual([
+      [10_000, "Desistência da compra: Comprei errado"],
+    ]);
+    expect((await orderPage(order.id)).refunds.list.map((made) => made.by)).toEqual([
+      "Cliente (desistência)",
+    ]);
+  });
+
+  it("after the parcel left, asks for the goods back; the admin receives them and refunds", async () => {
+    const { customer, order } = await customersOrder();
+    await database.db
+      .update(orders)
+      .set({ status: "delivered", trackingCode: "AA123456789BR", deliveredAt: new Date() })
+      .where(eq(orders.id, order.id));
+    expect(await withdrawOrder(paymentDeps(context()), customer.id, order.id, "")).toEqual({
+      ok: true,
+      message: "Devolução solicitada. Envie o produto de volta: o reembolso é feito quando o recebermos",
+    });
+    expect((await orderRow(order.id)).status).toBe("return_requested");
+    expect(woovi.refundsOf(order.chargeId)).toEqual([]);
+
+    const received = await orderAction({
+      request: adminRequest(admin, `/admin/orders/${order.id}`, { intent: "status", status: "returned" }),
+      context: context(),
+      params: { orderId: order.id },
+    } as Parameters<typeof orderAction>[0]);
+    expect(received).toMatchObject({ ok: true, message: "Status do pedido atualizado!" });
+    expect(await refund(order.id, { amount: "100,00", restock: true })).toMatchObject({
+      message: "Reembolso confirmado!",
+    });
+    const row = await orderRow(order.id);
+    expect([row.status, row.refundedCents]).toEqual(["returned", 10_000]);
+    expect(await stockOf(database.db, order.product.id)).toBe(6);
+  });
+
+  it("refuses after 7 days, or for another customer's order, and changes nothing", async () => {
+    const { customer, order } = await customersOrder(8);
+    expect(await withdrawOrder(paymentDeps(context()), customer.id, order.id, "")).toEqual({
+      ok: false,
+      message: "O prazo de 7 dias para desistir da compra terminou",
+    });
+    const other = await customersOrder();
+    expect(await withdrawOrder(paymentDeps(context()), customer.id, other.order.id, "")).toEqual({
+      ok: false,
+      message: "Pedido não encontrado",
+    });
+    for (const untouched of [order, other.order]) {
+      const row = await orderRow(untouched.id);
+      expect([row.status, row.refundedCents, row.withdrawalRequestedAt]).toEqual(["pending", 0, null]);
+      expect(woovi.refundsOf(untouched.chargeId)).toEqual([]);
+    }
   });
 });
