@@ -8,7 +8,7 @@ import { inputClasses } from "../../components/ui/form-field";
 import { listCustomerOrders } from "../../domain/orders/customer-orders.server";
 import { ORDER_STATUS_LABELS } from "../../domain/orders/order-lifecycle";
 import { findTrackedOrder } from "../../domain/orders/order-timeline.server";
-import { correiosTrackingUrl } from "../../domain/orders/tracking-code";
+import { correiosTrackingUrl } from "../../lib/correios";
 import { formatDateTime } from "../../lib/dates";
 import { orderNumber } from "../../lib/order-number";
 import { requireUser } from "../guards.server";
