@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notFound: selected !== "" && !tracked,
     tracked: tracked && {
       ...tracked,
-      timeline: tracked.timeline.map((step) => ({ label: step.label, at: formatDateTime(step.at) })),
+      timeline: tracked.timeline.map((step) => ({ ...step, at: formatDateTime(step.at) })),
       trackingUrl: tracked.trackingCode ? correiosTrackingUrl(tracked.trackingCode) : null,
     },
   };
@@ -97,6 +97,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
                   className="absolute top-1.5 -left-[1.7rem] size-3 rounded-full border-2 border-white bg-brand-600"
                 />
                 <p className="font-medium">{step.label}</p>
+                {step.detail && <p className="text-sm text-slate-700">Motivo: {step.detail}</p>}
                 <p className="text-sm text-slate-600">{step.at}</p>
               </li>
             ))}
