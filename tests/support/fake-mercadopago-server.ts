@@ -27,10 +27,24 @@ interface FakePayment {
   date_of_expiration: string | null;
 }
 
+type RefundStatus = "approved" | "in_process" | "rejected";
+
+interface FakeRefund {
+  id: number;
+  payment_id: number;
+  /** Reais, as Mercado Pago writes the amount. */
+  amount: number;
+  status: RefundStatus;
+  /** The `X-Idempotency-Key` it was asked with: the store's id for the refund. */
+  key: string;
+}
+
 export interface MercadoPagoRequest {
   method: string;
   path: string;
   authorization: string | undefined;
+  /** The `X-Idempotency-Key` sent, if one was. */
+  idempotencyKey: string | undefined;
   body: unknown;
 }
 
@@ -41,12 +55,20 @@ export interface MercadoPagoRequest {
  * external reference,
  * and posts webhooks signed with the application's secret as Mercado Pago signs them (HMAC-SHA256
  * of `id:{data.id};request-id:{x-request-id};ts:{ts};`, in `x-signature: ts=…,v1=…`).
+ *
+ * Refunds (`POST /v1/payments/{id}/refunds` with an `X-Idempotency-Key`, `GET …/refunds/{id}`)
+ * are approved at once unless a test holds them; the same key answers the same refund; a payment
+ * refunded in full reads as `refunded`. Assumed where the documentation is silent: a refusal is a
+ * 400 `{ message, error, status }`, for a payment not approved or more than what is left of it.
  */
 export async function startFakeMercadoPagoServer(options: { accessToken: string; webhookSecret: string }) {
   const preferences = new Map<string, FakePreference>();
   const payments = new Map<number, FakePayment>();
   const requests: MercadoPagoRequest[] = [];
   let nextPaymentId = 1_320_000_001;
+  const refunds = new Map<number, FakeRefund>();
+  const refundControls = { failures: [] as number[], dropped: 0, held: 0 };
+  let nextRefundId = 2_050_000_001;
 
   const server = http.createServer(async (req, res) => {
     const reply = (status: number, body: unknown) => {
@@ -59,6 +81,7 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
       method: req.method ?? "",
       path,
       authorization: req.headers.authorization,
+      idempotencyKey: headerOf(req, "x-idempotency-key"),
       body: parseJson(text),
     });
     if (req.headers.authorization !== `Bearer ${options.accessToken}`) {
@@ -93,6 +116,33 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
         results: results.map(paymentAnswer),
       });
     }
+    const refundsPath = /^\/v1\/payments\/(\d+)\/refunds(?:\/(\d+))?$/.exec(path);
+    const refunded = refundsPath ? payments.get(Number(refundsPath[1])) : undefined;
+    if (refundsPath && !refunded)
+      return reply(404, { message: "Payment not found", error: "not_found", status: 404 });
+    if (refunded && req.method === "GET" && refundsPath?.[2]) {
+      const made = refunds.get(Number(refundsPath[2]));
+      if (!made || made.payment_id !== refunded.id) {
+        return reply(404, { message: "Refund not found", error: "not_found", status: 404 });
+      }
+      return reply(200, refundAnswer(made));
+    }
+    if (refunded && req.method === "POST" && !refundsPath?.[2]) {
+      const failure = refundControls.failures.shift();
+      if (failure !== undefined)
+        return reply(failure, { message: "simulated failure", error: "internal_error", status: failure });
+      const made = refund(refunded, parseJson(text), headerOf(req, "x-idempotency-key") ?? randomUUID());
+      if ("message" in made) return reply(400, made);
+      if (refundControls.dropped > 0) {
+        refundControls.dropped -= 1;
+        return reply(500, {
+          message: "simulated failure after refunding",
+          error: "internal_error",
+          status: 500,
+        });
+      }
+      return reply(201, refundAnswer(made));
+    }
     const paymentId = /^\/v1\/payments\/(\d+)$/.exec(path)?.[1];
     const payment = paymentId ? payments.get(Number(paymentId)) : undefined;
     if (req.method === "GET" && payment) {
@@ -101,6 +151,58 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
     reply(404, { message: "not found", error: "not_found", status: 404 });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+
+  const refundsOfPayment = (paymentId: number) =>
+    [...refunds.values()].filter((made) => made.payment_id === paymentId);
+  const cents = (reais: number) => Math.round(reais * 100);
+
+  function refund(payment: FakePayment, input: unknown, key: string) {
+    const earlier = [...refunds.values()].find((made) => made.key === key);
+    if (earlier) return earlier;
+    const refusal = (message: string) => ({ message, error: "bad_request", status: 400 });
+    if (payment.status !== "approved") return refusal("Payment status must be approved to refund");
+    const refundedCents = refundsOfPayment(payment.id)
+      .filter((made) => made.status !== "rejected")
+      .reduce((total, made) => total + cents(made.amount), 0);
+    const remainingCents = cents(payment.transaction_amount) - refundedCents;
+    const body = input as { amount?: unknown } | undefined;
+    const amountCents = typeof body?.amount === "number" ? cents(body.amount) : remainingCents;
+    if (amountCents <= 0) return refusal("Invalid refund amount");
+    if (amountCents > remainingCents) return refusal("The amount to refund exceeds the available amount");
+    const held = refundControls.held > 0;
+    if (held) refundControls.held -= 1;
+    const made: FakeRefund = {
+      id: nextRefundId++,
+      payment_id: payment.id,
+      amount: amountCents / 100,
+      status: held ? "in_process" : "approved",
+      key,
+    };
+    refunds.set(made.id, made);
+    markRefunded(payment);
+    return made;
+  }
+
+  /** A payment whose approved refunds add up to it reads as `refunded`, as Mercado Pago shows it. */
+  function markRefunded(payment: FakePayment) {
+    const approvedCents = refundsOfPayment(payment.id)
+      .filter((made) => made.status === "approved")
+      .reduce((total, made) => total + cents(made.amount), 0);
+    if (approvedCents >= cents(payment.transaction_amount)) payment.status = "refunded";
+  }
+
+  const refundKeyed = (key: string) => {
+    const made = [...refunds.values()].find((refund) => refund.key === key);
+    if (!made) throw new Error(`Reembolso desconhecido no Mercado Pago falso: ${key}`);
+    return made;
+  };
+  const settleRefund = (key: string, status: RefundStatus) => {
+    const made = refundKeyed(key);
+    if (made.status !== "in_process") throw new Error(`Reembolso já concluído: ${key}`);
+    made.status = status;
+    const payment = payments.get(made.payment_id);
+    if (payment) markRefunded(payment);
+  };
 
   /** Posts a notification about a payment to `url` (the store's webhook): the store's status. */
   async function post(
@@ -175,6 +277,24 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
       });
       return String(id);
     },
+    /** The refunds of a payment, as Mercado Pago answers them. */
+    refundsOf: (paymentId: string) => refundsOfPayment(Number(paymentId)).map(refundAnswer),
+    /** The next `count` refund requests are answered with `status` (500 unless said), refunding nothing. */
+    failNextRefunds(count: number, status = 500) {
+      refundControls.failures.push(...Array<number>(count).fill(status));
+    },
+    /** The next `count` refunds are made, but answered with a 500: as if their answer was lost. */
+    dropNextRefundAnswers(count = 1) {
+      refundControls.dropped += count;
+    },
+    /** The next `count` refunds stay `in_process` until `confirmRefund` or `rejectRefund`. */
+    holdNextRefunds(count = 1) {
+      refundControls.held += count;
+    },
+    /** A held refund (by its idempotency key, the store's refund id) is approved. */
+    confirmRefund: (key: string) => settleRefund(key, "approved"),
+    /** A held refund (by its idempotency key) is rejected: its amount is the payment's again. */
+    rejectRefund: (key: string) => settleRefund(key, "rejected"),
     /** A payment's status changes (a boleto paid, a payment refunded). */
     setStatus(paymentId: string, status: CardPaymentStatus) {
       const payment = payments.get(Number(paymentId));
@@ -215,6 +335,12 @@ function paymentAnswer(payment: FakePayment) {
   return { ...payment, currency_id: "BRL", status_detail: detailOf(payment.status) };
 }
 
+/** A refund as Mercado Pago answers it. */
+function refundAnswer(refund: FakeRefund) {
+  const { key: _key, ...answer } = refund;
+  return { ...answer, source: { type: "collector" }, date_created: new Date().toISOString() };
+}
+
 /** Mercado Pago's usual detail for each status. */
 function detailOf(status: CardPaymentStatus): string {
   if (status === "approved") return "accredited";
@@ -222,6 +348,11 @@ function detailOf(status: CardPaymentStatus): string {
   if (status === "in_process") return "pending_contingency";
   if (status === "rejected") return "cc_rejected_other_reason";
   return status;
+}
+
+function headerOf(req: http.IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === "string" ? value : undefined;
 }
 
 async function readBody(req: http.IncomingMessage): Promise<string> {

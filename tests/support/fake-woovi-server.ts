@@ -1,4 +1,4 @@
-import { generateKeyPairSync, sign } from "node:crypto";
+import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildBrCode } from "../../app/domain/payments/br-code";
@@ -11,6 +11,21 @@ interface FakeCharge {
   status: Status;
   brCode: string;
   expiresDate: string;
+}
+
+type RefundStatus = "IN_PROCESSING" | "CONFIRMED" | "REJECTED";
+
+interface FakeRefund {
+  /** The store's id for the refund. */
+  correlationID: string;
+  /** The charge it refunds (its correlation id). */
+  chargeId: string;
+  value: number;
+  status: RefundStatus;
+  /** The refund's own PIX transaction. */
+  endToEndId: string;
+  time: string;
+  comment: string;
 }
 
 /** A creation whose answer waits: `reached` once the request came, answered after `release`. */
@@ -34,6 +49,12 @@ export interface WooviRequest {
  * /api/v1/charge/{id}`, 200 "The charge deleted", 400 "An error message"): a deleted charge can
  * no longer be paid and is still shown, with the status `EXPIRED` (Woovi's statuses are ACTIVE,
  * COMPLETED and EXPIRED); deleting it again answers 200; a paid charge cannot be deleted (400).
+ *
+ * Refunds follow Woovi's charge refunds (`POST` and `GET /api/v1/charge/{id}/refund`, statuses
+ * IN_PROCESSING, CONFIRMED and REJECTED), confirmed at once unless a test holds them. Assumed
+ * where the documentation is silent: a refusal is a 400 `{ error }` in Portuguese, for an unpaid
+ * charge, a correlation id already used, or more than the charge's value less its refunds not
+ * rejected.
  */
 export async function startFakeWooviServer(options: { appId: string }) {
   const charges = new Map<string, FakeCharge>();
@@ -41,6 +62,8 @@ export async function startFakeWooviServer(options: { appId: string }) {
   const requests: WooviRequest[] = [];
   const failures: number[] = [];
   const held: HeldCreation[] = [];
+  const refunds = new Map<string, FakeRefund>();
+  const refundControls = { failures: [] as number[], dropped: 0, held: 0 };
   const releases: (() => void)[] = [];
   const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 
@@ -98,6 +121,38 @@ export async function startFakeWooviServer(options: { appId: string }) {
       });
     }
 
+    const refunded = /^\/api\/v1\/charge\/([^/?]+)\/refund$/.exec(path)?.[1];
+    if (refunded) {
+      const refundedCharge = charges.get(decodeURIComponent(refunded));
+      if (!refundedCharge) return reply(404, { error: "cobrança não encontrada" });
+      if (req.method === "GET") {
+        const list = [...refunds.values()].filter(
+          (refund) => refund.chargeId === refundedCharge.correlationID,
+        );
+        return reply(200, {
+          refunds: list.map(refundView),
+          pageInfo: {
+            skip: 0,
+            limit: 100,
+            totalCount: list.length,
+            hasPreviousPage: false,
+            hasNextPage: false,
+          },
+        });
+      }
+      if (req.method === "POST") {
+        const refundFailure = refundControls.failures.shift();
+        if (refundFailure !== undefined) return reply(refundFailure, { error: "falha simulada" });
+        const made = refund(refundedCharge, parseJson(text));
+        if ("error" in made) return reply(400, made);
+        if (refundControls.dropped > 0) {
+          refundControls.dropped -= 1;
+          return reply(500, { error: "falha simulada depois do reembolso" });
+        }
+        return reply(200, { refund: refundView(made) });
+      }
+    }
+
     const id = /^\/api\/v1\/charge\/([^/?]+)$/.exec(path)?.[1];
     const charge = id ? charges.get(decodeURIComponent(id)) : undefined;
     if ((req.method === "GET" || req.method === "DELETE") && id && !charge) {
@@ -113,6 +168,55 @@ export async function startFakeWooviServer(options: { appId: string }) {
     reply(404, { error: "rota desconhecida" });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+
+  function refund(charge: FakeCharge, input: unknown): FakeRefund | { error: string } {
+    const body = input as { correlationID?: unknown; value?: unknown; comment?: unknown } | undefined;
+    if (typeof body?.correlationID !== "string" || !body.correlationID) {
+      return { error: "correlationID é obrigatório" };
+    }
+    if (typeof body.comment === "string" && body.comment.length > 140) {
+      return { error: "O comentário deve ter no máximo 140 caracteres" };
+    }
+    if (refunds.has(body.correlationID)) return { error: "Já existe um reembolso com este correlationID" };
+    if (charge.status !== "COMPLETED") return { error: "Cobrança não paga não pode ser reembolsada" };
+    const refundedValue = [...refunds.values()]
+      .filter((made) => made.chargeId === charge.correlationID && made.status !== "REJECTED")
+      .reduce((total, made) => total + made.value, 0);
+    const remaining = charge.value - refundedValue;
+    const value = body.value === undefined ? remaining : body.value;
+    if (!Number.isInteger(value) || (value as number) <= 0) return { error: "value inválido" };
+    if ((value as number) > remaining) {
+      return { error: "Valor do reembolso maior que o saldo disponível da cobrança" };
+    }
+    const held = refundControls.held > 0;
+    if (held) refundControls.held -= 1;
+    const made: FakeRefund = {
+      correlationID: body.correlationID,
+      chargeId: charge.correlationID,
+      value: value as number,
+      status: held ? "IN_PROCESSING" : "CONFIRMED",
+      endToEndId: `D54811417${randomBytes(12).toString("hex")}`,
+      time: new Date().toISOString(),
+      comment: typeof body.comment === "string" ? body.comment : "",
+    };
+    refunds.set(made.correlationID, made);
+    return made;
+  }
+
+  const refundNamed = (correlationID: string) => {
+    const made = refunds.get(correlationID);
+    if (!made) throw new Error(`Reembolso desconhecido no Woovi falso: ${correlationID}`);
+    return made;
+  };
+  const settleRefund = (correlationID: string, status: RefundStatus) => {
+    const made = refundNamed(correlationID);
+    if (made.status !== "IN_PROCESSING") throw new Error(`Reembolso já concluído: ${correlationID}`);
+    made.status = status;
+  };
+  const signed = (payload: unknown) => {
+    const body = JSON.stringify(payload);
+    return { body, signature: sign("sha256", Buffer.from(body), privateKey).toString("base64") };
+  };
 
   const setStatus = (correlationID: string, status: Status) => {
     const charge = charges.get(correlationID);
@@ -168,12 +272,72 @@ export async function startFakeWooviServer(options: { appId: string }) {
       const charge = charges.get(correlationID);
       const status = event === "OPENPIX:CHARGE_EXPIRED" ? "EXPIRED" : "COMPLETED";
       const value = charge?.value ?? 0;
-      const body = JSON.stringify({
+      return signed({
         event,
         charge: { correlationID, status, value },
-        pix: { value, time: new Date().toISOString(), endToEndId: `E${correlationID.slice(0, 31)}` },
+        pix: { value, time: new Date().toISOString(), endToEndId: paymentEndToEndId(correlationID) },
       });
-      return { body, signature: sign("sha256", Buffer.from(body), privateKey).toString("base64") };
+    },
+    /** The refunds of a charge (by its correlation id), as Woovi keeps them. */
+    refundsOf: (chargeId: string) =>
+      [...refunds.values()].filter((made) => made.chargeId === chargeId).map(refundView),
+    /** The next `count` refund requests are answered with `status` (500 unless said), refunding nothing. */
+    failNextRefunds(count: number, status = 500) {
+      refundControls.failures.push(...Array<number>(count).fill(status));
+    },
+    /** The next `count` refunds are made, but answered with a 500: as if their answer was lost. */
+    dropNextRefundAnswers(count = 1) {
+      refundControls.dropped += count;
+    },
+    /** The next `count` refunds stay IN_PROCESSING until `confirmRefund` or `rejectRefund`. */
+    holdNextRefunds(count = 1) {
+      refundControls.held += count;
+    },
+    /** A held refund (by its correlation id) is confirmed. */
+    confirmRefund: (correlationID: string) => settleRefund(correlationID, "CONFIRMED"),
+    /** A held refund (by its correlation id) is rejected: its value is the charge's again. */
+    rejectRefund: (correlationID: string) => settleRefund(correlationID, "REJECTED"),
+    /**
+     * A refund webhook as Woovi signs it: `PIX_TRANSACTION_REFUND_SENT_CONFIRMED` or `…_REJECTED`,
+     * naming the refund (by its correlation id here) by its transaction's end-to-end id.
+     */
+    signedRefundWebhook(event: string, correlationID: string) {
+      const made = refundNamed(correlationID);
+      const charge = charges.get(made.chargeId);
+      const rejected = event.endsWith("_REJECTED");
+      return signed({
+        event,
+        refundTransaction: {
+          value: made.value,
+          time: made.time,
+          endToEndId: made.endToEndId,
+          status: rejected ? "REJECTED" : "CONFIRMED",
+          type: "REFUND",
+          partial: made.value < (charge?.value ?? 0),
+        },
+        originalTransaction: {
+          value: charge?.value ?? 0,
+          endToEndId: paymentEndToEndId(made.chargeId),
+          status: "CONFIRMED",
+          type: "PAYMENT",
+        },
+        ...(rejected ? { error: "ED05 - Pagamento rejeitado pelo PSP do recebedor" } : {}),
+      });
+    },
+    /**
+     * A dispute (MED) webhook as Woovi signs it (`OPENPIX:DISPUTE_CREATED`, …), about the payment of
+     * a charge (by its correlation id), which it names by its transaction's end-to-end id.
+     */
+    signedDisputeWebhook(event: string, chargeId: string) {
+      return signed({
+        event,
+        dispute: {
+          status: event.endsWith("_CREATED") ? "OPENED" : event.split("_").at(-1),
+          endToEndId: paymentEndToEndId(chargeId),
+          value: charges.get(chargeId)?.value ?? 0,
+          disputeReason: "Golpe",
+        },
+      });
     },
     stop: () => {
       for (const release of releases) release();
@@ -184,6 +348,15 @@ export async function startFakeWooviServer(options: { appId: string }) {
 }
 
 export type FakeWooviServer = Awaited<ReturnType<typeof startFakeWooviServer>>;
+
+/** The end-to-end id of the PIX transaction that paid a charge (by its correlation id). */
+export const paymentEndToEndId = (correlationID: string) => `E${correlationID.slice(0, 31)}`;
+
+/** A refund as Woovi's API shows it. */
+function refundView(refund: FakeRefund) {
+  const { chargeId: _charge, ...view } = refund;
+  return view;
+}
 
 /** A charge as Woovi's API shows it, with the image URL the store must not use. */
 function publicView(charge: FakeCharge) {

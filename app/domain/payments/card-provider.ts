@@ -1,5 +1,6 @@
 import type { CARD_PAYMENT_STATUSES } from "../../lib/order-statuses";
 import type { WebhookSender } from "./payment-webhook";
+import type { RefundingProvider } from "./refund-provider";
 
 export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
 
@@ -46,7 +47,7 @@ export interface CardPayment {
  * payments by webhook and reads each payment from the provider before believing it.
  * A failure to reach the provider is thrown.
  */
-export interface CardProvider {
+export interface CardProvider extends RefundingProvider {
   /** Also its name in `orders.card_provider` and `payment_events.provider`. */
   readonly name: "mercadopago" | "sandbox-card";
   createCheckout(request: CardCheckoutRequest): Promise<CardCheckout>;

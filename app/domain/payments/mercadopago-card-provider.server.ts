@@ -4,6 +4,7 @@ import { decimalToCents } from "../../lib/money";
 import { compactTaxId } from "../../lib/tax-id";
 import { CARD_PAYMENT_STATUSES } from "../../lib/order-statuses";
 import { cardPaymentEvent, type CardPayment, type CardProvider } from "./card-provider";
+import { mercadoPagoRefunds } from "./mercadopago-refunds.server";
 import { verifyMercadoPagoSignature } from "./mercadopago-webhook.server";
 import { INVALID_EVENT, INVALID_SIGNATURE } from "./payment-webhook";
 import { providerHttpClient } from "./provider-http.server";
@@ -149,6 +150,7 @@ export function createMercadoPagoCardProvider(options: MercadoPagoOptions): Card
       const deliveryId = signed.requestId?.trim() || randomUUID();
       return { ok: true, event: cardPaymentEvent("mercadopago", dataId, deliveryId) };
     },
+    ...mercadoPagoRefunds(call),
   };
 }
 

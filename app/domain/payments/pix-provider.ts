@@ -1,5 +1,6 @@
 import type { PIX_STATUSES } from "../../lib/order-statuses";
 import type { WebhookReading } from "./payment-webhook";
+import type { RefundingProvider } from "./refund-provider";
 
 /** A charge's state as its provider reports it. */
 export type PixChargeStatus = (typeof PIX_STATUSES)[number];
@@ -28,10 +29,11 @@ export interface PixCharge {
 }
 
 /**
- * A PIX payment provider. The domain asks it for charges and for their status, and never knows
- * which one runs (`PIX_PROVIDER`). A failure to reach the provider is thrown.
+ * A PIX payment provider. The domain asks it for charges, for their status and for refunds of
+ * paid ones, and never knows which one runs (`PIX_PROVIDER`). A failure to reach the provider is
+ * thrown.
  */
-export interface PixProvider {
+export interface PixProvider extends RefundingProvider {
   readonly name: "sandbox" | "woovi";
   /** Whether its charges are created by a service elsewhere, over the network. */
   readonly remote: boolean;

@@ -17,17 +17,33 @@ export interface ProviderCall<T> {
   path: string;
   body?: unknown;
   method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** Sent with this request only (an idempotency key). */
+  headers?: Record<string, string>;
+  /**
+   * The provider's own words on a refusal (a 4xx body), for a call whose refusal is news to keep
+   * (a refund refused): the `ProviderError`'s `refusal`. Without it the body is never read.
+   */
+  refusal?: z.ZodType<string>;
 }
 
 /**
  * A JSON client for a payment provider's REST API. A failure (no answer in time, an error status,
  * an answer that is not the expected JSON) is thrown as a `ProviderError` whose message names the
- * provider, the call and the status, never the body: it may echo the customer's data.
+ * provider, the call and the status, never the body: it may echo the customer's data. Only a call
+ * that asks for it (`refusal`) reads a refusal's body, for the provider's own message.
  */
 export function providerHttpClient(options: ProviderHttpOptions) {
   const baseUrl = options.baseUrl.replace(/\/$/, "");
   const name = options.provider;
-  return async function call<T>({ action, schema, path, body, method }: ProviderCall<T>): Promise<T> {
+  return async function call<T>({
+    action,
+    schema,
+    path,
+    body,
+    method,
+    headers,
+    refusal,
+  }: ProviderCall<T>): Promise<T> {
     let response: Response;
     let text: string;
     try {
@@ -35,6 +51,7 @@ export function providerHttpClient(options: ProviderHttpOptions) {
         method: method ?? (body === undefined ? "GET" : "POST"),
         headers: {
           ...options.headers,
+          ...headers,
           Accept: "application/json",
           ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         },
@@ -42,9 +59,12 @@ export function providerHttpClient(options: ProviderHttpOptions) {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       if (!response.ok) {
-        await response.body?.cancel();
+        let said: string | undefined;
+        if (refusal && isRefusal(response.status)) said = await refusalOf(response, refusal);
+        else await response.body?.cancel();
         throw new ProviderError(`${name} respondeu HTTP ${response.status} ao ${action}`, {
           status: response.status,
+          refusal: said,
         });
       }
       text = await response.text();
@@ -71,13 +91,33 @@ export function providerHttpClient(options: ProviderHttpOptions) {
   };
 }
 
+/**
+ * A 4xx that is the provider's answer to the request itself, not a refusal of the store's
+ * credentials (401, 403) or of its pace (429).
+ */
+export function isRefusal(status: number | undefined): boolean {
+  return status !== undefined && status >= 400 && status < 500 && ![401, 403, 429].includes(status);
+}
+
+async function refusalOf(response: Response, refusal: z.ZodType<string>): Promise<string | undefined> {
+  try {
+    const parsed = refusal.safeParse(JSON.parse(await response.text()));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class ProviderError extends Error {
   override name = "ProviderError";
   /** The HTTP status the provider answered, when it answered. */
   readonly status: number | undefined;
+  /** The provider's message for a refusal, when the call asked for it (`ProviderCall.refusal`). */
+  readonly refusal: string | undefined;
 
-  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
+  constructor(message: string, options: { status?: number; refusal?: string; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.status = options.status;
+    this.refusal = options.refusal;
   }
 }

@@ -30,3 +30,11 @@ export interface RefundingProvider {
   /** The refund as the provider has it now (`providerRefundId` as it was recorded, if it was). */
   refundStatus(request: RefundRequest & { providerRefundId: string | null }): Promise<ProviderRefund>;
 }
+
+/** What a provider answers of a refund it has no trace of (its request never reached it). */
+export const REFUND_NOT_FOUND = "Reembolso não encontrado";
+
+/** A refund refused, for the amount asked, with the provider's reason. */
+export function failedRefund(request: RefundRequest, failure: string): ProviderRefund {
+  return { status: "failed", providerRefundId: null, amountCents: request.amountCents, failure };
+}

@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { sandboxCardCheckouts, sandboxCardPayments } from "../../db/schema.server";
 import type { CardPayment, CardProvider } from "./card-provider";
+import { sandboxRefundsOf } from "./sandbox-refunds.server";
 
 /** The path of a sandbox checkout's simulation page, where its customer is sent to pay. */
 export const sandboxCardCheckoutPath = (checkoutId: string) =>
@@ -15,7 +16,7 @@ const PAYMENT_ID = /^[1-9]\d{0,17}$/;
  * A card provider without a payment company: checkouts and payments kept in
  * `sandbox_card_checkouts` and `sandbox_card_payments`, paid only on the sandbox's simulation page
  * (`simulateSandboxCardPayment`), which tells the store as Mercado Pago's webhook would. It posts
- * no webhook of its own.
+ * no webhook of its own. Its refunds are kept in `sandbox_refunds`.
  */
 export function createSandboxCardProvider(options: {
   db: Database;
@@ -80,6 +81,16 @@ export function createSandboxCardProvider(options: {
           );
       });
     },
+    ...sandboxRefundsOf(db, "sandbox-card", async (tx, paymentId) => {
+      const [payment] = PAYMENT_ID.test(paymentId)
+        ? await tx
+            .select({ amountCents: sandboxCardPayments.amountCents, status: sandboxCardPayments.status })
+            .from(sandboxCardPayments)
+            .where(eq(sandboxCardPayments.id, Number(paymentId)))
+            .for("update")
+        : [];
+      return payment?.status === "approved" ? payment.amountCents : null;
+    }),
   };
 }
 

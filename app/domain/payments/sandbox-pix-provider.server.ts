@@ -8,13 +8,15 @@ import { storefrontSettings } from "../store-settings/store-settings.server";
 import { buildBrCode } from "./br-code";
 import type { PixProvider } from "./pix-provider";
 import { qrCodePngBase64 } from "./qr-code.server";
+import { sandboxRefundsOf } from "./sandbox-refunds.server";
 
 type SandboxEnv = Pick<Env, "PIX_KEY" | "PIX_MERCHANT_NAME" | "PIX_MERCHANT_CITY" | "PIX_EXPIRES_MINUTES"> &
   SettingsVariables;
 
 /**
  * A PIX provider without a bank: real BR Codes for the store's own key, charges kept in
- * `sandbox_pix_charges`, and paid only through `simulateSandboxPayment`.
+ * `sandbox_pix_charges`, paid only through `simulateSandboxPayment`, refunds kept in
+ * `sandbox_refunds`.
  */
 export function createSandboxPixProvider(options: {
   db: Database;
@@ -65,6 +67,14 @@ export function createSandboxPixProvider(options: {
       const charge = await chargeOf(db, chargeId);
       if (charge.paidAt) throw new Error(`Cobrança PIX de teste já paga: ${chargeId}`);
     },
+    ...sandboxRefundsOf(db, "sandbox", async (tx, chargeId) => {
+      const [charge] = await tx
+        .select({ amountCents: sandboxPixCharges.amountCents, paidAt: sandboxPixCharges.paidAt })
+        .from(sandboxPixCharges)
+        .where(eq(sandboxPixCharges.chargeId, chargeId))
+        .for("update");
+      return charge?.paidAt ? charge.amountCents : null;
+    }),
   };
 }
 

@@ -5,6 +5,7 @@ import { INVALID_EVENT, INVALID_SIGNATURE } from "./payment-webhook";
 import type { PixChargeRequest, PixProvider } from "./pix-provider";
 import { ProviderError, providerHttpClient } from "./provider-http.server";
 import { qrCodePngBase64 } from "./qr-code.server";
+import { wooviRefunds } from "./woovi-refunds.server";
 import { parseWooviEvent, verifyWooviSignature } from "./woovi-webhook.server";
 
 export interface WooviOptions {
@@ -130,17 +131,9 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
       if (!verifyWooviSignature(body, signature, options.webhookPublicKey ?? "")) return INVALID_SIGNATURE;
       const event = parseWooviEvent(body);
       if (!event) return INVALID_EVENT;
-      if (event.event === "ignored") return { ok: true, event: null };
-      return {
-        ok: true,
-        event: { provider: "woovi", chargeId: event.chargeId, eventType: EVENT_TYPES[event.event] },
-      };
+      if ("ignored" in event) return { ok: true, event: null };
+      return { ok: true, event: { provider: "woovi", ...event } };
     },
+    ...wooviRefunds(call),
   };
 }
-
-/** Woovi's charge events, as the store keeps them (the charge's status they announce). */
-const EVENT_TYPES = {
-  "OPENPIX:CHARGE_COMPLETED": "COMPLETED",
-  "OPENPIX:CHARGE_EXPIRED": "EXPIRED",
-} as const;

@@ -37,21 +37,62 @@ describe("verifyWooviSignature", () => {
 });
 
 describe("parseWooviEvent", () => {
-  it("reads a completed or expired charge's correlation id", () => {
-    expect(parseWooviEvent(body)).toEqual({ event: "OPENPIX:CHARGE_COMPLETED", chargeId: "pedido-1" });
+  const ignored = { ignored: true };
+
+  it("reads a completed or expired charge's correlation id, kept as the status it announces", () => {
+    expect(parseWooviEvent(body)).toEqual({ eventType: "COMPLETED", chargeId: "pedido-1" });
     const expired = JSON.stringify({
       event: "OPENPIX:CHARGE_EXPIRED",
       charge: { correlationID: "pedido-2" },
     });
-    expect(parseWooviEvent(expired)).toEqual({ event: "OPENPIX:CHARGE_EXPIRED", chargeId: "pedido-2" });
+    expect(parseWooviEvent(expired)).toEqual({ eventType: "EXPIRED", chargeId: "pedido-2" });
   });
 
-  it("ignores other events and Woovi's test call", () => {
+  it("reads a refund the store sent by its transaction's end-to-end id", () => {
+    for (const event of ["PIX_TRANSACTION_REFUND_SENT_CONFIRMED", "PIX_TRANSACTION_REFUND_SENT_REJECTED"]) {
+      const sent = JSON.stringify({
+        event,
+        refundTransaction: { value: 1990, endToEndId: "D5481141720250814", type: "REFUND" },
+        originalTransaction: { value: 1990, endToEndId: "E3168015120250814", type: "PAYMENT" },
+      });
+      expect(parseWooviEvent(sent)).toEqual({ eventType: `refund:${event}`, chargeId: "D5481141720250814" });
+    }
+    const deprecated = JSON.stringify({
+      event: "OPENPIX:TRANSACTION_REFUND_RECEIVED",
+      charge: { correlationID: "pedido-1" },
+      pix: { value: 1990, endToEndId: "D2311444720220916" },
+    });
+    expect(parseWooviEvent(deprecated)).toEqual({
+      eventType: "refund:OPENPIX:TRANSACTION_REFUND_RECEIVED",
+      chargeId: "D2311444720220916",
+    });
+  });
+
+  it("reads a dispute (MED) by the disputed payment's end-to-end id, under either of Woovi's names", () => {
+    for (const event of ["OPENPIX:DISPUTE_CREATED", "woovi:DISPUTE_CREATED", "OPENPIX:DISPUTE_ACCEPTED"]) {
+      const dispute = JSON.stringify({
+        event,
+        dispute: { status: "OPENED", endToEndId: "E3524a995bbd54034", value: 1990, disputeReason: "Golpe" },
+      });
+      expect(parseWooviEvent(dispute)).toEqual({
+        eventType: `dispute:${event}`,
+        chargeId: "E3524a995bbd54034",
+      });
+    }
+  });
+
+  it("ignores other events, refunds the store received and Woovi's test call", () => {
     const received = JSON.stringify({ event: "OPENPIX:TRANSACTION_RECEIVED", pix: { value: 1990 } });
-    expect(parseWooviEvent(received)).toEqual({ event: "ignored" });
-    expect(parseWooviEvent(JSON.stringify({ evento: "teste_webhook" }))).toEqual({ event: "ignored" });
+    expect(parseWooviEvent(received)).toEqual(ignored);
+    const refundReceived = JSON.stringify({
+      event: "PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED",
+      refundTransaction: { endToEndId: "D5481141720250814" },
+    });
+    expect(parseWooviEvent(refundReceived)).toEqual(ignored);
+    expect(parseWooviEvent(JSON.stringify({ event: "toString" }))).toEqual(ignored);
+    expect(parseWooviEvent(JSON.stringify({ evento: "teste_webhook" }))).toEqual(ignored);
     const dashboardTest = { evento: "teste_webhook", event: "OPENPIX:CHARGE_COMPLETED" };
-    expect(parseWooviEvent(JSON.stringify(dashboardTest))).toEqual({ event: "ignored" });
+    expect(parseWooviEvent(JSON.stringify(dashboardTest))).toEqual(ignored);
   });
 
   it("answers null for a body that is not JSON or misses what is needed", () => {
@@ -61,5 +102,8 @@ describe("parseWooviEvent", () => {
     expect(parseWooviEvent(JSON.stringify({ event: "OPENPIX:CHARGE_COMPLETED" }))).toBeNull();
     const emptyId = { event: "OPENPIX:CHARGE_EXPIRED", charge: { correlationID: "" } };
     expect(parseWooviEvent(JSON.stringify(emptyId))).toBeNull();
+    const refundWithoutId = { event: "PIX_TRANSACTION_REFUND_SENT_CONFIRMED", refundTransaction: {} };
+    expect(parseWooviEvent(JSON.stringify(refundWithoutId))).toBeNull();
+    expect(parseWooviEvent(JSON.stringify({ event: "OPENPIX:DISPUTE_CREATED", dispute: null }))).toBeNull();
   });
 });

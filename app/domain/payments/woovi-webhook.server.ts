@@ -1,8 +1,10 @@
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import { z } from "zod";
 
-export type WooviEvent =
-  { event: "OPENPIX:CHARGE_COMPLETED" | "OPENPIX:CHARGE_EXPIRED"; chargeId: string } | { event: "ignored" };
+/** An event the store keeps (as its `payment_events` row), or one it has no use for. */
+export type WooviEvent = { eventType: string; chargeId: string } | typeof IGNORED;
+
+const IGNORED = { ignored: true } as const;
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -32,18 +34,57 @@ function readPublicKey(publicKey: string): KeyObject {
   return createPublicKey(pem);
 }
 
-const CHARGE_EVENTS = ["OPENPIX:CHARGE_COMPLETED", "OPENPIX:CHARGE_EXPIRED"] as const;
+const chargeOf = z
+  .object({ charge: z.object({ correlationID: z.string().min(1) }) })
+  .transform((body) => body.charge.correlationID);
+const refundSent = z
+  .object({ refundTransaction: z.object({ endToEndId: z.string().min(1) }) })
+  .transform((body) => body.refundTransaction.endToEndId);
+// The deprecated event names the refund's transaction in `pix` (and its charge in `charge`).
+const refundReceived = z
+  .object({ pix: z.object({ endToEndId: z.string().min(1) }) })
+  .transform((body) => body.pix.endToEndId);
+// A dispute (a MED, or a chargeback at Woovi) names only the disputed payment's transaction.
+const disputed = z
+  .object({ dispute: z.object({ endToEndId: z.string().min(1) }) })
+  .transform((body) => body.dispute.endToEndId);
 
-const chargeEventName = z.object({ event: z.enum(CHARGE_EVENTS) });
-const chargeEvent = chargeEventName.extend({
-  charge: z.object({ correlationID: z.string().min(1) }),
-});
-const otherEvent = z.object({ event: z.string().min(1) });
+/** A reading of one event: its type as the store keeps it, and where its subject's id is. */
+type EventReading = [eventType: string, id: z.ZodType<string>];
+
+const disputeEvents = ["CREATED", "ACCEPTED", "REJECTED", "CANCELED"].flatMap((outcome) =>
+  [`OPENPIX:DISPUTE_${outcome}`, `woovi:DISPUTE_${outcome}`].map((name): [string, EventReading] => [
+    name,
+    [`dispute:${name}`, disputed],
+  ]),
+);
+
+/**
+ * The events the store reads. A charge's are kept as the status they announce; a refund's and a
+ * dispute's as their name, after `refund:` or `dispute:`. Woovi's list of events writes the
+ * disputes' as `OPENPIX:DISPUTE_…` and its examples as `woovi:DISPUTE_…`: both are read.
+ */
+const EVENTS = new Map<string, EventReading>([
+  ["OPENPIX:CHARGE_COMPLETED", ["COMPLETED", chargeOf]],
+  ["OPENPIX:CHARGE_EXPIRED", ["EXPIRED", chargeOf]],
+  ...["PIX_TRANSACTION_REFUND_SENT_CONFIRMED", "PIX_TRANSACTION_REFUND_SENT_REJECTED"].map(
+    (name): [string, EventReading] => [name, [`refund:${name}`, refundSent]],
+  ),
+  ["OPENPIX:TRANSACTION_REFUND_RECEIVED", ["refund:OPENPIX:TRANSACTION_REFUND_RECEIVED", refundReceived]],
+  ...disputeEvents,
+]);
+
+const eventName = z.object({ event: z.string().min(1) });
 // What Woovi sends when a webhook is registered or tested from its dashboard; it may also carry
 // `event: "OPENPIX:CHARGE_COMPLETED"`, without a charge.
 const testPayload = z.object({ evento: z.literal("teste_webhook") });
 
-/** The charge event a webhook body announces; null when the body is not one Woovi would send. */
+/**
+ * The event a webhook body announces, and what it is about (`chargeId`): a charge (its correlation
+ * id), a refund the store sent (its PIX transaction's end-to-end id: Woovi's refund events carry
+ * no correlation id), or a dispute (the disputed payment's end-to-end id, all its events carry).
+ * Null when the body is not one Woovi would send.
+ */
 export function parseWooviEvent(rawBody: string): WooviEvent | null {
   let json: unknown;
   try {
@@ -51,10 +92,12 @@ export function parseWooviEvent(rawBody: string): WooviEvent | null {
   } catch {
     return null;
   }
-  if (testPayload.safeParse(json).success) return { event: "ignored" };
-  if (chargeEventName.safeParse(json).success) {
-    const parsed = chargeEvent.safeParse(json);
-    return parsed.success ? { event: parsed.data.event, chargeId: parsed.data.charge.correlationID } : null;
-  }
-  return otherEvent.safeParse(json).success ? { event: "ignored" } : null;
+  if (testPayload.safeParse(json).success) return IGNORED;
+  const named = eventName.safeParse(json);
+  if (!named.success) return null;
+  const reading = EVENTS.get(named.data.event);
+  if (!reading) return IGNORED;
+  const [eventType, idOf] = reading;
+  const id = idOf.safeParse(json);
+  return id.success ? { eventType, chargeId: id.data } : null;
 }

@@ -1,0 +1,348 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql, sum } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/client.server";
+import { orderRefunds, orders } from "../../db/schema.server";
+import { formatBRL } from "../../lib/money";
+import { recordAdminWrite, type AdminActor } from "../admin/audit.server";
+import type { PaymentDeps } from "../payments/charge-events.server";
+import type { ProviderRefund, RefundingProvider } from "../payments/refund-provider";
+import { returnStock } from "./cancel-orders.server";
+import { isPaid, paidColumns } from "./paid.server";
+
+/** A PIX can be given back through its provider for 90 days after it was paid (BACEN). */
+export const PIX_REFUND_DAYS = 90;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The refund job asks the provider about one pending refund once a minute at most. */
+const RECHECK_MS = 60_000;
+const BATCH = 20;
+
+export const REFUND_MESSAGES = {
+  unpaid: "Este pedido não foi pago: não há valor a reembolsar",
+  invalidAmount: "Informe um valor de reembolso maior que zero",
+  reasonRequired: "Informe o motivo do reembolso",
+  nothingLeft: "Este pedido já foi reembolsado por inteiro",
+  tooMuch: (leftCents: number) =>
+    `O reembolso não pode passar de ${formatBRL(leftCents)}, o que resta do valor pago`,
+  pixWindowOver: `O prazo de ${PIX_REFUND_DAYS} dias para devolver um PIX pelo provedor terminou: faça o reembolso por outro meio e registre-o aqui`,
+  providerGone:
+    "O provedor que recebeu este pagamento não está mais configurado: faça o reembolso por outro meio e registre-o aqui",
+  providerOpen: "Este pagamento pode ser reembolsado pelo provedor: use 'Reembolsar'",
+  otherOrder: "Reembolso inválido",
+  requested: "Reembolso solicitado; aguardando a confirmação do provedor",
+  confirmed: "Reembolso confirmado!",
+  failed: (failure: string) => `O provedor recusou o reembolso: ${failure}`,
+  recorded: "Reembolso registrado",
+} as const;
+
+/** What is asked: how much of an order to give back, why, and whether its units return to stock. */
+export interface RefundAsk {
+  orderId: string;
+  /** The request's own key (the admin's form carries it): a repeated request finds its refund. */
+  refundId: string;
+  amountCents: number;
+  reason: string;
+  restock: boolean;
+}
+
+export type RefundOutcome = { ok: true; message: string } | { ok: false; message: string };
+
+type Refund = typeof orderRefunds.$inferSelect;
+
+/**
+ * An admin refunds a paid order, in full or in part, through the provider that took the payment.
+ * The refund is kept first (pending) with the order's row locked, so two requests at once never
+ * give back more than was paid; then the provider is asked, outside the transaction. The same
+ * request again (its `refundId`) answers the first refund's state and refunds nothing more.
+ */
+export async function refundOrder(
+  deps: PaymentDeps,
+  actor: AdminActor,
+  ask: RefundAsk,
+): Promise<RefundOutcome> {
+  const reserved = await deps.db.transaction((tx) =>
+    reserveRefund(tx, deps, ask, { origin: "admin", requestedBy: actor }),
+  );
+  if (!reserved.ok) return reserved;
+  const { refund } = reserved;
+  return outcomeOf(refund.status === "pending" ? await askProvider(deps, refund) : refund);
+}
+
+/**
+ * An admin records a refund made by other means (a bank transfer), when the provider can no longer
+ * make it: a PIX past its 90 days, or a provider the store no longer uses. Confirmed at once.
+ */
+export async function recordOutsideRefund(
+  deps: PaymentDeps,
+  actor: AdminActor,
+  ask: RefundAsk,
+): Promise<RefundOutcome> {
+  const reserved = await deps.db.transaction((tx) =>
+    reserveRefund(tx, deps, ask, { origin: "admin", requestedBy: actor, outside: true }),
+  );
+  return reserved.ok ? { ok: true, message: REFUND_MESSAGES.recorded } : reserved;
+}
+
+interface RefundOrigin {
+  origin: Refund["origin"];
+  /** The admin who asks; null for the store's own, on a customer's withdrawal. */
+  requestedBy: AdminActor | null;
+  /** Made by other means and recorded (`recordOutsideRefund`). */
+  outside?: boolean;
+}
+
+/**
+ * Checks and keeps a refund in the caller's transaction, with the order's row locked: the order
+ * must be paid, the amount at most what was paid less the refunds confirmed or pending. Returns the
+ * refund (an earlier one with the same id, as it stands), or why it is refused.
+ */
+export async function reserveRefund(
+  tx: Transaction,
+  deps: Pick<PaymentDeps, "pix" | "card">,
+  ask: RefundAsk,
+  { origin, requestedBy, outside = false }: RefundOrigin,
+  now = new Date(),
+): Promise<{ ok: true; refund: Refund } | { ok: false; message: string }> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      totalCents: orders.totalCents,
+      refundedCents: orders.refundedCents,
+      paidAt: orders.paidAt,
+      pixProvider: orders.pixProvider,
+      pixChargeId: orders.pixChargeId,
+      cardProvider: orders.cardProvider,
+      cardPaymentId: orders.cardPaymentId,
+      ...paidColumns,
+    })
+    .from(orders)
+    .where(eq(orders.id, ask.orderId))
+    .for("update");
+  if (!order) return { ok: false, message: REFUND_MESSAGES.otherOrder };
+  const [earlier] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, ask.refundId));
+  if (earlier) return earlier.orderId === order.id ? { ok: true, refund: earlier } : refused("otherOrder");
+
+  if (!isPaid(order)) return refused("unpaid");
+  if (!Number.isSafeInteger(ask.amountCents) || ask.amountCents <= 0) return refused("invalidAmount");
+  if (!ask.reason.trim()) return refused("reasonRequired");
+  const leftCents = await refundableCents(tx, order);
+  if (leftCents <= 0) return refused("nothingLeft");
+  if (ask.amountCents > leftCents) return { ok: false, message: REFUND_MESSAGES.tooMuch(leftCents) };
+
+  const route = paymentRoute(order, deps, now);
+  if (outside && route.ok) return refused("providerOpen");
+  if (!outside && !route.ok) return route;
+
+  const [refund] = await tx
+    .insert(orderRefunds)
+    .values({
+      id: ask.refundId,
+      orderId: order.id,
+      amountCents: ask.amountCents,
+      reason: ask.reason.trim(),
+      origin,
+      restock: ask.restock,
+      provider: route.ok ? route.provider : null,
+      requestedBy: requestedBy?.id ?? null,
+      status: outside ? "confirmed" : "pending",
+      confirmedAt: outside ? now : null,
+      // Asked at once by the request itself: the job leaves it alone for a while.
+      checkedAt: now,
+    })
+    .returning();
+  if (outside) await addRefunded(tx, order.id, ask.amountCents);
+  if (ask.restock) await returnStock(tx, [order.id]);
+  if (requestedBy) {
+    await recordAdminWrite(tx, requestedBy, {
+      action: outside ? "order.refund.outside" : "order.refund",
+      targetType: "order",
+      targetId: order.id,
+      before: { refundedCents: order.refundedCents },
+      after: {
+        refundId: ask.refundId,
+        amountCents: ask.amountCents,
+        reason: refund!.reason,
+        restock: ask.restock,
+      },
+    });
+  }
+  return { ok: true, refund: refund! };
+}
+
+/**
+ * What is left to give back on a paid order: what was paid, less the refunds confirmed and those
+ * still pending at the provider.
+ */
+export async function refundableCents(
+  tx: Transaction,
+  order: { id: string; totalCents: number; refundedCents: number },
+): Promise<number> {
+  const [pending] = await tx
+    .select({ cents: sum(orderRefunds.amountCents).mapWith(Number) })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.status, "pending")));
+  return order.totalCents - order.refundedCents - (pending?.cents ?? 0);
+}
+
+function refused(reason: Exclude<keyof typeof REFUND_MESSAGES, "tooMuch" | "failed">) {
+  return { ok: false, message: REFUND_MESSAGES[reason] } as const;
+}
+
+/**
+ * The provider that took the order's payment, and the payment's id there; or why it cannot give
+ * the money back (a PIX past its 90 days, a provider the store no longer uses).
+ */
+function paymentRoute(
+  order: {
+    paymentMethod: string;
+    paidAt: Date | null;
+    pixProvider: string | null;
+    pixChargeId: string | null;
+    cardProvider: string | null;
+    cardPaymentId: string | null;
+  },
+  deps: Pick<PaymentDeps, "pix" | "card">,
+  now: Date,
+): { ok: true; provider: string } | { ok: false; message: string } {
+  if (order.paymentMethod === "card") {
+    return order.cardPaymentId && order.cardProvider === deps.card?.name
+      ? { ok: true, provider: order.cardProvider }
+      : refused("providerGone");
+  }
+  if (order.paidAt && now.getTime() > order.paidAt.getTime() + PIX_REFUND_DAYS * DAY_MS)
+    return refused("pixWindowOver");
+  return order.pixChargeId && order.pixProvider === deps.pix.name
+    ? { ok: true, provider: order.pixProvider }
+    : refused("providerGone");
+}
+
+/** The configured provider that keeps refunds under `name`, or null. */
+function refunderOf(deps: Pick<PaymentDeps, "pix" | "card">, name: string | null): RefundingProvider | null {
+  if (name === deps.pix.name) return deps.pix;
+  if (deps.card && name === deps.card.name) return deps.card;
+  return null;
+}
+
+/** The payment a refund gives back on: its order's PIX charge or card payment. */
+async function chargeOf(db: Database, orderId: string): Promise<string> {
+  const [order] = await db
+    .select({ chargeId: sql<string>`coalesce(${orders.cardPaymentId}, ${orders.pixChargeId})` })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order!.chargeId;
+}
+
+/**
+ * Asks the provider about a kept, pending refund (asking again with the same id refunds once) and
+ * follows its answer. Returns the refund as it now stands: still pending when the provider is out
+ * of reach (the refund job asks again) or no longer configured (the admin records it by hand).
+ */
+export async function askProvider(deps: PaymentDeps, refund: Refund): Promise<Refund> {
+  const provider = refunderOf(deps, refund.provider);
+  if (!provider) {
+    deps.logger.warn(
+      { refundId: refund.id, provider: refund.provider },
+      "Reembolso de um provedor não configurado",
+    );
+    return refund;
+  }
+  const request = {
+    refundId: refund.id,
+    chargeId: await chargeOf(deps.db, refund.orderId),
+    amountCents: refund.amountCents,
+    reason: refund.reason,
+  };
+  let answer: ProviderRefund;
+  try {
+    answer = refund.providerRefundId
+      ? await provider.refundStatus({ ...request, providerRefundId: refund.providerRefundId })
+      : await provider.refund(request);
+  } catch (error) {
+    deps.logger.warn(
+      { err: error, refundId: refund.id },
+      "Reembolso não enviado ao provedor; nova tentativa em 1 min",
+    );
+    return refund;
+  }
+  return (await deps.db.transaction((tx) => followRefund(tx, refund.id, answer))) ?? refund;
+}
+
+/** What the admin is told of a refund as it stands. */
+function outcomeOf(refund: Refund): RefundOutcome {
+  if (refund.status === "confirmed") return { ok: true, message: REFUND_MESSAGES.confirmed };
+  if (refund.status === "failed") return { ok: false, message: REFUND_MESSAGES.failed(refund.failure ?? "") };
+  return { ok: true, message: REFUND_MESSAGES.requested };
+}
+
+/**
+ * Brings a pending refund in line with its provider's answer, in the caller's transaction. A
+ * confirmed refund adds its amount to the order's refunded total, once; a failed one keeps the
+ * provider's reason. A refund already confirmed or failed never changes again: a late or repeated
+ * notification, or one out of order, is ignored. Returns the refund as it now stands.
+ */
+export async function followRefund(
+  tx: Transaction,
+  refundId: string,
+  answer: ProviderRefund,
+): Promise<Refund | undefined> {
+  const pending = and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, "pending"));
+  const [changed] = await tx
+    .update(orderRefunds)
+    .set({
+      status: answer.status,
+      providerRefundId: sql`coalesce(${orderRefunds.providerRefundId}, ${answer.providerRefundId})`,
+      failure: answer.status === "failed" ? answer.failure : null,
+      confirmedAt: answer.status === "confirmed" ? sql`now()` : null,
+    })
+    .where(pending)
+    .returning();
+  if (changed?.status === "confirmed") await addRefunded(tx, changed.orderId, changed.amountCents);
+  if (changed) return changed;
+  const [current] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
+  return current;
+}
+
+async function addRefunded(tx: Transaction, orderId: string, amountCents: number): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ refundedCents: sql`${orders.refundedCents} + ${amountCents}` })
+    .where(eq(orders.id, orderId));
+}
+
+/**
+ * The refund job: asks the providers about refunds still pending (one not answered, or answered
+ * "in process"), each at most once a minute, or all of a provider's at once when it notified a
+ * refund (`provider`). Safe with several instances: each refund is claimed by one of them.
+ * Returns how many it settled.
+ */
+export async function followPendingRefunds(
+  deps: PaymentDeps,
+  { provider, now = new Date() }: { provider?: string; now?: Date } = {},
+): Promise<number> {
+  const { db } = deps;
+  const due = db
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(
+      and(
+        eq(orderRefunds.status, "pending"),
+        provider
+          ? eq(orderRefunds.provider, provider)
+          : or(
+              isNull(orderRefunds.checkedAt),
+              lte(orderRefunds.checkedAt, new Date(now.getTime() - RECHECK_MS)),
+            ),
+      ),
+    )
+    .orderBy(asc(orderRefunds.checkedAt))
+    .limit(BATCH)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(orderRefunds)
+    .set({ checkedAt: now })
+    .where(inArray(orderRefunds.id, due))
+    .returning();
+  let settled = 0;
+  for (const refund of claimed) {
+    if ((await askProvider(deps, refund)).status !== "pending") settled += 1;
+  }
+  return settled;
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { orders } from "../../db/schema.server";
+import { recordAdminWrite } from "../admin/audit.server";
+import type { PaymentDeps } from "../payments/charge-events.server";
+import { cancelPaidOrder } from "./cancel-orders.server";
+import { customerOrder } from "./customer-orders.server";
+import { checkMove } from "./order-lifecycle";
+import { isOrderId } from "./order-details.server";
+import { factsColumns, orderFacts } from "./paid.server";
+import { askProvider, refundableCents, reserveRefund, type RefundOutcome } from "./refunds.server";
+import { recordStatusChanges } from "./status-history.server";
+
+/** The longest reason a customer may give. */
+export const WITHDRAWAL_REASON_MAX = 500;
+
+export const WITHDRAWAL_MESSAGES = {
+  notFound: "Pedido não encontrado",
+  reasonTooLong: `O motivo pode ter até ${WITHDRAWAL_REASON_MAX} caracteres`,
+  refunded: "Pedido cancelado e reembolsado",
+  refundRequested: "Pedido cancelado. O reembolso foi solicitado e volta pelo mesmo meio de pagamento",
+  refundByStore: "Pedido cancelado. A loja fará o reembolso e entrará em contato",
+  returnRequested: "Devolução solicitada. Envie o produto de volta: o reembolso é feito quando o recebermos",
+} as const;
+
+/** The refund's reason, as the admin and the provider read it. */
+const refundReason = (reason: string) => `Desistência da compra${reason ? `: ${reason}` : ""}`;
+
+/**
+ * The customer's 'Desistir da compra' on their own order (CDC art. 49), with an optional reason.
+ * Before the parcel leaves (the life cycle's `withdraw`), the order is cancelled, its stock
+ * returned, and what was paid is refunded through the provider at once. Once it left
+ * (`requestReturn`), the order awaits the goods back ('devolução solicitada'): the admin confirms
+ * their receipt, then refunds. Both are open for 7 days after delivery; anything else is refused
+ * with the life cycle's reason, and changes nothing.
+ */
+export async function withdrawOrder(
+  deps: PaymentDeps,
+  userId: string,
+  orderId: string,
+  typedReason: string,
+): Promise<RefundOutcome> {
+  const reason = typedReason.trim();
+  if (!isOrderId(orderId)) return { ok: false, message: WITHDRAWAL_MESSAGES.notFound };
+  if (reason.length > WITHDRAWAL_REASON_MAX) return { ok: false, message: WITHDRAWAL_MESSAGES.reasonTooLong };
+  const done = await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        id: orders.id,
+        totalCents: orders.totalCents,
+        refundedCents: orders.refundedCents,
+        customerEmail: orders.customerEmail,
+        ...factsColumns,
+      })
+      .from(orders)
+      .where(customerOrder(userId, orderId))
+      .for("update");
+    if (!order) return { ok: false, message: WITHDRAWAL_MESSAGES.notFound } as const;
+    const facts = orderFacts(order);
+    const from = order.status;
+    const unshipped = from === "pending" || from === "processing";
+    const move = unshipped ? "withdraw" : "requestReturn";
+    const check = checkMove(move, facts, "customer");
+    if (!check.ok) return check;
+
+    await tx
+      .update(orders)
+      .set({ withdrawalRequestedAt: sql`now()`, withdrawalReason: reason || null })
+      .where(eq(orders.id, order.id));
+    await recordAdminWrite(
+      tx,
+      { id: userId, email: order.customerEmail },
+      {
+        action: move === "withdraw" ? "order.withdrawal" : "order.return",
+        targetType: "order",
+        targetId: order.id,
+        before: { status: from },
+        after: { status: move === "withdraw" ? "cancelled" : "return_requested", reason },
+      },
+    );
+    if (!unshipped) {
+      await tx.update(orders).set({ status: "return_requested" }).where(eq(orders.id, order.id));
+      await recordStatusChanges(tx, userId, [{ orderId: order.id, from, to: "return_requested" }]);
+      return { ok: true, move, refund: null } as const;
+    }
+    await cancelPaidOrder(tx, order.id, from, userId);
+    const leftCents = await refundableCents(tx, order);
+    // Given back already (an admin's refund came first).
+    if (leftCents <= 0) return { ok: true, move, refund: "none-left" } as const;
+    const reserved = await reserveRefund(
+      tx,
+      deps,
+      {
+        orderId: order.id,
+        refundId: randomUUID(),
+        amountCents: leftCents,
+        reason: refundReason(reason),
+        restock: false,
+      },
+      { origin: "withdrawal", requestedBy: null },
+    );
+    return { ok: true, move, refund: reserved.ok ? reserved.refund : null } as const;
+  });
+  if (!done.ok) return done;
+  if (done.move === "requestReturn") return { ok: true, message: WITHDRAWAL_MESSAGES.returnRequested };
+  if (done.refund === "none-left") return { ok: true, message: WITHDRAWAL_MESSAGES.refunded };
+  // The provider cannot give it back (no longer configured), or refused it: the shop does.
+  const refund = done.refund && (await askProvider(deps, done.refund));
+  const messages = { confirmed: "refunded", pending: "refundRequested", failed: "refundByStore" } as const;
+  return { ok: true, message: WITHDRAWAL_MESSAGES[refund ? messages[refund.status] : "refundByStore"] };
+}
