@@ -2,6 +2,7 @@ import { Counter, Histogram } from "prom-client";
 import type { Logger } from "../app/config/logger.server";
 import { metricsRegistry } from "../app/config/metrics.server";
 import { expireOverdueOrders } from "../app/domain/orders/expire-orders.server";
+import { followPendingRefunds } from "../app/domain/orders/refunds.server";
 import { cancelQueuedCharges } from "../app/domain/payments/cancel-charges.server";
 import { processChargeEvents, type PaymentDeps } from "../app/domain/payments/charge-events.server";
 import { deliverDueMail } from "../app/mail/outbox.server";
@@ -12,6 +13,7 @@ const JOBS = [
   { name: "eventos de pagamento", everyMs: 15_000, run: (deps: JobDeps) => processChargeEvents(deps) },
   { name: "pedidos vencidos", everyMs: 60_000, run: (deps: JobDeps) => expireOverdueOrders(deps) },
   { name: "cobranças canceladas", everyMs: 5_000, run: (deps: JobDeps) => cancelQueuedCharges(deps) },
+  { name: "reembolsos pendentes", everyMs: 60_000, run: (deps: JobDeps) => followPendingRefunds(deps) },
   {
     name: "e-mails",
     everyMs: 5_000,

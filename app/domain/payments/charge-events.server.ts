@@ -4,6 +4,7 @@ import { storeCounters } from "../../config/metrics.server";
 import type { Database } from "../../db/client.server";
 import { orders, paymentEvents } from "../../db/schema.server";
 import { followCharge, type OrderMailStore } from "../orders/follow-charge.server";
+import { followPendingRefunds } from "../orders/refunds.server";
 import { isPaid, paidColumns } from "../orders/paid.server";
 import type { CardProvider } from "./card-provider";
 import { settleCardPayment, type CardOutcome } from "./card-settlement.server";
@@ -104,7 +105,11 @@ export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
   let settled = 0;
   for (const event of claimed) {
     try {
-      const handle = event.provider === deps.card?.name ? handleCardEvent : handleEvent;
+      const handle = event.eventType.startsWith(REFUND_EVENT)
+        ? handleRefundEvent
+        : event.provider === deps.card?.name
+          ? handleCardEvent
+          : handleEvent;
       if (await handle(deps, event)) {
         settled += 1;
         storeCounters.paymentEvents.inc({ result: "processed" });
@@ -118,6 +123,19 @@ export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
     }
   }
   return settled;
+}
+
+/** The type of a provider's news about a refund it made (`refund:<its event>`). */
+export const REFUND_EVENT = "refund:";
+
+/**
+ * A provider's news about a refund: its refunds still pending are asked about now (the news does
+ * not say which of them; the provider's answer is the one believed). Settled once asked.
+ */
+async function handleRefundEvent(deps: PaymentDeps, event: PaymentEvent): Promise<boolean> {
+  await followPendingRefunds(deps, { provider: event.provider });
+  await markProcessed(deps, event);
+  return true;
 }
 
 /** One check of an event's charge: whether it settled the event. */
@@ -182,11 +200,17 @@ async function handleCardEvent(deps: PaymentDeps, event: PaymentEvent): Promise<
   if (outcome === "not-ours") {
     deps.logger.warn({ event: event.id }, "Pagamento de cartão de um pedido que não é desta loja ignorado");
   }
+  // A payment's change may be a refund of it (Mercado Pago announces refunds so).
+  await followPendingRefunds(deps, { provider: event.provider });
+  await markProcessed(deps, event);
+  return true;
+}
+
+async function markProcessed(deps: PaymentDeps, event: PaymentEvent): Promise<void> {
   await deps.db
     .update(paymentEvents)
     .set({ processedAt: sql`now()` })
     .where(eq(paymentEvents.id, event.id));
-  return true;
 }
 
 /**
