@@ -39,3 +39,5 @@ export const CARD_PAYMENT_STATUSES = [
 export const REFUND_STATUSES = ["pending", "confirmed", "failed"] as const;
 /** Who asked for a refund: an admin from the panel, or the store on a customer's withdrawal. */
 export const REFUND_ORIGINS = ["admin", "withdrawal"] as const;
+/** A customer may withdraw from a purchase for 7 days (CDC art. 49): the life cycle and the e-mails say so. */
+export const WITHDRAWAL_DAYS = 7;

@@ -9,7 +9,7 @@ import { orderNumber } from "../../app/lib/order-number";
 import { action as orderAction, loader as orderLoader } from "../../app/routes/admin/order";
 import { loader as trackLoader } from "../../app/routes/account/track";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
-import { createOrder, createProduct } from "../support/factories";
+import { createOrder, createProduct, createRefund } from "../support/factories";
 import { setUpTestStore, TEST_BASE_URL, signUpInStore } from "../support/test-context";
 
 const store = setUpTestStore();
@@ -121,6 +121,69 @@ describe("Rastrear Pedido", () => {
     expect(tracked?.trackingUrl).toBe(
       "https://rastreamento.correios.com.br/app/index.php?objetos=PB123456789BR",
     );
+  });
+
+  it("shows the withdrawal with its reason and each refund's steps, to the order's customer only", async () => {
+    const alice = await signedInCustomer();
+    const bruno = await signedInCustomer();
+    const at = (day: number, hour: number) => new Date(Date.UTC(2030, 0, day, hour + 3));
+    const product = await createProduct(store.database.db, { priceCents: 30_000 });
+    const order = await createOrder(store.database.db, {
+      userId: alice.id,
+      lines: [{ product, quantity: 1 }],
+      paid: true,
+      overrides: {
+        createdAt: at(15, 10),
+        paidAt: at(15, 11),
+        status: "cancelled",
+        withdrawalRequestedAt: at(16, 9),
+        withdrawalReason: "Comprei <o tamanho> errado",
+      },
+    });
+    await createRefund(store.database.db, order.id, {
+      amountCents: 10_000,
+      status: "confirmed",
+      createdAt: at(16, 10),
+      confirmedAt: at(16, 12),
+    });
+    await createRefund(store.database.db, order.id, {
+      amountCents: 5_000,
+      status: "failed",
+      createdAt: at(17, 10),
+      updatedAt: at(17, 15),
+    });
+    await createRefund(store.database.db, order.id, { amountCents: 2_550, createdAt: at(18, 10) });
+
+    const { tracked } = await track(alice, order.id);
+    expect(tracked?.timeline).toEqual([
+      { label: "Pedido realizado", at: "15/01/2030 às 10:00", detail: null },
+      { label: "Pagamento confirmado", at: "15/01/2030 às 11:00", detail: null },
+      { label: "Desistência solicitada", at: "16/01/2030 às 09:00", detail: "Comprei <o tamanho> errado" },
+      { label: "Reembolso de R$\u00a0100,00 solicitado", at: "16/01/2030 às 10:00", detail: null },
+      { label: "Reembolso de R$\u00a0100,00 confirmado", at: "16/01/2030 às 12:00", detail: null },
+      { label: "Reembolso de R$\u00a050,00 solicitado", at: "17/01/2030 às 10:00", detail: null },
+      { label: "Reembolso de R$\u00a050,00 não realizado", at: "17/01/2030 às 15:00", detail: null },
+      { label: "Reembolso de R$\u00a025,50 solicitado", at: "18/01/2030 às 10:00", detail: null },
+    ]);
+
+    // Another customer learns nothing of it: not found, no refund, no reason.
+    const seenByBruno = await track(bruno, order.id);
+    expect(seenByBruno.notFound).toBe(true);
+    expect(seenByBruno.tracked).toBeNull();
+    expect(JSON.stringify(seenByBruno)).not.toMatch(/Reembolso|Desistência|tamanho/);
+  });
+
+  it("shows a withdrawal without a reason as the step alone", async () => {
+    const customer = await signedInCustomer();
+    const product = await createProduct(store.database.db);
+    const order = await createOrder(store.database.db, {
+      userId: customer.id,
+      lines: [{ product, quantity: 1 }],
+      paid: true,
+      overrides: { status: "return_requested", withdrawalRequestedAt: new Date() },
+    });
+    const { tracked } = await track(customer, order.id);
+    expect(tracked?.timeline.find((step) => step.label === "Desistência solicitada")?.detail).toBeNull();
   });
 
   it("leaves out the payment step of an unpaid order", async () => {

@@ -3,7 +3,14 @@ import type { Database } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
 import type { OrderPixDiscount } from "../payments/payment-prices";
 import type { OrderLine } from "./order-line";
-import { isPaid } from "./paid.server";
+import {
+  checkMove,
+  paymentStateOf,
+  type OrderFacts,
+  type OrderStatus,
+  type PaymentState,
+} from "./order-lifecycle";
+import { isPaid, orderFacts } from "./paid.server";
 import type { OrderPaymentMethod } from "./payment-method";
 
 export interface CustomerOrder extends OrderPixDiscount, OrderPaymentMethod {
@@ -11,6 +18,14 @@ export interface CustomerOrder extends OrderPixDiscount, OrderPaymentMethod {
   createdAt: Date;
   totalCents: number;
   paid: boolean;
+  status: OrderStatus;
+  /** Paid, then refunded in part or in full. */
+  paymentState: PaymentState;
+  /**
+   * The 'Desistir da compra' open to the customer now (7 days, CDC art. 49): cancelled before the
+   * parcel leaves, or sent back once it left; null when none is.
+   */
+  withdrawal: WithdrawalMove | null;
   items: OrderLine[];
 }
 
@@ -38,8 +53,18 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
     cardPaymentType: order.cardPaymentType,
     cardInstallments: order.cardInstallments,
     paid: isPaid(order),
+    status: order.status,
+    paymentState: paymentStateOf(order),
+    withdrawal: withdrawalMove(orderFacts(order)),
     items: lines.map(toOrderLine),
   }));
+}
+
+const WITHDRAWAL_MOVES = ["withdraw", "requestReturn"] as const;
+export type WithdrawalMove = (typeof WITHDRAWAL_MOVES)[number];
+
+function withdrawalMove(facts: OrderFacts): WithdrawalMove | null {
+  return WITHDRAWAL_MOVES.find((move) => checkMove(move, facts, "customer").ok) ?? null;
 }
 
 /** The orders `where` selects, newest first, each with its lines in the order they were bought. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ORDER_STATUSES, PAYMENT_STATUSES } from "../../lib/order-statuses";
+import { WITHDRAWAL_DAYS, type ORDER_STATUSES, type PAYMENT_STATUSES } from "../../lib/order-statuses";
 
 /**
  * An order's life, from placing to after-sale, in one place: its statuses, every move between
@@ -25,8 +25,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   returned: "devolvido",
 };
 
-/** A customer may withdraw from a purchase for 7 days (CDC art. 49). */
-export const WITHDRAWAL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the rules read of an order. */

@@ -1,5 +1,7 @@
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { orders } from "../../db/schema.server";
+import { orderRefunds, orders } from "../../db/schema.server";
+import { formatBRL } from "../../lib/money";
 import { customerOrder } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-lifecycle";
@@ -9,12 +11,14 @@ import { listStatusHistory } from "./status-history.server";
 export interface TimelineEntry {
   at: Date;
   label: string;
+  /** What the customer wrote with it (a withdrawal's reason); null without. */
+  detail: string | null;
 }
 
 export interface TrackedOrder {
   id: string;
   status: OrderStatus;
-  /** Placed, paid, then each status change, oldest first. */
+  /** Placed, paid, each status change, the withdrawal and each refund's steps, oldest first. */
   timeline: TimelineEntry[];
   trackingCode: string | null;
 }
@@ -31,11 +35,36 @@ export async function findTrackedOrder(
   if (!isOrderId(orderId)) return null;
   const [order] = await db.select().from(orders).where(customerOrder(userId, orderId));
   if (!order) return null;
-  const history = await listStatusHistory(db, order);
+  const [history, refunds] = await Promise.all([
+    listStatusHistory(db, order),
+    db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, order.id))
+      .orderBy(asc(orderRefunds.createdAt)),
+  ]);
+  const step = (at: Date, label: string, detail: string | null = null): TimelineEntry => ({
+    at,
+    label,
+    detail,
+  });
   const timeline: TimelineEntry[] = [
-    { at: order.createdAt, label: "Pedido realizado" },
-    ...(isPaid(order) && order.paidAt ? [{ at: order.paidAt, label: "Pagamento confirmado" }] : []),
-    ...history.map((change) => ({ at: change.at, label: `Status: ${ORDER_STATUS_LABELS[change.to]}` })),
+    step(order.createdAt, "Pedido realizado"),
+    ...(isPaid(order) && order.paidAt ? [step(order.paidAt, "Pagamento confirmado")] : []),
+    ...(order.withdrawalRequestedAt
+      ? [step(order.withdrawalRequestedAt, "Desistência solicitada", order.withdrawalReason || null)]
+      : []),
+    ...history.map((change) => step(change.at, `Status: ${ORDER_STATUS_LABELS[change.to]}`)),
+    ...refunds.flatMap((refund) => {
+      const amount = formatBRL(refund.amountCents);
+      return [
+        step(refund.createdAt, `Reembolso de ${amount} solicitado`),
+        ...(refund.confirmedAt ? [step(refund.confirmedAt, `Reembolso de ${amount} confirmado`)] : []),
+        ...(refund.status === "failed"
+          ? [step(refund.updatedAt, `Reembolso de ${amount} não realizado`)]
+          : []),
+      ];
+    }),
   ];
   // A payment can come after a cancellation (a late one): the steps go by time.
   timeline.sort((a, b) => a.at.getTime() - b.at.getTime());

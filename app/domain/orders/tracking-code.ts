@@ -17,8 +17,3 @@ export const trackingCodeSchema = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}[0-9]{9}[A-Z]{2}$/, TRACKING_MESSAGES.invalid);
-
-/** Where a customer follows a parcel on the Correios site. */
-export function correiosTrackingUrl(code: string): string {
-  return `https://rastreamento.correios.com.br/app/index.php?objetos=${encodeURIComponent(code)}`;
-}

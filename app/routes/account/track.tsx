@@ -8,7 +8,7 @@ import { inputClasses } from "../../components/ui/form-field";
 import { listCustomerOrders } from "../../domain/orders/customer-orders.server";
 import { ORDER_STATUS_LABELS } from "../../domain/orders/order-lifecycle";
 import { findTrackedOrder } from "../../domain/orders/order-timeline.server";
-import { correiosTrackingUrl } from "../../domain/orders/tracking-code";
+import { correiosTrackingUrl } from "../../lib/correios";
 import { formatDateTime } from "../../lib/dates";
 import { orderNumber } from "../../lib/order-number";
 import { requireUser } from "../guards.server";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notFound: selected !== "" && !tracked,
     tracked: tracked && {
       ...tracked,
-      timeline: tracked.timeline.map((step) => ({ label: step.label, at: formatDateTime(step.at) })),
+      timeline: tracked.timeline.map((step) => ({ ...step, at: formatDateTime(step.at) })),
       trackingUrl: tracked.trackingCode ? correiosTrackingUrl(tracked.trackingCode) : null,
     },
   };
@@ -97,6 +97,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
                   className="absolute top-1.5 -left-[1.7rem] size-3 rounded-full border-2 border-white bg-brand-600"
                 />
                 <p className="font-medium">{step.label}</p>
+                {step.detail && <p className="text-sm text-slate-700">Motivo: {step.detail}</p>}
                 <p className="text-sm text-slate-600">{step.at}</p>
               </li>
             ))}
