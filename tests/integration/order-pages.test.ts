@@ -195,7 +195,8 @@ describe("the panel's order pages, as the admin sees them", () => {
     const rowOf = (body: string, orderId: string) =>
       new RegExp(`href="/admin/orders/${orderId}"[\\s\\S]*?</tr>`).exec(body)?.[0] ?? "";
     const all = await page("/admin/orders", adminCookie);
-    expect(rowOf(all.body, ids.byCard)).toMatch(/>Cartão de crédito em 10x<\/span>.*>pago</);
+    // One of its units refunded: the payment shows it.
+    expect(rowOf(all.body, ids.byCard)).toMatch(/>Cartão de crédito em 10x<\/span>.*>parcialmente reembolsado</);
     expect(rowOf(all.body, ids.cardUnpaid)).toMatch(/>Cartão de crédito ou boleto<\/span>.*>pendente</);
     expect(rowOf(all.body, ids.tracked)).toMatch(/>PIX<\/span>.*>pago</);
     const pending = await page("/admin/orders?payment=pending", adminCookie);
@@ -251,7 +252,7 @@ describe("the panel's order pages, as the admin sees them", () => {
     expect(paid.status).toBe(200);
     for (const [label, value] of [
       ["Forma de pagamento", "Cartão de crédito em 10x"],
-      ["Status", "pago"],
+      ["Status", "parcialmente reembolsado"],
       ["ID do pagamento", CARD_PAYMENT_ID],
       ["Status no provedor", "Aprovado"],
       ["Parcelas", "10x"],

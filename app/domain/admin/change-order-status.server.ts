@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import { cancelPaidOrder, cancelUnpaidOrders } from "../orders/cancel-orders.server";
 import { isOrderId } from "../orders/order-details.server";
@@ -11,7 +10,10 @@ import {
   type OrderStatus,
 } from "../orders/order-lifecycle";
 import { factsColumns, orderFacts } from "../orders/paid.server";
+import { queueOrderUpdate } from "../orders/order-update-mail.server";
 import { recordStatusChanges } from "../orders/status-history.server";
+import type { PaymentDeps } from "../payments/charge-events.server";
+import type { OrderUpdateStep } from "../../mail/order-update";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
 
 export type AdminOrderOutcome =
@@ -29,6 +31,13 @@ const MOVE_DATES: Partial<Record<OrderMove, PgUpdateSetSource<typeof orders>>> =
   complete: { deliveredAt: sql`coalesce(${orders.deliveredAt}, now())` },
 };
 
+/** The moves the customer is told of by e-mail. */
+const CUSTOMER_TOLD: Partial<Record<OrderMove, OrderUpdateStep>> = {
+  ship: "shipped",
+  deliver: "delivered",
+  receiveReturn: "returned",
+};
+
 /**
  * An admin moves an order to `to` (the life cycle's admin moves, `checkAdminChange`). The order's
  * row is locked first, so of two changes at once the second sees the first's result: two cancels
@@ -36,12 +45,13 @@ const MOVE_DATES: Partial<Record<OrderMove, PgUpdateSetSource<typeof orders>>> =
  * refused change writes nothing.
  */
 export async function changeOrderStatus(
-  db: Database,
+  { db, store: readStore }: Pick<PaymentDeps, "db" | "store">,
   actor: AdminActor,
   orderId: string,
   to: OrderStatus,
 ): Promise<AdminOrderOutcome> {
   if (!isOrderId(orderId)) return ORDER_NOT_FOUND;
+  const store = await readStore();
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, ...factsColumns })
@@ -67,6 +77,8 @@ export async function changeOrderStatus(
         .set({ status: to, ...MOVE_DATES[change.move] })
         .where(eq(orders.id, order.id));
       await recordStatusChanges(tx, actor.id, [{ orderId: order.id, from, to }]);
+      const step = CUSTOMER_TOLD[change.move];
+      if (step) await queueOrderUpdate(tx, store, order.id, step, { trackingCode: order.trackingCode });
     }
     await recordAdminWrite(tx, actor, {
       action: "order.status",

@@ -6,6 +6,8 @@ import { recordAdminWrite, type AdminActor } from "../admin/audit.server";
 import type { PaymentDeps } from "../payments/charge-events.server";
 import type { ProviderRefund, RefundingProvider } from "../payments/refund-provider";
 import { returnStock } from "./cancel-orders.server";
+import type { OrderMailStore } from "./follow-charge.server";
+import { queueOrderUpdate } from "./order-update-mail.server";
 import { isPaid, paidColumns } from "./paid.server";
 
 /** A PIX can be given back through its provider for 90 days after it was paid (BACEN). */
@@ -262,7 +264,8 @@ export async function askProvider(deps: PaymentDeps, refund: Refund): Promise<Re
     );
     return refund;
   }
-  return (await deps.db.transaction((tx) => followRefund(tx, refund.id, answer))) ?? refund;
+  const store = await deps.store();
+  return (await deps.db.transaction((tx) => followRefund(tx, refund.id, answer, store))) ?? refund;
 }
 
 /** What the admin is told of a refund as it stands. */
@@ -274,14 +277,17 @@ function outcomeOf(refund: Refund): RefundOutcome {
 
 /**
  * Brings a pending refund in line with its provider's answer, in the caller's transaction. A
- * confirmed refund adds its amount to the order's refunded total, once; a failed one keeps the
- * provider's reason. A refund already confirmed or failed never changes again: a late or repeated
- * notification, or one out of order, is ignored. Returns the refund as it now stands.
+ * confirmed refund adds its amount to the order's refunded total, once, and the customer is told;
+ * a failed one keeps the provider's reason (the customer is told when it was their withdrawal's:
+ * the shop will refund by other means). A refund already confirmed or failed never changes again:
+ * a late or repeated notification, or one out of order, is ignored. Returns the refund as it now
+ * stands.
  */
 export async function followRefund(
   tx: Transaction,
   refundId: string,
   answer: ProviderRefund,
+  store: OrderMailStore,
 ): Promise<Refund | undefined> {
   const pending = and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, "pending"));
   const [changed] = await tx
@@ -295,6 +301,14 @@ export async function followRefund(
     .where(pending)
     .returning();
   if (changed?.status === "confirmed") await addRefunded(tx, changed.orderId, changed.amountCents);
+  const told = changed && (changed.status === "confirmed" || changed.origin === "withdrawal");
+  if (told) {
+    const step = changed.status === "confirmed" ? "refund_confirmed" : "refund_failed";
+    await queueOrderUpdate(tx, store, changed.orderId, step, {
+      amountCents: changed.amountCents,
+      occurrence: changed.id,
+    });
+  }
   if (changed) return changed;
   const [current] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
   return current;

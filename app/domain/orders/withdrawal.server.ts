@@ -9,6 +9,7 @@ import { checkMove } from "./order-lifecycle";
 import { isOrderId } from "./order-details.server";
 import { factsColumns, orderFacts } from "./paid.server";
 import { askProvider, refundableCents, reserveRefund, type RefundOutcome } from "./refunds.server";
+import { queueOrderUpdate } from "./order-update-mail.server";
 import { recordStatusChanges } from "./status-history.server";
 
 /** The longest reason a customer may give. */
@@ -43,6 +44,7 @@ export async function withdrawOrder(
   const reason = typedReason.trim();
   if (!isOrderId(orderId)) return { ok: false, message: WITHDRAWAL_MESSAGES.notFound };
   if (reason.length > WITHDRAWAL_REASON_MAX) return { ok: false, message: WITHDRAWAL_MESSAGES.reasonTooLong };
+  const store = await deps.store();
   const done = await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select({
@@ -81,10 +83,12 @@ export async function withdrawOrder(
     if (!unshipped) {
       await tx.update(orders).set({ status: "return_requested" }).where(eq(orders.id, order.id));
       await recordStatusChanges(tx, userId, [{ orderId: order.id, from, to: "return_requested" }]);
+      await queueOrderUpdate(tx, store, order.id, "return_requested", { reason });
       return { ok: true, move, refund: null } as const;
     }
     await cancelPaidOrder(tx, order.id, from, userId);
     const leftCents = await refundableCents(tx, order);
+    await queueOrderUpdate(tx, store, order.id, "withdrawal_cancelled", { amountCents: leftCents, reason });
     // Given back already (an admin's refund came first).
     if (leftCents <= 0) return { ok: true, move, refund: "none-left" } as const;
     const reserved = await reserveRefund(

@@ -94,7 +94,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (input.intent === "status") {
     if (!input.status)
       return { intent: input.intent, ok: false, message: "Status inválido" } satisfies OrderActionData;
-    outcome = await changeOrderStatus(context.db, actor, params.orderId, input.status);
+    outcome = await changeOrderStatus(paymentDeps(context), actor, params.orderId, input.status);
   } else if (input.intent === "tracking") {
     outcome = await saveTrackingCode(context.db, actor, params.orderId, input.trackingCode);
   } else {
