@@ -1,6 +1,8 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { paymentDeps } from "../../app/context.server";
 import { mailOutbox, orderRefunds, orders, paymentEvents } from "../../app/db/schema.server";
+import { processChargeEvents } from "../../app/domain/payments/charge-events.server";
 import { storefrontSettings } from "../../app/domain/store-settings/store-settings.server";
 import { loader as adminOrderLoader } from "../../app/routes/admin/order";
 import { loader as adminOrdersLoader } from "../../app/routes/admin/orders";
@@ -136,6 +138,29 @@ describe("a dispute (MED) Woovi reports of a PIX payment", () => {
     expect(await orderOf(late)).toMatchObject({ disputeReason: "MED (PIX) — cancelada, encerrada" });
     expect(await disputeMailsOf(late)).toHaveLength(1);
     expect(await refundsOf(late)).toEqual([]);
+  });
+
+  it("asks Woovi again later when it cannot be reached, and flags the order then", async () => {
+    const orderId = await paidOrder();
+    const subject = paymentEndToEndId(orderId);
+    woovi.server.failNext(503);
+    const { body, signature } = woovi.server.signedDisputeWebhook("OPENPIX:DISPUTE_CREATED", orderId);
+    expect(await woovi.postWebhook(body, signature)).toBe(200);
+    const eventOf = async () =>
+      (await store.database.db.select().from(paymentEvents).where(eq(paymentEvents.chargeId, subject)))[0]!;
+    await vi.waitFor(async () => expect((await eventOf()).attempts).toBe(1));
+    expect(await eventOf()).toMatchObject({ processedAt: null, gaveUpAt: null });
+    expect(await orderOf(orderId)).toMatchObject({ disputedAt: null });
+
+    // The pause before the next check has passed (instead of waiting for it).
+    await store.database.db
+      .update(paymentEvents)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(paymentEvents.chargeId, subject));
+    await processChargeEvents(paymentDeps(woovi.context));
+    expect((await eventOf()).processedAt).toBeInstanceOf(Date);
+    expect(await orderOf(orderId)).toMatchObject({ disputeReason: "MED (PIX) — aberta no Woovi" });
+    expect(await disputeMailsOf(orderId)).toHaveLength(1);
   });
 
   it("changes nothing when its signature is forged", async () => {

@@ -153,7 +153,7 @@ export const DISPUTE_EVENT = "dispute:";
  */
 async function handleDisputeEvent(deps: PaymentDeps, event: PaymentEvent): Promise<boolean> {
   const news = pixDisputeNews(event.eventType);
-  let chargeId: string | null = null;
+  let chargeId: string | null;
   try {
     chargeId = news && deps.pix.disputedCharge ? await deps.pix.disputedCharge(event.chargeId) : null;
   } catch (error) {
