@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { paymentDeps } from "../../app/context.server";
 import {
   mailOutbox,
+  orderRefunds,
   orders,
   paymentEvents,
   pixChargeCancellations,
@@ -14,10 +15,12 @@ import { cancelQueuedCharges } from "../../app/domain/payments/cancel-charges.se
 import { processChargeEvents } from "../../app/domain/payments/charge-events.server";
 import type { StoreSettings } from "../../app/domain/store-settings/settings-schema";
 import { saveSettingsSection } from "../../app/domain/store-settings/store-settings.server";
+import { signedInAdmin } from "../support/admin";
 import { postCheckout } from "../support/checkout";
 import { createProduct, createUser } from "../support/factories";
 import { setUpMercadoPagoStore } from "../support/mercadopago-store";
 import { checkoutBody } from "../support/orders";
+import { htmlText } from "../support/page-text";
 import { createTestContext, signUpBuyer, TEST_BASE_URL } from "../support/test-context";
 
 // Paying by card or boleto through Mercado Pago (issue 28, decision 0031): the order is reserved as
@@ -152,6 +155,42 @@ describe("a card order", () => {
       cardPaymentId: approved,
       cardPaymentStatus: "approved",
     });
+  });
+
+  it("is flagged 'em disputa' for the shop when its payment goes to mediation then is charged back, its payment kept and nothing refunded", async () => {
+    const admin = await signedInAdmin(store.context);
+    const { order, checkoutId } = await placeCardOrder();
+    const approved = setup.mercadoPago.pay(checkoutId, { status: "approved" });
+    await notify(approved);
+    setup.mercadoPago.setStatus(approved, "in_mediation");
+    await notify(approved);
+    const opened = await orderOf(order.id);
+    expect(opened).toMatchObject({ disputeReason: "Disputa aberta no Mercado Pago" });
+    expect(opened.disputedAt).toBeInstanceOf(Date);
+
+    setup.mercadoPago.setStatus(approved, "charged_back");
+    await notify(approved);
+    expect(await orderOf(order.id)).toMatchObject({
+      disputedAt: opened.disputedAt,
+      disputeReason: "Contestação no cartão (chargeback)",
+      paymentStatus: "paid",
+      cardPaymentStatus: "approved",
+      refundedCents: 0,
+    });
+    expect(
+      await store.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)),
+    ).toEqual([]);
+    const notices = await store.database.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupeKey, `order-dispute:${order.id}:%`));
+    expect(notices).toHaveLength(2);
+
+    const page = await fetch(`${store.url}/admin/orders/${order.id}`, { headers: { cookie: admin.cookie } });
+    expect(page.status).toBe(200);
+    const text = htmlText(await page.text());
+    expect(text).toContain("em disputa");
+    expect(text).toContain("Contestação no cartão (chargeback) (desde");
   });
 
   it("keeps its stock after a rejected card, so the customer can try another one on the same checkout", async () => {

@@ -55,6 +55,9 @@ export interface WooviRequest {
  * where the documentation is silent: a refusal is a 400 `{ error }` in Portuguese, for an unpaid
  * charge, a correlation id already used, or more than the charge's value less its refunds not
  * rejected.
+ *
+ * A paid charge's payment is shown as Woovi's PIX transactions are (`GET /api/v1/transaction/{id}`,
+ * by its end-to-end id), with the charge it paid; any other id is a 404.
  */
 export async function startFakeWooviServer(options: { appId: string }) {
   const charges = new Map<string, FakeCharge>();
@@ -153,6 +156,13 @@ export async function startFakeWooviServer(options: { appId: string }) {
       }
     }
 
+    const transactionId = /^\/api\/v1\/transaction\/([^/?]+)$/.exec(path)?.[1];
+    if (req.method === "GET" && transactionId) {
+      const paid = paymentOf(decodeURIComponent(transactionId));
+      if (!paid) return reply(404, { error: "Transação não encontrada" });
+      return reply(200, { transaction: transactionView(paid) });
+    }
+
     const id = /^\/api\/v1\/charge\/([^/?]+)$/.exec(path)?.[1];
     const charge = id ? charges.get(decodeURIComponent(id)) : undefined;
     if ((req.method === "GET" || req.method === "DELETE") && id && !charge) {
@@ -202,6 +212,12 @@ export async function startFakeWooviServer(options: { appId: string }) {
     refunds.set(made.correlationID, made);
     return made;
   }
+
+  /** The paid charge whose payment has this end-to-end id (or this transaction id). */
+  const paymentOf = (id: string) =>
+    [...charges.values()].find(
+      (charge) => charge.status === "COMPLETED" && paymentEndToEndId(charge.correlationID) === id,
+    );
 
   const refundNamed = (correlationID: string) => {
     const made = refunds.get(correlationID);
@@ -356,6 +372,20 @@ export const paymentEndToEndId = (correlationID: string) => `E${correlationID.sl
 function refundView(refund: FakeRefund) {
   const { chargeId: _charge, ...view } = refund;
   return view;
+}
+
+/** The PIX transaction that paid a charge, as Woovi's API shows it. */
+function transactionView(charge: FakeCharge) {
+  const endToEndId = paymentEndToEndId(charge.correlationID);
+  return {
+    charge: publicView(charge),
+    value: charge.value,
+    time: new Date().toISOString(),
+    endToEndId,
+    transactionID: endToEndId.slice(1),
+    type: "PAYMENT",
+    globalID: Buffer.from(`PixTransaction:${endToEndId}`).toString("base64"),
+  };
 }
 
 /** A charge as Woovi's API shows it, with the image URL the store must not use. */

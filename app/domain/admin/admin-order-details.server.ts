@@ -18,6 +18,8 @@ export interface AdminOrderDetails extends OrderDetails {
   latePaymentAt: Date | null;
   /** When the provider reported the charge paid with another amount than the total, and which. */
   paymentMismatch: { at: Date; receivedCents: number } | null;
+  /** When a provider first reported the payment disputed (a PIX MED, a chargeback), and its news. */
+  dispute: { at: Date; reason: string } | null;
   /** A card order's payment at its provider, as last read from it: its id and status; null before one. */
   cardPaymentId: string | null;
   cardPaymentStatus: CardPaymentStatus | null;
@@ -43,6 +45,8 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
       latePaymentAt: orders.latePaymentAt,
       paymentMismatchAt: orders.paymentMismatchAt,
       paymentMismatchCents: orders.paymentMismatchCents,
+      disputedAt: orders.disputedAt,
+      disputeReason: orders.disputeReason,
       cardPaymentId: orders.cardPaymentId,
       shippedAt: orders.shippedAt,
       refundedCents: orders.refundedCents,
@@ -52,7 +56,7 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
     .where(eq(orders.id, order.id));
   if (!extra) return null;
   const history = await listStatusHistory(db, { id: order.id, userId: extra.userId });
-  const { paymentMismatchAt, paymentMismatchCents } = extra;
+  const { paymentMismatchAt, paymentMismatchCents, disputedAt, disputeReason } = extra;
   return {
     ...order,
     trackingCode: extra.trackingCode,
@@ -61,6 +65,7 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
       paymentMismatchAt && paymentMismatchCents !== null
         ? { at: paymentMismatchAt, receivedCents: paymentMismatchCents }
         : null,
+    dispute: disputedAt ? { at: disputedAt, reason: disputeReason ?? "" } : null,
     cardPaymentId: extra.cardPaymentId,
     cardPaymentStatus: extra.cardPaymentStatus,
     paymentState: paymentStateOf({ ...order, refundedCents: extra.refundedCents }),

@@ -22,6 +22,8 @@ export interface AdminOrderRow extends OrderPaymentMethod {
   latePayment: boolean;
   /** Reported paid with another amount than the total: not paid, the shop must look at it. */
   paymentMismatch: boolean;
+  /** Its payment reported disputed by the provider (a PIX MED, a chargeback). */
+  disputed: boolean;
 }
 
 export interface AdminOrdersPage {
@@ -57,6 +59,7 @@ export async function listAdminOrders(db: Database, query: AdminOrdersQuery): Pr
       paid: sql<boolean>`${paidOrder}`,
       latePayment: sql<boolean>`${orders.latePaymentAt} is not null`,
       paymentMismatch: sql<boolean>`${orders.paymentMismatchAt} is not null`,
+      disputed: sql<boolean>`${orders.disputedAt} is not null`,
     })
     .from(orders)
     .leftJoin(profiles, eq(profiles.id, orders.userId))

@@ -1,6 +1,7 @@
 import { and, eq, not, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
+import { cardDisputeNews, recordDispute } from "../orders/disputes.server";
 import { followCompletedPayment, type OrderMailStore } from "../orders/follow-charge.server";
 import { isOrderId } from "../orders/order-details.server";
 import { paidOrder } from "../orders/paid.server";
@@ -39,8 +40,8 @@ export async function settleCardPayment(deps: PaymentDeps, paymentId: string): P
 /**
  * Brings a card order in line with one of its payments as the provider reported it, in the
  * caller's transaction; repeating it changes nothing, and events may come in any order, as each
- * one is read from the provider again. A paid order never changes here: a late `pending` cannot
- * undo an `approved`, nor another attempt's rejection.
+ * one is read from the provider again. A paid order's payment never changes here: a late `pending`
+ * cannot undo an `approved`, nor another attempt's rejection.
  *
  * - Approved, for the order's total: the order is paid and its confirmation e-mail queued; if it
  *   had been cancelled for expiry, the payment is kept and flagged for the shop.
@@ -51,6 +52,8 @@ export async function settleCardPayment(deps: PaymentDeps, paymentId: string): P
  * - Rejected: recorded. The customer may try another card on the same checkout, so the stock
  *   stays until the order expires (`expireOverdueOrders` asks the provider then).
  * - Cancelled (a boleto not paid by its due date): recorded, and the order is due to expire now.
+ * - In mediation or charged back, the payment that paid the order: the order is flagged as
+ *   disputed for the shop (nothing is refunded), its payment left as it was.
  *
  * A payment whose reference is not one of this store's card orders at this provider is ignored.
  */
@@ -75,6 +78,9 @@ export async function followCardPayment(
   if (payment.status === "approved") {
     return followCompletedPayment(tx, thisOrder!, payment.amountCents, recorded, store);
   }
+  const dispute = cardDisputeNews(payment.status);
+  const paidByIt = and(thisOrder, eq(orders.cardPaymentId, payment.paymentId))!;
+  if (dispute && (await recordDispute(tx, paidByIt, dispute, store))) return "recorded";
   const waitUntil = isOpenCardPayment(payment) ? openPaymentDeadline(payment) : null;
   const changed = await tx
     .update(orders)

@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
 import { storeCounters } from "../../config/metrics.server";
-import type { Database } from "../../db/client.server";
+import type { Database, Transaction } from "../../db/client.server";
 import { orders, paymentEvents } from "../../db/schema.server";
+import { pixDisputeNews, recordDispute } from "../orders/disputes.server";
 import { followCharge, type OrderMailStore } from "../orders/follow-charge.server";
 import { followPendingRefunds } from "../orders/refunds.server";
 import { isPaid, paidColumns } from "../orders/paid.server";
@@ -107,9 +108,11 @@ export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
     try {
       const handle = event.eventType.startsWith(REFUND_EVENT)
         ? handleRefundEvent
-        : event.provider === deps.card?.name
-          ? handleCardEvent
-          : handleEvent;
+        : event.eventType.startsWith(DISPUTE_EVENT)
+          ? handleDisputeEvent
+          : event.provider === deps.card?.name
+            ? handleCardEvent
+            : handleEvent;
       if (await handle(deps, event)) {
         settled += 1;
         storeCounters.paymentEvents.inc({ result: "processed" });
@@ -134,7 +137,47 @@ export const REFUND_EVENT = "refund:";
  */
 async function handleRefundEvent(deps: PaymentDeps, event: PaymentEvent): Promise<boolean> {
   await followPendingRefunds(deps, { provider: event.provider });
-  await markProcessed(deps, event);
+  await markProcessed(deps.db, event);
+  return true;
+}
+
+/** The type of a provider's news about a dispute of a PIX payment, a MED (`dispute:<its event>`). */
+export const DISPUTE_EVENT = "dispute:";
+
+/**
+ * A provider's news about a dispute of a PIX payment, which names only the payment: the provider
+ * is asked which charge that payment paid (the news is not proof), and the order that charge paid
+ * is flagged for the shop with the news's outcome. Nothing is refunded. Settled once the provider
+ * answered, even that it knows no such payment; a provider that cannot be reached is asked again
+ * later, never given up on: the shop must hear of a dispute.
+ */
+async function handleDisputeEvent(deps: PaymentDeps, event: PaymentEvent): Promise<boolean> {
+  const news = pixDisputeNews(event.eventType);
+  let chargeId: string | null;
+  try {
+    chargeId = news && deps.pix.disputedCharge ? await deps.pix.disputedCharge(event.chargeId) : null;
+  } catch (error) {
+    deps.logger.warn(
+      { err: error, event: event.id },
+      "Pagamento de uma disputa não consultado; nova tentativa mais tarde",
+    );
+    await checkAgainLater(deps, event, false);
+    return false;
+  }
+  if (!news || chargeId === null) {
+    deps.logger.warn(
+      { event: event.id },
+      "Disputa de um pagamento que não é de um pedido desta loja ignorada",
+    );
+    await markProcessed(deps.db, event);
+    return true;
+  }
+  const disputed = and(eq(orders.pixProvider, event.provider), eq(orders.pixChargeId, chargeId))!;
+  const store = await deps.store();
+  await deps.db.transaction(async (tx) => {
+    await recordDispute(tx, disputed, news, store);
+    await markProcessed(tx, event);
+  });
   return true;
 }
 
@@ -156,10 +199,7 @@ async function handleEvent(deps: PaymentDeps, event: PaymentEvent): Promise<bool
     const store = await deps.store();
     await db.transaction(async (tx) => {
       await followCharge(tx, { ...charge, ...reported }, store);
-      await tx
-        .update(paymentEvents)
-        .set({ processedAt: sql`now()` })
-        .where(eq(paymentEvents.id, event.id));
+      await markProcessed(tx, event);
     });
     return true;
   }
@@ -202,12 +242,12 @@ async function handleCardEvent(deps: PaymentDeps, event: PaymentEvent): Promise<
   }
   // A payment's change may be a refund of it (Mercado Pago announces refunds so).
   await followPendingRefunds(deps, { provider: event.provider });
-  await markProcessed(deps, event);
+  await markProcessed(deps.db, event);
   return true;
 }
 
-async function markProcessed(deps: PaymentDeps, event: PaymentEvent): Promise<void> {
-  await deps.db
+async function markProcessed(db: Database | Transaction, event: PaymentEvent): Promise<void> {
+  await db
     .update(paymentEvents)
     .set({ processedAt: sql`now()` })
     .where(eq(paymentEvents.id, event.id));

@@ -49,4 +49,10 @@ export interface PixProvider extends RefundingProvider {
    * posts none (the sandbox's payments come through its own button).
    */
   webhookEvent?(request: Request): Promise<WebhookReading>;
+  /**
+   * The charge a PIX payment paid, by the payment's end-to-end id (what a dispute, a MED, names):
+   * null when the provider knows no such payment of one of its charges. Absent for a provider
+   * whose payments are never disputed (the sandbox).
+   */
+  disputedCharge?(endToEndId: string): Promise<string | null>;
 }

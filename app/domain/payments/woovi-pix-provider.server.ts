@@ -36,6 +36,14 @@ const existingCharge = z.object({
   charge: createdCharge.shape.charge.extend({ value: z.number().int() }),
 });
 
+/**
+ * A PIX transaction (`GET /api/v1/transaction/{id}`, by its id or its end-to-end id), with the
+ * charge it paid, if any: a PIX sent straight to the store's key pays none.
+ */
+const transactionOfCharge = z.object({
+  transaction: z.object({ charge: z.object({ correlationID: z.string().min(1) }).nullish() }),
+});
+
 /** What Woovi answers to a deleted charge (its id); only a 2xx matters. */
 const deletedCharge = z.object({});
 
@@ -124,6 +132,19 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
         path: chargePath(chargeId),
         method: "DELETE",
       });
+    },
+    async disputedCharge(endToEndId) {
+      try {
+        const { transaction } = await call({
+          action: "consultar a transação disputada",
+          schema: transactionOfCharge,
+          path: `/api/v1/transaction/${encodeURIComponent(endToEndId)}`,
+        });
+        return transaction.charge?.correlationID ?? null;
+      } catch (error) {
+        if (error instanceof ProviderError && error.status === 404) return null;
+        throw error;
+      }
     },
     async webhookEvent(request) {
       const body = await request.text();

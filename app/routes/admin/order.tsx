@@ -13,6 +13,7 @@ import { loadAdminOrder } from "../../domain/admin/admin-order-details.server";
 import { changeOrderStatus, type AdminOrderOutcome } from "../../domain/admin/change-order-status.server";
 import { saveTrackingCode } from "../../domain/admin/order-tracking-code.server";
 import {
+  DISPUTED_LABEL,
   LIFECYCLE_MESSAGES,
   ORDER_STATUS_LABELS,
   orderStatusSchema,
@@ -48,6 +49,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       latePaymentAtText: order.latePaymentAt ? formatDateTime(order.latePaymentAt) : null,
       paymentMismatchText: order.paymentMismatch
         ? `${formatBRL(order.paymentMismatch.receivedCents)} recebidos em ${formatDateTime(order.paymentMismatch.at)}, total do pedido ${formatBRL(order.totalCents)}`
+        : null,
+      disputeText: order.dispute
+        ? `${order.dispute.reason} (desde ${formatDateTime(order.dispute.at)})`
         : null,
       history: order.history.map((change) => ({ ...change, atText: formatDateTime(change.at) })),
     },
@@ -130,6 +134,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <OrderStatusBadge status={order.status} />
         {order.latePaymentAtText && <Badge variant="destructive">Pagamento após o vencimento</Badge>}
         {order.paymentMismatchText && <Badge variant="destructive">{PAYMENT_MISMATCH_LABEL}</Badge>}
+        {order.disputeText && <Badge variant="destructive">{DISPUTED_LABEL}</Badge>}
         <p className="w-full text-sm text-slate-600">
           Realizado em {order.placedAt}
           {order.shippedAtText && ` · Enviado em ${order.shippedAtText}`}
@@ -186,6 +191,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <>
                 <dt className="text-slate-600">Atenção</dt>
                 <dd className="text-red-700">{`${PAYMENT_MISMATCH_LABEL}: ${order.paymentMismatchText}`}</dd>
+              </>
+            )}
+            {order.disputeText && (
+              <>
+                <dt className="text-slate-600">Disputa</dt>
+                <dd className="text-red-700">{order.disputeText}</dd>
               </>
             )}
           </dl>

@@ -10,6 +10,7 @@ import { Pagination } from "../../components/ui/pagination";
 import { adminOrdersSearch, readAdminOrdersQuery } from "../../domain/admin/admin-orders-query";
 import { listAdminOrders } from "../../domain/admin/list-admin-orders.server";
 import {
+  DISPUTED_LABEL,
   ORDER_STATUS_LABELS,
   PAYMENT_MISMATCH_LABEL,
   PAYMENT_STATE_LABELS,
@@ -129,6 +130,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       </Badge>
                       {order.latePayment && <Badge variant="destructive">Pagamento após o vencimento</Badge>}
                       {order.paymentMismatch && <Badge variant="destructive">{PAYMENT_MISMATCH_LABEL}</Badge>}
+                      {order.disputed && <Badge variant="destructive">{DISPUTED_LABEL}</Badge>}
                     </div>
                   </td>
                 </tr>
