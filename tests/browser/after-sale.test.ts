@@ -1,0 +1,103 @@
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { signIn, signInContext, signUpCustomer, STORE_ADMIN } from "../support/accounts";
+import { useBrowser } from "../support/browser";
+import { addAddressOverHttp, demoProduct, payOverHttp, placeOrderOverHttp } from "../support/orders";
+import { textOf, toast } from "../support/page-text";
+
+// Issue 29, the shop's side of after-sale on the suite's store (the PIX sandbox refunds at once):
+// the admin ships an order, marks it delivered, receives the customer's return and refunds it;
+// the customer follows every step on 'Rastrear Pedido'.
+
+/** Bought by this file alone. */
+const PHONE = demoProduct("Smartphone Pulse Lite 128 GB");
+const WAIT_MS = 15_000;
+
+describe("after-sale in the panel (issue 29)", () => {
+  const browser = useBrowser({ viewport: { width: 1280, height: 900 } });
+  beforeEach(() => browser.page.setDefaultTimeout(WAIT_MS));
+
+  async function asAdmin(page: Page) {
+    await page.context().clearCookies();
+    await signInContext(page.context(), browser.baseURL, await signIn(browser.baseURL, STORE_ADMIN));
+    await page.goto("/admin");
+    const gate = page.getByRole("dialog", { name: "Autenticação de Administrador" });
+    await gate.getByLabel("Senha").fill(STORE_ADMIN.gatePassword);
+    await gate.getByRole("button", { name: "Verificar" }).click();
+    await toast(page, "Acesso autorizado!").waitFor();
+    await gate.waitFor({ state: "detached" });
+  }
+
+  /** Moves the order to the status labelled `label`, and waits for the page to show it. */
+  async function moveTo(page: Page, label: string) {
+    await page.getByLabel("Novo status").selectOption({ label });
+    await page.getByRole("button", { name: "Atualizar status" }).click();
+    await toast(page, "Status do pedido atualizado!").waitFor();
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: `→ ${label}` })
+      .first()
+      .waitFor();
+  }
+
+  it("ships, delivers, receives a return and refunds it; the customer sees each step", async () => {
+    const { page, baseURL } = browser;
+    const customer = await signUpCustomer(baseURL, { name: "Paula Devolve" });
+    const addressId = await addAddressOverHttp(baseURL, customer);
+    const { orderId } = await placeOrderOverHttp(baseURL, customer, addressId, PHONE);
+    await payOverHttp(baseURL, customer, orderId);
+
+    await asAdmin(page);
+    await page.goto(`/admin/orders/${orderId}`);
+    await moveTo(page, "em processamento");
+    await page.getByLabel("Código dos Correios").fill("PL123456789BR");
+    await page.getByRole("button", { name: "Salvar código" }).click();
+    await toast(page, "Código de rastreio salvo!").waitFor();
+    await moveTo(page, "enviado");
+    await moveTo(page, "entregue");
+
+    // The customer changes their mind within the 7 days and sends it back.
+    await page.context().clearCookies();
+    await signInContext(page.context(), baseURL, customer);
+    await page.goto("/account/orders");
+    const card = page.getByRole("listitem", { name: `Pedido #${orderId.slice(0, 8)}`, exact: true });
+    await card.getByText("Desistir da compra", { exact: true }).click();
+    await card.getByLabel("Motivo (opcional)").fill("Não gostei da câmera");
+    await card.getByRole("button", { name: "Confirmar desistência" }).click();
+    await toast(
+      page,
+      "Devolução solicitada. Envie o produto de volta: o reembolso é feito quando o recebermos",
+    ).waitFor();
+
+    await asAdmin(page);
+    await page.goto(`/admin/orders/${orderId}`);
+    await moveTo(page, "devolvido");
+    const refunds = page.getByRole("region", { name: "Reembolsos" });
+    await refunds.getByLabel("Motivo").fill("Devolução recebida em bom estado");
+    await refunds.getByLabel("Devolver os itens ao estoque").check();
+    await refunds.getByRole("button", { name: "Reembolsar" }).click();
+    await toast(page, "Reembolso confirmado!").waitFor();
+    await refunds.getByText("confirmado", { exact: true }).waitFor();
+    expect(await textOf(refunds)).toContain("estoque devolvido");
+    // Nothing is left to refund: the form is gone.
+    expect(await refunds.getByRole("button", { name: "Reembolsar" }).count()).toBe(0);
+
+    await page.context().clearCookies();
+    await signInContext(page.context(), baseURL, customer);
+    await page.goto(`/account/track?order=${orderId}`);
+    const timeline = await textOf(page.locator("main"));
+    for (const step of [
+      "Pagamento confirmado",
+      "Status: enviado",
+      "Status: entregue",
+      "Desistência solicitada",
+      "Status: devolução solicitada",
+      "Status: devolvido",
+    ]) {
+      expect(timeline, step).toContain(step);
+    }
+    expect(timeline).toMatch(/Reembolso de R\$\s[\d.]+,\d{2} confirmado/);
+    await page.goto("/account/orders");
+    expect(await textOf(card)).toContain("reembolsado");
+  });
+});
