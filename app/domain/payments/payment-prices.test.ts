@@ -146,6 +146,16 @@ describe("instalments", () => {
         monthlyInterestBasisPoints: 1_000,
       }).withInterest,
     ).toEqual({ count: 2, installmentCents: 5762, totalCents: 11_524, monthlyInterestBasisPoints: 1_000 });
+    // A tiny rate on a few centavos never makes the total less than the price.
+    expect(
+      installmentPlan(4, {
+        ...withInterest,
+        installmentsWithoutInterest: 1,
+        maxInstallments: 3,
+        minInstallmentCents: 0,
+        monthlyInterestBasisPoints: 1,
+      }).withInterest,
+    ).toEqual({ count: 3, installmentCents: 2, totalCents: 6, monthlyInterestBasisPoints: 1 });
   });
 
   it("keep every rule: count within the terms, instalment at least the minimum, totals that add up", () => {

@@ -128,14 +128,17 @@ function largestOffer(
 
 /**
  * The Price table's instalment, exactly: with i = r / 10,000, PMT = P·i·(1+i)^n / ((1+i)^n − 1)
- * = P·r·(10,000 + r)^n / (10,000 · ((10,000 + r)^n − 10,000^n)), rounded half up.
+ * = P·r·(10,000 + r)^n / (10,000 · ((10,000 + r)^n − 10,000^n)), rounded half up; never below
+ * the price split without interest (a tiny rate on a few centavos would round the total under
+ * the price).
  */
 function priceTableInstallment(priceCents: number, rateBasisPoints: number, count: number): number {
   const base = BigInt(BASIS_POINTS);
   const grown = (base + BigInt(rateBasisPoints)) ** BigInt(count);
   const numerator = BigInt(priceCents) * BigInt(rateBasisPoints) * grown;
   const denominator = base * (grown - base ** BigInt(count));
-  return Number((2n * numerator + denominator) / (2n * denominator));
+  const rounded = Number((2n * numerator + denominator) / (2n * denominator));
+  return Math.max(rounded, Math.ceil(priceCents / count));
 }
 
 /** The PIX discount an order's total has (orders.pix_discount_*): none on orders placed before it. */
