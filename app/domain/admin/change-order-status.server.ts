@@ -1,19 +1,11 @@
-import { eq, sql } from "drizzle-orm";
-import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { eq } from "drizzle-orm";
 import { orders } from "../../db/schema.server";
 import { cancelPaidOrder, cancelUnpaidOrders } from "../orders/cancel-orders.server";
 import { isOrderId } from "../orders/order-details.server";
-import {
-  checkAdminChange,
-  LIFECYCLE_MESSAGES,
-  type OrderMove,
-  type OrderStatus,
-} from "../orders/order-lifecycle";
+import { checkAdminChange, LIFECYCLE_MESSAGES, type OrderStatus } from "../orders/order-lifecycle";
 import { factsColumns, orderFacts } from "../orders/paid.server";
-import { queueOrderUpdate } from "../orders/order-update-mail.server";
-import { recordStatusChanges } from "../orders/status-history.server";
 import type { PaymentDeps } from "../payments/charge-events.server";
-import type { OrderUpdateStep } from "../../mail/order-update";
+import { moveOrder } from "../orders/move-order.server";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
 
 export type AdminOrderOutcome =
@@ -22,21 +14,6 @@ export type AdminOrderOutcome =
 export const ORDER_NOT_FOUND = { ok: false, notFound: true } as const;
 
 export const STATUS_UPDATED = "Status do pedido atualizado!";
-
-/** What a move records on the order beside its status: when it shipped, when it arrived. */
-const MOVE_DATES: Partial<Record<OrderMove, PgUpdateSetSource<typeof orders>>> = {
-  ship: { shippedAt: sql`now()` },
-  deliver: { deliveredAt: sql`now()` },
-  // A completed order was handed over: its 7 days of withdrawal count from then, if not before.
-  complete: { deliveredAt: sql`coalesce(${orders.deliveredAt}, now())` },
-};
-
-/** The moves the customer is told of by e-mail. */
-const CUSTOMER_TOLD: Partial<Record<OrderMove, OrderUpdateStep>> = {
-  ship: "shipped",
-  deliver: "delivered",
-  receiveReturn: "returned",
-};
 
 /**
  * An admin moves an order to `to` (the life cycle's admin moves, `checkAdminChange`). The order's
@@ -72,13 +49,7 @@ export async function changeOrderStatus(
         : (await cancelUnpaidOrders(tx, eq(orders.id, order.id), actor.id)).length > 0;
       if (!cancelled) return { ok: false, message: LIFECYCLE_MESSAGES.final };
     } else {
-      await tx
-        .update(orders)
-        .set({ status: to, ...MOVE_DATES[change.move] })
-        .where(eq(orders.id, order.id));
-      await recordStatusChanges(tx, actor.id, [{ orderId: order.id, from, to }]);
-      const step = CUSTOMER_TOLD[change.move];
-      if (step) await queueOrderUpdate(tx, store, order.id, step, { trackingCode: order.trackingCode });
+      await moveOrder(tx, store, order, change.move, actor.id);
     }
     await recordAdminWrite(tx, actor, {
       action: "order.status",

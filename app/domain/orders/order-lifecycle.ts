@@ -107,6 +107,11 @@ export const ORDER_MOVES = {
 
 export type OrderMove = keyof typeof ORDER_MOVES;
 
+/** The moves an admin may make. */
+export type AdminMove = {
+  [M in OrderMove]: "admin" extends keyof (typeof ORDER_MOVES)[M]["by"] ? M : never;
+}[OrderMove];
+
 export type MoveCheck = { ok: true } | { ok: false; message: string };
 
 /** Whether `actor` may make `move` on `order` now, else why not, in pt-BR. */
@@ -148,8 +153,9 @@ export function movesFrom(status: OrderStatus, actor: OrderActor): OrderMove[] {
 export function checkAdminChange(
   order: OrderFacts,
   to: OrderStatus,
-): { ok: true; move: OrderMove } | { ok: false; message: string } {
-  const move = movesFrom(order.status, "admin").find((candidate) => ORDER_MOVES[candidate].to === to);
+): { ok: true; move: AdminMove } | { ok: false; message: string } {
+  const move = movesFrom(order.status, "admin").find((candidate) => ORDER_MOVES[candidate].to === to) as
+    AdminMove | undefined;
   if (!move) return refuseChange(order.status, to, "admin");
   const check = checkMove(move, order, "admin");
   return check.ok ? { ok: true, move } : check;

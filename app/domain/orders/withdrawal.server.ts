@@ -9,8 +9,8 @@ import { checkMove } from "./order-lifecycle";
 import { isOrderId } from "./order-details.server";
 import { factsColumns, orderFacts } from "./paid.server";
 import { askProvider, refundableCents, reserveRefund, type RefundOutcome } from "./refunds.server";
+import { moveOrder } from "./move-order.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
-import { recordStatusChanges } from "./status-history.server";
 
 /** The longest reason a customer may give. */
 export const WITHDRAWAL_REASON_MAX = 500;
@@ -81,9 +81,7 @@ export async function withdrawOrder(
       },
     );
     if (!unshipped) {
-      await tx.update(orders).set({ status: "return_requested" }).where(eq(orders.id, order.id));
-      await recordStatusChanges(tx, userId, [{ orderId: order.id, from, to: "return_requested" }]);
-      await queueOrderUpdate(tx, store, order.id, "return_requested", { reason });
+      await moveOrder(tx, store, order, "requestReturn", userId, reason);
       return { ok: true, move, refund: null } as const;
     }
     await cancelPaidOrder(tx, order.id, from, userId);
