@@ -5,11 +5,14 @@ import { paymentDeps, type ServerContext } from "../../app/context.server";
 import { adminAuditLog, orderRefunds, orders, paymentEvents } from "../../app/db/schema.server";
 import { followPendingRefunds } from "../../app/domain/orders/refunds.server";
 import { withdrawOrder } from "../../app/domain/orders/withdrawal.server";
+import { cardPaymentEvent } from "../../app/domain/payments/card-provider";
+import { receiveChargeEvent } from "../../app/domain/payments/charge-events.server";
 import { action as orderAction, loader as orderLoader } from "../../app/routes/admin/order";
 import { action as webhook } from "../../app/routes/api.webhooks";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
 import { waitUntil } from "../support/eventually";
 import { createOrder, createProduct, stockOf } from "../support/factories";
+import { startFakeMercadoPagoServer, type FakeMercadoPagoServer } from "../support/fake-mercadopago-server";
 import { startFakeWooviServer, type FakeWooviServer } from "../support/fake-woovi-server";
 import { createTestContext, nextClientIp, signUpInStore, TEST_BASE_URL } from "../support/test-context";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -340,5 +343,100 @@ describe("a customer's withdrawal (CDC art. 49) through Woovi", () => {
       expect([row.status, row.refundedCents, row.withdrawalRequestedAt]).toEqual(["pending", 0, null]);
       expect(woovi.refundsOf(untouched.chargeId)).toEqual([]);
     }
+  });
+});
+
+describe("refunds of a card payment through Mercado Pago", () => {
+  let mercadoPago: FakeMercadoPagoServer;
+  let cardContext: () => ServerContext;
+  let cardAdmin: TestAdmin;
+  beforeAll(async () => {
+    mercadoPago = await startFakeMercadoPagoServer({
+      accessToken: "APP_USR-token-dos-reembolsos",
+      webhookSecret: "segredo-dos-reembolsos",
+    });
+    const shared = createTestContext(database, nextClientIp(), {
+      CARD_PROVIDER: "mercadopago",
+      MERCADOPAGO_API_URL: mercadoPago.url,
+      MERCADOPAGO_ACCESS_TOKEN: "APP_USR-token-dos-reembolsos",
+      MERCADOPAGO_WEBHOOK_SECRET: "segredo-dos-reembolsos",
+    });
+    cardContext = () => ({ ...shared });
+    cardAdmin = await signedInAdmin(cardContext());
+  });
+  afterAll(() => mercadoPago?.stop());
+
+  /** A card order of R$ 100,00, paid on its Mercado Pago checkout: the order and its payment's id. */
+  async function paidCardOrder() {
+    const product = await createProduct(database.db, { priceCents: 10_000 });
+    const order = await createOrder(database.db, {
+      userId: null,
+      lines: [{ product, quantity: 1 }],
+      paid: true,
+      overrides: { paymentMethod: "card", pixStatus: "ACTIVE", cardProvider: "mercadopago" },
+    });
+    const { checkoutId } = await cardContext().card!.createCheckout({
+      orderId: order.id,
+      items: [{ name: product.name, quantity: 1, unitPriceCents: 10_000 }],
+      payer: { name: "Maria", email: "maria@example.com", taxId: "52998224725" },
+      returnUrl: `${TEST_BASE_URL}/payment/card/${order.id}`,
+      maxInstallments: 12,
+      expiresAt: new Date(Date.now() + 3_600_000),
+      boletoDueAt: new Date(Date.now() + 3 * 86_400_000),
+    });
+    const paymentId = mercadoPago.pay(checkoutId, { status: "approved" });
+    await database.db
+      .update(orders)
+      .set({ cardCheckoutId: checkoutId, cardPaymentId: paymentId, cardPaymentStatus: "approved" })
+      .where(eq(orders.id, order.id));
+    return { ...order, paymentId };
+  }
+
+  const refundCard = (orderId: string, amount: string, refundId = randomUUID()) =>
+    orderAction({
+      request: adminRequest(cardAdmin, `/admin/orders/${orderId}`, {
+        intent: "refund",
+        refundId,
+        amount,
+        reason: "Cliente desistiu",
+      }),
+      context: cardContext(),
+      params: { orderId },
+    } as Parameters<typeof orderAction>[0]);
+
+  it("refunds part of a card payment, once for a repeated request, in exact reais", async () => {
+    const order = await paidCardOrder();
+    const refundId = randomUUID();
+    expect(await refundCard(order.id, "49,95", refundId)).toMatchObject({ message: "Reembolso confirmado!" });
+    expect(await refundCard(order.id, "49,95", refundId)).toMatchObject({ message: "Reembolso confirmado!" });
+    expect(mercadoPago.refundsOf(order.paymentId).map((made) => made.amount)).toEqual([49.95]);
+    expect((await orderRow(order.id)).refundedCents).toBe(4_995);
+    expect(await refundCard(order.id, "50,06")).toMatchObject({
+      ok: false,
+      message: "O reembolso não pode passar de R$\u00a050,05, o que resta do valor pago",
+    });
+  });
+
+  it("confirms a refund in process once Mercado Pago announces the payment's change", async () => {
+    const order = await paidCardOrder();
+    mercadoPago.holdNextRefunds(1);
+    expect(await refundCard(order.id, "100,00")).toMatchObject({
+      message: "Reembolso solicitado; aguardando a confirmação do provedor",
+    });
+    const [held] = await refundsOf(order.id);
+    mercadoPago.confirmRefund(held!.id);
+    const { handled } = await receiveChargeEvent(
+      paymentDeps(cardContext()),
+      cardPaymentEvent("mercadopago", order.paymentId, randomUUID()),
+    );
+    await handled;
+    expect((await refundsOf(order.id)).map((made) => made.status)).toEqual(["confirmed"]);
+    const row = await orderRow(order.id);
+    // Refunded in full; the order's payment stays as it was paid (its refund is the store's record).
+    expect([row.refundedCents, row.cardPaymentStatus, row.paymentStatus]).toEqual([
+      10_000,
+      "approved",
+      "paid",
+    ]);
   });
 });
