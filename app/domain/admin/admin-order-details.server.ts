@@ -20,6 +20,8 @@ export interface AdminOrderDetails extends OrderDetails {
   paymentMismatch: { at: Date; receivedCents: number } | null;
   /** When a provider first reported the payment disputed (a PIX MED, a chargeback), and its news. */
   dispute: { at: Date; reason: string } | null;
+  /** The customer's 'Desistir da compra': when, and their reason (null if they gave none). */
+  withdrawal: { at: Date; reason: string | null } | null;
   /** A card order's payment at its provider, as last read from it: its id and status; null before one. */
   cardPaymentId: string | null;
   cardPaymentStatus: CardPaymentStatus | null;
@@ -47,6 +49,8 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
       paymentMismatchCents: orders.paymentMismatchCents,
       disputedAt: orders.disputedAt,
       disputeReason: orders.disputeReason,
+      withdrawalRequestedAt: orders.withdrawalRequestedAt,
+      withdrawalReason: orders.withdrawalReason,
       cardPaymentId: orders.cardPaymentId,
       shippedAt: orders.shippedAt,
       refundedCents: orders.refundedCents,
@@ -66,6 +70,9 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
         ? { at: paymentMismatchAt, receivedCents: paymentMismatchCents }
         : null,
     dispute: disputedAt ? { at: disputedAt, reason: disputeReason ?? "" } : null,
+    withdrawal: extra.withdrawalRequestedAt
+      ? { at: extra.withdrawalRequestedAt, reason: extra.withdrawalReason }
+      : null,
     cardPaymentId: extra.cardPaymentId,
     cardPaymentStatus: extra.cardPaymentStatus,
     paymentState: paymentStateOf({ ...order, refundedCents: extra.refundedCents }),

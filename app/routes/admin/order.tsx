@@ -50,6 +50,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       paymentMismatchText: order.paymentMismatch
         ? `${formatBRL(order.paymentMismatch.receivedCents)} recebidos em ${formatDateTime(order.paymentMismatch.at)}, total do pedido ${formatBRL(order.totalCents)}`
         : null,
+      withdrawalText: order.withdrawal
+        ? `Desistência do cliente em ${formatDateTime(order.withdrawal.at)}${order.withdrawal.reason ? `: ${order.withdrawal.reason}` : ""}`
+        : null,
       disputeText: order.dispute
         ? `${order.dispute.reason} (desde ${formatDateTime(order.dispute.at)})`
         : null,
@@ -140,6 +143,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           {order.shippedAtText && ` · Enviado em ${order.shippedAtText}`}
           {order.deliveredAtText && ` · Entregue em ${order.deliveredAtText}`}
         </p>
+        {order.withdrawalText && <p className="w-full text-sm text-amber-800">{order.withdrawalText}</p>}
       </header>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
