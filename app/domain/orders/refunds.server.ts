@@ -83,6 +83,19 @@ export async function recordOutsideRefund(
   return reserved.ok ? { ok: true, message: REFUND_MESSAGES.recorded } : reserved;
 }
 
+/** What the refund rules read of an order: what was paid, refunded, and where it was paid. */
+const refundedOrderColumns = {
+  id: orders.id,
+  totalCents: orders.totalCents,
+  refundedCents: orders.refundedCents,
+  paidAt: orders.paidAt,
+  pixProvider: orders.pixProvider,
+  pixChargeId: orders.pixChargeId,
+  cardProvider: orders.cardProvider,
+  cardPaymentId: orders.cardPaymentId,
+  ...paidColumns,
+};
+
 interface RefundOrigin {
   origin: Refund["origin"];
   /** The admin who asks; null for the store's own, on a customer's withdrawal. */
@@ -104,17 +117,7 @@ export async function reserveRefund(
   now = new Date(),
 ): Promise<{ ok: true; refund: Refund } | { ok: false; message: string }> {
   const [order] = await tx
-    .select({
-      id: orders.id,
-      totalCents: orders.totalCents,
-      refundedCents: orders.refundedCents,
-      paidAt: orders.paidAt,
-      pixProvider: orders.pixProvider,
-      pixChargeId: orders.pixChargeId,
-      cardProvider: orders.cardProvider,
-      cardPaymentId: orders.cardPaymentId,
-      ...paidColumns,
-    })
+    .select(refundedOrderColumns)
     .from(orders)
     .where(eq(orders.id, ask.orderId))
     .for("update");
@@ -398,20 +401,7 @@ export async function loadOrderRefunds(
     .leftJoin(users, eq(users.id, orderRefunds.requestedBy))
     .where(eq(orderRefunds.orderId, orderId))
     .orderBy(asc(orderRefunds.createdAt));
-  const [order] = await db
-    .select({
-      id: orders.id,
-      totalCents: orders.totalCents,
-      refundedCents: orders.refundedCents,
-      paidAt: orders.paidAt,
-      pixProvider: orders.pixProvider,
-      pixChargeId: orders.pixChargeId,
-      cardProvider: orders.cardProvider,
-      cardPaymentId: orders.cardPaymentId,
-      ...paidColumns,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const [order] = await db.select(refundedOrderColumns).from(orders).where(eq(orders.id, orderId));
   const paid = order !== undefined && isPaid(order);
   const route = order && paymentRoute(order, deps, now);
   return {
