@@ -18,6 +18,8 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 
 const CORREIOS = { user: "loja-vitrine", accessCode: "codigo-de-acesso-da-api", postingCard: "0073423759" };
 const HOUR_MS = 60 * 60 * 1000;
+/** `hours` ago, to the second (the Correios write no fractions). */
+const hoursAgo = (hours: number) => new Date(Math.floor((Date.now() - hours * HOUR_MS) / 1000) * 1000);
 
 let database: TestDatabase;
 let correios: FakeCorreiosServer;
@@ -55,9 +57,14 @@ async function shippedOrder(status: "shipped" | "processing" = "shipped") {
     userId: null,
     lines: [{ product, quantity: 1 }],
     paid: true,
-    overrides: { status, trackingCode, ...(status === "shipped" ? { shippedAt: new Date() } : {}) },
+    overrides: {
+      paidAt: hoursAgo(72),
+      status,
+      trackingCode,
+      ...(status === "shipped" ? { shippedAt: hoursAgo(48) } : {}),
+    },
   });
-  correios.record(trackingCode, "posted", new Date(Date.now() - 2 * 24 * HOUR_MS));
+  correios.record(trackingCode, "posted", hoursAgo(48));
   return { ...order, trackingCode };
 }
 
@@ -81,8 +88,8 @@ async function deliveredMail(orderId: string) {
 describe("following deliveries with the Correios", () => {
   it("marks delivered, with the carrier's date, a shipped order whose parcel reached its addressee", async () => {
     const order = await shippedOrder();
-    const handedOver = new Date("2026-11-20T17:03:00.000Z");
-    correios.record(order.trackingCode, "inTransit", new Date("2026-11-19T12:00:00.000Z"));
+    const handedOver = hoursAgo(3);
+    correios.record(order.trackingCode, "inTransit", hoursAgo(20));
     correios.record(order.trackingCode, "delivered", handedOver);
 
     expect(await runHoursLater(1.1)).toBe(1);
@@ -143,7 +150,8 @@ describe("following deliveries with the Correios", () => {
 
   it("leaves everything as it was when the carrier fails, and delivers at the next run", async () => {
     const order = await shippedOrder();
-    correios.record(order.trackingCode, "delivered", new Date("2026-11-21T13:00:00.000Z"));
+    const handedOver = hoursAgo(5);
+    correios.record(order.trackingCode, "delivered", handedOver);
     correios.failNext();
 
     expect(await runHoursLater(1.1)).toBe(0);
@@ -155,7 +163,7 @@ describe("following deliveries with the Correios", () => {
     expect(await runHoursLater(2.2)).toBe(1);
     expect(await orderRow(order.id)).toMatchObject({
       status: "delivered",
-      deliveredAt: new Date("2026-11-21T13:00:00.000Z"),
+      deliveredAt: handedOver,
     });
     expect(await deliveredMail(order.id)).toHaveLength(1);
   });
@@ -173,9 +181,20 @@ describe("following deliveries with the Correios", () => {
     expect((await orderRow(order.id)).status).toBe("delivered");
   });
 
+  it("believes no delivery before the order was paid: the code is another parcel's", async () => {
+    const order = await shippedOrder();
+    correios.record(order.trackingCode, "delivered", hoursAgo(96));
+
+    expect(await runHoursLater(1.1)).toBe(0);
+
+    expect(await orderRow(order.id)).toMatchObject({ status: "shipped", deliveredAt: null });
+    expect(await deliveredMail(order.id)).toEqual([]);
+  });
+
   it("leaves alone an order the admin marked delivered while the carrier was asked", async () => {
     const order = await shippedOrder();
-    correios.record(order.trackingCode, "delivered", new Date("2026-11-22T15:00:00.000Z"));
+    const handedOver = hoursAgo(6);
+    correios.record(order.trackingCode, "delivered", handedOver);
     const adminMarksDelivered = () =>
       changeOrderStatus(deps, { id: admin.id, email: admin.email }, order.id, "delivered");
     const carrier: CarrierTracking = {
@@ -190,7 +209,7 @@ describe("following deliveries with the Correios", () => {
 
     const history = await listStatusHistory(database.db, order);
     expect(history.map(({ to, who }) => ({ to, who }))).toEqual([{ to: "delivered", who: admin.email }]);
-    expect((await orderRow(order.id)).deliveredAt).not.toEqual(new Date("2026-11-22T15:00:00.000Z"));
+    expect((await orderRow(order.id)).deliveredAt).not.toEqual(handedOver);
     expect(await deliveredMail(order.id)).toHaveLength(1);
   });
 });

@@ -88,6 +88,15 @@ async function followDelivery(
     // Moved by the admin meanwhile, or its code changed: the answer is about another parcel.
     if (!order || order.trackingCode !== claimed.trackingCode) return false;
     if (!checkMove("deliver", orderFacts(order), "job").ok) return false;
+    // A delivery before the order was paid is another parcel's (a code typed wrong or reused): it
+    // would cut the customer's 7 days short.
+    if (order.paidAt && deliveredAt < order.paidAt) {
+      deps.logger.warn(
+        { orderId: order.id, deliveredAt },
+        `Os ${deps.carrier.name} dão o objeto como entregue antes do pagamento do pedido; confira o código de rastreio`,
+      );
+      return false;
+    }
     await moveOrder(tx, store, order, "deliver", null);
     await tx.update(orders).set({ deliveredAt }).where(eq(orders.id, order.id));
     return true;
