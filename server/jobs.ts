@@ -3,6 +3,8 @@ import type { Logger } from "../app/config/logger.server";
 import { metricsRegistry } from "../app/config/metrics.server";
 import { expireOverdueOrders } from "../app/domain/orders/expire-orders.server";
 import { followPendingRefunds } from "../app/domain/orders/refunds.server";
+import { followDeliveries } from "../app/domain/shipping/follow-deliveries.server";
+import type { CarrierTracking } from "../app/domain/shipping/carrier-tracking";
 import { cancelQueuedCharges } from "../app/domain/payments/cancel-charges.server";
 import { processChargeEvents, type PaymentDeps } from "../app/domain/payments/charge-events.server";
 import { deliverDueMail } from "../app/mail/outbox.server";
@@ -21,6 +23,17 @@ const JOBS = [
   },
 ];
 
+/** The store's jobs: `JOBS`, and following deliveries when the carrier's tracking is configured. */
+function jobsOf({ carrier }: JobDeps) {
+  if (!carrier) return JOBS;
+  const deliveries = {
+    name: "entregas",
+    everyMs: 30 * 60_000,
+    run: (deps: JobDeps) => followDeliveries({ ...deps, carrier }),
+  };
+  return [...JOBS, deliveries];
+}
+
 const runs = new Counter({
   name: "vitrine_job_runs_total",
   help: "Execuções dos jobs desta instância, por job: ok ou failed",
@@ -38,6 +51,8 @@ const durations = new Histogram({
 export interface JobDeps extends PaymentDeps {
   mailer: Mailer;
   logger: Logger;
+  /** The carrier's tracking, or null when delivery is only the admin's word. */
+  carrier: CarrierTracking | null;
 }
 
 /**
@@ -47,7 +62,7 @@ export interface JobDeps extends PaymentDeps {
  */
 export function startJobs(deps: JobDeps): () => Promise<void> {
   const running = new Set<Promise<unknown>>();
-  const timers = JOBS.map((job) => {
+  const timers = jobsOf(deps).map((job) => {
     let busy = false;
     return setInterval(() => {
       if (busy) return;

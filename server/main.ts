@@ -17,6 +17,7 @@ import { signInProvidersOf } from "../app/domain/accounts/sign-in-providers.serv
 import { orderMailStoreOf } from "../app/domain/orders/follow-charge.server";
 import { createCardProvider } from "../app/domain/payments/card-providers.server";
 import { createPixProvider } from "../app/domain/payments/pix-providers.server";
+import { createCarrierTracking } from "../app/domain/shipping/carrier-trackings.server";
 import { storefrontSettings } from "../app/domain/store-settings/store-settings.server";
 import { createMailer } from "../app/mail/mailer.server";
 import { createApp, type StoreServices } from "./app";
@@ -116,6 +117,7 @@ export async function startServer(
     logger,
     mailer: createMailer(env, logger),
     store: orderMailStoreOf(ready.db, env, baseURL),
+    carrier: createCarrierTracking(env),
   });
   await returnFreedMemoryWhenQuiet(logger);
   logger.info("Loja pronta");

@@ -110,6 +110,22 @@ describe("loadEnv", () => {
     );
   });
 
+  it("follows deliveries with the Correios by all of their variables or none", () => {
+    const correios = {
+      CORREIOS_USER: "loja",
+      CORREIOS_ACCESS_CODE: "codigo",
+      CORREIOS_POSTING_CARD: "0073423759",
+    };
+    expect(loadEnv(correios)).toMatchObject({ ...correios, CORREIOS_API_URL: "https://api.correios.com.br" });
+    expect(configErrorOf({ ...correios, CORREIOS_POSTING_CARD: "" }).message).toBe(
+      "Configuração inválida: CORREIOS_POSTING_CARD é obrigatório com CORREIOS_USER",
+    );
+    expect(configErrorOf({ CORREIOS_POSTING_CARD: "0073423759" }).variable).toBe("CORREIOS_USER");
+    expect(configErrorOf({ ...correios, CORREIOS_POSTING_CARD: "cartão 1" }).message).toBe(
+      "Configuração inválida: CORREIOS_POSTING_CARD deve ter só dígitos",
+    );
+  });
+
   it("reads booleans the way people write them", () => {
     expect(loadEnv({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
     expect(loadEnv({ SEED_DEMO: "0" }).SEED_DEMO).toBe(false);

@@ -105,6 +105,14 @@ const envSchema = z
       0,
     ),
     CEP_API_URL: httpUrl.default("https://viacep.com.br/ws"),
+    // The Correios' tracking marks shipped orders delivered; unset, delivery is the admin's word.
+    CORREIOS_API_URL: httpUrl.default("https://api.correios.com.br"),
+    CORREIOS_USER: z.string().min(1).optional(),
+    CORREIOS_ACCESS_CODE: z.string().min(1).optional(),
+    CORREIOS_POSTING_CARD: z
+      .string()
+      .regex(/^\d{1,20}$/, "deve ter só dígitos")
+      .optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps://" }).optional(),
     MAIL_FROM: z.string().min(3).default("Vitrine <nao-responda@vitrine.local>"),
     SUPPORT_EMAIL: z.email("deve ser um e-mail válido").default("contato@vitrine.local"),
@@ -149,7 +157,7 @@ const envSchema = z
         }
       }
     }
-    for (const group of SIGN_IN_PROVIDER_VARIABLES) {
+    for (const group of ALL_OR_NONE_VARIABLES) {
       const given = group.find((key) => env[key] !== undefined);
       const missing = group.find((key) => env[key] === undefined);
       if (given && missing) {
@@ -186,10 +194,11 @@ const envSchema = z
     CARD_PROVIDER: env.CARD_PROVIDER ?? (env.PIX_PROVIDER === "sandbox" ? "sandbox" : "none"),
   }));
 
-/** A provider is configured by all of its variables or none. */
-const SIGN_IN_PROVIDER_VARIABLES = [
+/** A provider (a sign-in's, the carrier's tracking) is configured by all of its variables or none. */
+const ALL_OR_NONE_VARIABLES = [
   ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
   ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
+  ["CORREIOS_USER", "CORREIOS_ACCESS_CODE", "CORREIOS_POSTING_CARD"],
 ] as const;
 
 function isProxyList(value: string): boolean {

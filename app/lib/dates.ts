@@ -40,6 +40,17 @@ function inStoreTimeZone(date: Date | string | number): TZDate {
   return new TZDate(new Date(date).getTime(), STORE_TIME_ZONE);
 }
 
+/**
+ * A zone-less ISO text ("2026-01-15T10:00:00", as the Correios write their times) read as São
+ * Paulo's wall clock; null when it is not one, or names no real date.
+ */
+export function storeWallClock(text: string): Date | null {
+  const floating = FLOATING_ISO.exec(text.trim());
+  if (!floating) return null;
+  const time = fromFloatingIso(floating).getTime();
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
 /** dd/MM/yyyy in São Paulo. Throws a RangeError for an invalid date. */
 export function formatDate(date: Date | string | number): string {
   return format(inStoreTimeZone(date), "dd/MM/yyyy", { locale: ptBR });
