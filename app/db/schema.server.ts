@@ -506,6 +506,8 @@ export const orders = pgTable(
     // The Correios code of the parcel, once the store ships it.
     trackingCode: text("tracking_code"),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    // When the delivery job last asked the carrier about the parcel (once an hour at most).
+    deliveryCheckedAt: timestamp("delivery_checked_at", { withTimezone: true }),
     // When the customer received it (the admin's or the carrier's word): the 7 days of withdrawal
     // (CDC art. 49) count from it.
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
@@ -548,6 +550,10 @@ export const orders = pgTable(
       .on(t.paidAt)
       .where(sql`${t.paidAt} is not null`),
     uniqueIndex("orders_pix_charge_idx").on(t.pixProvider, t.pixChargeId),
+    // The shipped orders the delivery job asks the carrier about.
+    index("orders_shipped_idx")
+      .on(t.deliveryCheckedAt)
+      .where(sql`${t.status} = 'shipped'`),
     index("orders_pending_expiry_idx")
       .on(t.paymentExpiresAt)
       .where(sql`${t.paymentStatus} = 'pending' and ${t.status} = 'pending'`),

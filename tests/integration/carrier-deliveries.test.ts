@@ -128,14 +128,16 @@ describe("following deliveries with the Correios", () => {
   it("asks about each order once an hour at most", async () => {
     const order = await shippedOrder();
 
+    // Never asked about yet: at once; then not again within the hour.
+    await runHoursLater(0);
     await runHoursLater(0.5);
-    expect(correios.trackingRequestsOf(order.trackingCode)).toHaveLength(0);
+    expect(correios.trackingRequestsOf(order.trackingCode)).toHaveLength(1);
     await runHoursLater(1.1);
     await runHoursLater(1.6);
-    expect(correios.trackingRequestsOf(order.trackingCode)).toHaveLength(1);
+    expect(correios.trackingRequestsOf(order.trackingCode)).toHaveLength(2);
     correios.record(order.trackingCode, "delivered");
     expect(await runHoursLater(2.2)).toBe(1);
-    expect(correios.trackingRequestsOf(order.trackingCode)).toHaveLength(2);
+    expect(correios.trackingRequestsOf(order.trackingCode)).toHaveLength(3);
   });
 
   it("never asks about an order not shipped, even with a tracking code", async () => {

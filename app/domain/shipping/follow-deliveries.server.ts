@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import type { Logger } from "../../config/logger.server";
@@ -25,11 +25,10 @@ export interface DeliveryDeps {
  * their addressee, with the carrier's date: the 7 days of withdrawal count from the real delivery.
  * Returns how many were delivered.
  *
- * An order is claimed by moving its `updated_at` to now, in one statement with `FOR UPDATE SKIP
- * LOCKED`, among those shipped and untouched for an hour: so the job needs no column of its own,
- * another instance skips what this one holds, and an order is asked about once an hour at most (an
- * admin's change to it also waits an hour). The carrier is asked outside any transaction; a
- * failure for one order is logged and it is asked again in an hour.
+ * An order is claimed by stamping `delivery_checked_at`, in one statement with `FOR UPDATE SKIP
+ * LOCKED`, among those shipped and not asked about for an hour: another instance skips what this
+ * one holds, and a parcel is asked about once an hour at most. The carrier is asked outside any
+ * transaction; a failure for one order is logged and it is asked again in an hour.
  */
 export async function followDeliveries(deps: DeliveryDeps, now = new Date()): Promise<number> {
   let delivered = 0;
@@ -57,15 +56,18 @@ async function claimShippedOrders(db: Database, now: Date) {
       and(
         eq(orders.status, "shipped"),
         isNotNull(orders.trackingCode),
-        lte(orders.updatedAt, new Date(now.getTime() - RECHECK_MS)),
+        or(
+          isNull(orders.deliveryCheckedAt),
+          lte(orders.deliveryCheckedAt, new Date(now.getTime() - RECHECK_MS)),
+        ),
       ),
     )
-    .orderBy(asc(orders.updatedAt))
+    .orderBy(asc(orders.deliveryCheckedAt))
     .limit(BATCH)
     .for("update", { skipLocked: true });
   return db
     .update(orders)
-    .set({ updatedAt: now })
+    .set({ deliveryCheckedAt: now })
     .where(inArray(orders.id, due))
     .returning({ id: orders.id, trackingCode: orders.trackingCode });
 }
