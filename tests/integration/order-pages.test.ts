@@ -196,7 +196,9 @@ describe("the panel's order pages, as the admin sees them", () => {
       new RegExp(`href="/admin/orders/${orderId}"[\\s\\S]*?</tr>`).exec(body)?.[0] ?? "";
     const all = await page("/admin/orders", adminCookie);
     // One of its units refunded: the payment shows it.
-    expect(rowOf(all.body, ids.byCard)).toMatch(/>Cartão de crédito em 10x<\/span>.*>parcialmente reembolsado</);
+    expect(rowOf(all.body, ids.byCard)).toMatch(
+      />Cartão de crédito em 10x<\/span>.*>parcialmente reembolsado</,
+    );
     expect(rowOf(all.body, ids.cardUnpaid)).toMatch(/>Cartão de crédito ou boleto<\/span>.*>pendente</);
     expect(rowOf(all.body, ids.tracked)).toMatch(/>PIX<\/span>.*>pago</);
     const pending = await page("/admin/orders?payment=pending", adminCookie);
