@@ -139,7 +139,7 @@ function refuseChange(from: OrderStatus, to: OrderStatus, actor: OrderActor): Mo
 }
 
 /** The moves `actor` has from `status`. */
-export function movesFrom(status: OrderStatus, actor: OrderActor): OrderMove[] {
+function movesFrom(status: OrderStatus, actor: OrderActor): OrderMove[] {
   return (Object.keys(ORDER_MOVES) as OrderMove[]).filter((move) => {
     const { from, by }: Move = ORDER_MOVES[move];
     return from.includes(status) && actor in by;

@@ -11,7 +11,7 @@ import { queueOrderUpdate } from "./order-update-mail.server";
 import { isPaid, paidColumns } from "./paid.server";
 
 /** A PIX can be given back through its provider for 90 days after it was paid (BACEN). */
-export const PIX_REFUND_DAYS = 90;
+const PIX_REFUND_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The refund job asks the provider about one pending refund once a minute at most. */
 const RECHECK_MS = 60_000;
@@ -195,7 +195,7 @@ function refused(reason: Exclude<keyof typeof REFUND_MESSAGES, "tooMuch" | "fail
  * The provider that took the order's payment, and the payment's id there; or why it cannot give
  * the money back (a PIX past its 90 days, a provider the store no longer uses).
  */
-export function paymentRoute(
+function paymentRoute(
   order: {
     paymentMethod: string;
     paidAt: Date | null;
@@ -286,7 +286,7 @@ function outcomeOf(refund: Refund): RefundOutcome {
  * a late or repeated notification, or one out of order, is ignored. Returns the refund as it now
  * stands.
  */
-export async function followRefund(
+async function followRefund(
   tx: Transaction,
   refundId: string,
   answer: ProviderRefund,

@@ -129,7 +129,7 @@ export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
 }
 
 /** The type of a provider's news about a refund it made (`refund:<its event>`). */
-export const REFUND_EVENT = "refund:";
+const REFUND_EVENT = "refund:";
 
 /**
  * A provider's news about a refund: its refunds still pending are asked about now (the news does
