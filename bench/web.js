@@ -1,5 +1,7 @@
-// `npm run bench:web`: Lighthouse (mobile defaults, median of 3 runs) on the built store's home,
-// catalogue and a product page, driving Debian's Chromium. Prints scores, metrics and JS weight.
+// `npm run bench:web`: Lighthouse (mobile defaults, 3 runs each) on the built store's home,
+// catalogue, a product page with variants, a signed-in customer's cart with two items and their
+// account, driving Debian's Chromium. Prints every run's scores, metrics and JS weight, then the
+// median of each page.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -7,7 +9,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { freePort } from "./processes.js";
+import { freePort, signUpBenchCustomer } from "./processes.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -51,7 +53,36 @@ if (spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "ignore" 
   throw new Error("a build falhou: rode npm run build para ver o erro");
 }
 const store = await startStore();
-const productId = (await (await fetch(`${store.url}/`)).text()).match(/href="\/product\/(\d+)"/)?.[1] ?? "1";
+/** The products a page links to, in order. */
+async function productLinks(pagePath) {
+  const html = await (await fetch(`${store.url}${pagePath}`)).text();
+  const ids = [...html.matchAll(/href="\/product\/(\d+)"/g)].map((match) => Number(match[1]));
+  if (!ids.length) throw new Error(`${pagePath}: nenhum produto na página`);
+  return ids;
+}
+// A product sold in variants (colour and storage) of the demo catalogue, and another beside it.
+const [withVariants] = await productLinks("/catalog?q=Nova%20X5%20Pro");
+const other = (await productLinks("/")).find((id) => id !== withVariants);
+// One of its variants, as the product page's picker links to them.
+const productPage = await (await fetch(`${store.url}/product/${withVariants}`)).text();
+const variantId = Number(productPage.match(/\?variant=(\d+)/)?.[1]);
+const customer = await signUpBenchCustomer(store.url, `web-${Date.now()}@example.com`);
+for (const line of [{ productId: withVariants, variantId }, { productId: other }]) {
+  const added = await fetch(`${store.url}/api/cart`, {
+    method: "POST",
+    headers: { cookie: customer, origin: store.url, "content-type": "application/json" },
+    body: JSON.stringify({ intent: "add", ...line }),
+  });
+  if (!added.ok) throw new Error(`o carrinho do bench falhou (${added.status})`);
+}
+/** The pages measured, and the customer's session for those that are theirs. */
+const PAGES = [
+  { path: "/" },
+  { path: "/catalog" },
+  { path: `/product/${withVariants}` },
+  { path: "/cart", cookie: customer },
+  { path: "/account", cookie: customer },
+];
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: [
@@ -65,20 +96,48 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
-const rows = [];
+/** What a table row shows of one Lighthouse report. */
+function rowOf(page, lhr) {
+  const score = (category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const metric = (audit) => lhr.audits[audit]?.numericValue ?? 0;
+  return {
+    page,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    fcp: metric("first-contentful-paint") / 1000,
+    lcp: metric("largest-contentful-paint") / 1000,
+    tbt: metric("total-blocking-time"),
+    cls: metric("cumulative-layout-shift"),
+    js: scriptTransferKb(lhr),
+    failing: Object.values(lhr.audits)
+      .filter(
+        (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative",
+      )
+      .map((audit) => audit.id),
+  };
+}
+
+const runRows = [];
+const medianRows = [];
 try {
-  for (const pagePath of ["/", "/catalog", `/product/${productId}`]) {
+  for (const { path: pagePath, cookie } of PAGES) {
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(`${store.url}${pagePath}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
+        ...(cookie && { extraHeaders: { Cookie: cookie } }),
       });
       // On a busy machine Chromium sometimes loses a run's trace (NO_NAVSTART): left out of the median.
       if (result.lhr.runtimeError)
         console.log(`${pagePath}: execução descartada (${result.lhr.runtimeError.code})`);
-      else runs.push(result.lhr);
+      else {
+        runs.push(result.lhr);
+        runRows.push(rowOf(`${pagePath} #${run + 1}`, result.lhr));
+      }
       if (REPORTS) {
         mkdirSync(REPORTS, { recursive: true });
         const name = `${pagePath.replaceAll("/", "_") || "_"}-${run + 1}.json`;
@@ -86,42 +145,29 @@ try {
       }
     }
     if (!runs.length) throw new Error(`${pagePath}: nenhuma execução do Lighthouse terminou`);
-    const lhr = computeMedianRun(runs);
-    const score = (category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
-    const metric = (audit) => lhr.audits[audit]?.numericValue ?? 0;
-    rows.push({
-      page: runs.length < RUNS ? `${pagePath} (${runs.length} de ${RUNS})` : pagePath,
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      bestPractices: score("best-practices"),
-      seo: score("seo"),
-      fcp: metric("first-contentful-paint") / 1000,
-      lcp: metric("largest-contentful-paint") / 1000,
-      tbt: metric("total-blocking-time"),
-      cls: metric("cumulative-layout-shift"),
-      js: scriptTransferKb(lhr),
-      failing: Object.values(lhr.audits)
-        .filter(
-          (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative",
-        )
-        .map((audit) => audit.id),
-    });
+    const page = runs.length < RUNS ? `${pagePath} (${runs.length} de ${RUNS})` : pagePath;
+    medianRows.push(rowOf(page, computeMedianRun(runs)));
   }
 } finally {
   await chrome.kill();
   await store.stop();
 }
 
-console.log(`\nLighthouse ${RUNS}x por página (mediana), perfil móvel padrão\n`);
-console.log(
-  "| página | desempenho | acessibilidade | boas práticas | SEO | FCP (s) | LCP (s) | TBT (ms) | CLS | JS (KB comprimido) |",
-);
-console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-for (const row of rows) {
+function printTable(title, rows) {
+  console.log(`\n${title}\n`);
   console.log(
-    `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.fcp.toFixed(2)} | ${row.lcp.toFixed(2)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.js.toFixed(1)} |`,
+    "| página | desempenho | acessibilidade | boas práticas | SEO | FCP (s) | LCP (s) | TBT (ms) | CLS | JS (KB comprimido) |",
   );
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const row of rows) {
+    console.log(
+      `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.fcp.toFixed(2)} | ${row.lcp.toFixed(2)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.js.toFixed(1)} |`,
+    );
+  }
 }
-for (const row of rows) {
+
+printTable("Lighthouse, cada execução, perfil móvel padrão", runRows);
+printTable(`Lighthouse ${RUNS}x por página (mediana)`, medianRows);
+for (const row of runRows) {
   if (row.failing.length) console.log(`${row.page}: auditorias abaixo de 90: ${row.failing.join(", ")}`);
 }
