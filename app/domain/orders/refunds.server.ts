@@ -1,18 +1,20 @@
+import { addDays } from "date-fns";
 import { and, asc, eq, inArray, isNull, lte, or, sql, sum } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
 import { orderRefunds, orders, users } from "../../db/schema.server";
 import { formatBRL } from "../../lib/money";
 import { recordAdminWrite, type AdminActor } from "../admin/audit.server";
+import { ORDER_NOT_FOUND } from "../admin/change-order-status.server";
 import type { PaymentDeps } from "../payments/charge-events.server";
 import type { ProviderRefund, RefundingProvider } from "../payments/refund-provider";
 import { returnStock } from "./cancel-orders.server";
+import { isOrderId } from "./order-details.server";
 import type { OrderMailStore } from "./follow-charge.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
 import { isPaid, paidColumns } from "./paid.server";
 
 /** A PIX can be given back through its provider for 90 days after it was paid (BACEN). */
 const PIX_REFUND_DAYS = 90;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The refund job asks the provider about one pending refund once a minute at most. */
 const RECHECK_MS = 60_000;
 const BATCH = 20;
@@ -47,6 +49,9 @@ export interface RefundAsk {
 
 export type RefundOutcome = { ok: true; message: string } | { ok: false; message: string };
 
+/** An admin's refund: its outcome, or no such order (a malformed id names none). */
+export type AdminRefundOutcome = RefundOutcome | typeof ORDER_NOT_FOUND;
+
 type Refund = typeof orderRefunds.$inferSelect;
 
 /**
@@ -59,10 +64,8 @@ export async function refundOrder(
   deps: PaymentDeps,
   actor: AdminActor,
   ask: RefundAsk,
-): Promise<RefundOutcome> {
-  const reserved = await deps.db.transaction((tx) =>
-    reserveRefund(tx, deps, ask, { origin: "admin", requestedBy: actor }),
-  );
+): Promise<AdminRefundOutcome> {
+  const reserved = await reserve(deps, ask, { origin: "admin", requestedBy: actor });
   if (!reserved.ok) return reserved;
   const { refund } = reserved;
   return outcomeOf(refund.status === "pending" ? await askProvider(deps, refund) : refund);
@@ -76,11 +79,15 @@ export async function recordOutsideRefund(
   deps: PaymentDeps,
   actor: AdminActor,
   ask: RefundAsk,
-): Promise<RefundOutcome> {
-  const reserved = await deps.db.transaction((tx) =>
-    reserveRefund(tx, deps, ask, { origin: "admin", requestedBy: actor, outside: true }),
-  );
+): Promise<AdminRefundOutcome> {
+  const reserved = await reserve(deps, ask, { origin: "admin", requestedBy: actor, outside: true });
   return reserved.ok ? { ok: true, message: REFUND_MESSAGES.recorded } : reserved;
+}
+
+/** An admin's refund kept in its own transaction; a malformed order id names no order. */
+function reserve(deps: PaymentDeps, ask: RefundAsk, origin: RefundOrigin) {
+  if (!isOrderId(ask.orderId)) return Promise.resolve(ORDER_NOT_FOUND);
+  return deps.db.transaction((tx) => reserveRefund(tx, deps, ask, origin));
 }
 
 /** What the refund rules read of an order: what was paid, refunded, and where it was paid. */
@@ -212,8 +219,7 @@ function paymentRoute(
       ? { ok: true, provider: order.cardProvider }
       : refused("providerGone");
   }
-  if (order.paidAt && now.getTime() > order.paidAt.getTime() + PIX_REFUND_DAYS * DAY_MS)
-    return refused("pixWindowOver");
+  if (order.paidAt && now > addDays(order.paidAt, PIX_REFUND_DAYS)) return refused("pixWindowOver");
   return order.pixChargeId && order.pixProvider === deps.pix.name
     ? { ok: true, provider: order.pixProvider }
     : refused("providerGone");

@@ -29,7 +29,6 @@ import { formatBRL, formatCentsAsTyped, parseBRLToCents } from "../../lib/money"
 import { orderNumber } from "../../lib/order-number";
 import { pageTitle } from "../../lib/seo";
 import { paymentDeps } from "../../context.server";
-import { isOrderId } from "../../domain/orders/order-details.server";
 import { loadOrderRefunds, recordOutsideRefund, refundOrder } from "../../domain/orders/refunds.server";
 import { requireAdmin } from "../guards.server";
 
@@ -105,7 +104,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } else if (input.intent === "tracking") {
     outcome = await saveTrackingCode(context.db, actor, params.orderId, input.trackingCode);
   } else {
-    if (!isOrderId(params.orderId)) throw data("Pedido não encontrado", { status: 404 });
     const ask = {
       orderId: params.orderId,
       refundId: input.refundId,
