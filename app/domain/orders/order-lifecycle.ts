@@ -1,3 +1,4 @@
+import { addDays } from "date-fns";
 import { z } from "zod";
 import { WITHDRAWAL_DAYS, type ORDER_STATUSES, type PAYMENT_STATUSES } from "../../lib/order-statuses";
 
@@ -24,8 +25,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   return_requested: "devolução solicitada",
   returned: "devolvido",
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the rules read of an order. */
 export interface OrderFacts {
@@ -63,8 +62,7 @@ const mustBeUnpaid = (order: OrderFacts) => (order.paid ? LIFECYCLE_MESSAGES.pai
 function withinWithdrawal(order: OrderFacts, now: Date): string | null {
   if (!order.paid) return LIFECYCLE_MESSAGES.unpaid;
   const from = order.deliveredAt ?? (order.status === "shipped" ? null : order.paidAt);
-  if (from && now.getTime() > from.getTime() + WITHDRAWAL_DAYS * DAY_MS)
-    return LIFECYCLE_MESSAGES.withdrawalOver;
+  if (from && now > addDays(from, WITHDRAWAL_DAYS)) return LIFECYCLE_MESSAGES.withdrawalOver;
   return null;
 }
 
