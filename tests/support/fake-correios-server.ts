@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { STORE_TIME_ZONE } from "../../app/lib/dates";
+import { parseJson, readBody } from "./http";
 
 interface FakeEvent {
   codigo: string;
@@ -51,8 +52,7 @@ export async function startFakeCorreiosServer(options: {
       res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
       res.end(JSON.stringify(body));
     };
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = await readBody(req);
     const url = new URL(req.url ?? "/", "http://correios.test");
     requests.push({ method: req.method ?? "", path: url.pathname });
 
@@ -60,7 +60,7 @@ export async function startFakeCorreiosServer(options: {
     if (failure !== undefined) return reply(failure, { msgs: ["Falha simulada"] });
 
     if (req.method === "POST" && url.pathname === "/token/v1/autentica/cartaopostagem") {
-      const numero = (parseJson(Buffer.concat(chunks).toString("utf8")) as { numero?: unknown })?.numero;
+      const numero = (parseJson(body) as { numero?: unknown })?.numero;
       if (req.headers.authorization !== basic || numero !== options.postingCard) {
         return reply(401, { msgs: ["Usuário ou senha inválidos"] });
       }
@@ -128,11 +128,3 @@ export async function startFakeCorreiosServer(options: {
 }
 
 export type FakeCorreiosServer = Awaited<ReturnType<typeof startFakeCorreiosServer>>;
-
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}

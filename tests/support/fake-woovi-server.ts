@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildBrCode } from "../../app/domain/payments/br-code";
+import { parseJson, readBody } from "./http";
 
 type Status = "ACTIVE" | "COMPLETED" | "EXPIRED";
 
@@ -396,18 +397,4 @@ function publicView(charge: FakeCharge) {
     qrCodeImage: `https://api.woovi.test/openpix/charge/brcode/image/${charge.correlationID}.png`,
     createdAt: new Date().toISOString(),
   };
-}
-
-async function readBody(req: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -39,3 +39,19 @@ export function rawRequest(
     request.end(options.body);
   });
 }
+
+/** A request's body, read whole, as text (the payment and carrier stand-ins read JSON from it). */
+export async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** JSON text as a value; undefined for an empty or malformed body. */
+export function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
