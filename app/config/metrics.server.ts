@@ -27,6 +27,12 @@ export const storeCounters = {
     labelNames: ["result"] as const,
     registers,
   }),
+  catalogIndexLoads: new Counter({
+    name: "vitrine_catalog_index_loads_total",
+    help: "Leituras do índice do catálogo: whole (o catálogo inteiro) ou changes (só os produtos alterados)",
+    labelNames: ["kind"] as const,
+    registers,
+  }),
   mailDeliveries: new Counter({
     name: "vitrine_mail_deliveries_total",
     help: "Tentativas de envio de e-mail do outbox: sent ou failed",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { signUpCustomer } from "../support/accounts";
 import { waitUntil } from "../support/eventually";
 import { addAddressOverHttp, demoProduct, payOverHttp, placeOrderOverHttp } from "../support/orders";
+import { metricSample, scrapeMetrics } from "../support/metrics";
 import { setUpStartedStore } from "../support/started-store";
 
 // Issue 25, point 7: GET /metrics in Prometheus format, only for who holds METRICS_TOKEN.
@@ -9,20 +10,7 @@ import { setUpStartedStore } from "../support/started-store";
 const TOKEN = "token-de-metricas-para-o-teste";
 const started = setUpStartedStore({ METRICS_TOKEN: TOKEN });
 
-async function scrape(): Promise<string> {
-  const response = await fetch(`${started.store.url}/metrics`, {
-    headers: { authorization: `Bearer ${TOKEN}` },
-  });
-  expect(response.status).toBe(200);
-  expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
-  return response.text();
-}
-
-/** The value of one sample, by its name and labels as the exposition writes them; 0 when absent. */
-function sample(text: string, series: string): number {
-  const line = text.split("\n").find((entry) => entry.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : 0;
-}
+const scrape = () => scrapeMetrics(started.store.url, TOKEN);
 
 describe("GET /metrics", () => {
   it("refuses a missing or wrong token with 401, and says nothing", async () => {
@@ -43,14 +31,14 @@ describe("GET /metrics", () => {
     const after = await scrape();
 
     const requests = 'vitrine_http_requests_total{method="GET",route="/product/:id",status="200"}';
-    expect(sample(after, requests) - sample(before, requests)).toBe(3);
+    expect(metricSample(after, requests) - metricSample(before, requests)).toBe(3);
     const notFound = 'vitrine_http_requests_total{method="GET",route="/*",status="404"}';
-    expect(sample(after, notFound) - sample(before, notFound)).toBe(1);
+    expect(metricSample(after, notFound) - metricSample(before, notFound)).toBe(1);
     expect(after).toContain(
       'vitrine_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/product/:id",status="200"}',
     );
     const hits = 'vitrine_page_cache_requests_total{cache="visitor",result="hit"}';
-    expect(sample(after, hits) - sample(before, hits)).toBeGreaterThanOrEqual(2);
+    expect(metricSample(after, hits) - metricSample(before, hits)).toBeGreaterThanOrEqual(2);
     expect(after).not.toMatch(/route="\/product\/\d/);
   });
 
@@ -68,9 +56,12 @@ describe("GET /metrics", () => {
     const after = await scrape();
 
     expect(
-      sample(after, "vitrine_orders_created_total") - sample(before, "vitrine_orders_created_total"),
+      metricSample(after, "vitrine_orders_created_total") -
+        metricSample(before, "vitrine_orders_created_total"),
     ).toBe(1);
-    expect(sample(after, "vitrine_orders_paid_total") - sample(before, "vitrine_orders_paid_total")).toBe(1);
+    expect(
+      metricSample(after, "vitrine_orders_paid_total") - metricSample(before, "vitrine_orders_paid_total"),
+    ).toBe(1);
     // Counted from the database at each scrape, the same on every instance.
     for (const queue of [
       "mail_pending",

@@ -1,3 +1,4 @@
+import { storeCounters } from "../../app/config/metrics.server";
 import type { ServerContext } from "../../app/context.server";
 import { loader } from "../../app/routes/catalog";
 import { TEST_BASE_URL } from "./test-context";
@@ -16,4 +17,11 @@ export async function catalogueShown(context: ServerContext, search = "") {
     categories: catalog.categories,
     brands: catalog.brands,
   };
+}
+
+/** How many times this process read the whole catalogue, or only the products a change named. */
+export async function catalogIndexLoads(): Promise<{ whole: number; changes: number }> {
+  const { values } = await storeCounters.catalogIndexLoads.get();
+  const loadsOf = (kind: string) => values.find((value) => value.labels.kind === kind)?.value ?? 0;
+  return { whole: loadsOf("whole"), changes: loadsOf("changes") };
 }

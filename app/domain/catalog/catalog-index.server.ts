@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { storeCounters } from "../../config/metrics.server";
 import { executePrepared, type Database } from "../../db/client.server";
 import { products, productVariants } from "../../db/schema.server";
 import { readCatalogVersion } from "./catalog-version.server";
@@ -59,9 +60,6 @@ interface UpdatableIndex extends CatalogIndex {
  */
 const MAX_CHANGED_PRODUCTS = 1_000;
 
-/** How many times this process read the whole catalogue, or only the products a change named. */
-export const catalogIndexLoads = { whole: 0, changes: 0 };
-
 const loaded = new WeakMap<Database, { version: number; index: Promise<UpdatableIndex> }>();
 
 /**
@@ -108,7 +106,7 @@ async function updateCatalogIndex(
   );
   if (!changes?.product_ids) return loadCatalogIndex(db);
   if (changes.product_ids.length === 0) return index;
-  catalogIndexLoads.changes += 1;
+  storeCounters.catalogIndexLoads.inc({ kind: "changes" });
   const changed = await readIndexedProducts(db, changes.product_ids);
   const removed = changes.product_ids.flatMap((id) => index.byId.get(id) ?? []);
 
@@ -141,7 +139,7 @@ async function updateCatalogIndex(
 }
 
 async function loadCatalogIndex(db: Database): Promise<UpdatableIndex> {
-  catalogIndexLoads.whole += 1;
+  storeCounters.catalogIndexLoads.inc({ kind: "whole" });
   const indexed = await readIndexedProducts(db);
   const productsByCategory = new Map<string, number>();
   const productsByBrand = new Map<string, number>();
