@@ -194,4 +194,13 @@ describe("formatPercent", () => {
   ])("%d basis points read %s", (basisPoints, text) => {
     expect(formatPercent(basisPoints)).toBe(text);
   });
+
+  it("prints any rate as Intl's pt-BR format with up to two decimals does", () => {
+    const percent = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), (basisPoints) => {
+        expect(formatPercent(basisPoints)).toBe(`${percent.format(basisPoints / 100)}%`);
+      }),
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { formatBRL } from "../../lib/money";
+import { formatBRL, groupThousands } from "../../lib/money";
 
 /**
  * The prices a Brazilian store shows beside the list price (issue 28): the PIX price, with the
@@ -159,9 +159,15 @@ export function pixDiscountLine(order: OrderPixDiscount): { label: string; amoun
   };
 }
 
-const PERCENT = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
-
-/** Basis points as the percentage a customer reads: 500 → "5%", 750 → "7,5%", 199 → "1,99%". */
+/**
+ * Basis points as the percentage a customer reads: 500 → "5%", 750 → "7,5%", 199 → "1,99%"
+ * (Intl's pt-BR format with up to two decimals, written out by hand as `formatBRL` is).
+ */
 export function formatPercent(basisPoints: number): string {
-  return `${PERCENT.format(basisPoints / 100)}%`;
+  const absolute = Math.abs(basisPoints);
+  const sign = basisPoints < 0 ? "-" : "";
+  const decimals = String(absolute % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
+  return `${sign}${groupThousands(Math.floor(absolute / 100))}${decimals && `,${decimals}`}%`;
 }
