@@ -38,13 +38,22 @@ function readStored(): CartItem[] {
 function read(): CartItem[] {
   const stored = readStored();
   const lines = readVisitorCartLines(document.cookie);
-  if (lines === null) return stored;
+  if (lines === null) return emptyAsOnServer(stored);
   const seen = new Map(stored.map((item) => [item.variantId, item]));
-  return lines.flatMap(({ id, variantId, quantity }) => {
-    const item = variantId === undefined ? undefined : seen.get(variantId);
-    return item?.id === id ? [{ ...item, quantity }] : [];
-  });
+  return emptyAsOnServer(
+    lines.flatMap(({ id, variantId, quantity }) => {
+      const item = variantId === undefined ? undefined : seen.get(variantId);
+      return item?.id === id ? [{ ...item, quantity }] : [];
+    }),
+  );
 }
+
+/**
+ * An empty cart as the very one the server rendered with: once a page has hydrated, React renders
+ * again, at once and in one task, everything that reads the cart (every card's button) when the
+ * browser's snapshot is not the server's.
+ */
+const emptyAsOnServer = (items: CartItem[]) => (items.length === 0 ? EMPTY : items);
 
 const seenIn = (items: readonly CartItem[], line: CartLineRequest) =>
   items.some((item) => item.id === line.id && item.variantId === line.variantId);
