@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { freePort, signUpBenchCustomer } from "./processes.js";
 
@@ -75,13 +76,13 @@ for (const line of [{ productId: withVariants, variantId }, { productId: other }
   });
   if (!added.ok) throw new Error(`o carrinho do bench falhou (${added.status})`);
 }
-/** The pages measured, and the customer's session for those that are theirs. */
+/** The pages measured: a visitor's, then the signed-in customer's. */
 const PAGES = [
   { path: "/" },
   { path: "/catalog" },
   { path: `/product/${withVariants}` },
-  { path: "/cart", cookie: customer },
-  { path: "/account", cookie: customer },
+  { path: "/cart", signedIn: true },
+  { path: "/account", signedIn: true },
 ];
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
@@ -119,17 +120,36 @@ function rowOf(page, lhr) {
   };
 }
 
+/**
+ * Puts the customer's session in the browser's cookie jar, as signing in does. Lighthouse keeps
+ * cookies between runs; a Cookie header passed to it instead is dropped for the jar's cookies as
+ * soon as a page writes one (the cart page does), and the next page is a visitor's.
+ */
+async function signInBrowser() {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const cookies = customer.split("; ").map((pair) => {
+    const [name, value] = pair.split(/=(.*)/s);
+    return { name, value, url: store.url };
+  });
+  await browser.contexts()[0].addCookies(cookies);
+  await browser.close();
+}
+
 const runRows = [];
 const medianRows = [];
 try {
-  for (const { path: pagePath, cookie } of PAGES) {
+  let browserSignedIn = false;
+  for (const { path: pagePath, signedIn } of PAGES) {
+    if (signedIn && !browserSignedIn) {
+      await signInBrowser();
+      browserSignedIn = true;
+    }
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(`${store.url}${pagePath}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
-        ...(cookie && { extraHeaders: { Cookie: cookie } }),
       });
       // On a busy machine Chromium sometimes loses a run's trace (NO_NAVSTART): left out of the median.
       if (result.lhr.runtimeError)

@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowRight, Info, Minus, Plus, ShieldCheck, ShoppingBag, Tra
 import { useId } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/cart";
-import { pageTitle } from "../lib/seo";
+import { pageTitle, storeDescription } from "../lib/seo";
 import { CartChangeForm } from "../components/cart/cart-change-form";
 import { useCart, type Cart } from "../components/cart/cart-context";
 import { CartSummaryBar } from "../components/cart/cart-summary-bar";
@@ -322,7 +322,12 @@ function itemCount(quantity: number): string {
   return quantity === 1 ? "1 item" : `${quantity} itens`;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
+/**
+ * A crawler has no cart: the empty cart it reads stays out of search results. A cart with items
+ * is only ever its owner's page, so it is described like any other.
+ */
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   pageTitle(matches, "Carrinho"),
-  { name: "robots", content: "noindex" },
+  ...storeDescription(matches),
+  ...(loaderData?.items.length ? [] : [{ name: "robots", content: "noindex" }]),
 ];

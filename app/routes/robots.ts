@@ -1,16 +1,12 @@
 import type { Route } from "./+types/robots";
 import { publicOrigin } from "../config/public-origin.server";
 
-const PRIVATE_PATHS = [
-  "/account",
-  "/admin",
-  "/auth",
-  "/cart",
-  "/checkout",
-  "/payment",
-  "/payment-success",
-  "/api/",
-];
+/**
+ * Paths no crawler has anything to read in. The account and the cart are not among them: a
+ * crawler asking for the account is sent to the sign-in page, and the empty cart it reads says
+ * `noindex`, which it can only obey when it may read the page.
+ */
+const PRIVATE_PATHS = ["/admin", "/auth", "/checkout", "/payment", "/payment-success", "/api/"];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const lines = [

@@ -290,6 +290,18 @@ describe("cart page before the browser reads the cart", () => {
     expect(await page.title()).toBe("Carrinho | Vitrine");
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
   });
+
+  it("describes a cart with items like any page: only its owner ever reads it, never a crawler", async () => {
+    const { page } = browser;
+    const cable = DEMO_CATALOG.find((product) => product.name === CABLE)!;
+    await page.goto(`/catalog?q=${encodeURIComponent(CABLE)}`);
+    await addToCartButton(page, CABLE).click();
+    await page.waitForURL(/\/cart$/);
+
+    expect(await page.getByText(cable.name, { exact: true }).first().isVisible()).toBe(true);
+    expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+  });
 });
 
 describe("GET /api/cart-products", () => {

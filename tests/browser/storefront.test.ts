@@ -134,7 +134,10 @@ describe("search engines and sharing", () => {
   it("points robots at the sitemap and away from private pages", async () => {
     const robots = await (await fetch(`${baseURL}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-    expect(robots).toContain("Disallow: /account");
     expect(robots).toContain("Disallow: /checkout");
+    expect(robots).toContain("Disallow: /admin");
+    // Read by crawlers, which are sent to sign in (the account) or told noindex (the empty cart).
+    expect(robots).not.toContain("Disallow: /account");
+    expect(robots).not.toContain("Disallow: /cart");
   });
 });

@@ -4,7 +4,7 @@ import { data, useFetcher } from "react-router";
 import { toast } from "../../components/toasts";
 import { z } from "zod";
 import type { Route } from "./+types/addresses";
-import { pageTitle } from "../../lib/seo";
+import { pageTitle, storeDescription } from "../../lib/seo";
 import {
   AddressFormDialog,
   type AddressActionData,
@@ -178,4 +178,7 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, "Endereços")];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Endereços"),
+  ...storeDescription(matches),
+];

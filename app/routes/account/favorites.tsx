@@ -1,7 +1,7 @@
 import { Heart } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/favorites";
-import { pageTitle } from "../../lib/seo";
+import { pageTitle, storeDescription } from "../../lib/seo";
 import { FavoriteButton } from "../../components/product/favorite-button";
 import { ProductCard } from "../../components/product/product-card";
 import { buttonClasses } from "../../components/ui/button";
@@ -46,4 +46,7 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, "Meus Favoritos")];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Meus Favoritos"),
+  ...storeDescription(matches),
+];

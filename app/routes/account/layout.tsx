@@ -101,5 +101,3 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];

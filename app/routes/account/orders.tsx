@@ -4,7 +4,7 @@ import { data, useFetcher } from "react-router";
 import { toast } from "../../components/toasts";
 import { z } from "zod";
 import type { Route } from "./+types/orders";
-import { pageTitle } from "../../lib/seo";
+import { pageTitle, storeDescription } from "../../lib/seo";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
@@ -271,4 +271,7 @@ function PaymentBadge({ order }: { order: ListedOrder }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, "Meus Pedidos")];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Meus Pedidos"),
+  ...storeDescription(matches),
+];

@@ -1,7 +1,7 @@
 import { Heart, Package, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/overview";
-import { pageTitle } from "../../lib/seo";
+import { pageTitle, storeDescription } from "../../lib/seo";
 import { buttonClasses } from "../../components/ui/button";
 import { accountOverview } from "../../domain/accounts/overview.server";
 import { maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
@@ -70,4 +70,7 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, "Minha Conta")];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Minha Conta"),
+  ...storeDescription(matches),
+];

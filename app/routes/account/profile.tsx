@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/profile";
-import { pageTitle } from "../../lib/seo";
+import { pageTitle, storeDescription } from "../../lib/seo";
 import type { ProfileActionData } from "../../components/account/profile-action-data";
 import { ProfileCreateForm } from "../../components/account/profile-create-form";
 import { ProfileDetails } from "../../components/account/profile-details";
@@ -61,4 +61,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, "Meu Perfil")];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Meu Perfil"),
+  ...storeDescription(matches),
+];

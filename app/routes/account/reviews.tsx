@@ -1,5 +1,5 @@
 import type { Route } from "./+types/reviews";
-import { pageTitle } from "../../lib/seo";
+import { pageTitle, storeDescription } from "../../lib/seo";
 
 export default function Reviews() {
   return (
@@ -21,4 +21,7 @@ export default function Reviews() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, "Avaliações")];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Avaliações"),
+  ...storeDescription(matches),
+];

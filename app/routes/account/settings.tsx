@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
-import { pageTitle } from "../../lib/seo";
+import { pageTitle, storeDescription } from "../../lib/seo";
 import { DeleteAccountSection } from "../../components/account/delete-account-section";
 import { PasskeysSection } from "../../components/account/passkeys-section";
 import { PasswordSection } from "../../components/account/password-section";
@@ -154,4 +154,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, "Configurações")];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Configurações"),
+  ...storeDescription(matches),
+];

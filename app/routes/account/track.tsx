@@ -1,7 +1,7 @@
 import { ExternalLink, Truck } from "lucide-react";
 import { Form, useSubmit } from "react-router";
 import type { Route } from "./+types/track";
-import { pageTitle } from "../../lib/seo";
+import { pageTitle, storeDescription } from "../../lib/seo";
 import { NoOrdersYet } from "../../components/orders/no-orders-yet";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { inputClasses } from "../../components/ui/form-field";
@@ -127,4 +127,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(matches, "Rastrear Pedido")];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Rastrear Pedido"),
+  ...storeDescription(matches),
+];
