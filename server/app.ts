@@ -24,9 +24,9 @@ import { createRequestOrigin } from "./request-origin";
 import { errorPage } from "./resource-route-failures";
 import { followRoutes } from "./route-table";
 import { sameOriginWrites } from "./same-origin-writes";
-import { securityHeaders } from "./security-headers";
+import { assetSecurityHeaders, securityHeaders } from "./security-headers";
 import { whileStarting } from "./starting-page";
-import { clientFiles } from "./static-files";
+import { hashedAssets, publicFiles } from "./static-files";
 import type { StoreServices } from "./store-services";
 import { serveUploads } from "./uploads";
 import { createVisitorPages } from "./visitor-pages";
@@ -126,11 +126,12 @@ export function createApp(options: AppOptions): RequestListener {
   });
   app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
   app.use(compression({ threshold: COMPRESSION_THRESHOLD_BYTES }));
+  if (options.clientDirectory) app.use(hashedAssets(options.clientDirectory, assetSecurityHeaders(https)));
   // 'Entrar com Google' posts a form whose answer redirects to the provider.
   const formTargets = signInProvidersOf(env).map((provider) => new URL(provider.issuer).origin);
   app.use(pageHeaders({ securityHeaders: headers, https, formTargets, development }));
   if (options.devMiddleware) app.use(options.devMiddleware);
-  else if (options.clientDirectory) app.use(clientFiles(options.clientDirectory));
+  else if (options.clientDirectory) app.use(publicFiles(options.clientDirectory));
   app.use(UPLOADS_URL_PREFIX, serveUploads(options.storage));
   app.use(whileStarting(() => options.services() !== null));
   app.use(sameOriginWrites(/^\/api\/webhooks\//, origin));

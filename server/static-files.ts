@@ -3,13 +3,18 @@ import express, { type RequestHandler, Router } from "express";
 import expressStaticGzip from "express-static-gzip";
 
 /**
- * The built client files: hashed assets cached for good and served precompressed
- * (scripts/compress-assets.js), and the files next to `assets/` (favicon, placeholder).
+ * The built scripts and stylesheet (`/assets`): cached for good, served precompressed
+ * (scripts/compress-assets.js), with the security headers a subresource is read by. A missing
+ * file goes on to the store's 404 page.
  */
-export function clientFiles(directory: string): RequestHandler {
+export function hashedAssets(directory: string, headers: [string, string][]): RequestHandler {
   const router = Router();
   router.use(
     "/assets",
+    (_req, res, next) => {
+      for (const [name, value] of headers) res.setHeader(name, value);
+      next();
+    },
     expressStaticGzip(`${directory}/assets`, {
       enableBrotli: true,
       orderPreference: ["br", "gz"],
@@ -17,15 +22,14 @@ export function clientFiles(directory: string): RequestHandler {
       serveStatic: { immutable: true, maxAge: "1y" },
     }),
   );
-  router.use(publicFiles(directory));
   return router;
 }
 
 /**
- * The files next to `assets/`, served for their own paths only: a static handler in front of
- * every route would look for a file on disk at each request.
+ * The files next to `assets/` (favicon, placeholder), served for their own paths only: a static
+ * handler in front of every route would look for a file on disk at each request.
  */
-function publicFiles(directory: string): RequestHandler {
+export function publicFiles(directory: string): RequestHandler {
   const serve = express.static(directory, { maxAge: "1h", index: false });
   const paths = new Set(
     readdirSync(directory, { withFileTypes: true })

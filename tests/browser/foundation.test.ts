@@ -66,13 +66,18 @@ describe("HTTP shell", () => {
     expect(personal).toMatch(/<script nonce="[A-Za-z0-9+/=]+"/);
   });
 
-  it("serves hashed assets with immutable caching", async () => {
+  it("serves hashed assets with immutable caching and only a subresource's security headers", async () => {
     const html = await (await fetch(`${baseURL}/`)).text();
     const asset = html.match(/\/assets\/[\w.-]+-[\w-]{8}\.js/)?.[0];
     expect(asset).toBeDefined();
     const response = await fetch(`${baseURL}${asset}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    // What governs documents only stays off the 20-30 files each page fetches.
+    expect(response.headers.get("content-security-policy")).toBeNull();
+    expect(response.headers.get("x-frame-options")).toBeNull();
   });
 
   it("never shows a stack trace for a missing asset", async () => {
