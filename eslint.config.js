@@ -113,6 +113,12 @@ const ORDER_OWNER_READERS = {
   "app/domain/admin/**": "the panel, behind requireAdmin, sees every order and its customer",
 };
 
+/** Schemas take `z` from app/lib/zod.ts, which sets how zod runs in the browser. */
+const ZOD_IMPORT = {
+  name: "zod",
+  message: "Import z from app/lib/zod.ts: it makes zod parse without compiling code in the browser (CSP).",
+};
+
 export default tseslint.config(
   { ignores: ["**/build/", "**/builds/", "data/", "**/.react-router/", "node_modules/", "tmp/"] },
   js.configs.recommended,
@@ -141,12 +147,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/zod.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [ZOD_IMPORT] }] },
+  },
+  {
     files: ["app/routes/**/*.{ts,tsx}"],
     ignores: Object.keys(SESSION_READERS),
     rules: {
       "no-restricted-imports": [
         "error",
         {
+          paths: [ZOD_IMPORT],
           patterns: [
             {
               group: ["**/domain/accounts/session.server"],

@@ -12,7 +12,6 @@ import {
   useRevalidator,
   useRouteLoaderData,
 } from "react-router";
-import { config as configureZod } from "zod/v4/core";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CartProvider } from "./components/cart/cart-context";
@@ -27,10 +26,6 @@ import { readSession } from "./domain/accounts/session.server";
 import { brandShades } from "./domain/store-settings/brand-colour";
 import { storefrontSettings } from "./domain/store-settings/store-settings.server";
 import { titleWithStore } from "./lib/seo";
-
-// In the browser, zod's schemas (the forms' instant checks) parse without compiling code: its
-// probe for `new Function` is a violation of the store's CSP, reported even though it is caught.
-if (typeof document !== "undefined") configureZod({ jitless: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [session, store] = await Promise.all([

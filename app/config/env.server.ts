@@ -1,5 +1,5 @@
 import proxyAddr from "proxy-addr";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { parseBRLToCents } from "../lib/money";
 
 /** The demo admin password of the README: fine on a laptop, refused on a public store. */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { list } from "tar";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { executePrepared, type Database } from "../db/client.server";
 import { migrationsFolder } from "../db/migrations-folder.server";
 

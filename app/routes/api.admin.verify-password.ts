@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import type { Route } from "./+types/api.admin.verify-password";
 import { GATE_MESSAGES, type GateAnswer } from "../domain/admin/admin-gate";
 import { passAdminGate } from "../domain/admin/admin-gate.server";

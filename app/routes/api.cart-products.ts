@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 import type { Route } from "./+types/api.cart-products";
 import { CART_PRODUCTS_LIMIT, getCartProducts } from "../domain/catalog/cart-products.server";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import type { Route } from "./+types/api.favorites";
 import type { FavoriteAnswer } from "../domain/catalog/favorites";
 import { addFavorite, removeFavorite } from "../domain/catalog/favorites.server";

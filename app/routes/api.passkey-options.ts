@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import type { Route } from "./+types/api.passkey-options";
 import { authCall } from "../context.server";
 import type { PasskeyOptionsAnswer } from "../domain/accounts/passkey";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import type { Route } from "./+types/api.sandbox-payment";
 import { paymentDeps } from "../context.server";
 import { findCustomerOrder } from "../domain/orders/order-payment.server";

@@ -9,7 +9,7 @@ import {
   type MetaDescriptor,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import type { Route } from "./+types/product";
 import type { loader as rootLoader } from "../root";
 import { CartChangeForm } from "../components/cart/cart-change-form";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { FlaskConical } from "lucide-react";
 import { data, Form, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import type { Route } from "./+types/sandbox.card-checkout";
 import { Button } from "../components/ui/button";
 import { paymentDeps, type ServerContext } from "../context.server";

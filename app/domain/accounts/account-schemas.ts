@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { compactTaxId, isValidCnpj, isValidCpf, onlyDigits } from "../../lib/tax-id";
 
 /** Form schemas shared by the browser (instant feedback) and the server (the authority). */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { onlyDigits } from "../../lib/tax-id";
 
 export const BRAZILIAN_STATES = [

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Database, Transaction } from "../../db/client.server";
 import { addresses } from "../../db/schema.server";
 import type { Address, AddressInput } from "./address-schema";

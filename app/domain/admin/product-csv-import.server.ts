@@ -1,6 +1,6 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { inArray } from "drizzle-orm";
-import type { z } from "zod";
+import type { z } from "../../lib/zod";
 import type { Database } from "../../db/client.server";
 import { products, productVariants } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";

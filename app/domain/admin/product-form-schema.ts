@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { parseBRLToCents } from "../../lib/money";
 import { MAX_OPTION_VALUES, MAX_PRODUCT_OPTIONS, MAX_SPECS, type ProductOption } from "../catalog/variants";
 

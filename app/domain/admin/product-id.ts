@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 
 /** A product id as it comes in a URL or a form: digits only, within the database's integer. */
 export const productIdField = z

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { MAX_CART_LINES, MAX_QUANTITY_PER_ITEM } from "./cart-items";
 
 const productId = z.number().int().min(1).max(2_147_483_647);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { MAX_CART_LINES, MAX_QUANTITY_PER_ITEM } from "../cart/cart-items";
 import { PAYMENT_METHODS } from "../../lib/order-statuses";
 import { compactTaxId, isValidCnpj, isValidCpf } from "../../lib/tax-id";

@@ -1,5 +1,5 @@
 import { asc, eq, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Database } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
 import { customerOrder, toOrderLine } from "./customer-orders.server";

@@ -1,5 +1,5 @@
 import { addDays } from "date-fns";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { WITHDRAWAL_DAYS, type ORDER_STATUSES, type PAYMENT_STATUSES } from "../../lib/order-statuses";
 
 /**

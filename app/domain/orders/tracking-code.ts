@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { OrderStatus } from "./order-lifecycle";
 
 /** A tracking code can be given once the order is being prepared, and while it travels. */

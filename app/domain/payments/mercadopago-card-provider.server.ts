@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { decimalToCents } from "../../lib/money";
 import { compactTaxId } from "../../lib/tax-id";
 import { CARD_PAYMENT_STATUSES } from "../../lib/order-statuses";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { decimalToCents } from "../../lib/money";
 import { isRefusal, ProviderError, type providerHttpClient } from "./provider-http.server";
 import { failedRefund, type ProviderRefund, type RefundingProvider } from "./refund-provider";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 
 /**
  * What the payment page shows (spec section 3, "Payment payload"), carried in `/payment?data=`

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "../../lib/zod";
 
 export interface ProviderHttpOptions {
   /** The provider's name as error messages say it ("Woovi"). */

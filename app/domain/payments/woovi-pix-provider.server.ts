@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { PIX_STATUSES } from "../../lib/order-statuses";
 import { compactTaxId, onlyDigits } from "../../lib/tax-id";
 import { INVALID_EVENT, INVALID_SIGNATURE } from "./payment-webhook";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { isRefusal, ProviderError, type providerHttpClient } from "./provider-http.server";
 import {
   failedRefund,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { storeWallClock } from "../../lib/dates";
 import { ProviderError, providerHttpClient } from "../payments/provider-http.server";
 import type { CarrierTracking } from "./carrier-tracking";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { emailField, phoneField } from "../accounts/account-schemas";
 import { addressSchema } from "../accounts/address-schema";
 import { compactTaxId, isValidCnpj, onlyDigits } from "../../lib/tax-id";

@@ -2,7 +2,7 @@ import { MapPin, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "../../components/toasts";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Route } from "./+types/addresses";
 import { pageTitle, storeDescription } from "../../lib/seo";
 import {

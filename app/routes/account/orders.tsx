@@ -2,7 +2,7 @@ import { Check, Clock, Download, Trash2, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "../../components/toasts";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Route } from "./+types/orders";
 import { pageTitle, storeDescription } from "../../lib/seo";
 import { Badge } from "../../components/ui/badge";

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Route } from "./+types/settings";
 import { pageTitle, storeDescription } from "../../lib/seo";
 import { DeleteAccountSection } from "../../components/account/delete-account-section";

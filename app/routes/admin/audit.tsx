@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Route } from "./+types/audit";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import { Button } from "../../components/ui/button";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { toast } from "../../components/toasts";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Route } from "./+types/order";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import { OrderStatusBadge } from "../../components/admin/order-status-badge";

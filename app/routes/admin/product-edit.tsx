@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, useSearchParams } from "react-router";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Route } from "./+types/product-edit";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import {

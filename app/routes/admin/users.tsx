@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, useFetcher } from "react-router";
 import { toast } from "../../components/toasts";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Route } from "./+types/users";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import { Button } from "../../components/ui/button";
