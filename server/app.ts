@@ -51,6 +51,11 @@ export interface AppOptions {
   devMiddleware?: RequestHandler;
   /** True once the process is shutting down: `/readyz` answers 503 while requests are still served. */
   stopping?: () => boolean;
+  /**
+   * False while the store warms up (server/warm-up.ts): it serves requests, and `/readyz` still
+   * answers 503 'starting'.
+   */
+  warming?: () => boolean;
 }
 
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -121,7 +126,11 @@ export function createApp(options: AppOptions): RequestListener {
     res.json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
-    const status = options.stopping?.() ? "stopping" : await readiness.check();
+    const status = options.stopping?.()
+      ? "stopping"
+      : options.warming?.()
+        ? "starting"
+        : await readiness.check();
     res.status(status === "ok" ? 200 : 503).json({ status });
   });
   app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));

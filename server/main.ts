@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import * as serverBuild from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -25,6 +26,7 @@ import { createApp, type StoreServices } from "./app";
 import { startJobs } from "./jobs";
 import { watchCatalogVersion, type CatalogVersion } from "./catalog-version";
 import { returnFreedMemoryWhenQuiet } from "./return-freed-memory";
+import { warmUp } from "./warm-up";
 
 const LOCK_NAMES: Record<StartupLock, string> = {
   migrations: "migrações",
@@ -49,6 +51,7 @@ export async function startServer(
   const vite = options.vite;
 
   let stopping = false;
+  let warming = !vite;
   const app = createApp({
     env,
     logger,
@@ -62,6 +65,7 @@ export async function startServer(
     clientDirectory: options.clientDirectory,
     devMiddleware: vite?.middlewares,
     stopping: () => stopping,
+    warming: () => warming,
   });
   const server = http.createServer((req, res) => {
     // Once stopping, every answer closes its connection: clients leave before the listener closes.
@@ -123,6 +127,8 @@ export async function startServer(
     store: orderMailStoreOf(ready.db, env, baseURL),
     carrier: createCarrierTracking(env),
   });
+  if (warming) await warmUp(server.address() as AddressInfo, logger);
+  warming = false;
   await returnFreedMemoryWhenQuiet(logger);
   logger.info("Loja pronta");
 }
