@@ -125,12 +125,14 @@ export function createApp(options: AppOptions): RequestListener {
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
+  /** Ready once warmed up and while the database answers; not once the process is draining. */
+  const readinessNow = async () => {
+    if (options.stopping?.()) return "stopping";
+    if (options.warming?.()) return "starting";
+    return readiness.check();
+  };
   app.get("/readyz", async (_req, res) => {
-    const status = options.stopping?.()
-      ? "stopping"
-      : options.warming?.()
-        ? "starting"
-        : await readiness.check();
+    const status = await readinessNow();
     res.status(status === "ok" ? 200 : 503).json({ status });
   });
   app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
