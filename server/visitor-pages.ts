@@ -59,14 +59,17 @@ export function createVisitorPages(options: VisitorPagesOptions) {
   }
 
   return {
-    /** Answers a visitor's public page from the cache; false when it is not there to answer. */
-    serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+    /**
+     * Answers a visitor's public page from the cache, with the request's id; false when it is not
+     * there to answer (the response is then left untouched).
+     */
+    serveFromCache(req: IncomingMessage, res: ServerResponse, requestId: string): boolean {
       const catalog = options.catalog();
       const version = catalog?.current() ?? null;
       const url = version === null ? null : sharedPageUrl(req);
       const page = url === null ? undefined : cache.get(url, isCurrentFor(catalog!, version!));
       if (!page) return false;
-      answerFromCache(options, req, res, url!, page);
+      answerFromCache(options, req, res, url!, page, requestId);
       return true;
     },
 
