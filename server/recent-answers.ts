@@ -16,7 +16,9 @@ export function rememberRecentAnswers<Key extends string | undefined, Answer>(
 ): (key: Key) => Answer {
   const recent = new Map<Key, Answer>();
   return (key) => {
-    if (recent.has(key)) return recent.get(key)!;
+    // One lookup on the common path; `has` only for an answer that is itself undefined.
+    const known = recent.get(key);
+    if (known !== undefined || recent.has(key)) return known!;
     const answered = answer(key);
     if ((key?.length ?? 0) > limits.maxKeyLength) return answered;
     if (recent.size >= limits.keys) recent.delete(recent.keys().next().value!);
