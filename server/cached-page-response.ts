@@ -5,11 +5,24 @@ import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-po
 import { abortedOnClose } from "./fetch-bridge";
 import type { CachedPage, Encoding, PageCache } from "./page-cache";
 import type { CatalogChanges } from "./catalog-version";
+import { rememberRecentAnswers } from "./recent-answers";
 
 /** Set again when the page is sent: its own length and encoding, and a policy for its scripts. */
 const RESENT_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy", "vary"]);
 /** What decides between the shared page and one made for a session, for caches downstream. */
 const VARY = "Accept-Encoding, Cookie";
+/** Browsers spell Accept-Encoding in a handful of ways; anything longer is negotiated each time. */
+const RECENT_ACCEPT_ENCODINGS = { keys: 100, maxKeyLength: 100 };
+
+/** How a page cache answered (`X-Cache`). */
+export type CacheState = "HIT" | "MISS" | "BYPASS";
+
+const cacheStates = new WeakMap<ServerResponse, CacheState>();
+
+/** How a page cache answered a response, for its log line; undefined when no cache did. */
+export function cacheStateOf(res: ServerResponse): CacheState | undefined {
+  return cacheStates.get(res);
+}
 
 /** What answering from a page cache needs besides the page. */
 export interface CachedPagesContext {
@@ -27,15 +40,20 @@ export function isCurrentFor(catalog: CatalogChanges, version: number) {
     page.version === version && !catalog.stockChangedSince(page.productIds, page.stockMark);
 }
 
-/** Answers with a kept page, as a reverse proxy's cache would. */
+/**
+ * Answers with a kept page, as a reverse proxy's cache would: its stored bytes behind a header
+ * list made once per page and encoding. `requestId` goes with them when the response does not
+ * carry its `X-Request-Id` yet.
+ */
 export function answerFromCache(
   context: CachedPagesContext,
   req: IncomingMessage,
   res: ServerResponse,
   key: string,
   page: CachedPage,
+  requestId?: string,
 ): void {
-  sendPage(context, req, res, key, page, "HIT");
+  sendPage(context, req, res, key, page, "HIT", requestId);
 }
 
 /** The page a cache renders on a miss: where it is kept, and the request it is rendered from. */
@@ -87,6 +105,7 @@ export function renderMissesIntoCache(
         setHeaders(res, pageHeaders(response, body, context.https));
         res.setHeader("Vary", VARY);
         res.setHeader("X-Cache", "BYPASS");
+        cacheStates.set(res, "BYPASS");
         res.end(body);
         return;
       }
@@ -114,17 +133,57 @@ function sendPage(
   key: string,
   page: CachedPage,
   state: "HIT" | "MISS",
+  requestId?: string,
 ) {
-  const encoding = (accepts(req).encoding("br", "gzip", "identity") || "identity") as Encoding;
+  const encoding = encodingAcceptedBy(req.headers["accept-encoding"]);
   const body = context.cache.body(key, page, encoding);
-  res.statusCode = page.status;
-  setHeaders(res, context.securityHeaders);
-  setHeaders(res, page.headers);
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Vary", VARY);
-  res.setHeader("Content-Length", body.length);
-  res.setHeader("X-Cache", state);
+  const headers =
+    state === "HIT"
+      ? hitHeadersOf(context, page, encoding, body)
+      : headerList(context, page, encoding, body, state);
+  cacheStates.set(res, state);
+  // A flat list given to a response with no header set yet is written out as it is, without
+  // setting its headers one by one.
+  res.writeHead(page.status, requestId ? ["X-Request-Id", requestId, ...headers] : headers);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** The encoding a page is sent in for an Accept-Encoding header (`accepts` reads only the headers). */
+const encodingAcceptedBy = rememberRecentAnswers((acceptEncoding: string | undefined) => {
+  const request = { headers: { "accept-encoding": acceptEncoding } } as IncomingMessage;
+  return (accepts(request).encoding("br", "gzip", "identity") || "identity") as Encoding;
+}, RECENT_ACCEPT_ENCODINGS);
+
+/**
+ * The headers a page is sent with, as the flat list `writeHead` takes: each name once, the page's
+ * own replacing any security header of the same name (`writeHead` would send both).
+ */
+function headerList(
+  context: CachedPagesContext,
+  page: CachedPage,
+  encoding: Encoding,
+  body: Buffer,
+  state: "HIT" | "MISS",
+): string[] {
+  const entries: [string, string][] = [
+    ...context.securityHeaders,
+    ...page.headers,
+    ...(encoding === "identity" ? [] : [["Content-Encoding", encoding] as [string, string]]),
+    ["Vary", VARY],
+    ["Content-Length", String(body.length)],
+    ["X-Cache", state],
+  ];
+  const headers = new Map(entries.map(([name, value]) => [name.toLowerCase(), [name, value]]));
+  return [...headers.values()].flat();
+}
+
+/** Each kept page's header list for a hit, per encoding: made on the first hit in it. */
+const hitHeaders = new WeakMap<CachedPage, Partial<Record<Encoding, string[]>>>();
+
+function hitHeadersOf(context: CachedPagesContext, page: CachedPage, encoding: Encoding, body: Buffer) {
+  let lists = hitHeaders.get(page);
+  if (!lists) hitHeaders.set(page, (lists = {}));
+  return (lists[encoding] ??= headerList(context, page, encoding, body, "HIT"));
 }
 
 /** The page's own headers, with a script policy allowing its inline scripts by hash. */

@@ -19,20 +19,21 @@ export interface FrontDoorOptions {
 
 /**
  * What happens before the Express stack: the request is given its id and followed to its log
- * line, a route that queues (order creation) takes its turn,
- * a cached visitor page is answered, then a signed-in customer's kept page; anything else goes
- * on to `app`.
+ * line, a cached visitor page is answered, a route that queues (order creation) takes its turn,
+ * then a signed-in customer's kept page is answered; anything else goes on to `app`.
  */
 export function frontDoor(options: FrontDoorOptions, app: RequestListener): RequestListener {
   const { orderTurns, visitorPages, customerPages } = options;
   return (req, res) => {
-    options.requestLog.follow(req, res);
+    const requestId = options.requestLog.follow(req, res);
+    // A cached page is answered with its headers all at once, its id among them.
+    if (visitorPages.serveFromCache(req, res, requestId)) return orderTurns.noteOtherRequest();
+    res.setHeader("X-Request-Id", requestId);
     const route = options.routes.routeOf(req);
     if (req.method === "POST" && route?.policy.queue === "orders" && !route.data) {
       return orderTurns.takeTurn(req, res, app);
     }
     orderTurns.noteOtherRequest();
-    if (visitorPages.serveFromCache(req, res)) return;
     if (!carriesSession(req)) return app(req, res);
     customerPages.serveFromCache(req, res).then(
       (served) => served || app(req, res),

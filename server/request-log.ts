@@ -4,6 +4,7 @@ import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { logSerializers, type Logger } from "../app/config/logger.server";
 import { UPLOADS_URL_PREFIX } from "../app/storage/file-storage.server";
+import { cacheStateOf } from "./cached-page-response";
 import type { RouteTable } from "./route-table";
 import { carriesSession } from "./visitor-pages";
 
@@ -41,13 +42,15 @@ export function createRequestLog(
   onAnswered: (answered: AnsweredRequest) => void,
 ) {
   return {
-    /** Starts following a request; call first, before anything answers it. */
-    follow(req: IncomingMessage, res: ServerResponse): void {
+    /**
+     * Starts following a request; call first, before anything answers it. Returns the request's
+     * id, for whatever answers it to send as `X-Request-Id`.
+     */
+    follow(req: IncomingMessage, res: ServerResponse): string {
       const startedAt = performance.now();
       const incoming = req.headers["x-request-id"];
       const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
       requestIds.set(req, id);
-      res.setHeader("X-Request-Id", id);
       res.once("close", () => {
         const path = (req.url ?? "").split("?", 1)[0]!;
         const answered: AnsweredRequest = {
@@ -77,6 +80,7 @@ export function createRequestLog(
           "Requisição atendida",
         );
       });
+      return id;
     },
     /** `req.log` for the Express stack: the store's logger with the request's id on each line. */
     requestLogger(): RequestHandler {
@@ -99,8 +103,8 @@ function routeNameOf(routes: RouteTable, req: IncomingMessage, path: string): st
 }
 
 function cacheResultOf(req: IncomingMessage, res: ServerResponse): AnsweredRequest["cache"] {
-  const state = res.getHeader("x-cache");
-  if (state !== "HIT" && state !== "MISS" && state !== "BYPASS") return undefined;
+  const state = cacheStateOf(res);
+  if (!state) return undefined;
   // A request with a session is only ever answered by its customer's pages.
   return {
     of: carriesSession(req) ? "customer" : "visitor",

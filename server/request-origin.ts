@@ -1,8 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 import proxyAddr from "proxy-addr";
+import { rememberRecentAnswers } from "./recent-answers";
 
 const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+/** How many hosts' origins are kept, and the longest kept. */
+const RECENT_HOSTS = { keys: 1_000, maxKeyLength: 300 };
 
 export interface RequestOriginOptions {
   /**
@@ -28,6 +31,13 @@ export function createRequestOrigin(options: RequestOriginOptions) {
     return first === "http" || first === "https" ? first : own;
   }
 
+  /** The origin of `scheme://host`, or null when the host is not a plain host name (and port). */
+  const originOf = rememberRecentAnswers((schemeAndHost: string) => {
+    const host = schemeAndHost.slice(schemeAndHost.indexOf("://") + 3);
+    if (!HOST.test(host) || !URL.canParse(schemeAndHost)) return null;
+    return new URL(schemeAndHost).origin;
+  }, RECENT_HOSTS);
+
   return {
     /** For Express's `trust proxy`, so `req.ip` believes the same proxies. */
     trust,
@@ -38,8 +48,7 @@ export function createRequestOrigin(options: RequestOriginOptions) {
     of(req: IncomingMessage): string | null {
       if (fixedOrigin) return fixedOrigin;
       const host = req.headers.host;
-      if (!host || !HOST.test(host) || !URL.canParse(`http://${host}`)) return null;
-      return new URL(`${protocolOf(req)}://${host}`).origin;
+      return host ? originOf(`${protocolOf(req)}://${host}`) : null;
     },
     /**
      * Whether a browser's `Origin` header names this store: `PUBLIC_URL`'s origin (scheme, host

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { generatePath, matchRoutes, type Params, type RouteObject, type ServerBuild } from "react-router";
 import { ROUTE_POLICIES, routePolicyOf, type RoutePolicy } from "../app/route-policies";
+import { rememberRecentAnswers } from "./recent-answers";
 
 /** A route of `routes.ts` as the shell needs it, in the server build's flat form. */
 export interface RouteEntry {
@@ -25,10 +26,8 @@ export interface MatchedRoute {
   data: boolean;
 }
 
-/** How many paths' routes are kept, the oldest dropped first. */
-const RECENT_PATHS = 2_000;
-/** Longer paths are matched each time, so the kept ones stay small. */
-const RECENT_PATH_MAX_LENGTH = 200;
+/** How many paths' routes are kept, and the longest path kept. */
+const RECENT_PATHS = { keys: 2_000, maxKeyLength: 200 };
 /** The root route's data request, for the home page. */
 const ROOT_DATA = "/_root.data";
 
@@ -97,15 +96,7 @@ export function createRouteTable(entries: RouteEntry[]) {
 
   // `matchRoutes` ranks every route again at each call (tens of microseconds): the paths asked
   // for again and again (the pages the caches answer) are matched once.
-  const recent = new Map<string, MatchedRoute | null>();
-  function match(pathname: string): MatchedRoute | null {
-    if (recent.has(pathname)) return recent.get(pathname)!;
-    const route = matchUncached(pathname);
-    if (pathname.length > RECENT_PATH_MAX_LENGTH) return route;
-    if (recent.size >= RECENT_PATHS) recent.delete(recent.keys().next().value!);
-    recent.set(pathname, route);
-    return route;
-  }
+  const match = rememberRecentAnswers(matchUncached, RECENT_PATHS);
 
   return {
     match,

@@ -57,7 +57,7 @@ beforeAll(async () => {
     res.send("rendered for this user");
   });
   server = http.createServer((req, res) => {
-    if (!visitorPages.serveFromCache(req, res)) app(req, res);
+    if (!visitorPages.serveFromCache(req, res, "pedido-de-teste")) app(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -9,6 +9,7 @@ import {
   renderMissesIntoCache,
 } from "./cached-page-response";
 import { canonicalPagePath } from "./public-pages";
+import { rememberRecentAnswers } from "./recent-answers";
 import type { RequestOrigin } from "./request-origin";
 import type { RouteTable } from "./route-table";
 
@@ -19,6 +20,9 @@ import type { RouteTable } from "./route-table";
 export function carriesSession(req: IncomingMessage): boolean {
   return carriesSessionCookie(req.headers.cookie ?? "");
 }
+
+/** How many request targets' canonical paths are kept, and the longest target kept. */
+const RECENT_TARGETS = { keys: 2_000, maxKeyLength: 200 };
 
 export interface VisitorPagesOptions extends CachedPagesContext {
   origin: RequestOrigin;
@@ -32,7 +36,17 @@ export interface VisitorPagesOptions extends CachedPagesContext {
  * when the render is a complete 200 with a body; a HEAD is answered from the GET's page.
  */
 export function createVisitorPages(options: VisitorPagesOptions) {
-  const { cache } = options;
+  const { cache, routes } = options;
+
+  /**
+   * The canonical path of the shared page an origin-form target (`/catalog?min=10`) asks for.
+   * Kept across requests: the route table only changes in development, where nothing is cached.
+   */
+  const canonicalPathOf = rememberRecentAnswers((target: string) => {
+    const { searchParams } = new URL(`http://localhost${target}`);
+    const route = routes.match(target.split("?", 1)[0]!);
+    return canonicalPagePath(routes, route, searchParams, "visitor");
+  }, RECENT_TARGETS);
 
   /** The canonical URL of the shared page a request asks for, or null when it gets its own. */
   function sharedPageUrl(req: IncomingMessage): string | null {
@@ -40,22 +54,22 @@ export function createVisitorPages(options: VisitorPagesOptions) {
     // An absolute-form or asterisk target is not a page of this store's.
     if (!req.url?.startsWith("/") || carriesSession(req)) return null;
     const origin = options.origin.of(req);
-    if (!origin) return null;
-    const url = new URL(`${origin}${req.url}`);
-    const route = options.routes.routeOf(req);
-    const path = canonicalPagePath(options.routes, route, url.searchParams, "visitor");
-    return path && `${origin}${path}`;
+    const path = origin && canonicalPathOf(req.url);
+    return path ? `${origin}${path}` : null;
   }
 
   return {
-    /** Answers a visitor's public page from the cache; false when it is not there to answer. */
-    serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+    /**
+     * Answers a visitor's public page from the cache, with the request's id; false when it is not
+     * there to answer (the response is then left untouched).
+     */
+    serveFromCache(req: IncomingMessage, res: ServerResponse, requestId: string): boolean {
       const catalog = options.catalog();
       const version = catalog?.current() ?? null;
       const url = version === null ? null : sharedPageUrl(req);
       const page = url === null ? undefined : cache.get(url, isCurrentFor(catalog!, version!));
       if (!page) return false;
-      answerFromCache(options, req, res, url!, page);
+      answerFromCache(options, req, res, url!, page, requestId);
       return true;
     },
 
