@@ -27,7 +27,10 @@ export function frontDoor(options: FrontDoorOptions, app: RequestListener): Requ
   return (req, res) => {
     const requestId = options.requestLog.follow(req, res);
     // A cached page is answered with its headers all at once, its id among them.
-    if (visitorPages.serveFromCache(req, res, requestId)) return orderTurns.noteOtherRequest();
+    if (visitorPages.serveFromCache(req, res, requestId)) {
+      orderTurns.noteOtherRequest();
+      return;
+    }
     res.setHeader("X-Request-Id", requestId);
     const route = options.routes.routeOf(req);
     if (req.method === "POST" && route?.policy.queue === "orders" && !route.data) {
