@@ -5,7 +5,8 @@
  * they share the link with the stylesheet and the largest image. Here the same scripts are fetched
  * once the page has painted its first frame (decision 0011): the preloads leave the head, and the
  * inline module script waits for that frame, then preloads the modules at low priority and
- * imports the route modules dynamically before starting React Router's client as before.
+ * imports the route modules and the manifest dynamically before starting React Router's client
+ * as before.
  * A page without that script is left as it is.
  */
 export function withScriptsAfterFirstPaint(html: string): string {
@@ -17,8 +18,12 @@ export function withScriptsAfterFirstPaint(html: string): string {
 
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href!);
   const names = routeImports.map(([, name]) => name!);
-  const urls = routeImports.map(([, , url]) => url!);
-  const rest = body.replace(ROUTE_IMPORT, "").trim();
+  // The route modules (bound to their names, in order), then the manifest's module.
+  const urls = [
+    ...routeImports.map(([, , url]) => url!),
+    ...[...body.matchAll(MANIFEST_IMPORT)].map(([, url]) => url!),
+  ];
+  const rest = body.replace(ROUTE_IMPORT, "").replace(MANIFEST_IMPORT, "").trim();
   const deferred = [
     AFTER_FIRST_FRAME,
     `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", fetchPriority: "low", href }));`,
@@ -29,9 +34,11 @@ export function withScriptsAfterFirstPaint(html: string): string {
   return html.replace(whole, () => `${openingTag}${deferred}</script>`).replace(MODULE_PRELOAD_TAG, "");
 }
 
-/** React Router's inline module script: the route modules, the manifest, then the client entry. */
+/** React Router's inline module script: the manifest, the route modules, then the client entry. */
 const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)<\/script>/;
 const ROUTE_IMPORT = /import \* as (\w+) from "([^"]+)";\n?/g;
+/** The whole route manifest's module (`routeDiscovery: "initial"`), imported for its effect. */
+const MANIFEST_IMPORT = /import "([^"]+)";\n?/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*\/>/g;
 const MODULE_PRELOAD_TAG = /<link rel="modulepreload"[^>]*\/>/g;
 
