@@ -1,10 +1,13 @@
 // `npm run bench`: requests/second and latency of the store's pages, for visitors (from the page
 // cache) and for a signed-in customer (a session the script makes), beside a bare node:http server
 // answering a fixed string and an empty React Router page served by react-router-serve, measured
-// in the same run. Embedded database first, then PostgreSQL (BENCH_DATABASE_URL, default
+// in the same run. Each visitor page is also measured as a node:http server with no logic at all
+// sends it (the same headers and bytes, captured from the store): autocannon shares the machine,
+// and reading a larger answer costs it more, so that row is what any server could do there. Embedded database first, then PostgreSQL (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/test) when it answers.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -73,13 +76,69 @@ async function benchStore(label, env, floors, rows) {
       for (const { who, headers, paths } of audiences) {
         for (const pagePath of paths) {
           const result = await measure(store.url + pagePath, { ...headers, ...encodingHeaders });
-          rows.push({ server: label, who, encoding, path: pagePath, ...result, ...ratios(result, floors) });
+          const row = { server: label, who, encoding, path: pagePath, ...result, ...ratios(result, floors) };
+          rows.push(row);
+          if (who !== "visitante") continue;
+          const sameBytes = await measureSameBytes(store.url + pagePath, encodingHeaders);
+          row.vsSameBytes = result.rps / sameBytes.rps;
+          rows.push({
+            server: "node:http, os mesmos bytes",
+            who: "—",
+            encoding,
+            path: pagePath,
+            ...sameBytes,
+            ...ratios(sameBytes, floors),
+          });
         }
       }
     }
   } finally {
     await store.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The store's answer to a GET as it went on the wire: its headers (as sent) and body bytes. */
+function rawAnswer(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => {
+          const sent = [];
+          for (let index = 0; index < response.rawHeaders.length; index += 2) {
+            const name = response.rawHeaders[index];
+            // node:http writes these itself.
+            if (!/^(date|connection|keep-alive)$/i.test(name))
+              sent.push([name, response.rawHeaders[index + 1]]);
+          }
+          resolve({ headers: sent, body: Buffer.concat(chunks).toString("base64") });
+        });
+      })
+      .on("error", reject);
+  });
+}
+
+/** req/s of a node:http server that answers every request with the store's answer to this one. */
+async function measureSameBytes(url, headers) {
+  const answerFile = path.join(os.tmpdir(), `vitrine-bench-answer-${process.pid}.json`);
+  writeFileSync(answerFile, JSON.stringify(await rawAnswer(url, headers)));
+  const server = await startProcess(
+    [
+      "-e",
+      `const { headers, body } = JSON.parse(require("node:fs").readFileSync(${JSON.stringify(answerFile)}, "utf8"));
+      const bytes = Buffer.from(body, "base64");
+      require("node:http").createServer((q, s) => { s.writeHead(200, headers.flat()); s.end(bytes); }).listen(process.env.PORT, process.env.HOST);`,
+    ],
+    {},
+    "/",
+  );
+  try {
+    return await measure(server.url, headers);
+  } finally {
+    await server.stop();
+    rmSync(answerFile, { force: true });
   }
 }
 
@@ -145,11 +204,12 @@ if (database) {
 await bareServer.stop();
 
 console.log(
-  `\n| servidor | quem | compressão | página | req/s | p50 (ms) | p99 (ms) | vs node:http | vs página vazia |`,
+  `\n| servidor | quem | compressão | página | req/s | p50 (ms) | p99 (ms) | vs node:http | vs página vazia | vs mesmos bytes |`,
 );
-console.log(`| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: |`);
+console.log(`| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |`);
 for (const row of rows) {
+  const vsSameBytes = row.vsSameBytes === undefined ? "—" : `${format(row.vsSameBytes * 100, 1)}%`;
   console.log(
-    `| ${row.server} | ${row.who} | ${row.encoding} | ${row.path} | ${format(row.rps)} | ${format(row.p50, 1)} | ${format(row.p99, 1)} | ${format(row.vsBare * 100, 1)}% | ${format(row.vsEmpty * 100, 1)}% |`,
+    `| ${row.server} | ${row.who} | ${row.encoding} | ${row.path} | ${format(row.rps)} | ${format(row.p50, 1)} | ${format(row.p99, 1)} | ${format(row.vsBare * 100, 1)}% | ${format(row.vsEmpty * 100, 1)}% | ${vsSameBytes} |`,
   );
 }
