@@ -11,15 +11,22 @@
  * desktop's main thread (four times that on a phone) while the page hydrates.
  */
 export function formatBRL(cents: number): string {
-  const absolute = Math.round(Math.abs(cents));
-  const sign = cents < 0 && absolute > 0 ? "-" : "";
-  const centavos = String(absolute % 100).padStart(2, "0");
-  return `${sign}R$\u00a0${groupThousands(Math.floor(absolute / 100))},${centavos}`;
+  const { sign, whole, hundredths } = hundredthsInDigits(cents);
+  return `${sign}R$\u00a0${whole},${hundredths}`;
 }
 
-/** A whole number with its thousands grouped by dots, as pt-BR writes them: 1234567 → "1.234.567". */
-export function groupThousands(whole: number): string {
-  return String(whole).replace(/\B(?=(\d{3})+$)/g, ".");
+/**
+ * A whole count of hundredths (centavos, a rate's basis points) in pt-BR digits: the sign (none
+ * for zero), the whole part with its thousands grouped by dots, and the two decimals.
+ * 123456 → "1.234" and "56".
+ */
+export function hundredthsInDigits(count: number): { sign: string; whole: string; hundredths: string } {
+  const absolute = Math.round(Math.abs(count));
+  return {
+    sign: count < 0 && absolute > 0 ? "-" : "",
+    whole: String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+$)/g, "."),
+    hundredths: String(absolute % 100).padStart(2, "0"),
+  };
 }
 
 /** "1.234,56" or "1.234": dots group thousands in threes, an optional comma starts centavos. */

@@ -1,4 +1,4 @@
-import { formatBRL, groupThousands } from "../../lib/money";
+import { formatBRL, hundredthsInDigits } from "../../lib/money";
 
 /**
  * The prices a Brazilian store shows beside the list price (issue 28): the PIX price, with the
@@ -164,10 +164,7 @@ export function pixDiscountLine(order: OrderPixDiscount): { label: string; amoun
  * (Intl's pt-BR format with up to two decimals, written out by hand as `formatBRL` is).
  */
 export function formatPercent(basisPoints: number): string {
-  const absolute = Math.abs(basisPoints);
-  const sign = basisPoints < 0 ? "-" : "";
-  const decimals = String(absolute % 100)
-    .padStart(2, "0")
-    .replace(/0+$/, "");
-  return `${sign}${groupThousands(Math.floor(absolute / 100))}${decimals && `,${decimals}`}%`;
+  const { sign, whole, hundredths } = hundredthsInDigits(basisPoints);
+  const decimals = hundredths.replace(/0+$/, "");
+  return `${sign}${whole}${decimals && `,${decimals}`}%`;
 }
