@@ -158,6 +158,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          // This block's options replace the one above for routes: zod's path is named again.
           paths: [ZOD_IMPORT],
           patterns: [
             {

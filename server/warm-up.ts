@@ -16,7 +16,7 @@ const WARM_UP_PATHS = [
     `/catalog?q=${letter}r`,
     `/catalog?page=${round + 2}`,
     `/catalog?min=${(round + 1) * 100}&max=10000`,
-    `/catalog?category=${encodeURIComponent("Notebooks")}&page=${round + 1}`,
+    `/catalog?category=Notebooks&page=${round + 1}`,
   ]),
 ];
 const WARM_UP_TIMEOUT_MS = 10_000;
