@@ -417,6 +417,27 @@ describe("refunds of a card payment through Mercado Pago", () => {
     });
   });
 
+  it("keeps a card refund pending while Mercado Pago fails, makes it once Mercado Pago answers, and a late notice adds nothing", async () => {
+    const order = await paidCardOrder();
+    mercadoPago.failNextRefunds(1);
+    expect(await refundCard(order.id, "30,00")).toMatchObject({
+      message: "Reembolso solicitado; aguardando a confirmação do provedor",
+    });
+    expect((await refundsOf(order.id)).map((made) => made.status)).toEqual(["pending"]);
+
+    await followPendingRefunds(paymentDeps(cardContext()), { now: new Date(Date.now() + 120_000) });
+    expect((await refundsOf(order.id)).map((made) => made.status)).toEqual(["confirmed"]);
+    expect(mercadoPago.refundsOf(order.paymentId).map((made) => made.amount)).toEqual([30]);
+
+    const { handled } = await receiveChargeEvent(
+      paymentDeps(cardContext()),
+      cardPaymentEvent("mercadopago", order.paymentId, randomUUID()),
+    );
+    await handled;
+    expect((await refundsOf(order.id)).map((made) => made.status)).toEqual(["confirmed"]);
+    expect((await orderRow(order.id)).refundedCents).toBe(3_000);
+  });
+
   it("confirms a refund in process once Mercado Pago announces the payment's change", async () => {
     const order = await paidCardOrder();
     mercadoPago.holdNextRefunds(1);
