@@ -47,7 +47,12 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE 
  * a refused change (a variant of another product...) shows the cart as it was, with the reason.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const change = cartFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  // The page's forms carry their change in the action's query; a page rendered by an earlier
+  // release, still open in a browser, carries it in hidden fields.
+  const change = cartFormSchema.safeParse({
+    ...Object.fromEntries(new URL(request.url).searchParams),
+    ...Object.fromEntries(await request.formData()),
+  });
   if (!change.success) throw data("Dados inválidos", { status: 400, headers: { "Cache-Control": PRIVATE } });
   const { user, headers } = await readSession(context, request);
   let refusal: string | undefined;
@@ -66,23 +71,51 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const pageCart = useCart();
+  const error = actionData?.error;
+  if (!pageCart.onServer) return <VisitorCartPage serverItems={loaderData.items} error={error} />;
+  // A signed-in customer's cart is the server's: the page shows the lines it was rendered with,
+  // already changed through the cart, until the cart has read them itself. Nothing is rendered
+  // again when the scripts start.
+  const cart = pageCart.ready ? pageCart : { ...pageCart, ...linesOf(loaderData.items) };
+  return <CartView cart={cart} previousPrices={NO_PREVIOUS_PRICES} error={error} />;
+}
+
+const NO_PREVIOUS_PRICES: PreviousPrices = new Map();
+
+/**
+ * A visitor's cart lives in the browser, which only knows it once the scripts run: until then,
+ * and until the browser's cart is ready, the cart as the server read it from the cookie.
+ */
+function VisitorCartPage({ serverItems, error }: { serverItems: CartItem[]; error: string | undefined }) {
   const hydrated = useHydrated();
   const browserCart = useCart();
-  // Until the scripts run and the browser's cart is ready, the cart as the server read it.
-  const cart = hydrated && browserCart.ready ? browserCart : serverCart(loaderData.items);
+  const cart = hydrated && browserCart.ready ? browserCart : serverCart(serverItems);
   const previousPrices = useServerRefresh(hydrated);
+  return <CartView cart={cart} previousPrices={previousPrices} error={error} />;
+}
+
+function CartView({
+  cart,
+  previousPrices,
+  error,
+}: {
+  cart: Cart;
+  previousPrices: PreviousPrices;
+  error: string | undefined;
+}) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold tracking-tight">Carrinho de Compras</h1>
         {cart.items.length > 0 && <p className="text-sm text-slate-600">{itemCount(cart.totalQuantity)}</p>}
       </div>
-      {actionData?.error && (
+      {error && (
         <p
           role="alert"
           className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
         >
-          {actionData.error}
+          {error}
         </p>
       )}
       {cart.items.length === 0 ? <EmptyCart /> : <CartContents cart={cart} previousPrices={previousPrices} />}
@@ -90,19 +123,22 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+/** Lines and their totals as the cart page shows them. */
+function linesOf(items: CartItem[]): Pick<Cart, "items" | "totalQuantity" | "subtotalCents"> {
+  const { quantity, subtotalCents } = cartTotals(items);
+  return { items, totalQuantity: quantity, subtotalCents };
+}
+
 /**
- * The server's reading of the cart, shown before the browser's: its changes are the forms'
- * own posts to `/cart`, so there is nothing to do in the page.
+ * The server's reading of a visitor's cart, shown before the browser's: its changes are the
+ * forms' own posts to `/cart`, so there is nothing to do in the page.
  */
 function serverCart(items: CartItem[]): Cart {
-  const { quantity, subtotalCents } = cartTotals(items);
   const nothing = () => undefined;
   return {
-    items,
+    ...linesOf(items),
     ready: true,
-    onServer: true,
-    totalQuantity: quantity,
-    subtotalCents,
+    onServer: false,
     add: nothing,
     setQuantity: nothing,
     remove: nothing,

@@ -18,13 +18,21 @@ function cartCookieOf(headers: Headers): string {
   return cookie.split(";", 1)[0]!;
 }
 
-async function post(form: Record<string, string | number>, cookie = ""): Promise<Response> {
-  const request = new Request(`${TEST_BASE_URL}/cart`, {
-    method: "POST",
-    headers: { cookie },
-    body: new URLSearchParams(Object.entries(form).map(([name, value]) => [name, String(value)])),
-  });
-  return (await cartAction({ request, context: store.context, params: {} } as never)) as Response;
+type CartForm = Record<string, string | number>;
+const formFields = (form: CartForm) =>
+  new URLSearchParams(Object.entries(form).map(([name, value]) => [name, String(value)]));
+
+/** A cart form posted as the page's forms post it: the change in the action's query, an empty body. */
+function post(form: CartForm, cookie = ""): Promise<Response> {
+  return cartAction({
+    request: new Request(`${TEST_BASE_URL}/cart?${formFields(form)}`, {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams(),
+    }),
+    context: store.context,
+    params: {},
+  } as never) as Promise<Response>;
 }
 
 async function cartPage(cookie: string) {
@@ -97,6 +105,17 @@ describe("the cart's forms", () => {
     expect(refused.init.status).toBe(422);
     expect(refused.data.error).toBe("Variação não encontrada para este produto");
     expect(cartCookieOf(new Headers(refused.init.headers))).toBe(cookie);
+  });
+
+  it("take a change in hidden fields, as a page an earlier release rendered posts it", async () => {
+    const product = await createProduct(store.database.db);
+    const request = new Request(`${TEST_BASE_URL}/cart`, {
+      method: "POST",
+      body: formFields({ intent: "add", productId: product.id }),
+    });
+    const added = (await cartAction({ request, context: store.context, params: {} } as never)) as Response;
+    expect(added.headers.get("Location")).toBe("/cart");
+    expect(cartCookieOf(added.headers)).toBe(`${VISITOR_CART_COOKIE}=${product.id}.${product.variantId}:1`);
   });
 
   it("drop an edited cookie whole instead of trusting it", async () => {
