@@ -112,6 +112,8 @@ function rowOf(page, lhr) {
     tbt: metric("total-blocking-time"),
     cls: metric("cumulative-layout-shift"),
     js: scriptTransferKb(lhr),
+    // Lighthouse's reading of the machine's speed; a low or moving one makes runs incomparable.
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     failing: Object.values(lhr.audits)
       .filter(
         (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative",
@@ -176,12 +178,12 @@ try {
 function printTable(title, rows) {
   console.log(`\n${title}\n`);
   console.log(
-    "| página | desempenho | acessibilidade | boas práticas | SEO | FCP (s) | LCP (s) | TBT (ms) | CLS | JS (KB comprimido) |",
+    "| página | desempenho | acessibilidade | boas práticas | SEO | FCP (s) | LCP (s) | TBT (ms) | CLS | JS (KB comprimido) | índice da máquina |",
   );
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const row of rows) {
     console.log(
-      `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.fcp.toFixed(2)} | ${row.lcp.toFixed(2)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.js.toFixed(1)} |`,
+      `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.fcp.toFixed(2)} | ${row.lcp.toFixed(2)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.js.toFixed(1)} | ${Math.round(row.benchmarkIndex)} |`,
     );
   }
 }
