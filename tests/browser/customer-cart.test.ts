@@ -105,6 +105,31 @@ describe("the cart follows the signed-in customer", () => {
     await expectQuantity(cleared, MOUSE.name, 1);
   });
 
+  it("keeps a change made before the customer's cart came from the server, and sends it after", async () => {
+    const { page, baseURL } = browser;
+    const customer = await signUpCustomer(baseURL);
+    await signInContext(page.context(), baseURL, customer);
+    await addFromProductPage(page, MOUSE, "Produto adicionado ao carrinho");
+
+    // The page's reading of the cart is held back: the page shows the lines it was rendered with.
+    let answerReading = () => {};
+    const readingHeld = new Promise<void>((resolve) => (answerReading = resolve));
+    await page.route("**/api/cart", async (route) => {
+      if (route.request().method() === "GET") await readingHeld;
+      await route.continue();
+    });
+    await page.goto("/cart");
+    await expectQuantity(page, MOUSE.name, 1);
+    await page.getByRole("button", { name: `Aumentar quantidade de ${MOUSE.name}` }).click();
+
+    answerReading();
+    await toast(page, "Quantidade atualizada no carrinho").waitFor();
+    await expectQuantity(page, MOUSE.name, 2);
+    await page.unroute("**/api/cart");
+    await page.reload();
+    await expectQuantity(page, MOUSE.name, 2);
+  });
+
   it("lowers a merged quantity to the stock and says so", async () => {
     const { page, baseURL } = browser;
     const customer = await signUpCustomer(baseURL);
