@@ -122,7 +122,9 @@ describe("a product page with variants", () => {
     expect(html).toMatch(
       /<img[^>]+src="\/uploads\/products\/azul\.webp"[^>]*data-testid="zoomable-image"|data-testid="zoomable-image"[^>]+src="\/uploads\/products\/azul\.webp"/,
     );
-    expect(html).toContain(`name="variantId" value="${azul.variantId}"`);
+    expect(html).toContain(
+      `action="/cart?intent=add&amp;productId=${phone.product.id}&amp;variantId=${azul.variantId}"`,
+    );
     expect(html).toContain(
       `<link rel="canonical" href="${store.url}/product/${phone.product.id}?variant=${azul.variantId}"/>`,
     );
