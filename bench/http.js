@@ -3,7 +3,8 @@
 // answering a fixed string and an empty React Router page served by react-router-serve, measured
 // in the same run. Each visitor page is also measured as a node:http server with no logic at all
 // sends it (the same headers and bytes, captured from the store): autocannon shares the machine,
-// and reading a larger answer costs it more, so that row is what any server could do there. Embedded database first, then PostgreSQL (BENCH_DATABASE_URL, default
+// and reading a larger answer costs it more, so that row is what any server could do there.
+// Embedded database first, then PostgreSQL (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/test) when it answers.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
