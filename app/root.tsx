@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import type { loader as cartLoader } from "./routes/cart";
 import "./app.css";
 import { CartProvider } from "./components/cart/cart-context";
 import { Footer } from "./components/layout/footer";
@@ -51,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
+  const cartPage = useRouteLoaderData<typeof cartLoader>("routes/cart");
   return (
     <html lang="pt-BR">
       <head>
@@ -63,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root && <BrandColours primary={root.store.identity.primaryColor} />}
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
-        <CartProvider signedIn={Boolean(root?.user)}>
+        <CartProvider signedIn={Boolean(root?.user)} pageCartItems={root?.user ? cartPage?.items : undefined}>
           <TopBar
             store={root ? { name: root.store.identity.name, logoUrl: root.store.logo.logoUrl } : null}
             user={root?.user ?? null}

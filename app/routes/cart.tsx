@@ -74,11 +74,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const pageCart = useCart();
   const error = actionData?.error;
   if (!pageCart.onServer) return <VisitorCartPage serverItems={loaderData.items} error={error} />;
-  // A signed-in customer's cart is the server's: until the page's cart has read it from
-  // `/api/cart`, the page shows the lines it was rendered with, its buttons already sending their
-  // changes through the cart. Nothing is rendered again when the scripts start.
-  const cart = pageCart.ready ? pageCart : { ...pageCart, ...linesOf(loaderData.items) };
-  return <CartView cart={cart} previousPrices={NO_PREVIOUS_PRICES} error={error} />;
+  // A signed-in customer's cart is the server's: the page's cart starts from the lines this loader
+  // read (the layout hands them over), so nothing is asked for or rendered again when the scripts start.
+  return <CartView cart={pageCart} previousPrices={NO_PREVIOUS_PRICES} error={error} />;
 }
 
 const NO_PREVIOUS_PRICES: PreviousPrices = new Map();

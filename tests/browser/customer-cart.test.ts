@@ -105,29 +105,51 @@ describe("the cart follows the signed-in customer", () => {
     await expectQuantity(cleared, MOUSE.name, 1);
   });
 
-  it("keeps a change made before the customer's cart came from the server, and sends it after", async () => {
+  it("shows the cart page from the cart its server read, asks for it nowhere else, and sends a change", async () => {
     const { page, baseURL } = browser;
     const customer = await signUpCustomer(baseURL);
     await signInContext(page.context(), baseURL, customer);
     await addFromProductPage(page, MOUSE, "Produto adicionado ao carrinho");
 
-    // The page's reading of the cart is held back: the page shows the lines it was rendered with.
+    const readings: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "GET" && new URL(request.url()).pathname === "/api/cart")
+        readings.push(request.url());
+    });
+    // The page as sent, before any script: the header already counts the customer's line.
+    const sent = await (await page.request.get("/cart")).text();
+    expect(sent).toContain('aria-label="Carrinho, 1 item"');
+
+    await page.goto("/cart");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: `Aumentar quantidade de ${MOUSE.name}` }).click();
+    await toast(page, "Quantidade atualizada no carrinho").waitFor();
+    await expectQuantity(page, MOUSE.name, 2);
+    expect(readings).toEqual([]);
+    await page.reload();
+    await expectQuantity(page, MOUSE.name, 2);
+  });
+
+  it("keeps an add made before the customer's cart came from the server, and sends it after", async () => {
+    const { page, baseURL } = browser;
+    const customer = await signUpCustomer(baseURL);
+    await signInContext(page.context(), baseURL, customer);
+
+    // The product page's reading of the cart is held back.
     let answerReading = () => {};
     const readingHeld = new Promise<void>((resolve) => (answerReading = resolve));
     await page.route("**/api/cart", async (route) => {
       if (route.request().method() === "GET") await readingHeld;
       await route.continue();
     });
-    await page.goto("/cart");
-    await expectQuantity(page, MOUSE.name, 1);
-    await page.getByRole("button", { name: `Aumentar quantidade de ${MOUSE.name}` }).click();
+    await page.goto(`/product/${MOUSE.id}`);
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
 
     answerReading();
-    await toast(page, "Quantidade atualizada no carrinho").waitFor();
-    await expectQuantity(page, MOUSE.name, 2);
+    await toast(page, "Produto adicionado ao carrinho").waitFor();
     await page.unroute("**/api/cart");
-    await page.reload();
-    await expectQuantity(page, MOUSE.name, 2);
+    await page.goto("/cart");
+    await expectQuantity(page, MOUSE.name, 1);
   });
 
   it("lowers a merged quantity to the stock and says so", async () => {

@@ -1,4 +1,12 @@
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 import { toast } from "../toasts";
 import { browserCart } from "./browser-cart";
 import { announceMerge, announceRefresh, notifyChange } from "./cart-notices";
@@ -21,7 +29,7 @@ import type { ProductCard } from "../../domain/catalog/product-card";
 export interface Cart {
   items: CartItem[];
   /**
-   * False until the signed-in customer's cart has come from the server, or until the products of a
+   * False until the signed-in customer's cart has come from the server (or with the page), or until the products of a
    * visitor's lines added before the scripts ran are known.
    */
   ready: boolean;
@@ -86,7 +94,19 @@ function cartUnreachable(): void {
  * When a customer is seen signed in, the browser's lines are handed to the server's cart and
  * leave the browser, so signing out leaves an empty cart here and the customer's on the server.
  */
-export function CartProvider({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+export function CartProvider({
+  signedIn,
+  pageCartItems,
+  children,
+}: {
+  signedIn: boolean;
+  /**
+   * The signed-in customer's lines as the page's loader read them (the cart page does): shown from
+   * the first render and taken as the cart, instead of being asked for again once the scripts run.
+   */
+  pageCartItems?: CartItem[];
+  children: ReactNode;
+}) {
   const visitorItems = useSyncExternalStore(
     browserCart.subscribe,
     browserCart.getSnapshot,
@@ -98,6 +118,9 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
     customerCart.getServerSnapshot,
   );
 
+  // The page's lines count only when the customer is seen signed in: later pages' readings never
+  // overwrite the cart's answers.
+  const readPageCart = useEffectEvent(() => pageCartItems);
   useEffect(() => {
     if (!signedIn) {
       customerCart.forget();
@@ -110,6 +133,11 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
       announce(answer);
       if (answer.merge) announceMerge(answer.merge, names);
     };
+    const pageCart = readPageCart();
+    if (lines.length === 0 && pageCart) {
+      customerCart.adopt(pageCart); // read by this page's loader a moment ago
+      return;
+    }
     const request = lines.length > 0 ? customerCart.send({ intent: "merge", lines }) : customerCart.load();
     request.then(arrived, () => {
       browserCart.set(handed); // not merged: the lines stay in the browser for the next try
@@ -139,14 +167,17 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
     return () => document.removeEventListener("visibilitychange", reload);
   }, [signedIn]);
 
+  // Until the cart has answered, the page's own reading of it. Once the page's lines are adopted
+  // they are the very same array, so nothing that reads the cart renders again.
+  const shownCustomerItems = customerItems ?? pageCartItems ?? null;
   const cart = useMemo<Cart>(() => {
-    const items = (signedIn ? customerItems : visitorItems) ?? NO_ITEMS;
+    const items = (signedIn ? shownCustomerItems : visitorItems) ?? NO_ITEMS;
     const { quantity, subtotalCents } = cartTotals(items);
     const shared = { items, totalQuantity: quantity, subtotalCents };
     if (signedIn) {
       return {
         ...shared,
-        ready: customerItems !== null,
+        ready: shownCustomerItems !== null,
         onServer: true,
         add: (product) =>
           sendToServer({ intent: "add", productId: product.id, variantId: variantOf(product) }),
@@ -169,7 +200,7 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
       clear: () => applyInBrowser([[], { kind: "cleared" }]),
       empty: () => browserCart.set([]),
     };
-  }, [signedIn, customerItems, visitorItems]);
+  }, [signedIn, shownCustomerItems, visitorItems]);
   return <CartContext.Provider value={cart}>{children}</CartContext.Provider>;
 }
 

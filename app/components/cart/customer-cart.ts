@@ -3,7 +3,8 @@ import type { CartRequest } from "../../domain/cart/cart-request";
 
 /**
  * The signed-in customer's cart as this page knows it: a copy of the one the server keeps, read
- * when the customer is seen signed in and replaced by the server's answer to each change. Changes
+ * when the customer is seen signed in (or taken from the page, when its loader read it) and replaced
+ * by the server's answer to each change. Changes
  * are sent one after another, so the copy ends as the last one left the server. The snapshot is
  * null until the server has answered once. An external store for `useSyncExternalStore`.
  */
@@ -57,6 +58,10 @@ export const customerCart = {
   /** The server's cart as it is now. */
   load(): Promise<ServerCartAnswer> {
     return inTurn(() => exchange());
+  },
+  /** The cart as the page's loader read it from the server, unless the server has answered since. */
+  adopt(items: CartItem[]): void {
+    if (snapshot === null) show(items);
   },
   send(request: CartRequest): Promise<ServerCartAnswer> {
     return inTurn(() => exchange({ method: "POST", body: JSON.stringify(request) }));
