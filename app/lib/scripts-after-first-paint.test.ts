@@ -30,6 +30,12 @@ describe("withScriptsAfterFirstPaint", () => {
     expect(script).toContain('fetchPriority: "low"');
   });
 
+  it("lets the browser take a turn after each preload, so none makes a long task", () => {
+    expect(script).toMatch(
+      /for \(const href of \[.*?\]\) \{ document\.head\.append\(.*?\); await \(globalThis\.scheduler\?\.yield\?\.\(\) \?\? new Promise\(\(resolve\) => setTimeout\(resolve\)\)\); \}/,
+    );
+  });
+
   it("imports the route modules and the manifest dynamically, then starts the client as before", () => {
     expect(script).not.toMatch(/^import /m);
     expect(script).toContain(
