@@ -130,6 +130,34 @@ describe("the cart follows the signed-in customer", () => {
     await expectQuantity(page, MOUSE.name, 2);
   });
 
+  it("leaves the browser's cart alone on a signed-in page when it holds nothing to hand over", async () => {
+    const { page, baseURL } = browser;
+    const customer = await signUpCustomer(baseURL);
+    await signInContext(page.context(), baseURL, customer);
+    // Every write to the browser's cart (its cookie or its stored products) is noted by the page.
+    await page.addInitScript((storageKey) => {
+      const writes: string[] = [];
+      Object.assign(window, { cartWrites: writes });
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (key === storageKey) writes.push(`storage ${value}`);
+        return setItem.call(this, key, value);
+      };
+      const cookie = Object.getOwnPropertyDescriptor(Document.prototype, "cookie")!;
+      Object.defineProperty(document, "cookie", {
+        get: () => cookie.get!.call(document),
+        set: (value: string) => {
+          if (value.startsWith("vitrine.cart=")) writes.push(`cookie ${value}`);
+          cookie.set!.call(document, value);
+        },
+      });
+    }, CART_STORAGE_KEY);
+
+    await page.goto("/account");
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => (window as unknown as { cartWrites: string[] }).cartWrites)).toEqual([]);
+  });
+
   it("keeps an add made before the customer's cart came from the server, and sends it after", async () => {
     const { page, baseURL } = browser;
     const customer = await signUpCustomer(baseURL);

@@ -87,7 +87,7 @@ export const browserCart = {
     // Lines added before the scripts ran stay in the cookie until their variants are known.
     const unseen = browserCart.unseenLines().filter((line) => !seenIn(items, line));
     document.cookie = visitorCartCookie([...items, ...unseen]);
-    snapshot = items;
+    snapshot = emptyAsOnServer(items);
     try {
       window.localStorage.setItem(STORAGE_KEY, JSON.stringify(items));
     } catch {
@@ -114,6 +114,9 @@ export const browserCart = {
   take(): { items: CartItem[]; unseen: CartLineRequest[] } {
     snapshot = read();
     const taken = { items: snapshot, unseen: browserCart.unseenLines() };
+    // A signed-in customer's pages take an empty cart on every load: writing it again would cost a
+    // cookie and a storage write, and a render of everything that reads the cart.
+    if (taken.items.length === 0 && taken.unseen.length === 0) return taken;
     document.cookie = visitorCartCookie([]);
     browserCart.set([]);
     return taken;
