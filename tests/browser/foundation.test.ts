@@ -80,6 +80,16 @@ describe("HTTP shell", () => {
     expect(response.headers.get("x-frame-options")).toBeNull();
   });
 
+  it("serves the icon each page names, as a PNG", async () => {
+    const html = await (await fetch(`${baseURL}/`)).text();
+    const icon = html.match(/<link rel="icon" href="([^"]+)" type="image\/png"\/>/)?.[1];
+    expect(icon).toBe("/favicon.png");
+    const response = await fetch(`${baseURL}${icon}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
   it("never shows a stack trace for a missing asset", async () => {
     const response = await fetch(`${baseURL}/assets/nao-existe-12345678.js`);
     expect(response.status).toBe(404);

@@ -88,7 +88,7 @@ describe("a store whose owner saved nothing", () => {
       "Smartphones, notebooks, áudio, monitores e acessórios com garantia, frete grátis e pagamento via PIX.</p>",
     );
     expect(home).toContain("Explorar Produtos");
-    expect(home).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    expect(home).toContain('<link rel="icon" href="/favicon.png" type="image/png"/>');
     expect(partOf(home, "footer")).toContain(
       "Vitrine Comércio de Tecnologia Ltda. · CNPJ 11.222.333/0001-81 · Avenida Paulista, 1000 - Bela Vista, São Paulo/SP, CEP 01310-100",
     );
@@ -144,7 +144,9 @@ describe("a store with the owner's settings", () => {
         '<img src="/uploads/settings/logo.webp" alt="Casa do Gamer" width="160" height="40"',
       );
       expect(partOf(html, "footer"), path).toContain("Casa do Gamer");
-      expect(html, path).toContain('<link rel="icon" href="/uploads/settings/favicon.png"/>');
+      expect(html, path).toContain(
+        '<link rel="icon" href="/uploads/settings/favicon.png" type="image/png"/>',
+      );
       expect(html, path).not.toContain("Vitrine");
     }
     const product = (await page(`/product/${featured[0]}`)).body;
