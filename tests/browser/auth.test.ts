@@ -37,7 +37,7 @@ describe("sign-up and sign-in", () => {
     await page.waitForURL(browser.baseURL + "/");
     await page.getByRole("button", { name: "Menu da conta de Maria da Silva" }).click();
     const menu = page.getByRole("menu");
-    expect(await menu.getByText(email).isVisible()).toBe(true);
+    await menu.getByText(email).waitFor();
     await menu.getByRole("menuitem", { name: "Minha Conta" }).click();
     await page.waitForURL(/\/account$/);
     await expect.poll(() => page.getByText("Olá, Maria da Silva!").isVisible()).toBe(true);
@@ -269,6 +269,34 @@ describe("sessions", () => {
     const reused = await fetch(`${baseURL}/account`, { headers: { cookie }, redirect: "manual" });
     expect(reused.status).toBe(302);
     expect(reused.headers.get("location")).toMatch(/^\/auth/);
+  });
+
+  it("fetches the account menu when the customer first reaches for it, and opens it by keyboard", async () => {
+    const { page, baseURL } = browser;
+    const customer = await signUpCustomer(baseURL);
+    await signInContext(page.context(), baseURL, customer);
+    const menuCode: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/user-menu-[\w-]{8}\.js$/.test(request.url())) menuCode.push(request.url());
+    });
+
+    await page.goto("/account");
+    await page.waitForLoadState("networkidle");
+    expect(menuCode).toEqual([]);
+
+    const button = page.getByRole("button", { name: /Menu da conta/ });
+    await button.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.getByRole("menuitem", { name: "Minha Conta" }).waitFor();
+    expect(menuCode).toHaveLength(1);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("menu").count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
+      .toMatch(/^Menu da conta/);
+
+    await button.click();
+    await page.getByRole("menuitem", { name: "Sair" }).waitFor();
   });
 
   it("checks the session again when the tab becomes visible", async () => {

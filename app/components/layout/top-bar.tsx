@@ -6,8 +6,10 @@ import { useCart } from "../cart/cart-context";
 import { buttonClasses } from "../ui/button";
 import type { MenuUser } from "./user-menu";
 
-// Only signed-in customers need the menu (and its dropdown library): visitors never load it.
-const UserMenu = lazy(() => import("./user-menu").then((module) => ({ default: module.UserMenu })));
+// Only signed-in customers need the menu's button: visitors never load it.
+const UserMenuButton = lazy(() =>
+  import("./user-menu-button").then((module) => ({ default: module.UserMenuButton })),
+);
 
 const NAV_LINKS = [
   { to: "/", label: "Início" },
@@ -42,7 +44,7 @@ export function TopBar({ store, user }: { store: TopBarStore | null; user: MenuU
           <CartButton />
           {user ? (
             <Suspense fallback={<span className="size-9 rounded-full bg-brand-100" />}>
-              <UserMenu user={user} />
+              <UserMenuButton user={user} />
             </Suspense>
           ) : (
             <Link to="/auth" className={buttonClasses("default", "sm")}>

@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { LogOut, User } from "lucide-react";
+import type { ReactElement } from "react";
 import { Link } from "react-router";
-import { Avatar } from "../account/avatar";
 import { useSignOut } from "../account/use-sign-out";
 
 export interface MenuUser {
@@ -10,17 +10,15 @@ export interface MenuUser {
   avatarUrl: string | null;
 }
 
-/** The signed-in customer's menu in the top bar: who they are, their account, sign out. */
-export function UserMenu({ user }: { user: MenuUser }) {
+/**
+ * The signed-in customer's menu in the top bar: who they are, their account, sign out. Drawn open,
+ * around its button (`trigger`), when the customer first reaches for it (`UserMenuButton`).
+ */
+export function UserMenu({ user, trigger }: { user: MenuUser; trigger: ReactElement }) {
   const signOut = useSignOut();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="rounded-full focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
-        {/* Named by its text, not aria-label: the initials shown are decoration, and a label
-            leaving out the visible text breaks WCAG's 'label in name'. */}
-        <span className="sr-only">Menu da conta de {user.name}</span>
-        <Avatar name={user.name} email={user.email} avatarUrl={user.avatarUrl} className="size-9 text-sm" />
-      </DropdownMenu.Trigger>
+    <DropdownMenu.Root defaultOpen>
+      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
