@@ -5,9 +5,8 @@
  * they share the link with the stylesheet and the largest image. Here the same scripts are fetched
  * once the page has painted its first frame (decision 0011): the preloads leave the head, and the
  * inline module script waits for that frame, then preloads the modules at low priority, one task
- * each, and imports the route modules and the manifest dynamically before starting React Router's client
- * as before.
- * A page without that script is left as it is.
+ * each, and imports the route modules and the manifest dynamically before starting React Router's
+ * client as before. A page without that script is left as it is.
  */
 export function withScriptsAfterFirstPaint(html: string): string {
   const moduleScript = MODULE_SCRIPT.exec(html);
@@ -37,7 +36,8 @@ export function withScriptsAfterFirstPaint(html: string): string {
 /**
  * Lets the browser take a turn: starting a module's fetch costs its main thread 0.5-2.5 ms (4x
  * slower on a phone), so the 20-30 preloads of a page, one after another, made one task long
- * enough to block a tap. `scheduler.yield()` resumes ahead of other work; a timeout where it is missing.
+ * enough to block a tap. `scheduler.yield()` resumes ahead of other work; a timeout where it is
+ * missing.
  */
 const YIELD = "await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve)));";
 

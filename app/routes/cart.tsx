@@ -75,7 +75,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const error = actionData?.error;
   if (!pageCart.onServer) return <VisitorCartPage serverItems={loaderData.items} error={error} />;
   // A signed-in customer's cart is the server's: the page's cart starts from the lines this loader
-  // read (the layout hands them over), so nothing is asked for or rendered again when the scripts start.
+  // read (the layout hands them over), so nothing is asked for or rendered again when the scripts
+  // start.
   return <CartView cart={pageCart} previousPrices={NO_PREVIOUS_PRICES} error={error} />;
 }
 

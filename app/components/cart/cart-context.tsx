@@ -29,8 +29,8 @@ import type { ProductCard } from "../../domain/catalog/product-card";
 export interface Cart {
   items: CartItem[];
   /**
-   * False until the signed-in customer's cart has come from the server (or with the page), or until the products of a
-   * visitor's lines added before the scripts ran are known.
+   * False until the signed-in customer's cart has come from the server (or with the page), or until
+   * the products of a visitor's lines added before the scripts ran are known.
    */
   ready: boolean;
   /** The cart is the signed-in customer's, kept on the server: its products are always current. */

@@ -3,10 +3,10 @@ import type { CartRequest } from "../../domain/cart/cart-request";
 
 /**
  * The signed-in customer's cart as this page knows it: a copy of the one the server keeps, read
- * when the customer is seen signed in (or taken from the page, when its loader read it) and replaced
- * by the server's answer to each change. Changes
- * are sent one after another, so the copy ends as the last one left the server. The snapshot is
- * null until the server has answered once. An external store for `useSyncExternalStore`.
+ * when the customer is seen signed in (or taken from the page, when its loader read it) and
+ * replaced by the server's answer to each change. Changes are sent one after another, so the copy
+ * ends as the last one left the server. The snapshot is null until the cart is first known. An
+ * external store for `useSyncExternalStore`.
  */
 let snapshot: CartItem[] | null = null;
 let queue: Promise<unknown> = Promise.resolve();
