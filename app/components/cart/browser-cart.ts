@@ -74,7 +74,9 @@ export const browserCart = {
     listeners.add(listener);
     const onStorage = (event: StorageEvent) => {
       if (event.key !== STORAGE_KEY && event.key !== null) return;
-      snapshot = read();
+      // Another tab wrote its whole cart: this tab's copy of the cookie may not have caught up yet
+      // (Chromium brings a tab the cookie's changes later), so the stored lines are the cart.
+      snapshot = event.key === null ? read() : emptyAsOnServer(parseStoredCart(event.newValue));
       listener();
     };
     window.addEventListener("storage", onStorage);
