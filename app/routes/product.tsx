@@ -13,7 +13,7 @@ import { z } from "../lib/zod";
 import type { Route } from "./+types/product";
 import type { loader as rootLoader } from "../root";
 import { CartChangeForm } from "../components/cart/cart-change-form";
-import { useCart } from "../components/cart/cart-context";
+import { useCartActions } from "../components/cart/cart-context";
 import { FavoriteButton } from "../components/product/favorite-button";
 import { ProductGallery } from "../components/product/product-gallery";
 import { ProductPrice } from "../components/product/product-price";
@@ -94,7 +94,7 @@ const LOW_STOCK = 3;
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, jsonLd, favorited } = loaderData;
-  const cart = useCart();
+  const cart = useCartActions();
   const store = useRouteLoaderData<typeof rootLoader>("root")?.store;
   const [searchParams] = useSearchParams();
   const variant = chosenVariant(product.variants, variantParamOf(searchParams));

@@ -50,8 +50,8 @@ function read(): CartItem[] {
 
 /**
  * An empty cart as the very one the server rendered with: once a page has hydrated, React renders
- * again, at once and in one task, everything that reads the cart (every card's button) when the
- * browser's snapshot is not the server's.
+ * again, at once and in one task, everything that shows the cart's lines (the header's badge)
+ * when the browser's snapshot is not the server's.
  */
 const emptyAsOnServer = (items: CartItem[]) => (items.length === 0 ? EMPTY : items);
 

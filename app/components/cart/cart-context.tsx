@@ -1,6 +1,7 @@
 import {
   createContext,
   useContext,
+  type Context,
   useEffect,
   useEffectEvent,
   useMemo,
@@ -26,7 +27,24 @@ import {
 import type { CartRequest } from "../../domain/cart/cart-request";
 import type { ProductCard } from "../../domain/catalog/product-card";
 
-export interface Cart {
+/**
+ * What can be done to the cart. The same functions for a whole visit (they change only when the
+ * customer signs in or out), so what only acts on the cart, such as every card's button or the
+ * product page, does not render again when its lines change: after hydration, when a visitor's
+ * stored lines replace the empty cart the cached page was rendered with, only what shows the
+ * lines does.
+ */
+export interface CartActions {
+  /** Adds a variant; a product card (no variant) adds the default variant of a product without options. */
+  add(product: CartProduct | ProductCard): void;
+  setQuantity(line: CartLineKey, quantity: number): void;
+  remove(line: CartLineKey): void;
+  clear(): void;
+  /** Forgets the lines that became an order, without a toast. */
+  empty(): void;
+}
+
+export interface Cart extends CartActions {
   items: CartItem[];
   /**
    * False until the signed-in customer's cart has come from the server (or with the page), or until
@@ -37,16 +55,10 @@ export interface Cart {
   onServer: boolean;
   totalQuantity: number;
   subtotalCents: number;
-  /** Adds a variant; a product card (no variant) adds the default variant of a product without options. */
-  add(product: CartProduct | ProductCard): void;
-  setQuantity(line: CartLineKey, quantity: number): void;
-  remove(line: CartLineKey): void;
-  clear(): void;
-  /** Forgets the lines that became an order, without a toast. */
-  empty(): void;
 }
 
 const CartContext = createContext<Cart | null>(null);
+const CartActionsContext = createContext<CartActions | null>(null);
 const NO_ITEMS: CartItem[] = [];
 
 function applyInBrowser([items, change]: [CartItem[], CartChange]): void {
@@ -88,6 +100,27 @@ function announce({ change, refresh }: ServerCartAnswer): void {
 function cartUnreachable(): void {
   toast.error("Não foi possível atualizar o carrinho. Tente novamente.");
 }
+
+/** A visitor's cart changes in this browser. */
+const visitorActions: CartActions = {
+  add: addInBrowser,
+  setQuantity: ({ variantId }, quantity) =>
+    applyInBrowser(setQuantity(browserCart.getSnapshot(), variantId, quantity)),
+  remove: ({ variantId }) => applyInBrowser(removeItem(browserCart.getSnapshot(), variantId)),
+  clear: () => applyInBrowser([[], { kind: "cleared" }]),
+  empty: () => browserCart.set([]),
+};
+
+/** A signed-in customer's cart changes on the server, which prices every line. */
+const customerActions: CartActions = {
+  add: (product) => sendToServer({ intent: "add", productId: product.id, variantId: variantOf(product) }),
+  setQuantity: ({ id, variantId }, quantity) =>
+    sendToServer({ intent: "set", productId: id, variantId, quantity }),
+  remove: ({ id, variantId }) => sendToServer({ intent: "remove", productId: id, variantId }),
+  clear: () => sendToServer({ intent: "clear" }),
+  // The order took its lines off the server's cart in the statement that placed it.
+  empty: () => void customerCart.load().catch(cartUnreachable),
+};
 
 /**
  * A visitor's cart lives in the browser; a signed-in customer's on the server (DESIGN point 6).
@@ -170,43 +203,38 @@ export function CartProvider({
   // Until the cart has answered, the page's own reading of it. Once the page's lines are adopted
   // they are the very same array, so nothing that reads the cart renders again.
   const shownCustomerItems = customerItems ?? pageCartItems ?? null;
+  const actions = signedIn ? customerActions : visitorActions;
   const cart = useMemo<Cart>(() => {
     const items = (signedIn ? shownCustomerItems : visitorItems) ?? NO_ITEMS;
     const { quantity, subtotalCents } = cartTotals(items);
-    const shared = { items, totalQuantity: quantity, subtotalCents };
-    if (signedIn) {
-      return {
-        ...shared,
-        ready: shownCustomerItems !== null,
-        onServer: true,
-        add: (product) =>
-          sendToServer({ intent: "add", productId: product.id, variantId: variantOf(product) }),
-        setQuantity: ({ id, variantId }, quantity) =>
-          sendToServer({ intent: "set", productId: id, variantId, quantity }),
-        remove: ({ id, variantId }) => sendToServer({ intent: "remove", productId: id, variantId }),
-        clear: () => sendToServer({ intent: "clear" }),
-        // The order took its lines off the server's cart in the statement that placed it.
-        empty: () => void customerCart.load().catch(cartUnreachable),
-      };
-    }
     return {
-      ...shared,
-      ready: browserCart.unseenLines().length === 0,
-      onServer: false,
-      add: addInBrowser,
-      setQuantity: ({ variantId }, quantity) =>
-        applyInBrowser(setQuantity(browserCart.getSnapshot(), variantId, quantity)),
-      remove: ({ variantId }) => applyInBrowser(removeItem(browserCart.getSnapshot(), variantId)),
-      clear: () => applyInBrowser([[], { kind: "cleared" }]),
-      empty: () => browserCart.set([]),
+      items,
+      totalQuantity: quantity,
+      subtotalCents,
+      ready: signedIn ? shownCustomerItems !== null : browserCart.unseenLines().length === 0,
+      onServer: signedIn,
+      ...actions,
     };
-  }, [signedIn, shownCustomerItems, visitorItems]);
-  return <CartContext.Provider value={cart}>{children}</CartContext.Provider>;
+  }, [signedIn, shownCustomerItems, visitorItems, actions]);
+  return (
+    <CartActionsContext.Provider value={actions}>
+      <CartContext.Provider value={cart}>{children}</CartContext.Provider>
+    </CartActionsContext.Provider>
+  );
 }
 
 /** The cart; using it outside its provider is a programming error (spec section 8). */
 export function useCart(): Cart {
-  const cart = useContext(CartContext);
-  if (!cart) throw new Error("useCart deve ser usado dentro de CartProvider");
-  return cart;
+  return useProvided(CartContext);
+}
+
+/** What can be done to the cart, for what does not show its lines. */
+export function useCartActions(): CartActions {
+  return useProvided(CartActionsContext);
+}
+
+function useProvided<T>(context: Context<T | null>): T {
+  const value = useContext(context);
+  if (!value) throw new Error("useCart deve ser usado dentro de CartProvider");
+  return value;
 }

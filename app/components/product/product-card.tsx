@@ -2,7 +2,7 @@ import { ShoppingCart } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CartChangeForm } from "../cart/cart-change-form";
-import { useCart } from "../cart/cart-context";
+import { useCartActions } from "../cart/cart-context";
 import type { ProductCard as ProductCardData } from "../../domain/catalog/product-card";
 import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
@@ -63,7 +63,7 @@ export function ProductCard({
  * sold in variants leads to its page, where one is chosen.
  */
 export function AddToCartButton({ product }: { product: ProductCardData }) {
-  const cart = useCart();
+  const cart = useCartActions();
   const soldOut = product.stock <= 0;
   if (product.hasOptions) {
     return (
