@@ -225,16 +225,16 @@ export function CartProvider({
 
 /** The cart; using it outside its provider is a programming error (spec section 8). */
 export function useCart(): Cart {
-  return useProvided(CartContext);
+  return useProvided(CartContext, "useCart");
 }
 
 /** What can be done to the cart, for what does not show its lines. */
 export function useCartActions(): CartActions {
-  return useProvided(CartActionsContext);
+  return useProvided(CartActionsContext, "useCartActions");
 }
 
-function useProvided<T>(context: Context<T | null>): T {
+function useProvided<T>(context: Context<T | null>, hook: string): T {
   const value = useContext(context);
-  if (!value) throw new Error("useCart deve ser usado dentro de CartProvider");
+  if (!value) throw new Error(`${hook} deve ser usado dentro de CartProvider`);
   return value;
 }
