@@ -9,18 +9,19 @@ function CartReader() {
 
 function AddButton() {
   const { add } = useCartActions();
-  return <button type="button">{typeof add}</button>;
+  const cart = useCart();
+  return <button type="button">{add === cart.add ? "as ações do carrinho" : "outras ações"}</button>;
 }
 
 describe("the cart's hooks", () => {
-  it("read the cart and its actions inside the provider", () => {
+  it("read the cart and the very actions it carries inside the provider", () => {
     const html = renderToStaticMarkup(
       <CartProvider signedIn={false}>
         <CartReader />
         <AddButton />
       </CartProvider>,
     );
-    expect(html).toBe('<p>0 itens</p><button type="button">function</button>');
+    expect(html).toBe('<p>0 itens</p><button type="button">as ações do carrinho</button>');
   });
 
   it("refuse to be used outside the provider, naming the hook", () => {
