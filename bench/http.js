@@ -2,8 +2,10 @@
 // cache) and for a signed-in customer (a session the script makes), beside a bare node:http server
 // answering a fixed string and an empty React Router page served by react-router-serve, measured
 // in the same run. Each visitor page is also measured as a node:http server with no logic at all
-// sends it (the same headers and bytes, captured from the store): autocannon shares the machine,
-// and reading a larger answer costs it more, so that row is what any server could do there.
+// sends it (the same headers and bytes, captured from the store): the cost of the bytes
+// themselves, which any server pays. The load comes from wrk (Debian's `wrk`, one thread): it
+// reads an answer without decoding it, where autocannon turns every body into a JavaScript string
+// and, for a compressed page, measured itself (decision 0001).
 // Embedded database first, then PostgreSQL (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/test) when it answers.
 import { spawn, spawnSync } from "node:child_process";
@@ -11,7 +13,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { freePort, PG_URL, postgresDatabase, signUpBenchCustomer, waitFor } from "./processes.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -41,14 +42,34 @@ async function startProcess(args, env, readyPath, cwd = root) {
   };
 }
 
+const WRK = process.env.WRK_PATH ?? "wrk";
+
+/** A latency as wrk prints it (`512.00us`, `1.20ms`, `2.01s`), in milliseconds. */
+function milliseconds(text) {
+  const [, value, unit] = /^([\d.]+)(us|ms|s)$/.exec(text);
+  return Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
+}
+
 function measure(url, headers = {}) {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
+  const args = ["-t1", `-c${CONNECTIONS}`, `-d${DURATION_S}s`, "--latency", ...headerArgs, url];
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S }, (error, result) => {
-      if (error) return reject(error);
-      if (result.non2xx > 0 || result.errors > 0) {
-        return reject(new Error(`${url}: ${result.non2xx} respostas não-2xx, ${result.errors} erros`));
-      }
-      resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+    const child = spawn(WRK, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.on("error", (error) =>
+      reject(
+        error.code === "ENOENT"
+          ? new Error("o wrk não está instalado: apt-get install -y wrk (ou WRK_PATH=caminho)")
+          : error,
+      ),
+    );
+    child.on("close", (status) => {
+      const failed = /Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)/.exec(output);
+      const rps = /Requests\/sec:\s+([\d.]+)/.exec(output)?.[1];
+      if (status !== 0 || failed || !rps) return reject(new Error(`${url}: ${failed?.[0] ?? output}`));
+      const percentile = (label) => milliseconds(new RegExp(`^\\s+${label}%\\s+(\\S+)`, "m").exec(output)[1]);
+      resolve({ rps: Number(rps), p50: percentile(50), p99: percentile(99) });
     });
   });
 }
