@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import { logSerializers, type Logger } from "../app/config/logger.server";
+import { logSerializers, requestLineLogger, type Logger } from "../app/config/logger.server";
 import { UPLOADS_URL_PREFIX } from "../app/storage/file-storage.server";
 import { cacheStateOf } from "./cached-page-response";
 import type { RouteTable } from "./route-table";
@@ -41,6 +41,7 @@ export function createRequestLog(
   routes: RouteTable,
   onAnswered: (answered: AnsweredRequest) => void,
 ) {
+  const lines = requestLineLogger(logger);
   return {
     /**
      * Starts following a request; call first, before anything answers it. Returns the request's
@@ -62,7 +63,7 @@ export function createRequestLog(
         };
         onAnswered(answered);
         if (QUIET_PATHS.has(path) && res.statusCode < 500) return;
-        logger.info(
+        lines.info(
           {
             reqId: id,
             method: answered.method,
@@ -72,7 +73,7 @@ export function createRequestLog(
             responseTime: Math.round(answered.durationMs),
             ...(answered.cache && { cache: answered.cache.result }),
             ...(!res.writableFinished && { aborted: true }),
-            ...(logger.isLevelEnabled("debug") && {
+            ...(lines.isLevelEnabled("debug") && {
               req: { url: req.url, headers: req.headers },
               res: { headers: res.getHeaders() },
             }),
