@@ -65,7 +65,7 @@ function measure(url, headers = {}) {
       ),
     );
     child.on("close", (status) => {
-      const failed = /Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)/.exec(output);
+      const failed = /Non-2xx or 3xx responses: \d+|Socket errors: .*/.exec(output);
       const rps = /Requests\/sec:\s+([\d.]+)/.exec(output)?.[1];
       if (status !== 0 || failed || !rps) return reject(new Error(`${url}: ${failed?.[0] ?? output}`));
       const percentile = (label) => milliseconds(new RegExp(`^\\s+${label}%\\s+(\\S+)`, "m").exec(output)[1]);
