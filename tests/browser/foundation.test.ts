@@ -66,6 +66,18 @@ describe("HTTP shell", () => {
     expect(personal).toMatch(/<script nonce="[A-Za-z0-9+/=]+"/);
   });
 
+  it("sends React's CommonJS modules as function expressions, compiled while the file streams in", async () => {
+    const html = await (await fetch(`${baseURL}/`)).text();
+    const framework = html.match(/\/assets\/framework-[\w-]+\.js/)?.[0];
+    expect(framework).toBeDefined();
+    const code = await (await fetch(`${baseURL}${framework}`)).text();
+    // Each module's wrapper, opened just before a line of that module's own code.
+    const wrappedAsFunctionExpression = (moduleCode: string) =>
+      new RegExp(String.raw`\(\(function\([\w,]*\)\{[^]{0,120}?` + moduleCode).test(code);
+    expect(wrappedAsFunctionExpression(String.raw`Symbol\.for\(.react\.transitional\.element.\)`)).toBe(true);
+    expect(wrappedAsFunctionExpression(String.raw`.https://react\.dev/errors/`)).toBe(true);
+  });
+
   it("serves hashed assets with immutable caching and only a subresource's security headers", async () => {
     const html = await (await fetch(`${baseURL}/`)).text();
     const asset = html.match(/\/assets\/[\w.-]+-[\w-]{8}\.js/)?.[0];
