@@ -21,7 +21,13 @@ const root = path.resolve(import.meta.dirname, "../..");
  * the store's environment (read once the file's other `beforeAll`s ran, e.g. a fake provider's URL).
  */
 export function setUpStoreHandler(variables: () => NodeJS.ProcessEnv = () => ({})) {
-  const store = {} as { url: string; database: TestDatabase; context: ReturnType<typeof createTestContext> };
+  const store = {} as {
+    url: string;
+    database: TestDatabase;
+    context: ReturnType<typeof createTestContext>;
+    /** The catalogue version the store's page caches follow, as the database last announced it. */
+    catalogVersion: () => number | null;
+  };
   let server: http.Server | undefined;
   let catalog: CatalogVersion | undefined;
   let closeVite: (() => Promise<void>) | undefined;
@@ -41,6 +47,7 @@ export function setUpStoreHandler(variables: () => NodeJS.ProcessEnv = () => ({}
     store.context = createTestContext(store.database, undefined, variables());
     const logger = pino({ level: "silent" });
     catalog = await watchCatalogVersion(store.database, logger);
+    store.catalogVersion = () => catalog?.current() ?? null;
     const { env, auth, pix, card } = store.context;
     const services = { database: store.database, auth, pix, card };
     const app = createApp({
