@@ -66,6 +66,7 @@ describe("after the owner sets a 5% PIX discount and interest beyond 6 instalmen
     await page(productPath);
     await page(`/catalog?q=${encodeURIComponent(marker)}`);
     await saveSettingsSection(store.database.db, store.context.env, actor, "payment", terms);
+    await store.catalogCaughtUp();
   });
 
   it("the product page shows the PIX price, the instalments without interest and those with their rate and total", async () => {

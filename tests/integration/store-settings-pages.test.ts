@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema.server";
 import { readCatalogVersion } from "../../app/domain/catalog/catalog-version.server";
 import type { StoreSettings } from "../../app/domain/store-settings/settings-schema";
@@ -35,15 +35,10 @@ const jsonLdOf = (html: string) => {
 };
 
 let actor: { id: string; email: string };
-/**
- * Saves a section as the panel does, then waits for the store to hear of it: its page caches
- * follow the catalogue version the database announces on a connection of their own, a moment
- * after the commit.
- */
+/** Saves a section as the panel does, then waits for the store to hear of it. */
 const save = async <K extends keyof StoreSettings>(section: K, value: StoreSettings[K]) => {
   await saveSettingsSection(store.database.db, store.context.env, actor, section, value);
-  const saved = await readCatalogVersion(store.database.db);
-  await vi.waitFor(() => expect(store.catalogVersion()).toBeGreaterThanOrEqual(saved));
+  await store.catalogCaughtUp();
 };
 
 const identity: StoreSettings["identity"] = {

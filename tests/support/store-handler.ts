@@ -4,8 +4,9 @@ import path from "node:path";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect, vi } from "vitest";
 import { expectConsoleError } from "./console";
+import { readCatalogVersion } from "../../app/domain/catalog/catalog-version.server";
 import type { LocalFileStorage } from "../../app/storage/local-file-storage.server";
 import { createApp } from "../../server/app";
 import { watchCatalogVersion, type CatalogVersion } from "../../server/catalog-version";
@@ -25,8 +26,12 @@ export function setUpStoreHandler(variables: () => NodeJS.ProcessEnv = () => ({}
     url: string;
     database: TestDatabase;
     context: ReturnType<typeof createTestContext>;
-    /** The catalogue version the store's page caches follow, as the database last announced it. */
-    catalogVersion: () => number | null;
+    /**
+     * Waits until the store has heard of every catalogue change committed so far: its page caches
+     * follow the version the database announces on a connection of their own, a moment after each
+     * commit.
+     */
+    catalogCaughtUp: () => Promise<void>;
   };
   let server: http.Server | undefined;
   let catalog: CatalogVersion | undefined;
@@ -47,7 +52,10 @@ export function setUpStoreHandler(variables: () => NodeJS.ProcessEnv = () => ({}
     store.context = createTestContext(store.database, undefined, variables());
     const logger = pino({ level: "silent" });
     catalog = await watchCatalogVersion(store.database, logger);
-    store.catalogVersion = () => catalog?.current() ?? null;
+    store.catalogCaughtUp = async () => {
+      const committed = await readCatalogVersion(store.database.db);
+      await vi.waitFor(() => expect(catalog?.current()).toBeGreaterThanOrEqual(committed));
+    };
     const { env, auth, pix, card } = store.context;
     const services = { database: store.database, auth, pix, card };
     const app = createApp({
