@@ -1,7 +1,7 @@
 // `npm run bench:web`: Lighthouse (mobile defaults, 3 runs each) on the built store's home,
 // catalogue, a product page with variants, a signed-in customer's cart with two items and their
 // account, driving Debian's Chromium. Prints every run's scores, metrics and JS weight, then the
-// median of each page.
+// median of each page, then the tasks that blocked each run.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
