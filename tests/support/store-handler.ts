@@ -54,6 +54,7 @@ export function setUpStoreHandler(variables: () => NodeJS.ProcessEnv = () => ({}
     catalog = await watchCatalogVersion(store.database, logger);
     store.catalogCaughtUp = async () => {
       const committed = await readCatalogVersion(store.database.db);
+      // `vi.waitFor`, not `expect.poll`, which refuses to run in a `beforeAll` (where files call this too).
       await vi.waitFor(() => expect(catalog?.current()).toBeGreaterThanOrEqual(committed));
     };
     const { env, auth, pix, card } = store.context;
