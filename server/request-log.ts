@@ -52,8 +52,10 @@ export function createRequestLog(
       const incoming = req.headers["x-request-id"];
       const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
       requestIds.set(req, id);
+      // As asked: Express rewrites `req.url` inside a mounted router (`/assets`, `/uploads`), and
+      // the precompressed files' handler names the `.br` or `.gz` file it sends.
+      const path = (req.url ?? "").split("?", 1)[0]!;
       res.once("close", () => {
-        const path = (req.url ?? "").split("?", 1)[0]!;
         const answered: AnsweredRequest = {
           method: req.method ?? "",
           route: routeNameOf(routes, req, path),

@@ -70,6 +70,18 @@ describe("the request log", () => {
     expect(text).not.toContain("SegredoDoLink123");
   });
 
+  it("names a script and a product image by the path asked for, under their own routes", async () => {
+    const html = await (await fetch(`${started.store.url}/catalog`)).text();
+    const script = html.match(/\/assets\/framework-[\w-]+\.js/)![0];
+    const image = html.match(/\/uploads\/products\/[\w.-]+\.webp/)![0];
+    const compressed = await lineOf(
+      await fetch(`${started.store.url}${script}`, { headers: { "accept-encoding": "br" } }),
+    );
+    expect(compressed.line).toMatchObject({ route: "/assets/*", path: script, status: 200 });
+    const { line } = await lineOf(await fetch(`${started.store.url}${image}`));
+    expect(line).toMatchObject({ route: "/uploads/*", path: image, status: 200 });
+  });
+
   it("names a page that does not exist by the not-found route, and the caller's request id", async () => {
     const response = await fetch(`${started.store.url}/nao/existe?x=1`, {
       headers: { "X-Request-Id": "pedido-de-teste-42" },
