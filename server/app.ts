@@ -26,7 +26,7 @@ import { followRoutes } from "./route-table";
 import { sameOriginWrites } from "./same-origin-writes";
 import { assetSecurityHeaders, securityHeaders } from "./security-headers";
 import { whileStarting } from "./starting-page";
-import { hashedAssets, publicFiles } from "./static-files";
+import { hashedAssets, keptAssets, publicFiles } from "./static-files";
 import type { StoreServices } from "./store-services";
 import { serveUploads } from "./uploads";
 import { createVisitorPages } from "./visitor-pages";
@@ -90,6 +90,7 @@ export function createApp(options: AppOptions): RequestListener {
   const development = Boolean(options.devMiddleware);
   const https = env.PUBLIC_URL?.startsWith("https:") ?? false;
   const headers = securityHeaders(https);
+  const assetHeaders = assetSecurityHeaders(https);
   const origin = createRequestOrigin({ publicUrl: env.PUBLIC_URL, trustProxy: env.TRUST_PROXY });
   const routes = followRoutes(options.build);
   const cached = {
@@ -137,7 +138,7 @@ export function createApp(options: AppOptions): RequestListener {
   });
   app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
   app.use(compression({ threshold: COMPRESSION_THRESHOLD_BYTES }));
-  if (options.clientDirectory) app.use(hashedAssets(options.clientDirectory, assetSecurityHeaders(https)));
+  if (options.clientDirectory) app.use(hashedAssets(options.clientDirectory, assetHeaders));
   // 'Entrar com Google' posts a form whose answer redirects to the provider.
   const formTargets = signInProvidersOf(env).map((provider) => new URL(provider.issuer).origin);
   app.use(pageHeaders({ securityHeaders: headers, https, formTargets, development }));
@@ -152,7 +153,11 @@ export function createApp(options: AppOptions): RequestListener {
   app.use(renderedPages(render, origin));
   app.use(errorHandler);
 
-  const listener = frontDoor({ routes, requestLog, orderTurns, visitorPages, customerPages, logger }, app);
+  const assets = options.clientDirectory ? keptAssets(options.clientDirectory, assetHeaders) : null;
+  const listener = frontDoor(
+    { routes, requestLog, orderTurns, visitorPages, customerPages, assets, logger },
+    app,
+  );
   return typeof options.build === "function" ? routes.followingBuild(listener) : listener;
 }
 

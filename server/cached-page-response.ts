@@ -149,7 +149,7 @@ function sendPage(
 }
 
 /** The encoding a page is sent in for an Accept-Encoding header (`accepts` reads only the headers). */
-const encodingAcceptedBy = rememberRecentAnswers((acceptEncoding: string | undefined) => {
+export const encodingAcceptedBy = rememberRecentAnswers((acceptEncoding: string | undefined) => {
   const request = { headers: { "accept-encoding": acceptEncoding } } as IncomingMessage;
   return (accepts(request).encoding("br", "gzip", "identity") || "identity") as Encoding;
 }, RECENT_ACCEPT_ENCODINGS);

@@ -4,6 +4,7 @@ import type { createCustomerPages } from "./customer-pages";
 import type { createOrderTurns } from "./order-turns";
 import type { createRequestLog } from "./request-log";
 import type { RouteTable } from "./route-table";
+import type { keptAssets } from "./static-files";
 import { carriesSession, type VisitorPages } from "./visitor-pages";
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -14,20 +15,23 @@ export interface FrontDoorOptions {
   orderTurns: ReturnType<typeof createOrderTurns>;
   visitorPages: VisitorPages;
   customerPages: ReturnType<typeof createCustomerPages>;
+  /** The build's hashed assets in memory; none in development, where Vite serves the modules. */
+  assets: ReturnType<typeof keptAssets> | null;
   logger: Logger;
 }
 
 /**
  * What happens before the Express stack: the request is given its id and followed to its log
- * line, a cached visitor page is answered, a route that queues (order creation) takes its turn,
- * then a signed-in customer's kept page is answered; anything else goes on to `app`.
+ * line, a hashed asset or a cached visitor page is answered, a route that queues (order creation)
+ * takes its turn, then a signed-in customer's kept page is answered; anything else goes on to
+ * `app`.
  */
 export function frontDoor(options: FrontDoorOptions, app: RequestListener): RequestListener {
-  const { orderTurns, visitorPages, customerPages } = options;
+  const { orderTurns, visitorPages, customerPages, assets } = options;
   return (req, res) => {
     const requestId = options.requestLog.follow(req, res);
-    // A cached page is answered with its headers all at once, its id among them.
-    if (visitorPages.serveFromCache(req, res, requestId)) {
+    // Answered with their headers all at once, the request's id among them.
+    if (assets?.serve(req, res, requestId) || visitorPages.serveFromCache(req, res, requestId)) {
       orderTurns.noteOtherRequest();
       return;
     }

@@ -1,0 +1,103 @@
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { setUpStartedStore } from "../support/started-store";
+
+// The build's scripts and stylesheet, answered from memory once read (server/static-files.ts):
+// the same bytes and headers as from the disk, in each encoding, on every request.
+
+const started = setUpStartedStore({ SEED_DEMO: "false" });
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** The answer as it comes off the wire, not decoded (fetch would undo the encoding). */
+function raw(path: string, acceptEncoding: string, method = "GET"): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${started.store.url}${path}`,
+      { method, headers: { "accept-encoding": acceptEncoding } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+const DECODE = { br: brotliDecompressSync, gzip: gunzipSync, identity: (body: Buffer) => body };
+
+/** The home page's scripts and its stylesheet. */
+async function assetsOfHome() {
+  const html = await (await fetch(`${started.store.url}/`)).text();
+  const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g))];
+  expect(assets).toEqual(
+    expect.arrayContaining([expect.stringMatching(/\.css$/), expect.stringMatching(/^\/assets\/framework-/)]),
+  );
+  return assets;
+}
+
+describe("the build's hashed assets", () => {
+  it("are the same bytes in every encoding, from the first request to the last", async () => {
+    for (const asset of await assetsOfHome()) {
+      const original = (await raw(asset, "identity")).body;
+      expect(original.length).toBeGreaterThan(0);
+      for (const encoding of ["br", "gzip", "identity"] as const) {
+        // The first answer comes from the disk while the copy is read, the later ones from memory.
+        for (let request = 0; request < 3; request++) {
+          const answer = await raw(asset, encoding);
+          expect(answer.status).toBe(200);
+          expect(answer.headers["content-encoding"]).toBe(encoding === "identity" ? undefined : encoding);
+          expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+          expect(DECODE[encoding](answer.body).equals(original), `${asset} ${encoding}`).toBe(true);
+          expect(answer.headers).toMatchObject({
+            "content-type": asset.endsWith(".css")
+              ? /^text\/css; charset=utf-8$/i
+              : /^text\/javascript; charset=utf-8$/i,
+            "cache-control": "public, max-age=31536000, immutable",
+            vary: "Accept-Encoding",
+            "x-content-type-options": "nosniff",
+            "cross-origin-resource-policy": "same-origin",
+          });
+          expect(answer.headers["x-request-id"]).toMatch(/^[\w-]+$/);
+          expect(answer.headers["content-security-policy"]).toBeUndefined();
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+    }
+  });
+
+  it("answer HEAD with the headers alone, and refuse other methods", async () => {
+    const [asset] = await assetsOfHome();
+    const get = await raw(asset!, "br");
+    for (let request = 0; request < 2; request++) {
+      const head = await raw(asset!, "br", "HEAD");
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      expect(head.headers["content-length"]).toBe(String(get.body.length));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const post = await fetch(`${started.store.url}${asset}`, {
+      method: "POST",
+      headers: { origin: started.store.url },
+    });
+    expect(post.status).toBe(405);
+    expect(await post.text()).not.toMatch(/at \w+ \(|node_modules/);
+  });
+
+  it("send the store's not-found page for a name the build does not hold", async () => {
+    for (let request = 0; request < 2; request++) {
+      const response = await fetch(`${started.store.url}/assets/framework-naoexiste.js`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("Página não encontrada");
+    }
+  });
+});
