@@ -1,9 +1,9 @@
 // `npm run bench`: requests/second and latency of the store's pages, for visitors (from the page
 // cache) and for a signed-in customer (a session the script makes), beside a bare node:http server
 // answering a fixed string and an empty React Router page served by react-router-serve, measured
-// in the same run. Each visitor page is also measured as a node:http server with no logic at all
-// sends it (the same headers and bytes, captured from the store): the cost of the bytes
-// themselves, which any server pays. The load comes from wrk (Debian's `wrk`, one thread): it
+// in the same run. Visitors also ask for the script every page loads. Each visitor page (and the
+// script) is also measured as a node:http server with no logic at all sends it (the same headers
+// and bytes, captured from the store): the cost of the bytes themselves, which any server pays. The load comes from wrk (Debian's `wrk`, one thread): it
 // reads an answer without decoding it, where autocannon turns every body into a JavaScript string
 // and, for a compressed page, measured itself (decision 0001).
 // Embedded database first, then PostgreSQL (BENCH_DATABASE_URL, default
@@ -80,6 +80,14 @@ async function productPath(baseUrl) {
   return `/product/${id ?? 1}`;
 }
 
+/** The script every page loads (React and React Router), as the home page names it. */
+async function frameworkScript(baseUrl) {
+  const html = await (await fetch(baseUrl + "/")).text();
+  const script = html.match(/\/assets\/framework-[\w-]+\.js/)?.[0];
+  if (!script) throw new Error("a página inicial não carrega o script framework");
+  return script;
+}
+
 async function benchStore(label, env, floors, rows) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrine-bench-"));
   const store = await startProcess(
@@ -89,9 +97,10 @@ async function benchStore(label, env, floors, rows) {
   );
   try {
     const product = await productPath(store.url);
+    const script = await frameworkScript(store.url);
     const cookie = await signUpBenchCustomer(store.url, "cliente-bench@example.com");
     const audiences = [
-      { who: "visitante", headers: {}, paths: ["/", "/catalog", product] },
+      { who: "visitante", headers: {}, paths: ["/", "/catalog", product, script] },
       { who: "cliente", headers: { cookie }, paths: [product, "/account", "/catalog"] },
     ];
     for (const [encoding, encodingHeaders] of Object.entries(ENCODINGS)) {
