@@ -28,7 +28,7 @@ import { assetSecurityHeaders, securityHeaders } from "./security-headers";
 import { whileStarting } from "./starting-page";
 import { hashedAssets, keptAssets, publicFiles } from "./static-files";
 import type { StoreServices } from "./store-services";
-import { serveUploads } from "./uploads";
+import { bucketUploads, localUploads } from "./uploads";
 import { createVisitorPages } from "./visitor-pages";
 
 export type { RequestListener } from "./front-door";
@@ -144,7 +144,8 @@ export function createApp(options: AppOptions): RequestListener {
   app.use(pageHeaders({ securityHeaders: headers, https, formTargets, development }));
   if (options.devMiddleware) app.use(options.devMiddleware);
   else if (options.clientDirectory) app.use(publicFiles(options.clientDirectory));
-  app.use(UPLOADS_URL_PREFIX, serveUploads(options.storage));
+  // Files on this machine's disk are answered at the front door.
+  if (options.storage.kind === "s3") app.use(UPLOADS_URL_PREFIX, bucketUploads(options.storage));
   app.use(whileStarting(() => options.services() !== null));
   app.use(sameOriginWrites(/^\/api\/webhooks\//, origin));
   app.use(boundedBodies(routes));
@@ -154,8 +155,9 @@ export function createApp(options: AppOptions): RequestListener {
   app.use(errorHandler);
 
   const assets = options.clientDirectory ? keptAssets(options.clientDirectory, assetHeaders) : null;
+  const uploads = options.storage.kind === "local" ? localUploads(options.storage, assetHeaders) : null;
   const listener = frontDoor(
-    { routes, requestLog, orderTurns, visitorPages, customerPages, assets, logger },
+    { routes, requestLog, orderTurns, visitorPages, customerPages, assets, uploads, logger },
     app,
   );
   return typeof options.build === "function" ? routes.followingBuild(listener) : listener;

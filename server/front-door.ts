@@ -5,6 +5,7 @@ import type { createOrderTurns } from "./order-turns";
 import type { createRequestLog } from "./request-log";
 import type { RouteTable } from "./route-table";
 import type { keptAssets } from "./static-files";
+import type { localUploads } from "./uploads";
 import { carriesSession, type VisitorPages } from "./visitor-pages";
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -17,21 +18,28 @@ export interface FrontDoorOptions {
   customerPages: ReturnType<typeof createCustomerPages>;
   /** The build's hashed assets in memory; none in development, where Vite serves the modules. */
   assets: ReturnType<typeof keptAssets> | null;
+  /** The stored files when they are on this machine's disk; a bucket's go through `app`. */
+  uploads: ReturnType<typeof localUploads> | null;
   logger: Logger;
 }
 
 /**
  * What happens before the Express stack: the request is given its id and followed to its log
- * line, a hashed asset or a cached visitor page is answered, a route that queues (order creation)
- * takes its turn, then a signed-in customer's kept page is answered; anything else goes on to
- * `app`.
+ * line, a hashed asset, a stored file or a cached visitor page is answered, a route that queues
+ * (order creation) takes its turn, then a signed-in customer's kept page is answered; anything
+ * else goes on to `app`.
  */
 export function frontDoor(options: FrontDoorOptions, app: RequestListener): RequestListener {
-  const { orderTurns, visitorPages, customerPages, assets } = options;
+  const { orderTurns, visitorPages, customerPages, assets, uploads } = options;
   return (req, res) => {
     const requestId = options.requestLog.follow(req, res);
-    // Answered with their headers all at once, the request's id among them.
-    if (assets?.serve(req, res, requestId) || visitorPages.serveFromCache(req, res, requestId)) {
+    // Files and visitors' kept pages need nothing further down; a stored file that is not there
+    // goes on to `app`.
+    if (
+      assets?.serve(req, res, requestId) ||
+      visitorPages.serveFromCache(req, res, requestId) ||
+      uploads?.(req, res, requestId, () => app(req, res))
+    ) {
       orderTurns.noteOtherRequest();
       return;
     }

@@ -3,10 +3,10 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { setUpStartedStore } from "../support/started-store";
 
-// The build's scripts and stylesheet, answered from memory once read (server/static-files.ts):
-// the same bytes and headers as from the disk, in each encoding, on every request.
+// Files answered before the Express stack: the build's scripts and stylesheet, from memory once
+// read (server/static-files.ts), and the stored files on the disk (server/uploads.ts).
 
-const started = setUpStartedStore({ SEED_DEMO: "false" });
+const started = setUpStartedStore();
 
 interface RawAnswer {
   status: number;
@@ -15,11 +15,16 @@ interface RawAnswer {
 }
 
 /** The answer as it comes off the wire, not decoded (fetch would undo the encoding). */
-function raw(path: string, acceptEncoding: string, method = "GET"): Promise<RawAnswer> {
+function raw(
+  path: string,
+  acceptEncoding: string,
+  method = "GET",
+  headers: http.OutgoingHttpHeaders = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${started.store.url}${path}`,
-      { method, headers: { "accept-encoding": acceptEncoding } },
+      { method, headers: { "accept-encoding": acceptEncoding, ...headers } },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -98,6 +103,59 @@ describe("the build's hashed assets", () => {
       const response = await fetch(`${started.store.url}/assets/framework-naoexiste.js`);
       expect(response.status).toBe(404);
       expect(await response.text()).toContain("Página não encontrada");
+    }
+  });
+});
+
+describe("the stored files on the disk", () => {
+  /** A product photo the catalogue shows. */
+  async function photo() {
+    const html = await (await fetch(`${started.store.url}/catalog`)).text();
+    return html.match(/\/uploads\/products\/[\w.-]+\.webp/)![0];
+  }
+
+  it("are sent as images kept for good, with validators, ranges and a subresource's headers", async () => {
+    const path = await photo();
+    const answer = await raw(path, "gzip, deflate, br");
+    expect(answer.status).toBe(200);
+    expect(answer.body.subarray(0, 4).toString()).toBe("RIFF");
+    expect(answer.body.subarray(8, 12).toString()).toBe("WEBP");
+    expect(answer.headers).toMatchObject({
+      "content-type": "image/webp",
+      "content-length": String(answer.body.length),
+      "cache-control": "public, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+      "cross-origin-resource-policy": "same-origin",
+    });
+    expect(answer.headers["x-request-id"]).toMatch(/^[\w-]+$/);
+    expect(answer.headers["content-encoding"]).toBeUndefined();
+
+    const again = await raw(path, "br", "GET", { "if-none-match": answer.headers.etag });
+    expect(again.status).toBe(304);
+    const start = await raw(path, "br", "GET", { range: "bytes=0-3" });
+    expect(start.status).toBe(206);
+    expect(start.body.toString()).toBe("RIFF");
+    const head = await raw(path, "br", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+  });
+
+  it("send the store's not-found page for a file that is not there", async () => {
+    const response = await fetch(`${started.store.url}/uploads/products/nao-existe-0-0123456789.webp`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Página não encontrada");
+  });
+
+  it("never reach outside their folder", async () => {
+    // The store's secret sits beside the folder, in DATA_DIR.
+    for (const path of [
+      "/uploads/%2e%2e/auth-secret",
+      "/uploads/..%2fauth-secret",
+      "/uploads/products/../../auth-secret",
+    ]) {
+      const answer = await raw(path, "identity");
+      expect(answer.status, path).toBe(404);
+      expect(answer.body.toString(), path).toContain("Página não encontrada");
     }
   });
 });
