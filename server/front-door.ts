@@ -16,7 +16,7 @@ export interface FrontDoorOptions {
   orderTurns: ReturnType<typeof createOrderTurns>;
   visitorPages: VisitorPages;
   customerPages: ReturnType<typeof createCustomerPages>;
-  /** The build's hashed assets in memory; none in development, where Vite serves the modules. */
+  /** The build's hashed assets in memory; none without a build (development: Vite serves them). */
   assets: ReturnType<typeof keptAssets> | null;
   /** The stored files when they are on this machine's disk; a bucket's go through `app`. */
   uploads: ReturnType<typeof localUploads> | null;

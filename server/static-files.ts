@@ -27,7 +27,7 @@ interface AssetCopy {
 /**
  * The hashed assets a build holds, answered from memory before the Express stack, as visitors'
  * cached pages are: a page's first visit fetches 20-30 of them, and through Express each cost the
- * store about nine times a cached page. Each copy is read the first time it is asked for, while
+ * store six to eleven times a cached page. Each copy is read the first time it is asked for, while
  * the disk handler (`hashedAssets`) answers that request; anything not listed when the store
  * started (another build's files, a misspelt name) goes on to it as well. A hashed name always
  * holds the same bytes, so a copy never goes stale.
