@@ -12,7 +12,7 @@ const RESENT_HEADERS = new Set(["content-length", "content-encoding", "content-s
 /** What decides between the shared page and one made for a session, for caches downstream. */
 const VARY = "Accept-Encoding, Cookie";
 /** Browsers spell Accept-Encoding in a handful of ways; anything longer is negotiated each time. */
-const RECENT_ACCEPT_ENCODINGS = { keys: 100, maxKeyLength: 100 };
+export const RECENT_ACCEPT_ENCODINGS = { keys: 100, maxKeyLength: 100 };
 
 /** How a page cache answered (`X-Cache`). */
 export type CacheState = "HIT" | "MISS" | "BYPASS";
@@ -149,7 +149,7 @@ function sendPage(
 }
 
 /** The encoding a page is sent in for an Accept-Encoding header (`accepts` reads only the headers). */
-export const encodingAcceptedBy = rememberRecentAnswers((acceptEncoding: string | undefined) => {
+const encodingAcceptedBy = rememberRecentAnswers((acceptEncoding: string | undefined) => {
   const request = { headers: { "accept-encoding": acceptEncoding } } as IncomingMessage;
   return (accepts(request).encoding("br", "gzip", "identity") || "identity") as Encoding;
 }, RECENT_ACCEPT_ENCODINGS);

@@ -80,6 +80,16 @@ describe("the build's hashed assets", () => {
     }
   });
 
+  it("come in brotli to a browser, which names gzip first", async () => {
+    for (const asset of await assetsOfHome()) {
+      for (let request = 0; request < 3; request++) {
+        const answer = await raw(asset, "gzip, deflate, br, zstd");
+        expect(answer.headers["content-encoding"], asset).toBe("br");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  });
+
   it("answer HEAD with the headers alone, and refuse other methods", async () => {
     const [asset] = await assetsOfHome();
     const get = await raw(asset!, "br");
