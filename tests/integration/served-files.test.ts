@@ -1,6 +1,7 @@
-import http from "node:http";
+import type http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { rawRequest } from "../support/http";
 import { setUpStartedStore } from "../support/started-store";
 
 // Files answered before the Express stack: the build's scripts and stylesheet, from memory once
@@ -8,35 +9,9 @@ import { setUpStartedStore } from "../support/started-store";
 
 const started = setUpStartedStore();
 
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
 /** The answer as it comes off the wire, not decoded (fetch would undo the encoding). */
-function raw(
-  path: string,
-  acceptEncoding: string,
-  method = "GET",
-  headers: http.OutgoingHttpHeaders = {},
-): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${started.store.url}${path}`,
-      { method, headers: { "accept-encoding": acceptEncoding, ...headers } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end();
-  });
-}
+const raw = (path: string, acceptEncoding: string, method = "GET", headers: http.OutgoingHttpHeaders = {}) =>
+  rawRequest(started.store.url, path, { method, headers: { "accept-encoding": acceptEncoding, ...headers } });
 
 const DECODE = { br: brotliDecompressSync, gzip: gunzipSync, identity: (body: Buffer) => body };
 
@@ -53,7 +28,7 @@ async function assetsOfHome() {
 describe("the build's hashed assets", () => {
   it("are the same bytes in every encoding, from the first request to the last", async () => {
     for (const asset of await assetsOfHome()) {
-      const original = (await raw(asset, "identity")).body;
+      const original = (await raw(asset, "identity")).bytes;
       expect(original.length).toBeGreaterThan(0);
       for (const encoding of ["br", "gzip", "identity"] as const) {
         // The first answer comes from the disk while the copy is read, the later ones from memory.
@@ -61,8 +36,8 @@ describe("the build's hashed assets", () => {
           const answer = await raw(asset, encoding);
           expect(answer.status).toBe(200);
           expect(answer.headers["content-encoding"]).toBe(encoding === "identity" ? undefined : encoding);
-          expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
-          expect(DECODE[encoding](answer.body).equals(original), `${asset} ${encoding}`).toBe(true);
+          expect(Number(answer.headers["content-length"])).toBe(answer.bytes.length);
+          expect(DECODE[encoding](answer.bytes).equals(original), `${asset} ${encoding}`).toBe(true);
           expect(answer.headers).toMatchObject({
             "content-type": asset.endsWith(".css")
               ? /^text\/css; charset=utf-8$/i
@@ -96,8 +71,8 @@ describe("the build's hashed assets", () => {
     for (let request = 0; request < 2; request++) {
       const head = await raw(asset!, "br", "HEAD");
       expect(head.status).toBe(200);
-      expect(head.body.length).toBe(0);
-      expect(head.headers["content-length"]).toBe(String(get.body.length));
+      expect(head.bytes.length).toBe(0);
+      expect(head.headers["content-length"]).toBe(String(get.bytes.length));
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const post = await fetch(`${started.store.url}${asset}`, {
@@ -128,11 +103,11 @@ describe("the stored files on the disk", () => {
     const path = await photo();
     const answer = await raw(path, "gzip, deflate, br");
     expect(answer.status).toBe(200);
-    expect(answer.body.subarray(0, 4).toString()).toBe("RIFF");
-    expect(answer.body.subarray(8, 12).toString()).toBe("WEBP");
+    expect(answer.bytes.subarray(0, 4).toString()).toBe("RIFF");
+    expect(answer.bytes.subarray(8, 12).toString()).toBe("WEBP");
     expect(answer.headers).toMatchObject({
       "content-type": "image/webp",
-      "content-length": String(answer.body.length),
+      "content-length": String(answer.bytes.length),
       "cache-control": "public, max-age=31536000, immutable",
       "x-content-type-options": "nosniff",
       "cross-origin-resource-policy": "same-origin",
@@ -144,10 +119,10 @@ describe("the stored files on the disk", () => {
     expect(again.status).toBe(304);
     const start = await raw(path, "br", "GET", { range: "bytes=0-3" });
     expect(start.status).toBe(206);
-    expect(start.body.toString()).toBe("RIFF");
+    expect(start.body).toBe("RIFF");
     const head = await raw(path, "br", "HEAD");
     expect(head.status).toBe(200);
-    expect(head.body.length).toBe(0);
+    expect(head.bytes.length).toBe(0);
   });
 
   it("send the store's not-found page for a file that is not there", async () => {
@@ -165,7 +140,7 @@ describe("the stored files on the disk", () => {
     ]) {
       const answer = await raw(path, "identity");
       expect(answer.status, path).toBe(404);
-      expect(answer.body.toString(), path).toContain("Página não encontrada");
+      expect(answer.body, path).toContain("Página não encontrada");
     }
   });
 });

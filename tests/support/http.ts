@@ -4,6 +4,8 @@ export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body as it came off the wire: still compressed, or an image's bytes. */
+  bytes: Buffer;
 }
 
 /**
@@ -28,10 +30,17 @@ export function rawRequest(
         agent: false,
       },
       (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            body: bytes.toString("utf8"),
+            bytes,
+          });
+        });
         response.on("error", reject);
       },
     );
