@@ -37,8 +37,8 @@ export function frontDoor(options: FrontDoorOptions, app: RequestListener): Requ
     // goes on to `app`.
     if (
       assets?.serve(req, res, requestId) ||
-      visitorPages.serveFromCache(req, res, requestId) ||
-      uploads?.(req, res, requestId, () => app(req, res))
+      uploads?.(req, res, requestId, () => app(req, res)) ||
+      visitorPages.serveFromCache(req, res, requestId)
     ) {
       orderTurns.noteOtherRequest();
       return;
