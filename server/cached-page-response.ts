@@ -1,18 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import accepts from "accepts";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy";
+import { encodingFor } from "./content-encoding";
 import { abortedOnClose } from "./fetch-bridge";
 import type { CachedPage, Encoding, PageCache } from "./page-cache";
 import type { CatalogChanges } from "./catalog-version";
-import { rememberRecentAnswers } from "./recent-answers";
 
 /** Set again when the page is sent: its own length and encoding, and a policy for its scripts. */
 const RESENT_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy", "vary"]);
 /** What decides between the shared page and one made for a session, for caches downstream. */
 const VARY = "Accept-Encoding, Cookie";
-/** Browsers spell Accept-Encoding in a handful of ways; anything longer is negotiated each time. */
-export const RECENT_ACCEPT_ENCODINGS = { keys: 100, maxKeyLength: 100 };
 
 /** How a page cache answered (`X-Cache`). */
 export type CacheState = "HIT" | "MISS" | "BYPASS";
@@ -135,7 +132,7 @@ function sendPage(
   state: "HIT" | "MISS",
   requestId?: string,
 ) {
-  const encoding = encodingAcceptedBy(req.headers["accept-encoding"]);
+  const encoding = encodingFor(req.headers["accept-encoding"]);
   const body = context.cache.body(key, page, encoding);
   const headers =
     state === "HIT"
@@ -147,12 +144,6 @@ function sendPage(
   res.writeHead(page.status, requestId ? ["X-Request-Id", requestId, ...headers] : headers);
   res.end(req.method === "HEAD" ? undefined : body);
 }
-
-/** The encoding a page is sent in for an Accept-Encoding header (`accepts` reads only the headers). */
-const encodingAcceptedBy = rememberRecentAnswers((acceptEncoding: string | undefined) => {
-  const request = { headers: { "accept-encoding": acceptEncoding } } as IncomingMessage;
-  return (accepts(request).encoding("br", "gzip", "identity") || "identity") as Encoding;
-}, RECENT_ACCEPT_ENCODINGS);
 
 /**
  * The headers a page is sent with, as the flat list `writeHead` takes: each name once, the page's

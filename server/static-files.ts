@@ -4,11 +4,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import express, { type RequestHandler, Router } from "express";
 import expressStaticGzip from "express-static-gzip";
-import accepts from "accepts";
 import { contentType } from "mime-types";
-import { RECENT_ACCEPT_ENCODINGS } from "./cached-page-response";
+import { encodingFor } from "./content-encoding";
 import type { Encoding } from "./page-cache";
-import { rememberRecentAnswers } from "./recent-answers";
 
 const ASSETS_PREFIX = "/assets/";
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -17,15 +15,6 @@ const COPIES: [Encoding, string][] = [
   ["br", ".br"],
   ["gzip", ".gz"],
 ];
-
-/**
- * The smallest copy a browser takes: brotli whenever it is accepted, whatever the header's order
- * (browsers name gzip first, and the `framework` script is 16 % larger in it).
- */
-const smallestCopyFor = rememberRecentAnswers((acceptEncoding: string | undefined): Encoding => {
-  const accepted = accepts({ headers: { "accept-encoding": acceptEncoding } } as IncomingMessage);
-  return COPIES.find(([encoding]) => accepted.encoding(encoding))?.[0] ?? "identity";
-}, RECENT_ACCEPT_ENCODINGS);
 
 /** One encoding of a hashed asset: its file, and once read, its bytes behind their header list. */
 interface AssetCopy {
@@ -82,7 +71,7 @@ export function keptAssets(directory: string, headers: [string, string][]) {
       if (!url.startsWith(ASSETS_PREFIX) || (req.method !== "GET" && req.method !== "HEAD")) return false;
       const found = copies.get(url.slice(ASSETS_PREFIX.length).split("?", 1)[0]!);
       if (!found) return false;
-      const copy = found[smallestCopyFor(req.headers["accept-encoding"])] ?? found.identity!;
+      const copy = found[encodingFor(req.headers["accept-encoding"])] ?? found.identity!;
       if (!copy.kept) {
         if (!copy.reading) read(copy);
         return false;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliDecompressSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rawRequest } from "../tests/support/http";
@@ -121,6 +122,14 @@ describe("visitors' page cache", () => {
     const brotli = await fetch(`${baseUrl}/official-reseller`, { headers: { "accept-encoding": "br" } });
     expect(brotli.headers.get("content-encoding")).toBe("br");
     expect(await brotli.text()).toContain("window.a = 1");
+  });
+
+  it("sends a browser the page in brotli, though it names gzip first", async () => {
+    const answer = await rawRequest(baseUrl, "/official-reseller", {
+      headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+    });
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(answer.bytes).toString()).toContain("window.a = 1");
   });
 
   it("sends an uncached public page with the policy of its own scripts and its cookies", async () => {
