@@ -88,8 +88,8 @@ export interface ChannelListener {
 export type DatabaseLocation =
   | { url: string }
   | { dataDir: string }
-  /** PGlite in memory: tests only. */
-  | { memory: true };
+  /** PGlite in memory: tests only, from `cluster` (an archive of a data directory) or the empty cluster. */
+  | { memory: true; cluster?: Blob };
 
 /** What processes sharing one database do one at a time when they start. */
 export type StartupLock = "migrations" | "start-up data";
@@ -221,7 +221,7 @@ async function listenPostgres(
   };
 }
 
-async function openPglite(location: { dataDir: string } | { memory: true }): Promise<DatabaseHandle> {
+async function openPglite(location: Exclude<DatabaseLocation, { url: string }>): Promise<DatabaseHandle> {
   let dataDir: string | undefined;
   let unlock = () => {};
   if ("dataDir" in location) {
@@ -232,7 +232,7 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir, {
-      loadDataDir: await prepareEmptyCluster(dataDir),
+      loadDataDir: ("cluster" in location && location.cluster) || (await prepareEmptyCluster(dataDir)),
       extensions: { pg_trgm, unaccent },
       startParams: PGLITE_START_PARAMS,
     });

@@ -30,7 +30,7 @@ import {
   postCheckoutOverHttp,
 } from "../../tests/support/orders";
 import { startStoreServer, type StoreData } from "../../tests/support/store-server";
-import { createPostgresDatabase } from "../../tests/support/test-database";
+import { createPostgresDatabase } from "../../tests/support/database-templates";
 import type { UpgradeManifest } from "../../tests/support/upgrade-fixtures";
 
 const [release, fixtureDir] = process.argv.slice(2);

@@ -6,7 +6,7 @@ import {
   type DatabaseHandle,
   type StartupLock,
 } from "../../app/db/client.server";
-import { createPostgresDatabase } from "../support/test-database";
+import { createPostgresDatabase } from "../support/database-templates";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts): connections of separate processes.
 const cleanups: (() => Promise<void>)[] = [];

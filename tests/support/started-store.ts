@@ -7,13 +7,23 @@ import { startSmtpServer, type SmtpFixture } from "./smtp-server";
 import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "./store-server";
 
 /**
+ * The template a test's store starts on: migrated, and with the demo catalogue unless `SEED_DEMO`
+ * turns it off, as its first start would have left it (the account and the admin gate's password
+ * are still made, and logged, when it starts).
+ */
+function templateFor(env: NodeJS.ProcessEnv) {
+  return env.SEED_DEMO === "false" ? "migrated" : "catalogue";
+}
+
+/**
  * A store started as a user starts it, for one test file, on data of its own (PGlite, or a fresh
- * PostgreSQL database with `TEST_DATABASE_URL`); stopped and removed after the file.
+ * PostgreSQL database with `TEST_DATABASE_URL`) copied from the run's template; stopped and
+ * removed after the file.
  */
 export function setUpStartedStore(env: NodeJS.ProcessEnv = {}) {
   const started = {} as { store: StoreServer; data: StoreData };
   beforeAll(async () => {
-    started.data = await createStoreData();
+    started.data = await createStoreData(templateFor(env));
     started.store = await startStoreServer(env, started.data);
   });
   afterAll(async () => {
@@ -57,7 +67,7 @@ export function setUpTwoInstances(env: () => NodeJS.ProcessEnv) {
   let data: StoreData;
   let otherDataDir: string;
   beforeAll(async () => {
-    data = await createStoreData();
+    data = await createStoreData(templateFor(env()));
     otherDataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-test-"));
     instances.first = await startStoreServer(env(), data);
     instances.second = await startStoreServer({ ...env(), DATA_DIR: otherDataDir }, data);

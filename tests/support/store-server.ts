@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { waitUntil } from "./eventually";
-import { createPostgresDatabase } from "./test-database";
+import { createPostgresDatabase, databaseTemplates, type TemplateKind } from "./database-templates";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -62,12 +62,15 @@ export interface StoreData {
 
 /**
  * Data for stores started by a test: the embedded database in a fresh data directory, or, with
- * `TEST_DATABASE_URL`, a fresh database on that PostgreSQL server.
+ * `TEST_DATABASE_URL`, a fresh database on that PostgreSQL server. Empty, as a first start finds
+ * it, or a copy of the run's `from` template (already migrated, and with the demo catalogue).
  */
-export async function createStoreData(): Promise<StoreData> {
+export async function createStoreData(from?: TemplateKind): Promise<StoreData> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-test-"));
+  const template = from && databaseTemplates()?.[from];
+  if (template) await cp(template.dataDir, dataDir, { recursive: true });
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const database = serverUrl ? await createPostgresDatabase(serverUrl) : null;
+  const database = serverUrl ? await createPostgresDatabase(serverUrl, undefined, template?.database) : null;
   return {
     dataDir,
     env: database ? { DATABASE_URL: database.url } : {},
