@@ -14,15 +14,21 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          // tests/both-drivers: what can behave differently on PostgreSQL (locks, concurrency,
+          // migrations, dumps), run again on it by CI (`npm run test:postgres`, decision 0033).
           // The PostgreSQL-only tests (a real server going down and back) join when one is given.
           include: [
             "tests/integration/**/*.test.ts",
+            "tests/both-drivers/**/*.test.ts",
             ...(process.env.TEST_DATABASE_URL ? ["tests/postgres/**/*.test.ts"] : []),
           ],
           environment: "node",
           setupFiles: ["tests/support/fail-on-console.ts"],
           // Tests of the started store share one production build, made before any file runs.
           globalSetup: ["tests/integration/global-setup.ts"],
+          // Vitest's default on two cores is one worker; much of a file's time is spent waiting on
+          // a store process, a provider's fake or the database, which another file fills.
+          maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
           testTimeout: 30_000,
           hookTimeout: 180_000,
         },
@@ -38,8 +44,9 @@ export default defineConfig({
           // What a person waits for (a toast after an upload, a page after a redirect) may take
           // more than a second on a busy machine; a poll still ends as soon as it holds.
           expect: { poll: { timeout: 5_000 } },
-          // One built server is shared; test files run one after another against it.
-          fileParallelism: false,
+          // Two workers, each with a built store of its own (global setup): the files on one store
+          // run one after another against it.
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,9 +1,9 @@
 import type { Locator, Page } from "playwright-core";
-import { beforeEach, describe, expect, inject, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MAX_QUANTITY_PER_ITEM } from "../../app/domain/cart/cart-items";
 import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
 import { formatBRL } from "../../app/lib/money";
-import { useBrowser } from "../support/browser";
+import { useBrowser, suiteStoreURL } from "../support/browser";
 import { demoCartItem, storeCart, storedCart } from "../support/browser-cart";
 import { brl, textOf, toast } from "../support/page-text";
 
@@ -304,7 +304,7 @@ describe("cart page before the browser reads the cart", () => {
 });
 
 describe("GET /api/cart-products", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = suiteStoreURL();
   const cartProducts = (query: string) => fetch(`${baseURL}/api/cart-products${query}`);
 
   it("answers the current products, once each, skipping ids that match none", async () => {

@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
-import { useBrowser } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { useBrowser, suiteStoreURL } from "../support/browser";
 
 describe("server-rendered pages", () => {
   const browser = useBrowser({ javaScriptEnabled: false });
@@ -27,7 +27,7 @@ describe("server-rendered pages", () => {
 });
 
 describe("HTTP shell", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = suiteStoreURL();
 
   it("reports the process up and the database ready", async () => {
     const health = await fetch(`${baseURL}/healthz`);

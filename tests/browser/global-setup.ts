@@ -6,28 +6,36 @@ import { startStoreServer } from "../support/store-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
+    /** The suite's stores, one per worker (`suiteStoreURL` picks a file's). */
+    storeURLs: string[];
   }
 }
 
 /**
- * One built store, on a fresh embedded database with the demo catalogue, for the browser suite;
- * its CEP lookups go to a fake ViaCEP on loopback, and its first admin (and the admin gate's password) is `STORE_ADMIN`.
- * Its Instagram and Mercado Livre pages are `STORE_LINKS`' (the other marketplaces have none).
+ * The browser suite's built stores, one per worker, each on a fresh embedded database with the
+ * demo catalogue; their CEP lookups go to a fake ViaCEP on loopback, and their first admin (and
+ * the admin gate's password) is `STORE_ADMIN`. Their Instagram and Mercado Livre pages are
+ * `STORE_LINKS`' (the other marketplaces have none).
  */
 export default async function setup(project: TestProject) {
   const cepServer = await startFakeCepServer();
-  const server = await startStoreServer({
+  const env = {
     CEP_API_URL: cepServer.url,
     ADMIN_EMAIL: STORE_ADMIN.email,
     ADMIN_PASSWORD: STORE_ADMIN.password,
     ADMIN_PANEL_PASSWORD: STORE_ADMIN.gatePassword,
     INSTAGRAM_URL: STORE_LINKS.instagram,
     MERCADO_LIVRE_URL: STORE_LINKS.mercadoLivre,
-  });
-  project.provide("baseURL", server.url);
+  };
+  const servers = await Promise.all(
+    Array.from({ length: project.config.maxWorkers }, () => startStoreServer(env)),
+  );
+  project.provide(
+    "storeURLs",
+    servers.map((server) => server.url),
+  );
   return async () => {
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     await cepServer.stop();
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, navigationsWaitForScripts, randomClientIp } from "../support/browser";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, navigationsWaitForScripts, randomClientIp, suiteStoreURL } from "../support/browser";
 import { startOidcProvider, type OidcProviderFixture } from "../support/oidc-provider";
 import { freePort, startStoreServer, type StoreServer } from "../support/store-server";
 
@@ -124,7 +124,7 @@ describe("sign-in with an OpenID Connect provider, in the browser", () => {
   });
 
   it("shows no provider button on a store where none is configured", async () => {
-    const response = await fetch(`${inject("baseURL")}/auth`);
+    const response = await fetch(`${suiteStoreURL()}/auth`);
     const html = await response.text();
     expect(html).toContain("Acesse sua conta");
     expect(html).not.toContain("Entrar com Google");

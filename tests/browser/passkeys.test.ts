@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatDate } from "../../app/lib/dates";
 import { signInContext, signUpCustomer, type Customer } from "../support/accounts";
-import { useBrowser } from "../support/browser";
+import { useBrowser, suiteStoreURL } from "../support/browser";
 import { toast } from "../support/page-text";
 import { enrolmentCode } from "../support/totp";
 
@@ -10,7 +10,7 @@ import { enrolmentCode } from "../support/totp";
  * WebAuthn needs a domain (an address like 127.0.0.1 cannot be a passkey's relying party), and the
  * store names itself http://localhost:PORT: these pages are opened there.
  */
-const storeURL = inject("baseURL").replace("//127.0.0.1:", "//localhost:");
+const storeURL = suiteStoreURL().replace("//127.0.0.1:", "//localhost:");
 
 /**
  * A real (virtual) authenticator in Chromium, through the DevTools WebAuthn domain: a platform

@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from "vitest";
+import { suiteStoreURL } from "../support/browser";
+import { describe, expect, it } from "vitest";
 import { cookieHeader, type Customer, randomCpf, signUpCustomer } from "../support/accounts";
 
-const baseURL = inject("baseURL");
+const baseURL = suiteStoreURL();
 
 /** A form post as the customer's browser would send it, answered as route data. */
 function post(customer: Customer, path: string, fields: Record<string, string>) {

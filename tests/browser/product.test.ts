@@ -1,14 +1,14 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
 import { formatBRL } from "../../app/lib/money";
-import { useBrowser } from "../support/browser";
+import { useBrowser, suiteStoreURL } from "../support/browser";
 
 /** On the suite's fresh store, product ids follow the demo catalogue's order. */
 const demoProducts = DEMO_CATALOG.map((product, index) => ({ ...product, id: index + 1 }));
 const withGallery = demoProducts.find((product) => product.galleryViews === 4 && product.stock > 3)!;
 const soldOut = demoProducts.find((product) => product.stock === 0)!;
 const lastUnits = demoProducts.find((product) => product.stock === 2)!;
-const baseURL = inject("baseURL");
+const baseURL = suiteStoreURL();
 
 describe("product page without JavaScript", () => {
   const browser = useBrowser({ javaScriptEnabled: false });

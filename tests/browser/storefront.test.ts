@@ -1,6 +1,6 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
-import { useBrowser } from "../support/browser";
+import { useBrowser, suiteStoreURL } from "../support/browser";
 
 describe("home", () => {
   const browser = useBrowser();
@@ -98,7 +98,7 @@ describe("official reseller page", () => {
 });
 
 describe("search engines and sharing", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = suiteStoreURL();
   const browser = useBrowser({ javaScriptEnabled: false });
 
   it.each([

@@ -26,11 +26,20 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
+ * The suite's store that this worker's files use: one per worker, so the files on one store still
+ * run one after another (what one leaves, such as a sold-out product, the next may meet).
+ */
+export function suiteStoreURL(): string {
+  const stores = inject("storeURLs");
+  return stores[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % stores.length]!;
+}
+
+/**
  * A browser per test file and a fresh page per test, on the suite's store. Any console error
  * or uncaught exception in the page fails the test.
  */
 export function useBrowser(options: BrowserContextOptions = {}) {
-  const baseURL = inject("baseURL");
+  const baseURL = suiteStoreURL();
   let browser: Browser;
   const state = {
     page: undefined as unknown as Page,
