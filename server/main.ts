@@ -28,6 +28,9 @@ import { watchCatalogVersion, type CatalogVersion } from "./catalog-version";
 import { returnFreedMemoryWhenQuiet } from "./return-freed-memory";
 import { warmUp } from "./warm-up";
 
+/** The React Router build this bundle serves; the tests' in-process handler serves it too. */
+export { serverBuild };
+
 const LOCK_NAMES: Record<StartupLock, string> = {
   migrations: "migrações",
   "start-up data": "administrador e catálogo de demonstração",

@@ -3,9 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
-import { createServer } from "vite";
 import { afterAll, beforeAll, expect, vi } from "vitest";
-import { expectConsoleError } from "./console";
 import { readCatalogVersion } from "../../app/domain/catalog/catalog-version.server";
 import type { LocalFileStorage } from "../../app/storage/local-file-storage.server";
 import { createApp } from "../../server/app";
@@ -16,8 +14,8 @@ import { createTestDatabase, type TestDatabase } from "./test-database";
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * The store's request handler (server/app.ts: its page caches, CSP and React Router's pages made
- * from the sources) on a test database this file writes to, listening on loopback: for what a
+ * The store's request handler (server/app.ts: its page caches, CSP and React Router's pages of the
+ * production build) on a test database this file writes to, listening on loopback: for what a
  * started store cannot show on the embedded database, a change made beside it. `variables` are
  * the store's environment (read once the file's other `beforeAll`s ran, e.g. a fake provider's URL).
  */
@@ -35,19 +33,11 @@ export function setUpStoreHandler(variables: () => NodeJS.ProcessEnv = () => ({}
   };
   let server: http.Server | undefined;
   let catalog: CatalogVersion | undefined;
-  let closeVite: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    // React Router's compiler for its own config warns of an option it sets itself.
-    expectConsoleError(/The `envFile` option is deprecated/);
-    const vite = await createServer({
-      root,
-      configFile: path.join(root, "vite.config.ts"),
-      appType: "custom",
-      logLevel: "silent",
-      server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    });
-    closeVite = () => vite.close();
-    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+    // The production build the suite's global setup made (server/main.ts is its entry).
+    const { serverBuild } = (await import(path.join(root, "build/server/index.js"))) as {
+      serverBuild: ServerBuild;
+    };
     store.database = await createTestDatabase();
     store.context = createTestContext(store.database, undefined, variables());
     const logger = pino({ level: "silent" });
@@ -66,7 +56,7 @@ export function setUpStoreHandler(variables: () => NodeJS.ProcessEnv = () => ({}
       storage: store.context.storage as LocalFileStorage,
       baseURL: TEST_BASE_URL,
       catalog: () => catalog ?? null,
-      build,
+      build: serverBuild,
     });
     server = http.createServer(app);
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
@@ -76,7 +66,6 @@ export function setUpStoreHandler(variables: () => NodeJS.ProcessEnv = () => ({}
     if (server) await new Promise((resolve) => server!.close(resolve));
     await catalog?.stop();
     await store.database?.destroy();
-    await closeVite?.();
   });
   return store;
 }
