@@ -12,7 +12,7 @@ import { startFakeCepServer } from "../support/fake-cep-server";
 import { addAddressOverHttp, checkoutBody, payOverHttp, postCheckoutOverHttp } from "../support/orders";
 import { brl, readable, textOf, toast } from "../support/page-text";
 import { startSmtpServer, type SmtpFixture } from "../support/smtp-server";
-import { startStoreServer, type StoreServer } from "../support/store-server";
+import { startStoreFrom, type StoreServer } from "../support/store-server";
 
 // A save re-encodes pictures and drops the page caches: slow on a busy machine, not a failure.
 const WAIT = { timeout: 20_000 };
@@ -26,7 +26,7 @@ let smtp: SmtpFixture;
 let cep: Awaited<ReturnType<typeof startFakeCepServer>>;
 beforeAll(async () => {
   [smtp, cep] = await Promise.all([startSmtpServer(), startFakeCepServer()]);
-  store = await startStoreServer({
+  store = await startStoreFrom("migrated", {
     SEED_DEMO: "false",
     SMTP_URL: smtp.url,
     CEP_API_URL: cep.url,

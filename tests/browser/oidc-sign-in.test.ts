@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, navigationsWaitForScripts, randomClientIp, suiteStoreURL } from "../support/browser";
 import { startOidcProvider, type OidcProviderFixture } from "../support/oidc-provider";
-import { freePort, startStoreServer, type StoreServer } from "../support/store-server";
+import { freePort, startStoreFrom, type StoreServer } from "../support/store-server";
 
 const PROVIDER_NAME = "Conta Corporativa";
 
@@ -22,7 +22,7 @@ describe("sign-in with an OpenID Connect provider, in the browser", () => {
   beforeAll(async () => {
     const [storePort, providerPort] = [await freePort(), await freePort()];
     const storeUrl = `http://127.0.0.1:${storePort}`;
-    store = await startStoreServer({
+    store = await startStoreFrom("migrated", {
       PORT: String(storePort),
       PUBLIC_URL: storeUrl,
       OIDC_ISSUER: `http://127.0.0.1:${providerPort}`,

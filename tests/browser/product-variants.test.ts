@@ -18,11 +18,10 @@ let productPath: string;
 const variantIds = new Map<string, number>();
 
 beforeAll(async () => {
-  data = await createStoreData();
+  data = await createStoreData("migrated");
   const handle = await openDatabase(
     data.env.DATABASE_URL ? { url: data.env.DATABASE_URL } : { dataDir: data.dataDir },
   );
-  await handle.migrate();
   const { product, variants } = await createProductWithVariants(handle.db, {
     name: "Smartphone Galáxia S",
     brand: "Galáxia",

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSilentServer, type SilentServer } from "../support/silent-server";
-import { freePort, startStoreServer, type StoreServer } from "../support/store-server";
+import { freePort, startStoreFrom, type StoreServer } from "../support/store-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -46,7 +46,7 @@ describe("start-up with bad input", () => {
 describe("a running store", () => {
   let store: StoreServer;
   beforeAll(async () => {
-    store = await startStoreServer({ SEED_DEMO: "false" });
+    store = await startStoreFrom("migrated", { SEED_DEMO: "false" });
   });
   afterAll(() => store?.stop());
 
@@ -75,7 +75,7 @@ describe("a store whose sign-in provider accepts connections and never answers",
   let store: StoreServer;
   beforeAll(async () => {
     provider = await startSilentServer();
-    store = await startStoreServer({
+    store = await startStoreFrom("migrated", {
       SEED_DEMO: "false",
       OIDC_ISSUER: provider.url,
       OIDC_CLIENT_ID: "vitrine",

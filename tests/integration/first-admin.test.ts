@@ -60,7 +60,7 @@ describe("an account registered first with the admin e-mail", () => {
   let store: StoreServer | undefined;
   let customer: Customer;
   beforeAll(async () => {
-    data = await createStoreData();
+    data = await createStoreData("migrated");
   });
   afterAll(async () => {
     await store?.stop();

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStoreServer, type StoreServer } from "../support/store-server";
+import { startStoreFrom, type StoreServer } from "../support/store-server";
 
 const DRAIN_SECONDS = 1;
 
@@ -36,7 +36,10 @@ function send(agent: http.Agent, url: string, path: string): Promise<Outcome> {
 describe("graceful drain on SIGTERM", () => {
   let store: StoreServer;
   beforeAll(async () => {
-    store = await startStoreServer({ SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS), SEED_DEMO: "false" });
+    store = await startStoreFrom("migrated", {
+      SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
+      SEED_DEMO: "false",
+    });
   });
   afterAll(() => store.stop());
 

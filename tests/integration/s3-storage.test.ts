@@ -35,7 +35,7 @@ async function withStore<T>(
   env: NodeJS.ProcessEnv,
   test: (store: StoreServer, data: StoreData) => Promise<T>,
 ) {
-  const data = await createStoreData();
+  const data = await createStoreData("migrated");
   try {
     const store = await startStoreServer({ SEED_DEMO: "false", ...STORE_ADMIN_ENV, ...env }, data);
     try {
@@ -61,7 +61,7 @@ async function bytes(response: Response): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
-// Each test starts its own stores (a first start migrates a fresh database).
+// Each test starts its own stores, on copies of the migrated template.
 describe("photos in an S3 bucket", { timeout: 180_000 }, () => {
   it("serves a photo the admin uploaded from the bucket at its /uploads/ address, cached for good", async () => {
     await withStore(s3.env, async (store, data) => {
@@ -103,7 +103,7 @@ describe("photos in an S3 bucket", { timeout: 180_000 }, () => {
   });
 
   it("does not start with a wrong secret key, and says which variable in one line", async () => {
-    const data = await createStoreData();
+    const data = await createStoreData("migrated");
     try {
       const refusal = await startStoreServer(
         { ...s3.env, S3_SECRET_ACCESS_KEY: "segredo-errado" },
@@ -189,7 +189,7 @@ describe("photos in an S3 bucket", { timeout: 180_000 }, () => {
   });
 
   it("copies the photos of a store's disk into the bucket with npm run storage:migrate", async () => {
-    const data = await createStoreData();
+    const data = await createStoreData("migrated");
     try {
       const local = await startStoreServer({ SEED_DEMO: "false", ...STORE_ADMIN_ENV }, data);
       const id = await createProductWithPhoto(

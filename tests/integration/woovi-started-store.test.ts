@@ -32,7 +32,7 @@ beforeAll(async () => {
   woovi = await startFakeWooviServer({ appId: WOOVI_APP_ID });
   env.WOOVI_API_URL = woovi.url;
   env.WOOVI_WEBHOOK_PUBLIC_KEY = woovi.publicKeyPem;
-  data = await createStoreData();
+  data = await createStoreData("catalogue");
   store = await startStoreServer(env, data);
 });
 afterAll(async () => {

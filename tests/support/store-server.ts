@@ -65,9 +65,12 @@ export interface StoreData {
  * `TEST_DATABASE_URL`, a fresh database on that PostgreSQL server. Empty, as a first start finds
  * it, or a copy of the run's `from` template (already migrated, and with the demo catalogue).
  */
-export async function createStoreData(from?: TemplateKind): Promise<StoreData> {
+export async function createStoreData(
+  from?: TemplateKind,
+  templates = databaseTemplates(),
+): Promise<StoreData> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-test-"));
-  const template = from && databaseTemplates()?.[from];
+  const template = from && templates?.[from];
   if (template) await cp(template.dataDir, dataDir, { recursive: true });
   const serverUrl = process.env.TEST_DATABASE_URL;
   const database = serverUrl ? await createPostgresDatabase(serverUrl, undefined, template?.database) : null;
@@ -129,6 +132,29 @@ export async function startStoreServer(
   };
   await waitUntilReady(server);
   return server;
+}
+
+/**
+ * Starts the store as `startStoreServer` does, on a copy of the run's `from` template (`templates`
+ * where no worker can `inject` them: a global setup), removed when it stops.
+ */
+export async function startStoreFrom(
+  from: TemplateKind,
+  env: NodeJS.ProcessEnv = {},
+  templates = databaseTemplates(),
+): Promise<StoreServer> {
+  const data = await createStoreData(from, templates);
+  const server = await startStoreServer(env, data).catch(async (error: unknown) => {
+    await data.remove();
+    throw error;
+  });
+  return {
+    ...server,
+    async stop(signal) {
+      await server.stop(signal);
+      await data.remove();
+    },
+  };
 }
 
 async function waitUntilReady(server: StoreServer, timeoutMs = 180_000): Promise<void> {
