@@ -9,6 +9,8 @@ export default defineConfig({
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/support/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/support/fail-on-console.ts"],
+          // Vitest's default on two cores is one worker; most of a file's time is importing.
+          maxWorkers: 2,
         },
       },
       {
