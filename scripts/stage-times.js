@@ -4,17 +4,16 @@
 import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 
-/** Records a stage in `file`: a line `name<TAB>seconds<TAB>result`. */
-export function recordStage(file, name, seconds, passed) {
-  appendFileSync(file, `${name}\t${seconds}\t${passed ? "ok" : "falhou"}\n`);
-}
-
-/** Runs `npm run <script>` as the stage `name`, recorded in `file`; returns whether it passed. */
+/**
+ * Runs `npm run <script>` as the stage `name`, recorded in `file` as a line
+ * `name<TAB>seconds<TAB>result` (as `.ci/run` records its own); returns whether it passed.
+ */
 export function runStage(file, name, script) {
   console.log(`==> ${name}`);
   const started = performance.now();
   const { status } = spawnSync("npm", ["run", "--silent", script], { stdio: "inherit" });
-  recordStage(file, name, Math.round((performance.now() - started) / 1000), status === 0);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  appendFileSync(file, `${name}\t${seconds}\t${status === 0 ? "ok" : "falhou"}\n`);
   return status === 0;
 }
 

@@ -10,8 +10,8 @@ import { seedDemoCatalog } from "../../app/startup/seed/seed-demo.server";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
 
 /**
- * What a store's data can start as, made once per run by the integration suite's global setup
- * instead of migrating (and seeding) again for every file: `migrated` is every migration applied
+ * What a store's data can start as, made once per run by the integration and browser suites'
+ * global setups instead of migrating (and seeding) again for every file: `migrated` is every migration applied
  * and nothing else; `catalogue` adds the demo catalogue and its photos (no account, no admin gate
  * password: a store started on it still makes and logs those as on its first start).
  */
@@ -52,10 +52,11 @@ export async function makeDatabaseTemplates(serverUrl: string | undefined) {
   const root = await mkdtemp(path.join(os.tmpdir(), "vitrine-templates-"));
   const migrated = await makeTemplate(path.join(root, "migrated"), serverUrl, "migrated");
   const catalogue = await makeTemplate(path.join(root, "catalogue"), serverUrl, "catalogue", migrated);
-  const memoryCluster = serverUrl ? undefined : path.join(root, "migrated.tar");
-  if (memoryCluster)
-    await createTar({ file: memoryCluster, cwd: path.join(migrated.dataDir, "pglite") }, ["."]);
-  const templates: DatabaseTemplates = { migrated, catalogue, memoryCluster };
+  const templates: DatabaseTemplates = { migrated, catalogue };
+  if (!serverUrl) {
+    templates.memoryCluster = path.join(root, "migrated.tar");
+    await createTar({ file: templates.memoryCluster, cwd: path.join(migrated.dataDir, "pglite") }, ["."]);
+  }
   return {
     templates,
     async remove() {
