@@ -151,7 +151,8 @@ describe("the cache under a flood", () => {
       }),
     );
     for (const path of kept) expect((await get(path)).headers["x-cache"], path).toBe("HIT");
-  }, 180_000);
+    // 45 s alone on two cores, 92 s beside the suite's two other workers (decision 0033).
+  }, 300_000);
 });
 
 describe("a store with PUBLIC_URL", () => {
