@@ -17,7 +17,7 @@ export function runStage(file, name, script) {
   return status === 0;
 }
 
-/** The stages recorded in `file`, one line each, and their total. */
+/** The stages recorded in `file`, under a title, one line each, and their total. */
 export function stageTable(file) {
   const rows = existsSync(file)
     ? readFileSync(file, "utf8")
@@ -29,9 +29,11 @@ export function stageTable(file) {
   const width = Math.max("total".length, ...rows.map(([name]) => name.length));
   const line = (name, seconds, result = "") =>
     `${name.padEnd(width)}  ${minutes(Number(seconds)).padStart(7)}  ${result}`.trimEnd();
-  return [...rows.map(([name, seconds, result]) => line(name, seconds, result)), line("total", total)].join(
-    "\n",
-  );
+  return [
+    "Tempo de cada etapa (min:s)",
+    ...rows.map(([name, seconds, result]) => line(name, seconds, result)),
+    line("total", total),
+  ].join("\n");
 }
 
 function minutes(seconds) {
@@ -39,5 +41,5 @@ function minutes(seconds) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(`\nTempo de cada etapa (min:s)\n${stageTable(process.argv[2])}`);
+  console.log(`\n${stageTable(process.argv[2])}`);
 }

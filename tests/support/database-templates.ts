@@ -37,14 +37,9 @@ declare module "vitest" {
   }
 }
 
-/** The run's templates, or none where no global setup made them (the unit suite, a script). */
+/** The run's templates, in a test file; none where no global setup made them (the unit suite). */
 export function databaseTemplates(): DatabaseTemplates | undefined {
-  try {
-    return inject("databaseTemplates");
-  } catch {
-    // Outside a Vitest worker: `inject` is not available.
-    return undefined;
-  }
+  return inject("databaseTemplates");
 }
 
 /** Makes the templates for this run (PostgreSQL ones on the server of `serverUrl`, when given); `remove` deletes them. */
