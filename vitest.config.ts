@@ -11,6 +11,8 @@ export default defineConfig({
           setupFiles: ["tests/support/fail-on-console.ts"],
           // Vitest's default on two cores is one worker; most of a file's time is importing.
           maxWorkers: 2,
+          // A worker imports the modules once for all its files (decision 0033: no vi.mock).
+          isolate: false,
         },
       },
       {
@@ -31,6 +33,9 @@ export default defineConfig({
           // Vitest's default on two cores is one worker; much of a file's time is spent waiting on
           // a store process, a provider's fake or the database, which another file fills.
           maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
+          // A worker imports the store's modules once for all its files, not once per file
+          // (decision 0033: no vi.mock, and what a test changes globally it puts back).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 180_000,
         },
@@ -49,6 +54,7 @@ export default defineConfig({
           // Two workers, each with a built store of its own (global setup): the files on one store
           // run one after another against it.
           maxWorkers: 2,
+          isolate: false,
         },
       },
     ],

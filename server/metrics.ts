@@ -41,39 +41,47 @@ export function countRequest(answered: AnsweredRequest): void {
 }
 
 /**
- * What is counted in the database when scraped (the outboxes' backlogs, shared by every
- * instance) and the connection pool (this instance's; PostgreSQL only).
+ * The database the two gauges below count in when scraped (`watchDatabase`). The gauges belong to
+ * the process, as every metric here; an app made later (a test worker makes several) takes over.
+ */
+let watched: { database: () => DatabaseHandle | null; logger: Logger } | null = null;
+
+new Gauge({
+  name: "vitrine_backlog",
+  help: "Trabalho à espera no banco: mail_pending, mail_failed, payment_events_pending, charge_cancellations_pending",
+  labelNames: ["queue"] as const,
+  registers,
+  async collect() {
+    this.reset();
+    const handle = watched?.database();
+    if (!handle) return;
+    try {
+      const backlog = await withTimeout(backlogOf(handle.db), BACKLOG_TIMEOUT_MS);
+      for (const [queue, count] of Object.entries(backlog)) this.set({ queue }, count);
+    } catch (error) {
+      watched?.logger.warn({ err: error }, "Métricas: filas do banco não contadas");
+    }
+  },
+});
+new Gauge({
+  name: "vitrine_db_pool_connections",
+  help: "Conexões do pool com o PostgreSQL desta instância: total, idle e waiting (clientes à espera)",
+  labelNames: ["state"] as const,
+  registers,
+  collect() {
+    this.reset();
+    const pool = watched?.database()?.poolStats?.();
+    if (!pool) return;
+    for (const [state, count] of Object.entries(pool)) this.set({ state }, count);
+  },
+});
+
+/**
+ * The database counted in when scraped: the outboxes' backlogs (shared by every instance) and the
+ * connection pool (this instance's; PostgreSQL only).
  */
 export function watchDatabase(database: () => DatabaseHandle | null, logger: Logger): void {
-  new Gauge({
-    name: "vitrine_backlog",
-    help: "Trabalho à espera no banco: mail_pending, mail_failed, payment_events_pending, charge_cancellations_pending",
-    labelNames: ["queue"] as const,
-    registers,
-    async collect() {
-      this.reset();
-      const handle = database();
-      if (!handle) return;
-      try {
-        const backlog = await withTimeout(backlogOf(handle.db), BACKLOG_TIMEOUT_MS);
-        for (const [queue, count] of Object.entries(backlog)) this.set({ queue }, count);
-      } catch (error) {
-        logger.warn({ err: error }, "Métricas: filas do banco não contadas");
-      }
-    },
-  });
-  new Gauge({
-    name: "vitrine_db_pool_connections",
-    help: "Conexões do pool com o PostgreSQL desta instância: total, idle e waiting (clientes à espera)",
-    labelNames: ["state"] as const,
-    registers,
-    collect() {
-      this.reset();
-      const pool = database()?.poolStats?.();
-      if (!pool) return;
-      for (const [state, count] of Object.entries(pool)) this.set({ state }, count);
-    },
-  });
+  watched = { database, logger };
 }
 
 /**

@@ -1,14 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import * as orderDetails from "../../app/domain/orders/order-details.server";
 import { loader } from "../../app/routes/payment-success";
 import { setUpTestStore, TEST_BASE_URL, signUpInStore } from "../support/test-context";
-
-// The real lookup, which a test can make fail as a database that stops answering would.
-vi.mock("../../app/domain/orders/order-details.server", async (importOriginal) => {
-  const original = await importOriginal<typeof orderDetails>();
-  return { ...original, findCustomerOrderDetails: vi.fn(original.findCustomerOrderDetails) };
-});
 
 const store = setUpTestStore();
 let cookie: string;
@@ -25,12 +19,18 @@ function visit(orderId: string) {
 describe("the payment success page's check of the order", () => {
   it("says 'Erro ao verificar pagamento' and logs why when the database fails", async () => {
     const error = vi.spyOn(store.context.logger, "error");
-    const failure = new Error("conexão com o banco perdida");
-    vi.mocked(orderDetails.findCustomerOrderDetails).mockRejectedValueOnce(failure);
     const orderId = randomUUID();
-
-    expect(await visit(orderId)).toEqual({ problem: "Erro ao verificar pagamento" });
-    expect(error).toHaveBeenCalledWith({ err: failure, orderId }, "Falha ao verificar o pagamento do pedido");
+    // The session is still found; the query for the order fails in the database.
+    await store.database.db.execute(sql`ALTER TABLE orders RENAME TO orders_fora`);
+    try {
+      expect(await visit(orderId)).toEqual({ problem: "Erro ao verificar pagamento" });
+    } finally {
+      await store.database.db.execute(sql`ALTER TABLE orders_fora RENAME TO orders`);
+    }
+    expect(error).toHaveBeenCalledWith(
+      { err: expect.any(Error), orderId },
+      "Falha ao verificar o pagamento do pedido",
+    );
     error.mockRestore();
   });
 
