@@ -22,6 +22,7 @@ import { createPixProvider } from "../app/domain/payments/pix-providers.server";
 import { createCarrierTracking } from "../app/domain/shipping/carrier-trackings.server";
 import { storefrontSettings } from "../app/domain/store-settings/store-settings.server";
 import { createMailer } from "../app/mail/mailer.server";
+import { removeDataReplacedByRestore } from "../app/operations/restore-backup.server";
 import { createApp, type StoreServices } from "./app";
 import { startJobs } from "./jobs";
 import { watchCatalogVersion, type CatalogVersion } from "./catalog-version";
@@ -134,6 +135,9 @@ export async function startServer(
   warming = false;
   await returnFreedMemoryWhenQuiet(logger);
   logger.info("Loja pronta");
+  for (const folder of await removeDataReplacedByRestore(env.DATA_DIR)) {
+    logger.info({ folder }, "Dados substituídos pela restauração apagados: a loja iniciou com o backup");
+  }
 }
 
 function loadEnvOrExit(): Env {

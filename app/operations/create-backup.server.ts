@@ -9,6 +9,7 @@ import {
   ARCHIVE_PARTS,
   BACKUP_FORMAT,
   BACKUP_VERSION,
+  digestPart,
   lastAppliedMigration,
   MANIFEST_NAME,
   type AppliedMigration,
@@ -70,19 +71,25 @@ export function createBackup(options: BackupOptions): Promise<OperationResult> {
       const withUploads = options.photos === "local" && existsSync(uploads);
       if (withUploads) await symlink(uploads, path.join(staging, ARCHIVE_PARTS.uploads));
 
+      const database = options.databaseUrl ? ARCHIVE_PARTS.postgres : ARCHIVE_PARTS.pglite;
+      // The archive holds exactly the files digested: a photo uploaded meanwhile waits for the next.
+      // One being written (renamed into place when complete) is not one yet.
+      const digested = await Promise.all(
+        [database, ...(withUploads ? [ARCHIVE_PARTS.uploads] : [])].map(async (part) => ({
+          part,
+          ...(await digestPart(staging, part, (entry) => entry.endsWith(".partial"))),
+        })),
+      );
       const manifest: BackupManifest = {
         format: BACKUP_FORMAT,
         version: BACKUP_VERSION,
         createdAt: new Date().toISOString(),
         driver: options.databaseUrl ? "postgres" : "pglite",
         migration,
-        contents: {
-          database: options.databaseUrl ? ARCHIVE_PARTS.postgres : ARCHIVE_PARTS.pglite,
-          uploads: withUploads,
-        },
+        contents: { database, uploads: withUploads },
+        parts: Object.fromEntries(digested.map(({ part, digest }) => [part, digest])),
       };
       await writeFile(path.join(staging, MANIFEST_NAME), JSON.stringify(manifest, null, 2));
-      let photoFiles = 0;
       const partial = `${file}.partial`;
       await create(
         {
@@ -92,24 +99,18 @@ export function createBackup(options: BackupOptions): Promise<OperationResult> {
           follow: true,
           portable: true,
           strict: true,
-          filter: (entry, stat) => {
-            // A photo being written (renamed into place when complete) is not one yet.
-            if (entry.endsWith(".partial")) return false;
-            if (entry.startsWith(`${ARCHIVE_PARTS.uploads}/`) && "isFile" in stat && stat.isFile())
-              photoFiles += 1;
-            return true;
-          },
+          noDirRecurse: true,
         },
-        [MANIFEST_NAME, manifest.contents.database, ...(withUploads ? [ARCHIVE_PARTS.uploads] : [])],
+        [MANIFEST_NAME, ...digested.flatMap(({ entries }) => entries)],
       ).catch(async (error: unknown) => {
         await rm(partial, { force: true });
         throw error;
       });
       await rename(partial, file);
-      const database = manifest.driver === "pglite" ? "PGlite" : "PostgreSQL";
+      const photoFiles = manifest.parts?.[ARCHIVE_PARTS.uploads]?.files ?? 0;
       return (
-        `Backup salvo em ${file}: banco de dados ${database} (migração ${migration?.tag ?? "nenhuma"}), ` +
-        `${describePhotos(options.photos, withUploads, photoFiles)}.`
+        `Backup salvo em ${file}: banco de dados ${options.databaseUrl ? "PostgreSQL" : "PGlite"} ` +
+        `(migração ${migration?.tag ?? "nenhuma"}), ${describePhotos(options.photos, withUploads, photoFiles)}.`
       );
     } finally {
       release();

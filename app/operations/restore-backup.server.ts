@@ -1,12 +1,14 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import { extract } from "tar";
 import { executePrepared, openDatabase } from "../db/client.server";
 import { uploadsDirectory } from "../storage/local-file-storage.server";
 import {
   ARCHIVE_PARTS,
+  digestPart,
   knownMigrations,
   MANIFEST_NAME,
   readBackupManifest,
@@ -26,10 +28,16 @@ export interface RestoreOptions {
   force: boolean;
 }
 
+/** The folder, in `DATA_DIR`, where a restore keeps the data it replaced, by the restore's time. */
+const REPLACED_DATA_PREFIX = "antes-da-restauracao-";
+
 /**
  * Puts a backup's database and photos in place of the configured ones. Everything that can refuse
- * it (not a backup, a schema this code does not know, another database kind, data already there
- * without `force`, the store running on the embedded database) is checked before anything changes.
+ * it (not a backup, an unsafe or incomplete archive, a schema this code does not know, another
+ * database kind, data already there without `force`, the store running on the embedded database)
+ * is checked before anything changes: the whole archive is unpacked beside the data and checked
+ * against its manifest first. The data it replaces is kept in `DATA_DIR` until the store has
+ * started on the restored data (`removeDataReplacedByRestore`).
  */
 export function restoreBackup(options: RestoreOptions): Promise<OperationResult> {
   return refusalsAsResult(async () => {
@@ -40,43 +48,129 @@ export function restoreBackup(options: RestoreOptions): Promise<OperationResult>
     const release = options.databaseUrl ? () => {} : lockForOperation(options.dataDir, "restauração");
     try {
       const uploads = uploadsDirectory(options.dataDir);
-      const replaced = manifest.contents.uploads ? [uploads] : [];
-      if (!options.force) await refuseOverData(options, replaced);
-      // Extracted beside its destination, so each part moves into place by a rename.
+      if (!options.force) await refuseOverData(options, manifest.contents.uploads ? [uploads] : []);
+      const moves = [
+        ...(options.databaseUrl
+          ? []
+          : [{ part: ARCHIVE_PARTS.pglite, live: embeddedDatabaseDirectory(options.dataDir) }]),
+        ...(manifest.contents.uploads ? [{ part: ARCHIVE_PARTS.uploads, live: uploads }] : []),
+      ];
+      // Unpacked beside the data, so each part moves into place by a rename.
       const incoming = await mkdtemp(path.join(options.dataDir, ".restauracao-"));
       try {
-        await extract({ file, cwd: incoming, strict: true, filter: (entry) => isPartOf(manifest, entry) });
+        await unpack(file, incoming, manifest);
+        const replaced = path.join(
+          options.dataDir,
+          `${REPLACED_DATA_PREFIX}${new Date().toISOString().replace(/[:.]/g, "-")}`,
+        );
+        const swap = await moveIntoPlace(incoming, moves, replaced);
         if (options.databaseUrl) {
-          await runPostgresTool("pg_restore", options.databaseUrl, [
-            "--clean",
-            "--if-exists",
-            "--single-transaction",
-            "--exit-on-error",
-            "--no-owner",
-            "--no-privileges",
-            path.join(incoming, ARCHIVE_PARTS.postgres),
-          ]);
-        } else {
-          await replace(
-            path.join(incoming, ARCHIVE_PARTS.pglite),
-            embeddedDatabaseDirectory(options.dataDir),
-            incoming,
+          await restorePostgres(options.databaseUrl, path.join(incoming, ARCHIVE_PARTS.postgres)).catch(
+            async (error: unknown) => {
+              await swap.undo();
+              throw error;
+            },
           );
         }
-        if (manifest.contents.uploads) {
-          await replace(path.join(incoming, ARCHIVE_PARTS.uploads), uploads, incoming);
-        }
+        return (
+          `Backup de ${manifest.createdAt} restaurado (migração ${manifest.migration?.tag ?? "nenhuma"}` +
+          `${manifest.contents.uploads ? ", com as fotos" : ", sem fotos"}); inicie a loja.` +
+          (swap.keptAside
+            ? ` Os dados substituídos ficam em ${replaced} até a loja iniciar com o backup restaurado.`
+            : "")
+        );
       } finally {
         await rm(incoming, { recursive: true, force: true });
       }
     } finally {
       release();
     }
-    return (
-      `Backup de ${manifest.createdAt} restaurado (migração ${manifest.migration?.tag ?? "nenhuma"}` +
-      `${manifest.contents.uploads ? ", com as fotos" : ", sem fotos"}); inicie a loja.`
-    );
   });
+}
+
+/**
+ * Removes what restores kept aside in `dataDir` (`restoreBackup`), once the store has started on
+ * the restored data; returns the folders removed.
+ */
+export async function removeDataReplacedByRestore(dataDir: string): Promise<string[]> {
+  const names = await readdir(dataDir).catch(() => []);
+  const kept = names
+    .filter((name) => name.startsWith(REPLACED_DATA_PREFIX))
+    .map((name) => path.join(dataDir, name));
+  for (const folder of kept) await rm(folder, { recursive: true, force: true });
+  return kept;
+}
+
+/**
+ * Unpacks the parts of `file` into `folder` and checks them against the manifest: every part it
+ * lists is there and, from version 2, holds the files, bytes and digest the backup wrote.
+ */
+async function unpack(file: string, folder: string, manifest: BackupManifest): Promise<void> {
+  await extract({ file, cwd: folder, strict: true, filter: (entry) => isPartOf(manifest, entry) }).catch(
+    (error: unknown) => {
+      throw new OperationRefused(
+        `O backup ${file} não pôde ser desempacotado em ${folder}: ${(error as Error).message}.`,
+      );
+    },
+  );
+  for (const part of partsOf(manifest)) {
+    if (!existsSync(path.join(folder, part))) {
+      throw new OperationRefused(`O backup ${file} está incompleto: falta a parte ${part}.`);
+    }
+    if (manifest.version < 2) continue;
+    const expected = manifest.parts?.[part];
+    const { digest } = await digestPart(folder, part);
+    if (!expected || !isDeepStrictEqual(digest, expected)) {
+      throw new OperationRefused(
+        `O backup ${file} está corrompido: a parte ${part} não confere com o manifesto.`,
+      );
+    }
+  }
+}
+
+/**
+ * Moves each part from `incoming` to its live place; what was there goes into `aside`. A failure
+ * puts everything back as it was; `undo` does the same afterwards.
+ */
+async function moveIntoPlace(
+  incoming: string,
+  moves: { part: string; live: string }[],
+  aside: string,
+): Promise<{ keptAside: boolean; undo: () => Promise<void> }> {
+  const done: (() => Promise<void>)[] = [];
+  const undo = async () => {
+    for (const step of done.reverse()) await step();
+    await rm(aside, { recursive: true, force: true });
+  };
+  try {
+    for (const { part, live } of moves) {
+      const restored = path.join(incoming, part);
+      const previous = path.join(aside, path.basename(live));
+      if (existsSync(live)) {
+        await mkdir(aside, { recursive: true });
+        await rename(live, previous);
+        done.push(() => rename(previous, live));
+      }
+      await rename(restored, live);
+      done.push(() => rename(live, restored));
+    }
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+  return { keptAside: existsSync(aside), undo };
+}
+
+async function restorePostgres(url: string, dump: string): Promise<void> {
+  await runPostgresTool("pg_restore", url, [
+    "--clean",
+    "--if-exists",
+    "--single-transaction",
+    "--exit-on-error",
+    "--no-owner",
+    "--no-privileges",
+    dump,
+  ]);
 }
 
 /** The manifest of `file` when it is a backup this code can restore on `driver`; refused otherwise. */
@@ -104,10 +198,14 @@ async function checkedManifest(file: string, driver: BackupManifest["driver"]): 
   return manifest;
 }
 
+/** The parts the manifest lists: the database's, and the photos' when it has them. */
+function partsOf(manifest: BackupManifest): string[] {
+  return [manifest.contents.database, ...(manifest.contents.uploads ? [ARCHIVE_PARTS.uploads] : [])];
+}
+
 /** Whether an archive entry belongs to one of the parts the manifest lists. */
 function isPartOf(manifest: BackupManifest, entry: string): boolean {
-  const parts = [manifest.contents.database, ...(manifest.contents.uploads ? [ARCHIVE_PARTS.uploads] : [])];
-  return parts.some((part) => entry === part || entry.startsWith(`${part}/`));
+  return partsOf(manifest).some((part) => entry === part || entry.startsWith(`${part}/`));
 }
 
 async function refuseOverData(options: RestoreOptions, replacedDirectories: string[]): Promise<void> {
@@ -136,10 +234,4 @@ async function hasTables(url: string): Promise<boolean> {
   } finally {
     await database.close();
   }
-}
-
-/** Moves `from` to `to`; what was at `to` goes into `aside` (removed by the caller). */
-async function replace(from: string, to: string, aside: string): Promise<void> {
-  if (existsSync(to)) await rename(to, path.join(aside, `anterior-${path.basename(to)}`));
-  await rename(from, to);
 }

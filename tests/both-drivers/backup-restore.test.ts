@@ -1,13 +1,13 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { link, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { create } from "tar";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { users } from "../../app/db/schema.server";
 import { knownMigrations } from "../../app/operations/backup-manifest.server";
@@ -60,8 +60,15 @@ async function fingerprint(directory: string): Promise<Record<string, string>> {
   );
 }
 
-/** An archive with this manifest as a backup's first entry, and nothing else. */
-async function archiveWithManifest(name: string, manifest: Record<string, unknown>): Promise<string> {
+/**
+ * An archive with this manifest (version 1 unless it says) as a backup's first entry, then `files`
+ * (path in the archive → text), their paths kept as given, however unsafe.
+ */
+async function archiveWithManifest(
+  name: string,
+  manifest: Record<string, unknown>,
+  files: Record<string, string> = {},
+): Promise<string> {
   const source = await mkdtemp(path.join(workDir, "manifesto-"));
   await writeFile(
     path.join(source, "vitrine-backup.json"),
@@ -72,8 +79,16 @@ async function archiveWithManifest(name: string, manifest: Record<string, unknow
       ...manifest,
     }),
   );
+  for (const [entry, text] of Object.entries(files)) {
+    const target = path.resolve(source, entry);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, text);
+  }
   const file = path.join(workDir, name);
-  await create({ file, gzip: true, cwd: source }, ["vitrine-backup.json"]);
+  await create({ file, gzip: true, cwd: source, preservePaths: true }, [
+    "vitrine-backup.json",
+    ...Object.keys(files),
+  ]);
   return file;
 }
 
@@ -162,6 +177,24 @@ describe("a store backed up and restored", () => {
     const forced = await restore(data, path.join(workDir, "sobre-dados.tar.gz"), "--force");
     expect(forced.stderr).toBe("");
     expect(forced.code).toBe(0);
+    // What it replaced stays until the store has started on the restored data.
+    const kept = /Os dados substituídos ficam em (\S+) até a loja iniciar com o backup restaurado\.$/m.exec(
+      forced.stdout,
+    )?.[1];
+    expect(path.dirname(kept!)).toBe(data.dataDir);
+    expect(await readFile(path.join(kept!, "uploads", "products", "backup-test.webp"))).toEqual(photo.bytes);
+    if (!data.env.DATABASE_URL) expect(existsSync(path.join(kept!, "pglite", "PG_VERSION"))).toBe(true);
+
+    const store = await startStoreServer(STORE_ENV, data);
+    try {
+      await vi.waitFor(
+        () => expect(store.output()).toContain("Dados substituídos pela restauração apagados"),
+        { timeout: 10_000 },
+      );
+      expect(existsSync(kept!)).toBe(false);
+    } finally {
+      await store.stop();
+    }
   }, 240_000);
 });
 
@@ -174,14 +207,98 @@ describe("a file that is not a Vitrine backup", () => {
     await createLocalFileStorage(data.dataDir).put("products/antes.webp", Buffer.from("foto de antes"));
   }, 240_000);
 
-  /** Restores `file` with --force and expects the refusal, with nothing changed. */
+  /** Restores `file` with --force and expects the refusal, with nothing changed or left behind. */
   async function expectRefused(file: string, message: string) {
-    const before = await fingerprint(data.dataDir);
+    const before = { files: await fingerprint(data.dataDir), names: await readdir(data.dataDir) };
     const refused = await restore(data, file, "--force");
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe(message);
-    expect(await fingerprint(data.dataDir)).toEqual(before);
+    expect({ files: await fingerprint(data.dataDir), names: await readdir(data.dataDir) }).toEqual(before);
   }
+
+  /** The database part of this run's driver, and a manifest of a backup of it. */
+  const databasePart = () => (data.env.DATABASE_URL ? "postgres.dump" : "pglite");
+  const databaseFile = () => (data.env.DATABASE_URL ? "postgres.dump" : "pglite/PG_VERSION");
+  const manifestOf = (contents: { uploads: boolean }) => ({
+    driver: data.env.DATABASE_URL ? "postgres" : "pglite",
+    migration: knownMigrations().at(-1),
+    contents: { database: databasePart(), ...contents },
+  });
+
+  it("refuses an archive missing a part its manifest lists, the live data untouched", async () => {
+    const manifestAlone = await archiveWithManifest("so-manifesto.tar.gz", manifestOf({ uploads: true }));
+    await expectRefused(
+      manifestAlone,
+      `O backup ${manifestAlone} está incompleto: falta a parte ${databasePart()}.`,
+    );
+    const withoutPhotos = await archiveWithManifest("sem-fotos.tar.gz", manifestOf({ uploads: true }), {
+      [databaseFile()]: "17\n",
+    });
+    await expectRefused(withoutPhotos, `O backup ${withoutPhotos} está incompleto: falta a parte uploads.`);
+  }, 60_000);
+
+  it("refuses a part whose files are not those the backup wrote in its manifest", async () => {
+    const altered = await archiveWithManifest(
+      "alterado.tar.gz",
+      {
+        ...manifestOf({ uploads: false }),
+        version: 2,
+        parts: { [databasePart()]: { files: 1, bytes: 3, sha256: "0".repeat(64) } },
+      },
+      { [databaseFile()]: "17\n" },
+    );
+    await expectRefused(
+      altered,
+      `O backup ${altered} está corrompido: a parte ${databasePart()} não confere com o manifesto.`,
+    );
+  }, 60_000);
+
+  it("refuses, in one line, entries that would write outside its folder or through a link", async () => {
+    const outside = await archiveWithManifest("fora.tar.gz", manifestOf({ uploads: false }), {
+      [databaseFile()]: "17\n",
+      "../fora-da-pasta.txt": "escrito fora",
+    });
+    await expectRefused(
+      outside,
+      `O arquivo ${outside} não é um backup da Vitrine: a entrada "../fora-da-pasta.txt" aponta para fora da pasta de destino.`,
+    );
+    const absolutePath = path.join(workDir, "absoluto.txt");
+    const absolute = await archiveWithManifest("absoluto.tar.gz", manifestOf({ uploads: false }), {
+      [absolutePath]: "escrito fora",
+    });
+    await expectRefused(
+      absolute,
+      `O arquivo ${absolute} não é um backup da Vitrine: a entrada ${JSON.stringify(absolutePath)} aponta para fora da pasta de destino.`,
+    );
+
+    // Links as GNU tar writes them: a symbolic one to the system's files, a hard one to a part's file.
+    const source = await mkdtemp(path.join(workDir, "links-"));
+    await writeFile(
+      path.join(source, "vitrine-backup.json"),
+      JSON.stringify({
+        format: "vitrine-backup",
+        version: 1,
+        createdAt: new Date().toISOString(),
+        ...manifestOf({ uploads: true }),
+      }),
+    );
+    await mkdir(path.join(source, "uploads"));
+    await writeFile(path.join(source, "uploads", "foto.webp"), "foto");
+    await symlink("/etc", path.join(source, "uploads", "sistema"));
+    await link(path.join(source, "uploads", "foto.webp"), path.join(source, "uploads", "mesma-foto.webp"));
+    for (const [name, entry] of [
+      ["simbolico.tar.gz", "uploads/sistema"],
+      ["fisico.tar.gz", "uploads/mesma-foto.webp"],
+    ] as const) {
+      const file = path.join(workDir, name);
+      const entries = ["vitrine-backup.json", "uploads/foto.webp", entry];
+      expect(spawnSync("tar", ["-czf", file, "-C", source, ...entries]).status).toBe(0);
+      await expectRefused(
+        file,
+        `O arquivo ${file} não é um backup da Vitrine: a entrada "${entry}" é um link ou arquivo especial.`,
+      );
+    }
+  }, 60_000);
 
   it("is refused before anything changes: random bytes, or an archive without the manifest", async () => {
     const random = path.join(workDir, "aleatorio.tar.gz");
