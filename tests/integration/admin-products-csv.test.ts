@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { parse } from "csv-parse/sync";
 import { asc, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -346,6 +347,48 @@ describe("exporting the products CSV", () => {
     expect(await catalogueState()).toEqual(before);
     expect(await exported()).toBe(first);
     expect(await auditEntries(store.context, "product", before.products[0]!.id)).toHaveLength(audits);
+  });
+});
+
+describe("a cell a spreadsheet would run as a formula", () => {
+  it("is exported behind an apostrophe, as text, and imported back unchanged", async () => {
+    const prefix = `FX-${unique()}`;
+    const pages = productPages(store.context, admin);
+    await pages.create({
+      name: `=HIPERLINK("http://golpe.example";"${prefix}")`,
+      description: "-10% no PIX",
+      price: "19,90",
+      compareAt: "",
+      stock: "7",
+      category: "Cabos",
+      brand: "@fornecedor",
+      sku: `${prefix}-CABO`,
+      "specs.0.name": "+Voltagem",
+      "specs.0.value": "220 V",
+    });
+    const first = await exported();
+    const [header, ...records] = parse(first, { bom: true, delimiter: ";" }) as string[][];
+    const cells = Object.fromEntries(
+      header!.map((column, index) => [
+        column,
+        records.find((cells) => cells.includes(`${prefix}-CABO`))![index],
+      ]),
+    );
+    expect(cells).toMatchObject({
+      nome: `'=HIPERLINK("http://golpe.example";"${prefix}")`,
+      descricao: "'-10% no PIX",
+      marca: "'@fornecedor",
+      especificacoes: "'+Voltagem: 220 V",
+    });
+    const before = await catalogueState();
+
+    expect(await csvAction("csv-import", first)).toMatchObject({ ok: true });
+    expect(await catalogueState()).toEqual(before);
+    const [product] = await store.context.db
+      .select()
+      .from(products)
+      .where(eq(products.name, `=HIPERLINK("http://golpe.example";"${prefix}")`));
+    expect(product).toMatchObject({ description: "-10% no PIX", brand: "@fornecedor" });
   });
 });
 

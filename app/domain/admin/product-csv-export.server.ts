@@ -10,6 +10,7 @@ import {
   LIST_SEPARATOR,
   OPTION_COLUMNS,
   PRODUCT_CSV_COLUMNS,
+  textCell,
   type ProductCsvRow,
 } from "./product-csv";
 import { listOfPictures } from "./product-csv-images.server";
@@ -42,8 +43,8 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 }
 
 /**
- * Every product as the CSV file, one row per variant, with a BOM so that Excel opens it as UTF-8;
- * what `importProductsCsv` reads back unchanged.
+ * Every product as the CSV file, one row per variant, with a BOM so that Excel opens it as UTF-8,
+ * and no cell a spreadsheet would run as a formula; what `importProductsCsv` reads back unchanged.
  */
 export async function exportProductsCsv(db: Database): Promise<string> {
   const [allProducts, variants, gallery] = await Promise.all([
@@ -96,5 +97,6 @@ export async function exportProductsCsv(db: Database): Promise<string> {
     header: true,
     columns: [...PRODUCT_CSV_COLUMNS],
     record_delimiter: "windows",
+    cast: { string: textCell },
   });
 }

@@ -10,6 +10,7 @@ import {
   CSV_DELIMITER,
   CSV_NO,
   CSV_YES,
+  cellText,
   OPTION_COLUMNS,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_LEVEL_COLUMNS,
@@ -115,7 +116,7 @@ function readRows(
     rows.push({
       line,
       row: Object.fromEntries(
-        PRODUCT_CSV_COLUMNS.map((column, index) => [column, record[index]!.trim()]),
+        PRODUCT_CSV_COLUMNS.map((column, index) => [column, cellText(record[index]!).trim()]),
       ) as ProductCsvRow,
     });
   }

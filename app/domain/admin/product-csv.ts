@@ -47,6 +47,23 @@ export const PRODUCT_LEVEL_COLUMNS = [
   "especificacoes",
 ] as const;
 
+/**
+ * A cell that a spreadsheet would run as a formula (OWASP's list: `=`, `+`, `-`, `@`, tab, carriage
+ * return), after any apostrophes: a product name from a supplier's file must not become one when
+ * the owner opens the export.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/** A cell as the export writes it: a formula's text behind an apostrophe, which keeps it text. */
+export function textCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** A cell as the import reads it: `textCell`'s apostrophe taken off again. */
+export function cellText(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
+}
+
 export const CSV_YES = "sim";
 export const CSV_NO = "não";
 
