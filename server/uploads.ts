@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
 import express, { type RequestHandler } from "express";
-import { isSafeKey, UPLOADS_CACHE_CONTROL, UPLOADS_URL_PREFIX } from "../app/storage/file-storage.server";
+import {
+  isStoreFileKey,
+  UPLOADS_CACHE_CONTROL,
+  UPLOADS_URL_PREFIX,
+} from "../app/storage/file-storage.server";
 import type { LocalFileStorage } from "../app/storage/local-file-storage.server";
 import type { S3FileStorage } from "../app/storage/s3-file-storage.server";
 
@@ -38,8 +42,8 @@ export function localUploads(storage: LocalFileStorage, headers: [string, string
 
 /**
  * The stored files in a bucket, mounted at `/uploads/`: redirected to its public address when
- * there is one, streamed through the store otherwise, cached for good either way. A missing file
- * falls through to the store's 404 page, as on the disk.
+ * there is one, streamed through the store otherwise, cached for good either way. A missing file,
+ * or an object the store did not write, falls through to the store's 404 page, as on the disk.
  */
 export function bucketUploads(storage: S3FileStorage): RequestHandler {
   const serve = storage.publicUrl ? redirectTo(storage.publicUrl) : streamFrom(storage);
@@ -56,7 +60,7 @@ type KeyHandler = (...args: [string, ...Parameters<RequestHandler>]) => Promise<
 function keyOf(path: string): string | null {
   try {
     const key = decodeURIComponent(path.slice(1));
-    return isSafeKey(key) ? key : null;
+    return isStoreFileKey(key) ? key : null;
   } catch {
     return null;
   }

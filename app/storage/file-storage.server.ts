@@ -37,6 +37,17 @@ export function isSafeKey(key: string): boolean {
   return SAFE_KEY.test(key) && !key.includes("..");
 }
 
+/** The folders the store writes to: products' photos, customers' avatars, the store's own images. */
+const STORE_FOLDERS = ["products/", "avatars/", "store/"];
+
+/**
+ * Whether `key` names a file the store wrote, to be served at `/uploads/`: a bucket may hold other
+ * objects (another application's, the operator's), which are not the store's to publish.
+ */
+export function isStoreFileKey(key: string): boolean {
+  return isSafeKey(key) && STORE_FOLDERS.some((folder) => key.startsWith(folder));
+}
+
 export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`Chave de arquivo inválida: ${JSON.stringify(key)}`);
 }

@@ -63,7 +63,9 @@ async function bytes(response: Response): Promise<Buffer> {
 
 // Each test starts its own stores, on copies of the migrated template.
 describe("photos in an S3 bucket", { timeout: 180_000 }, () => {
-  it("serves a photo the admin uploaded from the bucket at its /uploads/ address, cached for good", async () => {
+  it("serves a photo the admin uploaded from the bucket at its /uploads/ address, cached for good, and none of the bucket's other objects", async () => {
+    const foreign = `${s3.endpoint}/${s3.bucket}/segredos/credenciais.txt`;
+    expect((await fetch(foreign, { method: "PUT", body: "senha-do-banco" })).status).toBe(200);
     await withStore(s3.env, async (store, data) => {
       const panel = await panelOverHttp(store.url);
       const id = await createProductWithPhoto(panel, "Mouse no Bucket", await photo(200));
@@ -82,6 +84,11 @@ describe("photos in an S3 bucket", { timeout: 180_000 }, () => {
       });
       expect(again.status).toBe(304);
       expect((await fetch(`${store.url}/uploads/products/nao-existe.webp`)).status).toBe(404);
+
+      expect(await (await fetch(foreign)).text()).toBe("senha-do-banco");
+      const other = await fetch(`${store.url}/uploads/segredos/credenciais.txt`);
+      expect(other.status).toBe(404);
+      expect(await other.text()).not.toContain("senha-do-banco");
     });
   });
 
