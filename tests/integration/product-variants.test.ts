@@ -232,6 +232,32 @@ describe("the sitemap", () => {
       locations.filter((location) => location.startsWith(`${store.url}/product/${plain.product.id}`)),
     ).toEqual([`${store.url}/product/${plain.product.id}`]);
   });
+
+  it("lists no page of a product none of whose variants is on sale, as the feed lists no item of it", async () => {
+    const withOptions = await createProductWithVariants(store.database.db, {
+      name: "Fone fora de linha",
+      image: "/uploads/products/fone.webp",
+      options: [{ name: "Cor", values: ["Preto", "Branco"] }],
+      variants: [
+        { values: ["Preto"], priceCents: 9_990, stock: 3, active: false },
+        { values: ["Branco"], priceCents: 9_990, stock: 3, active: false },
+      ],
+    });
+    const withoutOptions = await createProductWithVariants(store.database.db, {
+      name: "Carregador fora de linha",
+      image: "/uploads/products/carregador.webp",
+      variants: [{ priceCents: 5_990, stock: 4, active: false }],
+    });
+    await store.catalogCaughtUp();
+    const sitemap = await page("/sitemap.xml");
+    const feed = await page("/feed/google.xml");
+    for (const { product } of [withOptions, withoutOptions]) {
+      const pageOf = new RegExp(`/product/${product.id}[?<]`);
+      expect(sitemap).not.toMatch(pageOf);
+      expect(feed).not.toMatch(pageOf);
+    }
+    expect(sitemap).toContain(`${store.url}/product/${plain.product.id}<`);
+  });
 });
 
 /** The five entities XML predefines, as the feed's reader decodes them. */

@@ -4,6 +4,7 @@ import { productImages, products, productVariants } from "../../db/schema.server
 import type { CartLineRequest, CartProduct } from "../cart/cart-items";
 import { shownVariantStock } from "./product-card-columns.server";
 import { variantLabel } from "./variants";
+import { variantOnSale } from "./variant-on-sale.server";
 
 /** At most this many lines per lookup: an order holds at most 50 items (spec section 9). */
 export const CART_PRODUCTS_LIMIT = 50;
@@ -81,7 +82,7 @@ export async function getCartProducts(
     .select(cartProductColumns)
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(or(...conditions), eq(productVariants.active, true)))
+    .where(and(or(...conditions), variantOnSale))
     .orderBy(asc(products.id), asc(productVariants.id));
   // A variant asked for under another product's id is not that line's.
   const asked = (row: CartProductRow) =>

@@ -3,6 +3,7 @@ import { storeCounters } from "../../config/metrics.server";
 import { executePrepared, type Database } from "../../db/client.server";
 import { products, productVariants } from "../../db/schema.server";
 import { readCatalogVersion } from "./catalog-version.server";
+import { variantOnSale } from "./variant-on-sale.server";
 
 /** What the catalogue's filters read of a product. */
 export interface IndexedProduct {
@@ -202,7 +203,7 @@ async function readMiddlePrices(db: Database, ids?: number[]): Promise<Map<numbe
     .where(
       and(
         ids && inArray(productVariants.productId, ids),
-        eq(productVariants.active, true),
+        variantOnSale,
         gt(productVariants.priceCents, products.priceCents),
         lt(productVariants.priceCents, products.priceMaxCents),
       ),

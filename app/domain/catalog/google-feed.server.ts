@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.server";
 import { productImages, products, productVariants } from "../../db/schema.server";
 import { PLACEHOLDER_IMAGE } from "../admin/product-form-schema";
 import type { FeedVariant } from "./google-feed";
+import { variantOnSale } from "./variant-on-sale.server";
 
 /** Variants read per statement: a 100,000-product catalogue streams in a few hundred batches. */
 export const FEED_BATCH_SIZE = 1000;
@@ -41,13 +42,7 @@ export function feedVariantsAfter(db: Database, afterVariantId: number): Promise
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(
-      and(
-        eq(productVariants.active, true),
-        gt(productVariants.id, afterVariantId),
-        isNotNull(variantPicture),
-      ),
-    )
+    .where(and(variantOnSale, gt(productVariants.id, afterVariantId), isNotNull(variantPicture)))
     .orderBy(asc(productVariants.id))
     .limit(FEED_BATCH_SIZE);
 }
