@@ -7,6 +7,7 @@ import { followPendingRefunds } from "../../app/domain/orders/refunds.server";
 import { withdrawOrder } from "../../app/domain/orders/withdrawal.server";
 import { cardPaymentEvent } from "../../app/domain/payments/card-provider";
 import { receiveChargeEvent } from "../../app/domain/payments/charge-events.server";
+import { loader as receiptLoader } from "../../app/routes/account.order-receipt";
 import { action as orderAction, loader as orderLoader } from "../../app/routes/admin/order";
 import { action as webhook } from "../../app/routes/api.webhooks";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
@@ -298,6 +299,22 @@ describe("a customer's withdrawal (CDC art. 49) through Woovi", () => {
     expect((await orderPage(order.id)).refunds.list.map((made) => made.by)).toEqual([
       "Cliente (desistência)",
     ]);
+
+    // 'Baixar comprovante': the order as it ended, no longer 'pago'.
+    const receipt = await receiptLoader({
+      request: new Request(`${TEST_BASE_URL}/account/orders/${order.id}/receipt`, {
+        headers: { cookie: customer.cookie },
+      }),
+      context: context(),
+      params: { orderId: order.id },
+    } as Parameters<typeof receiptLoader>[0]);
+    const html = await receipt.text();
+    expect(html).toContain("Situação:</span> cancelado</p>");
+    expect(html).toContain(">reembolsado</span>");
+    expect(html).toMatch(
+      /<p class="field">R\$\u00a0100,00 reembolsados em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}<\/p>/,
+    );
+    expect(html).not.toContain(">pago");
   });
 
   it("after the parcel left, asks for the goods back; the admin receives them and refunds", async () => {

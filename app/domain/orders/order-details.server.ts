@@ -1,15 +1,13 @@
-import { asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, type SQL } from "drizzle-orm";
 import { z } from "../../lib/zod";
 import type { Database } from "../../db/client.server";
-import { orderItems, orders } from "../../db/schema.server";
+import { orderItems, orderRefunds, orders } from "../../db/schema.server";
 import { customerOrder, toOrderLine } from "./customer-orders.server";
 import { isPaid } from "./paid.server";
 import type { ReceiptOrder, ShippingAddress } from "./receipt";
 
 /** One order as its receipt and the payment-success page show it: what was bought, as bought. */
-export interface OrderDetails extends ReceiptOrder {
-  status: (typeof orders.$inferSelect)["status"];
-}
+export type OrderDetails = ReceiptOrder;
 
 /** An id that is not a UUID names no order (and would be a query error). */
 export const isOrderId = (id: string) => z.uuid().safeParse(id).success;
@@ -51,11 +49,19 @@ export async function findOrderDetails(db: Database, orderId: string): Promise<O
 async function orderDetailsWhere(db: Database, where: SQL): Promise<OrderDetails | null> {
   const [order] = await db.select().from(orders).where(where);
   if (!order) return null;
-  const lines = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.id));
+  const [lines, refunds] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+    db
+      .select({
+        amountCents: orderRefunds.amountCents,
+        status: orderRefunds.status,
+        createdAt: orderRefunds.createdAt,
+        confirmedAt: orderRefunds.confirmedAt,
+      })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, order.id), ne(orderRefunds.status, "failed")))
+      .orderBy(asc(orderRefunds.createdAt)),
+  ]);
   const shippingAddress: ShippingAddress = shippingAddressSchema.parse(order.shippingAddress);
   return {
     id: order.id,
@@ -77,5 +83,6 @@ async function orderDetailsWhere(db: Database, where: SQL): Promise<OrderDetails
     customerTaxId: order.customerTaxId,
     shippingAddress,
     items: lines.map(toOrderLine),
+    refunds,
   };
 }

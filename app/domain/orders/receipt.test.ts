@@ -8,6 +8,7 @@ const ATTACK = `<img src=x onerror=alert(1)> "aspas"`;
 function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
   return {
     id: "3f2a9c1e-7b4d-4e8a-9f10-2b3c4d5e6f70",
+    status: "pending",
     // 13:30 UTC is 10:30 in São Paulo.
     createdAt: new Date("2026-01-15T13:30:00Z"),
     paidAt: null,
@@ -55,6 +56,7 @@ function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
         unitPriceCents: 200_000,
       },
     ],
+    refunds: [],
     ...overrides,
   };
 }
@@ -179,6 +181,44 @@ describe("receiptHtml", () => {
     expect(statusColour(pending)).toBeDefined();
     expect(statusColour(paid)).toBeDefined();
     expect(statusColour(paid)).not.toBe(statusColour(pending));
+  });
+
+  it("says what was refunded and when, the order's state, and no longer 'pago' once all came back", () => {
+    const refund = {
+      amountCents: 59_980,
+      status: "confirmed",
+      createdAt: new Date("2026-01-16T12:00:00Z"),
+      confirmedAt: new Date("2026-01-16T12:05:00Z"),
+    } as const;
+    const partly = receiptHtml(order({ ...PAID, status: "processing", refunds: [refund] }), OPTIONS);
+    expect(partly).toContain("Situação:</span> em processamento</p>");
+    expect(partly).toContain(">pago, reembolsado em parte</span>");
+    expect(partly).toContain("R$\u00a0599,80 reembolsados em 16/01/2026 às 09:05");
+
+    const rest = {
+      amountCents: 200_000,
+      status: "pending",
+      createdAt: new Date("2026-01-17T12:00:00Z"),
+    } as const;
+    const asked = receiptHtml(
+      order({ ...PAID, status: "cancelled", refunds: [refund, { ...rest, confirmedAt: null }] }),
+      OPTIONS,
+    );
+    expect(asked).toContain("R$\u00a02.000,00 em reembolso, pedido em 17/01/2026 às 09:00");
+    expect(asked).toContain(">pago, reembolsado em parte</span>");
+
+    const all = receiptHtml(
+      order({
+        ...PAID,
+        status: "cancelled",
+        refunds: [refund, { ...rest, status: "confirmed", confirmedAt: new Date("2026-01-17T12:01:00Z") }],
+      }),
+      OPTIONS,
+    );
+    expect(all).toContain("Situação:</span> cancelado</p>");
+    expect(all).toContain(">reembolsado</span>");
+    expect(all).not.toContain(">pago");
+    expect(statusColour(all)).not.toBe(statusColour(receiptHtml(order(PAID), OPTIONS)));
   });
 
   it("gives the payment date only once paid", () => {

@@ -2,10 +2,12 @@ import { formatDateTime } from "../../lib/dates";
 import { escapeHtml } from "../../lib/html";
 import { maskCep, maskCnpj, maskPhone, maskTaxId } from "../../lib/masks";
 import { formatBRL } from "../../lib/money";
+import type { REFUND_STATUSES } from "../../lib/order-statuses";
 import { orderNumber } from "../../lib/order-number";
 import { storeAddressLine } from "../store-settings/seller-identity";
 import { pixDiscountLine, type OrderPixDiscount } from "../payments/payment-prices";
 import type { StorefrontSettings } from "../store-settings/settings-schema";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-lifecycle";
 import type { OrderLine } from "./order-line";
 import { paymentMethodLabel, type OrderPaymentMethod } from "./payment-method";
 
@@ -20,9 +22,20 @@ export interface ShippingAddress {
   state: string;
 }
 
+type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** A refund the receipt lists: asked for and under way, or confirmed by the provider. */
+export interface ReceiptRefund {
+  amountCents: number;
+  status: RefundStatus;
+  createdAt: Date | string;
+  confirmedAt: Date | string | null;
+}
+
 /** What a receipt shows of an order (see `findOrderForViewer`). */
 export interface ReceiptOrder extends OrderPixDiscount, OrderPaymentMethod {
   id: string;
+  status: OrderStatus;
   createdAt: Date | string;
   paidAt: Date | string | null;
   totalCents: number;
@@ -36,6 +49,8 @@ export interface ReceiptOrder extends OrderPixDiscount, OrderPaymentMethod {
   customerTaxId: string;
   shippingAddress: ShippingAddress;
   items: OrderLine[];
+  /** Its refunds, oldest first (failed ones left out). */
+  refunds: ReceiptRefund[];
 }
 
 /** The owner's settings the receipt shows: the store's name, who sells (Decreto 7.962 art. 2), the SAC. */
@@ -48,9 +63,27 @@ export function receiptFileName(orderId: string): string {
 const PAID_COLOUR = "#15803d";
 const PENDING_COLOUR = "#b45309";
 
+function refundedCents(order: ReceiptOrder): number {
+  return order.refunds
+    .filter((refund) => refund.status === "confirmed")
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
+}
+
 function paymentLabel(order: ReceiptOrder): string {
-  if (order.paid) return "pago";
+  if (order.paid) {
+    const refunded = refundedCents(order);
+    if (refunded >= order.totalCents) return "reembolsado";
+    return refunded > 0 ? "pago, reembolsado em parte" : "pago";
+  }
   return order.paymentStatus === "failed" ? "falhou" : "pendente";
+}
+
+/** 'R$ 30,00 reembolsados em 16/01/2026 10:00', or asked for and still under way. */
+function refundLine(refund: ReceiptRefund): string {
+  const amount = formatBRL(refund.amountCents);
+  return refund.status === "confirmed" && refund.confirmedAt
+    ? `${amount} reembolsados em ${formatDateTime(refund.confirmedAt)}`
+    : `${amount} em reembolso, pedido em ${formatDateTime(refund.createdAt)}`;
 }
 
 function addressLines(address: ShippingAddress): string[] {
@@ -97,7 +130,7 @@ export function receiptHtml(order: ReceiptOrder, store: ReceiptStore): string {
   const { legal } = store;
   const storeName = escapeHtml(store.identity.name);
   const supportEmail = escapeHtml(store.contacts.supportEmail);
-  const colour = order.paid ? PAID_COLOUR : PENDING_COLOUR;
+  const colour = order.paid && refundedCents(order) === 0 ? PAID_COLOUR : PENDING_COLOUR;
   const discount = pixDiscountLine(order);
   const rows = order.items
     .map(
@@ -124,6 +157,7 @@ export function receiptHtml(order: ReceiptOrder, store: ReceiptStore): string {
 <h1>Comprovante de Pedido</h1>
 ${field("Pedido", `#${number}`)}
 ${field("Data", formatDateTime(order.createdAt))}
+${field("Situação", ORDER_STATUS_LABELS[order.status])}
 <h2>Vendedor</h2>
 ${field("Razão social", legal.companyName)}
 ${field("CNPJ", maskCnpj(legal.cnpj))}
@@ -151,7 +185,7 @@ ${discount ? `<p class="discount">${escapeHtml(discount.label)}: ${escapeHtml(di
 ${field("Forma de pagamento", paymentMethodLabel(order))}
 <p class="field"><span class="label">Status do pagamento:</span> <span class="status" style="color:${colour}">${escapeHtml(paymentLabel(order))}</span></p>
 ${paidAt}
-<footer>Dúvidas sobre o seu pedido? Entre em contato: <a href="mailto:${supportEmail}">${supportEmail}</a></footer>
+${order.refunds.length > 0 ? `<h2>Reembolsos</h2>\n${order.refunds.map((refund) => `<p class="field">${escapeHtml(refundLine(refund))}</p>`).join("\n")}\n` : ""}<footer>Dúvidas sobre o seu pedido? Entre em contato: <a href="mailto:${supportEmail}">${supportEmail}</a></footer>
 </main>
 </body>
 </html>
