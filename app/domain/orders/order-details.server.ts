@@ -68,6 +68,7 @@ async function orderDetailsWhere(db: Database, where: SQL): Promise<OrderDetails
     createdAt: order.createdAt,
     paidAt: order.paidAt,
     totalCents: order.totalCents,
+    refundedCents: order.refundedCents,
     pixDiscountCents: order.pixDiscountCents,
     pixDiscountBasisPoints: order.pixDiscountBasisPoints,
     paymentMethod: order.paymentMethod,

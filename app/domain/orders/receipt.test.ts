@@ -13,6 +13,7 @@ function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
     createdAt: new Date("2026-01-15T13:30:00Z"),
     paidAt: null,
     totalCents: 259_980,
+    refundedCents: 0,
     pixDiscountCents: 0,
     pixDiscountBasisPoints: 0,
     paymentMethod: "pix",
@@ -190,9 +191,12 @@ describe("receiptHtml", () => {
       createdAt: new Date("2026-01-16T12:00:00Z"),
       confirmedAt: new Date("2026-01-16T12:05:00Z"),
     } as const;
-    const partly = receiptHtml(order({ ...PAID, status: "processing", refunds: [refund] }), OPTIONS);
+    const partly = receiptHtml(
+      order({ ...PAID, status: "processing", refundedCents: 59_980, refunds: [refund] }),
+      OPTIONS,
+    );
     expect(partly).toContain("Situação:</span> em processamento</p>");
-    expect(partly).toContain(">pago, reembolsado em parte</span>");
+    expect(partly).toContain(">parcialmente reembolsado</span>");
     expect(partly).toContain("R$\u00a0599,80 reembolsados em 16/01/2026 às 09:05");
 
     const rest = {
@@ -201,16 +205,22 @@ describe("receiptHtml", () => {
       createdAt: new Date("2026-01-17T12:00:00Z"),
     } as const;
     const asked = receiptHtml(
-      order({ ...PAID, status: "cancelled", refunds: [refund, { ...rest, confirmedAt: null }] }),
+      order({
+        ...PAID,
+        status: "cancelled",
+        refundedCents: 59_980,
+        refunds: [refund, { ...rest, confirmedAt: null }],
+      }),
       OPTIONS,
     );
     expect(asked).toContain("R$\u00a02.000,00 em reembolso, pedido em 17/01/2026 às 09:00");
-    expect(asked).toContain(">pago, reembolsado em parte</span>");
+    expect(asked).toContain(">parcialmente reembolsado</span>");
 
     const all = receiptHtml(
       order({
         ...PAID,
         status: "cancelled",
+        refundedCents: 259_980,
         refunds: [refund, { ...rest, status: "confirmed", confirmedAt: new Date("2026-01-17T12:01:00Z") }],
       }),
       OPTIONS,

@@ -7,7 +7,12 @@ import { orderNumber } from "../../lib/order-number";
 import { storeAddressLine } from "../store-settings/seller-identity";
 import { pixDiscountLine, type OrderPixDiscount } from "../payments/payment-prices";
 import type { StorefrontSettings } from "../store-settings/settings-schema";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-lifecycle";
+import {
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATE_LABELS,
+  paymentStateOf,
+  type OrderStatus,
+} from "./order-lifecycle";
 import type { OrderLine } from "./order-line";
 import { paymentMethodLabel, type OrderPaymentMethod } from "./payment-method";
 
@@ -39,6 +44,8 @@ export interface ReceiptOrder extends OrderPixDiscount, OrderPaymentMethod {
   createdAt: Date | string;
   paidAt: Date | string | null;
   totalCents: number;
+  /** What confirmed refunds gave back. */
+  refundedCents: number;
   paymentStatus: "pending" | "paid" | "failed";
   pixStatus: "ACTIVE" | "COMPLETED" | "EXPIRED";
   /** `isPaid(order)`, worked out on the server: the one rule for "paid". */
@@ -63,18 +70,9 @@ export function receiptFileName(orderId: string): string {
 const PAID_COLOUR = "#15803d";
 const PENDING_COLOUR = "#b45309";
 
-function refundedCents(order: ReceiptOrder): number {
-  return order.refunds
-    .filter((refund) => refund.status === "confirmed")
-    .reduce((sum, refund) => sum + refund.amountCents, 0);
-}
-
+/** As the panel says it: 'pago', 'parcialmente reembolsado', 'reembolsado', or not paid yet. */
 function paymentLabel(order: ReceiptOrder): string {
-  if (order.paid) {
-    const refunded = refundedCents(order);
-    if (refunded >= order.totalCents) return "reembolsado";
-    return refunded > 0 ? "pago, reembolsado em parte" : "pago";
-  }
+  if (order.paid) return PAYMENT_STATE_LABELS[paymentStateOf(order)];
   return order.paymentStatus === "failed" ? "falhou" : "pendente";
 }
 
@@ -130,7 +128,7 @@ export function receiptHtml(order: ReceiptOrder, store: ReceiptStore): string {
   const { legal } = store;
   const storeName = escapeHtml(store.identity.name);
   const supportEmail = escapeHtml(store.contacts.supportEmail);
-  const colour = order.paid && refundedCents(order) === 0 ? PAID_COLOUR : PENDING_COLOUR;
+  const colour = order.paid && order.refundedCents === 0 ? PAID_COLOUR : PENDING_COLOUR;
   const discount = pixDiscountLine(order);
   const rows = order.items
     .map(
