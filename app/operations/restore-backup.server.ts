@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rename, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
@@ -30,6 +30,11 @@ export interface RestoreOptions {
 
 /** The folder, in `DATA_DIR`, where a restore keeps the data it replaced, by the restore's time. */
 const REPLACED_DATA_PREFIX = "antes-da-restauracao-";
+/**
+ * Written in that folder once the restored data is all in place: a restore cut short (a crash
+ * between two renames) leaves a folder without it, which the store never removes.
+ */
+const RESTORE_DONE_MARK = "restauracao-concluida";
 
 /**
  * Puts a backup's database and photos in place of the configured ones. Everything that can refuse
@@ -72,6 +77,7 @@ export function restoreBackup(options: RestoreOptions): Promise<OperationResult>
             },
           );
         }
+        if (swap.keptAside) await writeFile(path.join(replaced, RESTORE_DONE_MARK), manifest.createdAt);
         return (
           `Backup de ${manifest.createdAt} restaurado (migração ${manifest.migration?.tag ?? "nenhuma"}` +
           `${manifest.contents.uploads ? ", com as fotos" : ", sem fotos"}); inicie a loja.` +
@@ -89,14 +95,15 @@ export function restoreBackup(options: RestoreOptions): Promise<OperationResult>
 }
 
 /**
- * Removes what restores kept aside in `dataDir` (`restoreBackup`), once the store has started on
- * the restored data; returns the folders removed.
+ * Removes what finished restores kept aside in `dataDir` (`restoreBackup`), once the store has
+ * started on the restored data; returns the folders removed.
  */
 export async function removeDataReplacedByRestore(dataDir: string): Promise<string[]> {
   const names = await readdir(dataDir).catch(() => []);
   const kept = names
     .filter((name) => name.startsWith(REPLACED_DATA_PREFIX))
-    .map((name) => path.join(dataDir, name));
+    .map((name) => path.join(dataDir, name))
+    .filter((folder) => existsSync(path.join(folder, RESTORE_DONE_MARK)));
   for (const folder of kept) await rm(folder, { recursive: true, force: true });
   return kept;
 }

@@ -60,15 +60,8 @@ async function fingerprint(directory: string): Promise<Record<string, string>> {
   );
 }
 
-/**
- * An archive with this manifest (version 1 unless it says) as a backup's first entry, then `files`
- * (path in the archive → text), their paths kept as given, however unsafe.
- */
-async function archiveWithManifest(
-  name: string,
-  manifest: Record<string, unknown>,
-  files: Record<string, string> = {},
-): Promise<string> {
+/** A folder of this file's with a backup's manifest in it (version 1 unless `manifest` says). */
+async function folderWithManifest(manifest: Record<string, unknown>): Promise<string> {
   const source = await mkdtemp(path.join(workDir, "manifesto-"));
   await writeFile(
     path.join(source, "vitrine-backup.json"),
@@ -79,6 +72,19 @@ async function archiveWithManifest(
       ...manifest,
     }),
   );
+  return source;
+}
+
+/**
+ * An archive with this manifest as a backup's first entry, then `files` (path in the archive →
+ * text), their paths kept as given, however unsafe.
+ */
+async function archiveWithManifest(
+  name: string,
+  manifest: Record<string, unknown>,
+  files: Record<string, string> = {},
+): Promise<string> {
+  const source = await folderWithManifest(manifest);
   for (const [entry, text] of Object.entries(files)) {
     const target = path.resolve(source, entry);
     await mkdir(path.dirname(target), { recursive: true });
@@ -184,6 +190,10 @@ describe("a store backed up and restored", () => {
     expect(path.dirname(kept!)).toBe(data.dataDir);
     expect(await readFile(path.join(kept!, "uploads", "products", "backup-test.webp"))).toEqual(photo.bytes);
     if (!data.env.DATABASE_URL) expect(existsSync(path.join(kept!, "pglite", "PG_VERSION"))).toBe(true);
+    // A restore cut short between two renames leaves its folder unfinished: the store keeps it.
+    const interrupted = path.join(data.dataDir, "antes-da-restauracao-interrompida");
+    await mkdir(path.join(interrupted, "pglite"), { recursive: true });
+    await writeFile(path.join(interrupted, "pglite", "PG_VERSION"), "17\n");
 
     const store = await startStoreServer(STORE_ENV, data);
     try {
@@ -192,6 +202,7 @@ describe("a store backed up and restored", () => {
         { timeout: 10_000 },
       );
       expect(existsSync(kept!)).toBe(false);
+      expect(existsSync(path.join(interrupted, "pglite", "PG_VERSION"))).toBe(true);
     } finally {
       await store.stop();
     }
@@ -272,16 +283,7 @@ describe("a file that is not a Vitrine backup", () => {
     );
 
     // Links as GNU tar writes them: a symbolic one to the system's files, a hard one to a part's file.
-    const source = await mkdtemp(path.join(workDir, "links-"));
-    await writeFile(
-      path.join(source, "vitrine-backup.json"),
-      JSON.stringify({
-        format: "vitrine-backup",
-        version: 1,
-        createdAt: new Date().toISOString(),
-        ...manifestOf({ uploads: true }),
-      }),
-    );
+    const source = await folderWithManifest(manifestOf({ uploads: true }));
     await mkdir(path.join(source, "uploads"));
     await writeFile(path.join(source, "uploads", "foto.webp"), "foto");
     await symlink("/etc", path.join(source, "uploads", "sistema"));
