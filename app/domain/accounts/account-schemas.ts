@@ -1,4 +1,5 @@
 import { z } from "../../lib/zod";
+import { typedText } from "../../lib/typed-text";
 import { compactTaxId, isValidCnpj, isValidCpf, onlyDigits } from "../../lib/tax-id";
 
 /** Form schemas shared by the browser (instant feedback) and the server (the authority). */
@@ -28,8 +29,7 @@ export const phoneField = z
     "Telefone inválido (deve ter 10 ou 11 dígitos)",
   );
 
-export const fullNameField = z
-  .string()
+export const fullNameField = typedText()
   .trim()
   .min(3, "Nome deve ter no mínimo 3 caracteres")
   .max(100, "Nome deve ter no máximo 100 caracteres");
@@ -137,7 +137,7 @@ const passkeyResponseField = z
 export const passkeySignInSchema = z.object({ response: passkeyResponseField });
 
 export const passkeyAddSchema = z.object({
-  name: z.string().trim().min(1, "Dê um nome à passkey").max(60, "Use no máximo 60 caracteres"),
+  name: typedText().trim().min(1, "Dê um nome à passkey").max(60, "Use no máximo 60 caracteres"),
   response: passkeyResponseField,
 });
 

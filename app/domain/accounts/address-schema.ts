@@ -1,4 +1,5 @@
 import { z } from "../../lib/zod";
+import { typedText } from "../../lib/typed-text";
 import { onlyDigits } from "../../lib/tax-id";
 
 export const BRAZILIAN_STATES = [
@@ -32,7 +33,7 @@ export const BRAZILIAN_STATES = [
 ] as const;
 
 const required = (message: string, max = 120) =>
-  z.string().trim().min(1, message).max(max, "Texto muito longo");
+  typedText().trim().min(1, message).max(max, "Texto muito longo");
 
 /** A delivery address (spec section 5): every field but the complement is required. */
 export const addressSchema = z.object({
@@ -42,8 +43,7 @@ export const addressSchema = z.object({
     .refine((digits) => digits.length === 8, "CEP inválido"),
   street: required("Informe a rua"),
   number: required("Informe o número", 20),
-  complement: z
-    .string()
+  complement: typedText()
     .trim()
     .max(120, "Texto muito longo")
     .optional()

@@ -1,5 +1,6 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { inArray } from "drizzle-orm";
+import { hasControlCharacter } from "../../lib/typed-text";
 import type { z } from "../../lib/zod";
 import type { Database } from "../../db/client.server";
 import { products, productVariants } from "../../db/schema.server";
@@ -110,6 +111,13 @@ function readRows(
     if (record.length !== PRODUCT_CSV_COLUMNS.length) {
       errors.push(
         `Linha ${line}: esperadas ${PRODUCT_CSV_COLUMNS.length} colunas separadas por ";", há ${record.length}`,
+      );
+      continue;
+    }
+    const withControl = PRODUCT_CSV_COLUMNS.filter((_, index) => hasControlCharacter(record[index]!));
+    if (withControl.length > 0) {
+      errors.push(
+        `Linha ${line}: caracteres de controle (invisíveis) em ${withControl.join(", ")}; remova-os`,
       );
       continue;
     }

@@ -1,4 +1,5 @@
 import { z } from "../../lib/zod";
+import { typedText } from "../../lib/typed-text";
 import { parseBRLToCents } from "../../lib/money";
 import { MAX_OPTION_VALUES, MAX_PRODUCT_OPTIONS, MAX_SPECS, type ProductOption } from "../catalog/variants";
 
@@ -76,9 +77,8 @@ export const SPEC_VALUE_MAX = 300;
 
 /** A variant's fields as the form's grid or a CSV row gives them; an empty SKU is made from the product's id. */
 const variantField = z.object({
-  optionValues: z.array(z.string().trim()).default([]),
-  sku: z
-    .string()
+  optionValues: z.array(typedText().trim()).default([]),
+  sku: typedText()
     .trim()
     .max(SKU_MAX, `SKU deve ter no máximo ${SKU_MAX} caracteres`)
     .refine((sku) => !/\s/.test(sku), "SKU não pode ter espaços")
@@ -99,15 +99,13 @@ const variantField = z.object({
 });
 
 const optionField = z.object({
-  name: z
-    .string()
+  name: typedText()
     .trim()
     .min(1, "Informe o nome da opção")
     .max(OPTION_NAME_MAX, `Nome da opção deve ter no máximo ${OPTION_NAME_MAX} caracteres`),
   values: z
     .array(
-      z
-        .string()
+      typedText()
         .trim()
         .min(1, "Valor de opção vazio")
         .max(OPTION_VALUE_MAX, `Valor de opção deve ter no máximo ${OPTION_VALUE_MAX} caracteres`),
@@ -117,15 +115,13 @@ const optionField = z.object({
 });
 
 const specField = z.object({
-  name: z
-    .string()
+  name: typedText()
     .trim()
     .min(1, "Ficha técnica: informe o nome")
     .max(SPEC_NAME_MAX, `Ficha técnica: nome com no máximo ${SPEC_NAME_MAX} caracteres`)
     // The CSV file writes specs as 'Nome: valor | Nome: valor'.
     .refine((name) => !/[:|]/.test(name), 'Ficha técnica: o nome não pode ter ":" nem "|"'),
-  value: z
-    .string()
+  value: typedText()
     .trim()
     .min(1, "Ficha técnica: informe o valor")
     .max(SPEC_VALUE_MAX, `Ficha técnica: valor com no máximo ${SPEC_VALUE_MAX} caracteres`)
@@ -154,19 +150,16 @@ export function optionCombinations(options: readonly ProductOption[]): string[][
  */
 export const productInputSchema = z
   .object({
-    name: z.string().trim().min(1, "Nome é obrigatório").max(200, "Nome deve ter no máximo 200 caracteres"),
-    description: z
-      .string()
+    name: typedText().trim().min(1, "Nome é obrigatório").max(200, "Nome deve ter no máximo 200 caracteres"),
+    description: typedText()
       .trim()
       .max(PRODUCT_DESCRIPTION_MAX, `Descrição deve ter no máximo ${PRODUCT_DESCRIPTION_MAX} caracteres`)
       .default(""),
-    category: z
-      .string()
+    category: typedText()
       .trim()
       .min(1, "Categoria é obrigatória")
       .max(100, "Categoria deve ter no máximo 100 caracteres"),
-    brand: z
-      .string()
+    brand: typedText()
       .trim()
       .max(BRAND_MAX, `Marca deve ter no máximo ${BRAND_MAX} caracteres`)
       .transform((brand) => brand || null)

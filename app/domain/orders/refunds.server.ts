@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
 import { addDays } from "date-fns";
 import { and, asc, eq, inArray, isNull, lte, or, sql, sum } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
@@ -135,6 +136,7 @@ export async function reserveRefund(
   if (!isPaid(order)) return refused("unpaid");
   if (!Number.isSafeInteger(ask.amountCents) || ask.amountCents <= 0) return refused("invalidAmount");
   if (!ask.reason.trim()) return refused("reasonRequired");
+  if (hasControlCharacter(ask.reason)) return { ok: false, message: CONTROL_CHARACTER_MESSAGE };
   const leftCents = await refundableCents(tx, order);
   if (leftCents <= 0) return refused("nothingLeft");
   if (ask.amountCents > leftCents) return { ok: false, message: REFUND_MESSAGES.tooMuch(leftCents) };

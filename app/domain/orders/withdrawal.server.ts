@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { orders } from "../../db/schema.server";
@@ -44,6 +45,7 @@ export async function withdrawOrder(
   const reason = typedReason.trim();
   if (!isOrderId(orderId)) return { ok: false, message: WITHDRAWAL_MESSAGES.notFound };
   if (reason.length > WITHDRAWAL_REASON_MAX) return { ok: false, message: WITHDRAWAL_MESSAGES.reasonTooLong };
+  if (hasControlCharacter(reason)) return { ok: false, message: CONTROL_CHARACTER_MESSAGE };
   const store = await deps.store();
   const done = await deps.db.transaction(async (tx) => {
     const [order] = await tx

@@ -1,4 +1,5 @@
 import { z } from "../../lib/zod";
+import { typedText } from "../../lib/typed-text";
 import { emailField, phoneField } from "../accounts/account-schemas";
 import { addressSchema } from "../accounts/address-schema";
 import { compactTaxId, isValidCnpj, onlyDigits } from "../../lib/tax-id";
@@ -11,7 +12,7 @@ import { contrastWithWhite, WHITE_TEXT_MIN_CONTRAST } from "./brand-colour";
  */
 
 const text = (max: number, message: string) =>
-  z.string().trim().min(1, message).max(max, "Texto muito longo");
+  typedText().trim().min(1, message).max(max, "Texto muito longo");
 /**
  * An optional field's input: the form's text (empty when left blank), or the null a saved section
  * stores for it. Read back, a saved section parses again to itself; without this, a section with
@@ -23,8 +24,7 @@ const noneAsEmpty = z
   .transform((value) => value ?? "");
 const optionalText = (max: number) =>
   noneAsEmpty.pipe(
-    z
-      .string()
+    typedText()
       .trim()
       .max(max, "Texto muito longo")
       .transform((value) => value || null),
