@@ -46,6 +46,11 @@ const manifestSchema = z.object({
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
 
+/** The parts an archive holds: the database's, and the photos' when it has them. */
+export function partsOf(contents: BackupManifest["contents"]): string[] {
+  return [contents.database, ...(contents.uploads ? [ARCHIVE_PARTS.uploads] : [])];
+}
+
 export type ManifestReading =
   { ok: true; manifest: BackupManifest; entries: string[] } | { ok: false; message: string };
 

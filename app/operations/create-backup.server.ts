@@ -12,6 +12,7 @@ import {
   digestPart,
   lastAppliedMigration,
   MANIFEST_NAME,
+  partsOf,
   type AppliedMigration,
   type BackupManifest,
 } from "./backup-manifest.server";
@@ -71,11 +72,14 @@ export function createBackup(options: BackupOptions): Promise<OperationResult> {
       const withUploads = options.photos === "local" && existsSync(uploads);
       if (withUploads) await symlink(uploads, path.join(staging, ARCHIVE_PARTS.uploads));
 
-      const database = options.databaseUrl ? ARCHIVE_PARTS.postgres : ARCHIVE_PARTS.pglite;
+      const contents = {
+        database: options.databaseUrl ? ARCHIVE_PARTS.postgres : ARCHIVE_PARTS.pglite,
+        uploads: withUploads,
+      };
       // The archive holds exactly the files digested: a photo uploaded meanwhile waits for the next.
       // One being written (renamed into place when complete) is not one yet.
       const digested = await Promise.all(
-        [database, ...(withUploads ? [ARCHIVE_PARTS.uploads] : [])].map(async (part) => ({
+        partsOf(contents).map(async (part) => ({
           part,
           ...(await digestPart(staging, part, (entry) => entry.endsWith(".partial"))),
         })),
@@ -86,7 +90,7 @@ export function createBackup(options: BackupOptions): Promise<OperationResult> {
         createdAt: new Date().toISOString(),
         driver: options.databaseUrl ? "postgres" : "pglite",
         migration,
-        contents: { database, uploads: withUploads },
+        contents,
         parts: Object.fromEntries(digested.map(({ part, digest }) => [part, digest])),
       };
       await writeFile(path.join(staging, MANIFEST_NAME), JSON.stringify(manifest, null, 2));

@@ -11,6 +11,7 @@ import {
   digestPart,
   knownMigrations,
   MANIFEST_NAME,
+  partsOf,
   readBackupManifest,
   type BackupManifest,
 } from "./backup-manifest.server";
@@ -120,7 +121,7 @@ async function unpack(file: string, folder: string, manifest: BackupManifest): P
       );
     },
   );
-  for (const part of partsOf(manifest)) {
+  for (const part of partsOf(manifest.contents)) {
     if (!existsSync(path.join(folder, part))) {
       throw new OperationRefused(`O backup ${file} está incompleto: falta a parte ${part}.`);
     }
@@ -205,14 +206,9 @@ async function checkedManifest(file: string, driver: BackupManifest["driver"]): 
   return manifest;
 }
 
-/** The parts the manifest lists: the database's, and the photos' when it has them. */
-function partsOf(manifest: BackupManifest): string[] {
-  return [manifest.contents.database, ...(manifest.contents.uploads ? [ARCHIVE_PARTS.uploads] : [])];
-}
-
 /** Whether an archive entry belongs to one of the parts the manifest lists. */
 function isPartOf(manifest: BackupManifest, entry: string): boolean {
-  return partsOf(manifest).some((part) => entry === part || entry.startsWith(`${part}/`));
+  return partsOf(manifest.contents).some((part) => entry === part || entry.startsWith(`${part}/`));
 }
 
 async function refuseOverData(options: RestoreOptions, replacedDirectories: string[]): Promise<void> {

@@ -76,7 +76,7 @@ function paymentLabel(order: ReceiptOrder): string {
   return order.paymentStatus === "failed" ? "falhou" : "pendente";
 }
 
-/** 'R$ 30,00 reembolsados em 16/01/2026 10:00', or asked for and still under way. */
+/** 'R$ 30,00 reembolsados em 16/01/2026 às 10:00', or asked for and still under way. */
 function refundLine(refund: ReceiptRefund): string {
   const amount = formatBRL(refund.amountCents);
   return refund.status === "confirmed" && refund.confirmedAt

@@ -1,6 +1,6 @@
-import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
 import { addDays } from "date-fns";
 import { and, asc, eq, inArray, isNull, lte, or, sql, sum } from "drizzle-orm";
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
 import type { Database, Transaction } from "../../db/client.server";
 import { orderRefunds, orders, users } from "../../db/schema.server";
 import { formatBRL } from "../../lib/money";

@@ -1,6 +1,6 @@
-import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
 import { orders } from "../../db/schema.server";
 import { recordAdminWrite } from "../admin/audit.server";
 import type { PaymentDeps } from "../payments/charge-events.server";
