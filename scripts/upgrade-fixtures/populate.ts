@@ -179,6 +179,46 @@ async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release
   await payOverHttp(url, company, companyPaid);
   orders.push({ customer: company.email, orderId: companyPaid, state: "paid" as const });
 
+  // After-sale (a release with shipping and refunds): the store promises 5 working days; one paid
+  // order shipped and never marked delivered, one given R$ 1,00 back with "devolver ao estoque".
+  await post(
+    url,
+    admin,
+    "/admin/settings.data",
+    new URLSearchParams({ intent: "delivery", deliveryDays: "5" }),
+  );
+  const shipped = await buy(person, person.cpf, personAddress, [{ id: headphones, quantity: 1 }]);
+  await payOverHttp(url, person, shipped);
+  const shipping: Record<string, string>[] = [
+    { intent: "status", status: "processing" },
+    { intent: "tracking", trackingCode: "AA123456785BR" },
+    { intent: "status", status: "shipped" },
+  ];
+  for (const step of shipping) {
+    await adminOrderAction(url, admin, shipped, step);
+  }
+  orders.push({
+    customer: person.email,
+    orderId: shipped,
+    state: "paid" as const,
+    afterSale: "shipped" as const,
+  });
+  const restocked = await buy(company, company.cnpj, companyAddress, [{ id: cable, quantity: 4 }]);
+  await payOverHttp(url, company, restocked);
+  await adminOrderAction(url, admin, restocked, {
+    intent: "refund",
+    refundId: crypto.randomUUID(),
+    amount: "1,00",
+    reason: "Desconto por atraso",
+    restock: "on",
+  });
+  orders.push({
+    customer: company.email,
+    orderId: restocked,
+    state: "paid" as const,
+    afterSale: "refunded with restock" as const,
+  });
+
   // A customer who never paid: e-mail confirmation (a later release) treats them apart.
   const browser = await signUpCustomer(url, {
     name: "Bruno Souza",
@@ -203,11 +243,13 @@ async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release
     const exported = (await (
       await fetch(`${url}/account/data`, { headers: { cookie: cookieHeader(who) } })
     ).json()) as UpgradeManifest["customers"][number]["export"];
+    const account = await (await fetch(`${url}/account`, { headers: { cookie: cookieHeader(who) } })).text();
     customers.push({
       email: who.email,
       password: who.password,
       name: who.name,
       ...document,
+      askedToConfirmEmail: account.includes("Confirme seu e-mail"),
       export: exported,
     });
   }
@@ -244,6 +286,14 @@ async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release
     orders,
     photos,
   };
+}
+
+/** An admin's action on an order's page; a refusal (`ok: false`) stops the script. */
+async function adminOrderAction(url: string, admin: string, orderId: string, fields: Record<string, string>) {
+  const response = await post(url, admin, `/admin/orders/${orderId}.data`, new URLSearchParams(fields));
+  // The action's data, as React Router encodes it: `…,"ok",true,…`.
+  const answer = await response.text();
+  if (!answer.includes('"ok",true')) throw new Error(`${fields.intent} recusado: ${answer}`);
 }
 
 async function addAddress(url: string, who: SignedIn, overrides: Record<string, string>): Promise<string> {

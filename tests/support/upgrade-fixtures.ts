@@ -19,6 +19,7 @@ export interface PersonalDataExport {
   pedidos: (Record<string, unknown> & {
     id: string;
     status: string;
+    stockReturnedAt?: string | null;
     paymentStatus: string;
     totalCents: number;
     itens: unknown[];
@@ -39,10 +40,18 @@ export interface UpgradeManifest {
     cpf?: string;
     cnpj?: string;
     website?: string;
+    /** Whether the release's account page asked them to confirm their e-mail (releases with it). */
+    askedToConfirmEmail?: boolean;
     export: PersonalDataExport;
   }[];
   /** Orders by the state the release left them in. */
-  orders: { customer: string; orderId: string; state: "paid" | "pending" | "cancelled" }[];
+  orders: {
+    customer: string;
+    orderId: string;
+    state: "paid" | "pending" | "cancelled";
+    /** What the admin did after the payment (releases with shipping and refunds). */
+    afterSale?: "shipped" | "refunded with restock";
+  }[];
   /** Uploaded photos (the avatar, the product's sizes) and the sha256 of what the release served. */
   photos: { url: string; sha256: string }[];
 }
