@@ -506,6 +506,10 @@ export const orders = pgTable(
     // The Correios code of the parcel, once the store ships it.
     trackingCode: text("tracking_code"),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    // The end of the last day the store promised the parcel by, set when it ships: the shipping
+    // date plus the store's delivery time in working days. Without a delivery reported by the
+    // carrier or the admin, the 7 days of withdrawal count from it (decision 0032).
+    deliveryDueAt: timestamp("delivery_due_at", { withTimezone: true }),
     // When the delivery job last asked the carrier about the parcel (once an hour at most).
     deliveryCheckedAt: timestamp("delivery_checked_at", { withTimezone: true }),
     // When the customer received it (the admin's or the carrier's word): the 7 days of withdrawal

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { addBusinessDays, endOfDay, format } from "date-fns";
 import { ptBR } from "date-fns/locale";
 
 /**
@@ -59,4 +59,12 @@ export function formatDate(date: Date | string | number): string {
 /** dd/MM/yyyy 'às' HH:mm in São Paulo. Throws a RangeError for an invalid date. */
 export function formatDateTime(date: Date | string | number): string {
   return format(inStoreTimeZone(date), "dd/MM/yyyy 'às' HH:mm", { locale: ptBR });
+}
+
+/**
+ * The end (São Paulo's midnight) of the `days`-th working day after `date`, Saturdays and Sundays
+ * skipped: the last day of a delivery promised 'até N dias úteis'.
+ */
+export function endOfWorkingDaysAfter(date: Date, days: number): Date {
+  return new Date(endOfDay(addBusinessDays(inStoreTimeZone(date), days)).getTime());
 }

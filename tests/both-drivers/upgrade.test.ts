@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { TZDate } from "@date-fns/tz";
+import { addBusinessDays, format } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeader, signIn } from "../support/accounts";
 import { randomClientIp } from "../support/browser";
@@ -246,6 +248,19 @@ for (const fixture of upgradeFixtures()) {
       ).text();
       for (const { orderId } of manifest.orders) {
         expect(panel).toContain(orderId.slice(0, 8));
+      }
+
+      // An order the release shipped and never saw delivered: promised by its shipping date plus
+      // the delivery time the store promises ('até 5 dias úteis'), São Paulo's working days.
+      const shipped = manifest.orders.find((order) => order.afterSale === "shipped");
+      if (shipped) {
+        const { export: before } = customer(shipped.customer);
+        const { shippedAt } = before.pedidos.find((order) => order.id === shipped.orderId)!;
+        const promised = addBusinessDays(new TZDate(shippedAt as string, "America/Sao_Paulo"), 5);
+        const page = await (
+          await get(`/admin/orders/${shipped.orderId}`, [cookie, gateCookie].filter(Boolean).join("; "))
+        ).text();
+        expect(page).toContain(`Entrega prometida até ${format(promised, "dd/MM/yyyy")}`);
       }
     });
   });

@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { orderRefunds, orders } from "../../app/db/schema.server";
 import { LIFECYCLE_MESSAGES } from "../../app/domain/orders/order-lifecycle";
+import { action as adminOrderAction, loader as adminOrderLoader } from "../../app/routes/admin/order";
 import { action as ordersAction, loader as ordersLoader } from "../../app/routes/account/orders";
 import { action as simulatePayment } from "../../app/routes/api.sandbox-payment";
+import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
+import { settingsForms, settingsPage } from "../support/admin-settings";
 import { placeOrderThroughCheckout } from "../support/checkout";
 import { createOrder, createProduct, createRefund } from "../support/factories";
 import { setUpTestStore, signUpInStore, TEST_BASE_URL } from "../support/test-context";
@@ -238,5 +241,76 @@ describe("'Confirmar desistência'", () => {
       message: "O motivo pode ter até 500 caracteres",
     });
     expect(await afterSaleOf(order.id)).toEqual(before);
+  });
+});
+
+describe("an order shipped and never marked delivered", () => {
+  function adminOrder(admin: TestAdmin, orderId: string, form?: Record<string, string>) {
+    const args = {
+      request: adminRequest(admin, `/admin/orders/${orderId}`, form),
+      context: store.context,
+      params: { orderId },
+    };
+    return form
+      ? adminOrderAction(args as Parameters<typeof adminOrderAction>[0])
+      : adminOrderLoader(args as Parameters<typeof adminOrderLoader>[0]);
+  }
+
+  it("can be withdrawn from until 7 days after the last day of the delivery promised when it shipped", async () => {
+    const admin = await signedInAdmin(store.context);
+    const settings = settingsPage(store.context, admin);
+    // 'Prazo de entrega: até 3 dias úteis'.
+    expect(await settings.post(settingsForms.delivery({ deliveryDays: "3" }))).toEqual({
+      intent: "delivery",
+      ok: true,
+    });
+    try {
+      const customer = await signUpInStore(store);
+      const order = await orderFor(customer, {
+        paid: true,
+        overrides: { status: "processing", trackingCode: "PB123456789BR" },
+      });
+      // Shipped next Friday at 15:00 in São Paulo: the 3 working days end on Wednesday at midnight
+      // (São Paulo, 03:00 UTC on Thursday), and the 7 days of withdrawal a week later.
+      const friday = new Date();
+      friday.setUTCDate(friday.getUTCDate() + ((5 - friday.getUTCDay() + 7) % 7 || 7));
+      friday.setUTCHours(18, 0, 0, 0);
+      const day = (days: number, hours = 0) =>
+        new Date(Date.UTC(friday.getUTCFullYear(), friday.getUTCMonth(), friday.getUTCDate() + days, hours));
+      const wednesday = day(5);
+      const windowEnds = day(13, 3);
+      vi.useFakeTimers({ toFake: ["Date"], now: friday });
+      try {
+        expect(await adminOrder(admin, order.id, { intent: "status", status: "shipped" })).toMatchObject({
+          ok: true,
+        });
+        const { order: shown } = (await adminOrder(admin, order.id)) as Awaited<
+          ReturnType<typeof adminOrderLoader>
+        >;
+        const promised = [wednesday.getUTCDate(), wednesday.getUTCMonth() + 1].map((n) =>
+          String(n).padStart(2, "0"),
+        );
+        expect(shown.deliveryDueText).toBe(`${promised.join("/")}/${wednesday.getUTCFullYear()}`);
+
+        vi.setSystemTime(windowEnds.getTime() - 60_000);
+        expect((await listOrders(customer)).orders).toMatchObject([
+          { id: order.id, withdrawal: "requestReturn" },
+        ]);
+        vi.setSystemTime(windowEnds.getTime() + 60_000);
+        expect((await listOrders(customer)).orders).toMatchObject([{ id: order.id, withdrawal: null }]);
+        const before = await afterSaleOf(order.id);
+        expect(await withdraw(customer, order.id, "Desisti")).toEqual({
+          intent: "withdraw",
+          ok: false,
+          message: LIFECYCLE_MESSAGES.withdrawalOver,
+        });
+        expect(await afterSaleOf(order.id)).toEqual(before);
+        expect(before).toMatchObject({ status: "shipped", withdrawalRequestedAt: null });
+      } finally {
+        vi.useRealTimers();
+      }
+    } finally {
+      await settings.post(settingsForms.delivery({ deliveryDays: "7" }));
+    }
   });
 });

@@ -28,6 +28,8 @@ export interface AdminOrderDetails extends OrderDetails {
   /** The payment, refunds counted: 'pago', 'parcialmente reembolsado', 'reembolsado'… */
   paymentState: PaymentState;
   shippedAt: Date | null;
+  /** The last day of the delivery promised when it shipped. */
+  deliveryDueAt: Date | null;
   deliveredAt: Date | null;
   /** The statuses the admin may move it to now (the life cycle's admin moves). */
   nextStatuses: OrderStatus[];
@@ -77,6 +79,7 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
     cardPaymentStatus: extra.cardPaymentStatus,
     paymentState: paymentStateOf({ ...order, refundedCents: extra.refundedCents }),
     shippedAt: extra.shippedAt,
+    deliveryDueAt: extra.deliveryDueAt,
     deliveredAt: extra.deliveredAt,
     nextStatuses: adminNextStatuses(orderFacts(extra)),
     history,

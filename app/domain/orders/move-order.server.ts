@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Transaction } from "../../db/client.server";
+import { endOfWorkingDaysAfter } from "../../lib/dates";
 import { orders } from "../../db/schema.server";
 import type { OrderUpdateStep } from "../../mail/order-update";
 import type { OrderMailStore } from "./follow-charge.server";
@@ -11,13 +12,26 @@ import { recordStatusChanges } from "./status-history.server";
 /** The moves that change only the order's status (cancelling also returns stock and closes charges). */
 export type StatusMove = Exclude<OrderMove, "cancel" | "withdraw">;
 
-/** What a move records on the order beside its status: when it shipped, when it arrived. */
-const MOVE_DATES: Partial<Record<StatusMove, PgUpdateSetSource<typeof orders>>> = {
-  ship: { shippedAt: sql`now()` },
-  deliver: { deliveredAt: sql`now()` },
-  // A completed order was handed over: its 7 days of withdrawal count from then, if not before.
-  complete: { deliveredAt: sql`coalesce(${orders.deliveredAt}, now())` },
-};
+/**
+ * What a move records on the order beside its status: when it shipped and the last day of the
+ * delivery the store promises (its 'Prazo de entrega' in working days), when it arrived.
+ */
+function moveDates(move: StatusMove, store: OrderMailStore, now: Date): PgUpdateSetSource<typeof orders> {
+  switch (move) {
+    case "ship":
+      return {
+        shippedAt: now,
+        deliveryDueAt: endOfWorkingDaysAfter(now, store.settings.delivery.deliveryDays),
+      };
+    case "deliver":
+      return { deliveredAt: now };
+    case "complete":
+      // A completed order was handed over: its 7 days of withdrawal count from then, if not before.
+      return { deliveredAt: sql`coalesce(${orders.deliveredAt}, ${now})` };
+    default:
+      return {};
+  }
+}
 
 /** The moves the customer is told of by e-mail. */
 const CUSTOMER_TOLD: Partial<Record<StatusMove, OrderUpdateStep>> = {
@@ -43,7 +57,7 @@ export async function moveOrder(
   const to = ORDER_MOVES[move].to;
   await tx
     .update(orders)
-    .set({ status: to, ...MOVE_DATES[move] })
+    .set({ status: to, ...moveDates(move, store, new Date()) })
     .where(eq(orders.id, order.id));
   await recordStatusChanges(tx, changedBy, [{ orderId: order.id, from: order.status, to }]);
   const step = CUSTOMER_TOLD[move];

@@ -33,7 +33,13 @@ function allowed(order: Omit<OrderFacts, "status">): string[] {
 
 describe("the order life cycle", () => {
   it("allows a paid order these moves, by these actors, and refuses every other", () => {
-    const paid = { paid: true, paidAt: daysAgo(2), deliveredAt: daysAgo(1), trackingCode: "AA123456789BR" };
+    const paid = {
+      paid: true,
+      paidAt: daysAgo(2),
+      deliveredAt: daysAgo(1),
+      deliveryDueAt: daysAgo(1),
+      trackingCode: "AA123456789BR",
+    };
     expect(allowed(paid).toSorted()).toEqual(
       [
         "pending prepare admin",
@@ -56,7 +62,7 @@ describe("the order life cycle", () => {
   });
 
   it("allows an unpaid order only to be cancelled, by anyone", () => {
-    const unpaid = { paid: false, paidAt: null, deliveredAt: null, trackingCode: null };
+    const unpaid = { paid: false, paidAt: null, deliveredAt: null, deliveryDueAt: null, trackingCode: null };
     expect(allowed(unpaid).toSorted()).toEqual(
       ["pending", "processing"]
         .flatMap((status) => ACTORS.map((actor) => `${status} cancel ${actor}`))
@@ -70,6 +76,7 @@ describe("the order life cycle", () => {
       paid: false,
       paidAt: null,
       deliveredAt: null,
+      deliveryDueAt: null,
       trackingCode: null,
     };
     expect(checkMove("prepare", order, "admin", NOW)).toEqual({
@@ -96,12 +103,13 @@ describe("the order life cycle", () => {
     });
   });
 
-  it("counts the 7 days of withdrawal from delivery, or from payment before it ships", () => {
+  it("counts the 7 days of withdrawal from delivery, from the promised delivery of a parcel on its way, or from payment before it ships", () => {
     const delivered: OrderFacts = {
       status: "delivered",
       paid: true,
       paidAt: daysAgo(30),
       deliveredAt: daysAgo(7.01),
+      deliveryDueAt: daysAgo(20),
       trackingCode: "AA123456789BR",
     };
     const over = { ok: false, message: "O prazo de 7 dias para desistir da compra terminou" };
@@ -109,11 +117,21 @@ describe("the order life cycle", () => {
     expect(checkMove("requestReturn", { ...delivered, deliveredAt: daysAgo(6.9) }, "customer", NOW)).toEqual({
       ok: true,
     });
-    // On its way: not received yet, so the 7 days have not started.
+    // On its way, no delivery reported: the 7 days count from the last day it was promised by.
+    const onItsWay = { ...delivered, status: "shipped" as const, deliveredAt: null };
     expect(
-      checkMove("requestReturn", { ...delivered, status: "shipped", deliveredAt: null }, "customer", NOW),
-    ).toEqual({ ok: true });
-    const unshipped = { ...delivered, status: "processing" as const, deliveredAt: null };
+      checkMove("requestReturn", { ...onItsWay, deliveryDueAt: daysAgo(7.01) }, "customer", NOW),
+    ).toEqual(over);
+    expect(checkMove("requestReturn", { ...onItsWay, deliveryDueAt: daysAgo(6.9) }, "customer", NOW)).toEqual(
+      {
+        ok: true,
+      },
+    );
+    // A delivery reported after the promised day counts: the customer had the goods from then.
+    expect(checkMove("requestReturn", { ...delivered, deliveredAt: daysAgo(2) }, "customer", NOW)).toEqual({
+      ok: true,
+    });
+    const unshipped = { ...delivered, status: "processing" as const, deliveredAt: null, deliveryDueAt: null };
     expect(checkMove("withdraw", unshipped, "customer", NOW)).toEqual(over);
     expect(checkMove("withdraw", { ...unshipped, paidAt: daysAgo(6) }, "customer", NOW)).toEqual({
       ok: true,
@@ -126,6 +144,7 @@ describe("the order life cycle", () => {
       paid: true,
       paidAt: daysAgo(1),
       deliveredAt: null,
+      deliveryDueAt: null,
       trackingCode: null,
     };
     // Without a tracking code the parcel cannot be marked as sent.

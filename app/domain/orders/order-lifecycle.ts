@@ -33,6 +33,8 @@ export interface OrderFacts {
   paid: boolean;
   paidAt: Date | null;
   deliveredAt: Date | null;
+  /** The end of the last day of the delivery promised when it shipped. */
+  deliveryDueAt: Date | null;
   trackingCode: string | null;
 }
 
@@ -56,12 +58,13 @@ const mustBePaid = (order: OrderFacts) => (order.paid ? null : LIFECYCLE_MESSAGE
 const mustBeUnpaid = (order: OrderFacts) => (order.paid ? LIFECYCLE_MESSAGES.paid : null);
 
 /**
- * The 7 days of withdrawal count from delivery; an order not yet delivered (not shipped, or on its
- * way) can be withdrawn from until 7 days after it is delivered.
+ * The 7 days of withdrawal count from delivery, as the carrier or the admin reported it; an order
+ * on its way with no such report counts from the last day of the delivery promised when it shipped,
+ * and one not shipped yet from its payment.
  */
 function withinWithdrawal(order: OrderFacts, now: Date): string | null {
   if (!order.paid) return LIFECYCLE_MESSAGES.unpaid;
-  const from = order.deliveredAt ?? (order.status === "shipped" ? null : order.paidAt);
+  const from = order.deliveredAt ?? (order.status === "shipped" ? order.deliveryDueAt : order.paidAt);
   if (from && now > addDays(from, WITHDRAWAL_DAYS)) return LIFECYCLE_MESSAGES.withdrawalOver;
   return null;
 }

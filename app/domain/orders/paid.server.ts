@@ -41,13 +41,14 @@ export const factsColumns = {
   status: orders.status,
   paidAt: orders.paidAt,
   deliveredAt: orders.deliveredAt,
+  deliveryDueAt: orders.deliveryDueAt,
   trackingCode: orders.trackingCode,
 };
 
 /** An order as the life cycle's rules read it (`checkMove`). */
 export function orderFacts(order: PaidFields & Omit<OrderFacts, "paid">): OrderFacts {
-  const { status, paidAt, deliveredAt, trackingCode } = order;
-  return { status, paid: isPaid(order), paidAt, deliveredAt, trackingCode };
+  const { status, paidAt, deliveredAt, deliveryDueAt, trackingCode } = order;
+  return { status, paid: isPaid(order), paidAt, deliveredAt, deliveryDueAt, trackingCode };
 }
 
 /** `paymentStateOf` as a SQL condition on `orders`: the orders whose payment is in `state`. */

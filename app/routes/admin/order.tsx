@@ -23,7 +23,7 @@ import {
 } from "../../domain/orders/order-lifecycle";
 import { TRACKABLE_STATUSES, trackingCodeSchema } from "../../domain/orders/tracking-code";
 import { cardPaymentStatusLabel, paymentMethodLabel } from "../../domain/orders/payment-method";
-import { formatDateTime } from "../../lib/dates";
+import { formatDate, formatDateTime } from "../../lib/dates";
 import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
 import { formatBRL, formatCentsAsTyped, parseBRLToCents } from "../../lib/money";
 import { orderNumber } from "../../lib/order-number";
@@ -44,6 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       placedAt: formatDateTime(order.createdAt),
       paidAtText: order.paidAt ? formatDateTime(order.paidAt) : null,
       shippedAtText: order.shippedAt ? formatDateTime(order.shippedAt) : null,
+      // Until a delivery is reported, the withdrawal's 7 days count from the promised day.
+      deliveryDueText: order.deliveryDueAt && !order.deliveredAt ? formatDate(order.deliveryDueAt) : null,
       deliveredAtText: order.deliveredAt ? formatDateTime(order.deliveredAt) : null,
       latePaymentAtText: order.latePaymentAt ? formatDateTime(order.latePaymentAt) : null,
       paymentMismatchText: order.paymentMismatch
@@ -139,6 +141,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <p className="w-full text-sm text-slate-600">
           Realizado em {order.placedAt}
           {order.shippedAtText && ` · Enviado em ${order.shippedAtText}`}
+          {order.deliveryDueText && ` · Entrega prometida até ${order.deliveryDueText}`}
           {order.deliveredAtText && ` · Entregue em ${order.deliveredAtText}`}
         </p>
         {order.withdrawalText && <p className="w-full text-sm text-amber-800">{order.withdrawalText}</p>}
