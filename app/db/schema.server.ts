@@ -520,8 +520,8 @@ export const orders = pgTable(
     withdrawalReason: text("withdrawal_reason"),
     // What confirmed refunds gave back (`order_refunds`): at most what was paid.
     refundedCents: centavos("refunded_cents").notNull().default(0),
-    // When the order's units went back to stock (a cancellation, or a refund that returns them):
-    // they go back once.
+    // When the last of the order's units went back to stock (`order_items.returned_quantity`): an
+    // order with none left cannot be shipped.
     stockReturnedAt: timestamp("stock_returned_at", { withTimezone: true }),
     // A dispute of the payment (a PIX MED infraction, a card chargeback) the provider reported:
     // nothing is refunded on its own; the admin answers it at the provider.
@@ -582,10 +582,14 @@ export const orderItems = pgTable(
     productImage: text("product_image").notNull(),
     quantity: integer("quantity").notNull(),
     unitPriceCents: centavos("unit_price_cents").notNull(),
+    // How many of its units went back to stock (a cancellation, a refund that returns them): each
+    // unit once.
+    returnedQuantity: integer("returned_quantity").notNull().default(0),
     ...timestamps,
   },
   (t) => [
     check("order_items_quantity", sql`${t.quantity} between 1 and 100`),
+    check("order_items_returned", sql`${t.returnedQuantity} between 0 and ${t.quantity}`),
     check("order_items_unit_price_positive", sql`${t.unitPriceCents} > 0`),
     index("order_items_order_id_idx").on(t.orderId),
     index("order_items_product_id_idx").on(t.productId),
@@ -819,8 +823,6 @@ export const orderRefunds = pgTable(
     amountCents: centavos("amount_cents").notNull(),
     reason: text("reason").notNull(),
     origin: text("origin", { enum: REFUND_ORIGINS }).notNull(),
-    // Whether the order's units go back to stock with it.
-    restock: boolean("restock").notNull().default(false),
     // The provider that refunds it (the order's PIX or card provider); null when the admin
     // recorded a refund made by other means (a PIX past the 90 days).
     provider: text("provider"),
@@ -844,6 +846,25 @@ export const orderRefunds = pgTable(
     check("order_refunds_status", oneOf(t.status, REFUND_STATUSES)),
     check("order_refunds_origin", oneOf(t.origin, REFUND_ORIGINS)),
     check("order_refunds_confirmed", sql`(${t.status} = 'confirmed') = (${t.confirmedAt} is not null)`),
+  ],
+);
+
+/** The units a refund gave back to stock, line by line (the admin's 'Devolver ao estoque'). */
+export const orderRefundItems = pgTable(
+  "order_refund_items",
+  {
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: "cascade" }),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.orderItemId] }),
+    index("order_refund_items_order_item_idx").on(t.orderItemId),
+    check("order_refund_items_quantity", sql`${t.quantity} > 0`),
   ],
 );
 

@@ -1,8 +1,9 @@
 // Writes an upgrade fixture (tests/fixtures/upgrade/<release>/): starts the release checked out in
 // `release` on a fresh embedded database and on a fresh PostgreSQL database, uses each as a shop
 // does over HTTP (an admin's product with a photo, a PF and a PJ customer with addresses, avatar,
-// cart and orders in several payment states), stops it and keeps its data with a manifest of what
-// was made. Run by generate.sh, which prepares the release's checkout.
+// cart, orders in several payment states, one shipped and one refunded with units back in stock),
+// stops it and keeps its data with a manifest of what was made. Run by generate.sh, which prepares
+// the release's checkout.
 //
 //   tsx scripts/upgrade-fixtures/populate.ts <release checkout> <fixture directory>
 //

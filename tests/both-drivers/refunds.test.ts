@@ -45,12 +45,12 @@ afterAll(async () => {
   await Promise.all([database?.destroy(), woovi?.stop()]);
 });
 
-/** A PIX order of R$ 100,00 (one unit), paid at Woovi `paidDaysAgo` days ago. */
-async function paidOrder(paidDaysAgo = 1) {
+/** A PIX order of `quantity` units of R$ 100,00, paid at Woovi `paidDaysAgo` days ago. */
+async function paidOrder(paidDaysAgo = 1, quantity = 1) {
   const product = await createProduct(database.db, { priceCents: 10_000, stock: 5 });
   const order = await createOrder(database.db, {
     userId: null,
-    lines: [{ product, quantity: 1 }],
+    lines: [{ product, quantity }],
     paid: true,
     overrides: { pixProvider: "woovi", paidAt: new Date(Date.now() - paidDaysAgo * 86_400_000) },
   });
@@ -64,7 +64,8 @@ async function paidOrder(paidDaysAgo = 1) {
   return { ...order, chargeId, product };
 }
 
-type RefundForm = { amount: string; reason?: string; restock?: boolean; refundId?: string };
+/** The refund form; `restock`: units typed in 'Devolver ao estoque', by the line's id. */
+type RefundForm = { amount: string; reason?: string; restock?: Record<number, string>; refundId?: string };
 
 function refund(orderId: string, form: RefundForm, intent = "refund") {
   return orderAction({
@@ -73,8 +74,19 @@ function refund(orderId: string, form: RefundForm, intent = "refund") {
       refundId: form.refundId ?? randomUUID(),
       amount: form.amount,
       reason: form.reason ?? "Produto com defeito",
-      ...(form.restock ? { restock: "on" } : {}),
+      ...Object.fromEntries(
+        Object.entries(form.restock ?? {}).map(([lineId, units]) => [`restock.${lineId}`, units]),
+      ),
     }),
+    context: context(),
+    params: { orderId },
+  } as Parameters<typeof orderAction>[0]);
+}
+
+/** The admin's status select on the order's page. */
+function changeStatus(orderId: string, status: string) {
+  return orderAction({
+    request: adminRequest(admin, `/admin/orders/${orderId}`, { intent: "status", status }),
     context: context(),
     params: { orderId },
   } as Parameters<typeof orderAction>[0]);
@@ -263,14 +275,74 @@ describe("refunds from the panel through Woovi", () => {
     });
   });
 
-  it("returns the stock with a refund when asked, once", async () => {
-    const order = await paidOrder();
-    await refund(order.id, { amount: "10,00", restock: true });
-    expect(await stockOf(database.db, order.product.id)).toBe(6);
-    await refund(order.id, { amount: "10,00", restock: true });
-    expect(await stockOf(database.db, order.product.id)).toBe(6);
-    await refund(order.id, { amount: "10,00" });
-    expect(await stockOf(database.db, order.product.id)).toBe(6);
+  it("returns the units the admin names, each unit once, and no more than the order holds", async () => {
+    const order = await paidOrder(1, 4);
+    const [line] = (await orderPage(order.id)).refunds.lines;
+    const units = (restock: string) => ({ [line!.orderItemId]: restock });
+    const stock = () => stockOf(database.db, order.product.id);
+
+    const first = randomUUID();
+    expect(await refund(order.id, { amount: "1,00", restock: units("1"), refundId: first })).toMatchObject({
+      ok: true,
+    });
+    expect(await stock()).toBe(6);
+    // The form sent again (a double click, a retry): the same refund, nothing more back.
+    await refund(order.id, { amount: "1,00", restock: units("1"), refundId: first });
+    expect(await stock()).toBe(6);
+
+    // More than the line has left, a fraction, another order's line: refused, nothing changes.
+    const other = await paidOrder();
+    const [otherLine] = (await orderPage(other.id)).refunds.lines;
+    for (const [restock, message] of [
+      [units("4"), `Devolva ao estoque no máximo 3 unidades de ${order.product.name}`],
+      [units("1,5"), "Informe em números inteiros quantas unidades voltam ao estoque"],
+      [{ [otherLine!.orderItemId]: "1" }, "Escolha itens deste pedido para devolver ao estoque"],
+    ] as const) {
+      expect(await refund(order.id, { amount: "1,00", restock })).toEqual({
+        intent: "refund",
+        ok: false,
+        message,
+      });
+    }
+    expect(await stock()).toBe(6);
+    expect(await refundsOf(order.id)).toHaveLength(1);
+
+    const page = await orderPage(order.id);
+    expect(page.refunds.lines).toMatchObject([
+      { name: order.product.name, quantity: 4, returnedQuantity: 1 },
+    ]);
+    expect(page.refunds.list.map((made) => made.restocked)).toEqual([
+      [{ name: order.product.name, quantity: 1 }],
+    ]);
+
+    // The other 3 back with a second refund: nothing is left to send.
+    await refund(order.id, { amount: "1,00", restock: units("3") });
+    expect(await stock()).toBe(9);
+    expect(await refund(order.id, { amount: "1,00", restock: units("1") })).toMatchObject({
+      ok: false,
+      message: `Todas as unidades de ${order.product.name} já voltaram ao estoque`,
+    });
+    await changeStatus(order.id, "processing");
+    await database.db.update(orders).set({ trackingCode: "AA123456789BR" }).where(eq(orders.id, order.id));
+    for (const status of ["shipped", "completed"]) {
+      expect(await changeStatus(order.id, status)).toEqual({
+        intent: "status",
+        ok: false,
+        message: "Todos os itens deste pedido voltaram ao estoque: não há o que enviar ou entregar",
+      });
+    }
+    expect((await orderRow(order.id)).status).toBe("processing");
+  });
+
+  it("gives back on cancellation only the units no refund returned", async () => {
+    const order = await paidOrder(1, 4);
+    const [line] = (await orderPage(order.id)).refunds.lines;
+    await refund(order.id, { amount: "1,00", restock: { [line!.orderItemId]: "2" } });
+    expect(await stockOf(database.db, order.product.id)).toBe(7);
+    const cancelled = await changeStatus(order.id, "cancelled");
+    expect(cancelled).toMatchObject({ ok: true });
+    expect(await stockOf(database.db, order.product.id)).toBe(9);
+    expect((await orderPage(order.id)).refunds.lines).toMatchObject([{ quantity: 4, returnedQuantity: 4 }]);
   });
 });
 
@@ -330,15 +402,14 @@ describe("a customer's withdrawal (CDC art. 49) through Woovi", () => {
     expect((await orderRow(order.id)).status).toBe("return_requested");
     expect(woovi.refundsOf(order.chargeId)).toEqual([]);
 
-    const received = await orderAction({
-      request: adminRequest(admin, `/admin/orders/${order.id}`, { intent: "status", status: "returned" }),
-      context: context(),
-      params: { orderId: order.id },
-    } as Parameters<typeof orderAction>[0]);
+    const received = await changeStatus(order.id, "returned");
     expect(received).toMatchObject({ ok: true, message: "Status do pedido atualizado!" });
-    expect(await refund(order.id, { amount: "100,00", restock: true })).toMatchObject({
-      message: "Reembolso confirmado!",
-    });
+    const [line] = (await orderPage(order.id)).refunds.lines;
+    expect(await refund(order.id, { amount: "100,00", restock: { [line!.orderItemId]: "1" } })).toMatchObject(
+      {
+        message: "Reembolso confirmado!",
+      },
+    );
     const row = await orderRow(order.id);
     expect([row.status, row.refundedCents]).toEqual(["returned", 10_000]);
     expect(await stockOf(database.db, order.product.id)).toBe(6);

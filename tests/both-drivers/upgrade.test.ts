@@ -118,10 +118,14 @@ for (const fixture of upgradeFixtures()) {
         let units = 0;
         for (const { cookie } of exports) {
           for (const order of (await exported(cookie)).pedidos.filter(
-            (entry) => entry.status !== "cancelled" && !entry.stockReturnedAt,
+            (entry) => entry.status !== "cancelled",
           )) {
-            for (const line of order.itens as { productId: number; quantity: number }[]) {
-              if (line.productId === productId) units += line.quantity;
+            for (const line of order.itens as {
+              productId: number;
+              quantity: number;
+              returnedQuantity: number;
+            }[]) {
+              if (line.productId === productId) units += line.quantity - line.returnedQuantity;
             }
           }
         }
@@ -243,11 +247,10 @@ for (const fixture of upgradeFixtures()) {
         .getSetCookie()
         .map((entry) => entry.split(";", 1)[0])
         .join("; ");
-      const panel = await (
-        await get("/admin/orders", [cookie, gateCookie].filter(Boolean).join("; "))
-      ).text();
+      const panel = [cookie, gateCookie].filter(Boolean).join("; ");
+      const orders = await (await get("/admin/orders", panel)).text();
       for (const { orderId } of manifest.orders) {
-        expect(panel).toContain(orderId.slice(0, 8));
+        expect(orders).toContain(orderId.slice(0, 8));
       }
 
       // An order the release shipped and never saw delivered: promised by its shipping date plus
@@ -257,10 +260,20 @@ for (const fixture of upgradeFixtures()) {
         const { export: before } = customer(shipped.customer);
         const { shippedAt } = before.pedidos.find((order) => order.id === shipped.orderId)!;
         const promised = addBusinessDays(new TZDate(shippedAt as string, "America/Sao_Paulo"), 5);
-        const page = await (
-          await get(`/admin/orders/${shipped.orderId}`, [cookie, gateCookie].filter(Boolean).join("; "))
-        ).text();
+        const page = await (await get(`/admin/orders/${shipped.orderId}`, panel)).text();
         expect(page).toContain(`Entrega prometida até ${format(promised, "dd/MM/yyyy")}`);
+      }
+
+      // The release's refund with 'devolver ao estoque' gave back every unit of the order, at once.
+      const restocked = manifest.orders.find((order) => order.afterSale === "refunded with restock");
+      if (restocked) {
+        const { export: before } = customer(restocked.customer);
+        const [line] = before.pedidos.find((order) => order.id === restocked.orderId)!.itens as {
+          productName: string;
+          quantity: number;
+        }[];
+        const page = await (await get(`/admin/orders/${restocked.orderId}`, panel)).text();
+        expect(page).toContain(`devolvido ao estoque: ${line!.quantity} × ${line!.productName}`);
       }
     });
   });

@@ -74,11 +74,15 @@ describe("after-sale in the panel (issue 29)", () => {
     await moveTo(page, "devolvido");
     const refunds = page.getByRole("region", { name: "Reembolsos" });
     await refunds.getByLabel("Motivo").fill("Devolução recebida em bom estado");
-    await refunds.getByLabel("Devolver os itens ao estoque").check();
+    // The phone came back: its one unit goes back to stock.
+    await refunds
+      .getByRole("group", { name: "Devolver ao estoque" })
+      .getByRole("spinbutton", { name: PHONE.name })
+      .fill("1");
     await refunds.getByRole("button", { name: "Reembolsar" }).click();
     await toast(page, "Reembolso confirmado!").waitFor();
     await refunds.getByText("confirmado", { exact: true }).waitFor();
-    expect(await textOf(refunds)).toContain("estoque devolvido");
+    expect(await textOf(refunds)).toContain(`devolvido ao estoque: 1 × ${PHONE.name}`);
     // Nothing is left to refund: the form is gone.
     expect(await refunds.getByRole("button", { name: "Reembolsar" }).count()).toBe(0);
 

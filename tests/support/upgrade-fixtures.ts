@@ -19,7 +19,6 @@ export interface PersonalDataExport {
   pedidos: (Record<string, unknown> & {
     id: string;
     status: string;
-    stockReturnedAt?: string | null;
     paymentStatus: string;
     totalCents: number;
     itens: unknown[];

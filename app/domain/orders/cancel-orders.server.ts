@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, not, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, not, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
-import { orderItems, orders, pixChargeCancellations, productVariants } from "../../db/schema.server";
+import { orders, pixChargeCancellations } from "../../db/schema.server";
 import { ORDER_MOVES } from "./order-lifecycle";
+import { returnStock } from "./order-stock.server";
 import { paidOrder } from "./paid.server";
 import { recordStatusChanges } from "./status-history.server";
 
@@ -89,36 +90,4 @@ export async function queueChargeCancellations(
     provider && chargeId ? [{ provider, chargeId, orderId: id }] : [],
   );
   if (charges.length > 0) await tx.insert(pixChargeCancellations).values(charges).onConflictDoNothing();
-}
-
-/**
- * Puts the units of these orders' lines back on their variants (a deleted variant is skipped),
- * once: an order whose units already went back is skipped.
- */
-export async function returnStock(tx: Transaction, orderIds: string[]): Promise<void> {
-  const returning = await tx
-    .update(orders)
-    .set({ stockReturnedAt: sql`now()` })
-    .where(and(inArray(orders.id, orderIds), isNull(orders.stockReturnedAt)))
-    .returning({ id: orders.id });
-  if (returning.length === 0) return;
-  const returned = tx
-    .select({
-      variantId: orderItems.variantId,
-      quantity: sql<number>`sum(${orderItems.quantity})`.as("quantity"),
-    })
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        returning.map((order) => order.id),
-      ),
-    )
-    .groupBy(orderItems.variantId)
-    .as("returned");
-  await tx
-    .update(productVariants)
-    .set({ stock: sql`${productVariants.stock} + ${returned.quantity}` })
-    .from(returned)
-    .where(eq(productVariants.id, returned.variantId));
 }

@@ -39,6 +39,7 @@ describe("the order life cycle", () => {
       deliveredAt: daysAgo(1),
       deliveryDueAt: daysAgo(1),
       trackingCode: "AA123456789BR",
+      unitsAllReturned: false,
     };
     expect(allowed(paid).toSorted()).toEqual(
       [
@@ -62,7 +63,14 @@ describe("the order life cycle", () => {
   });
 
   it("allows an unpaid order only to be cancelled, by anyone", () => {
-    const unpaid = { paid: false, paidAt: null, deliveredAt: null, deliveryDueAt: null, trackingCode: null };
+    const unpaid = {
+      paid: false,
+      paidAt: null,
+      deliveredAt: null,
+      deliveryDueAt: null,
+      trackingCode: null,
+      unitsAllReturned: false,
+    };
     expect(allowed(unpaid).toSorted()).toEqual(
       ["pending", "processing"]
         .flatMap((status) => ACTORS.map((actor) => `${status} cancel ${actor}`))
@@ -78,6 +86,7 @@ describe("the order life cycle", () => {
       deliveredAt: null,
       deliveryDueAt: null,
       trackingCode: null,
+      unitsAllReturned: false,
     };
     expect(checkMove("prepare", order, "admin", NOW)).toEqual({
       ok: false,
@@ -93,6 +102,20 @@ describe("the order life cycle", () => {
       ok: false,
       message: "Informe o código de rastreio antes de marcar o pedido como enviado",
     });
+    // Every unit given back to stock (refunds that returned them): nothing leaves any more.
+    const emptied = {
+      ...paid,
+      status: "processing" as const,
+      trackingCode: "AA123456789BR",
+      unitsAllReturned: true,
+    };
+    for (const move of ["ship", "complete"] as const) {
+      expect(checkMove(move, emptied, "admin", NOW)).toEqual({
+        ok: false,
+        message: "Todos os itens deste pedido voltaram ao estoque: não há o que enviar ou entregar",
+      });
+    }
+    expect(checkMove("ship", { ...emptied, unitsAllReturned: false }, "admin", NOW)).toEqual({ ok: true });
     expect(checkMove("prepare", { ...paid, status: "processing" }, "admin", NOW)).toEqual({
       ok: false,
       message: "O pedido já está em processamento",
@@ -111,6 +134,7 @@ describe("the order life cycle", () => {
       deliveredAt: daysAgo(7.01),
       deliveryDueAt: daysAgo(20),
       trackingCode: "AA123456789BR",
+      unitsAllReturned: false,
     };
     const over = { ok: false, message: "O prazo de 7 dias para desistir da compra terminou" };
     expect(checkMove("requestReturn", delivered, "customer", NOW)).toEqual(over);
@@ -146,6 +170,7 @@ describe("the order life cycle", () => {
       deliveredAt: null,
       deliveryDueAt: null,
       trackingCode: null,
+      unitsAllReturned: false,
     };
     // Without a tracking code the parcel cannot be marked as sent.
     expect(adminNextStatuses(processing)).toEqual(["completed", "cancelled"]);

@@ -36,6 +36,8 @@ export interface OrderFacts {
   /** The end of the last day of the delivery promised when it shipped. */
   deliveryDueAt: Date | null;
   trackingCode: string | null;
+  /** Every unit it held went back to stock (refunds that returned them, or its cancellation). */
+  unitsAllReturned: boolean;
 }
 
 interface Move {
@@ -49,6 +51,7 @@ export const LIFECYCLE_MESSAGES = {
   unpaid: "Pedido ainda não pago",
   paid: "Pedido já pago",
   noTrackingCode: "Informe o código de rastreio antes de marcar o pedido como enviado",
+  nothingToSend: "Todos os itens deste pedido voltaram ao estoque: não há o que enviar ou entregar",
   withdrawalOver: `O prazo de ${WITHDRAWAL_DAYS} dias para desistir da compra terminou`,
   notYours: "Esta mudança não pode ser feita por você",
   final: "Este pedido não pode mais mudar de status",
@@ -56,6 +59,9 @@ export const LIFECYCLE_MESSAGES = {
 
 const mustBePaid = (order: OrderFacts) => (order.paid ? null : LIFECYCLE_MESSAGES.unpaid);
 const mustBeUnpaid = (order: OrderFacts) => (order.paid ? LIFECYCLE_MESSAGES.paid : null);
+/** Goods leave only while the order still holds some: units given back to stock are sold again. */
+const mustHoldUnits = (order: OrderFacts) =>
+  order.unitsAllReturned ? LIFECYCLE_MESSAGES.nothingToSend : null;
 
 /**
  * The 7 days of withdrawal count from delivery, as the carrier or the admin reported it; an order
@@ -78,13 +84,20 @@ export const ORDER_MOVES = {
     from: ["processing"],
     to: "shipped",
     by: {
-      admin: (order) => mustBePaid(order) ?? (order.trackingCode ? null : LIFECYCLE_MESSAGES.noTrackingCode),
+      admin: (order) =>
+        mustBePaid(order) ??
+        mustHoldUnits(order) ??
+        (order.trackingCode ? null : LIFECYCLE_MESSAGES.noTrackingCode),
     },
   },
   /** The customer received it: the admin's word, or the carrier's tracking. */
   deliver: { from: ["shipped"], to: "delivered", by: { admin: mustBePaid, job: mustBePaid } },
   /** The spec's closing move: the order is done (handed over, or delivered and settled). */
-  complete: { from: ["processing", "shipped", "delivered"], to: "completed", by: { admin: mustBePaid } },
+  complete: {
+    from: ["processing", "shipped", "delivered"],
+    to: "completed",
+    by: { admin: (order) => mustBePaid(order) ?? mustHoldUnits(order) },
+  },
   /**
    * An order that will not go ahead: an admin's call at any time before it leaves; the customer's
    * or the store's own only while it is unpaid (deleted, its charge expired).

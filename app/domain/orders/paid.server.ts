@@ -43,12 +43,23 @@ export const factsColumns = {
   deliveredAt: orders.deliveredAt,
   deliveryDueAt: orders.deliveryDueAt,
   trackingCode: orders.trackingCode,
+  stockReturnedAt: orders.stockReturnedAt,
 };
 
 /** An order as the life cycle's rules read it (`checkMove`). */
-export function orderFacts(order: PaidFields & Omit<OrderFacts, "paid">): OrderFacts {
-  const { status, paidAt, deliveredAt, deliveryDueAt, trackingCode } = order;
-  return { status, paid: isPaid(order), paidAt, deliveredAt, deliveryDueAt, trackingCode };
+export function orderFacts(
+  order: PaidFields & Omit<OrderFacts, "paid" | "unitsAllReturned"> & { stockReturnedAt: Date | null },
+): OrderFacts {
+  const { status, paidAt, deliveredAt, deliveryDueAt, trackingCode, stockReturnedAt } = order;
+  return {
+    status,
+    paid: isPaid(order),
+    paidAt,
+    deliveredAt,
+    deliveryDueAt,
+    trackingCode,
+    unitsAllReturned: stockReturnedAt !== null,
+  };
 }
 
 /** `paymentStateOf` as a SQL condition on `orders`: the orders whose payment is in `state`. */

@@ -2,16 +2,17 @@ import { addDays } from "date-fns";
 import { and, asc, eq, inArray, isNull, lte, or, sql, sum } from "drizzle-orm";
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
 import type { Database, Transaction } from "../../db/client.server";
-import { orderRefunds, orders, users } from "../../db/schema.server";
+import { orderItems, orderRefundItems, orderRefunds, orders, users } from "../../db/schema.server";
 import { formatBRL } from "../../lib/money";
 import { recordAdminWrite, type AdminActor } from "../admin/audit.server";
 import { ORDER_NOT_FOUND } from "../admin/change-order-status.server";
 import type { PaymentDeps } from "../payments/charge-events.server";
 import type { ProviderRefund, RefundingProvider } from "../payments/refund-provider";
-import { returnStock } from "./cancel-orders.server";
 import { isOrderId } from "./order-details.server";
 import type { OrderMailStore } from "./follow-charge.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
+import { orderLinesOf, type NamedOrderLine } from "./named-lines.server";
+import { returnUnits, type ReturnedUnits } from "./order-stock.server";
 import { isPaid, paidColumns } from "./paid.server";
 
 /** A PIX can be given back through its provider for 90 days after it was paid (BACEN). */
@@ -36,16 +37,24 @@ export const REFUND_MESSAGES = {
   confirmed: "Reembolso confirmado!",
   failed: (failure: string) => `O provedor recusou o reembolso: ${failure}`,
   recorded: "Reembolso registrado",
+  otherLine: "Escolha itens deste pedido para devolver ao estoque",
+  unitsNotWhole: "Informe em números inteiros quantas unidades voltam ao estoque",
+  tooManyUnits: ({ name, quantity, returnedQuantity }: NamedOrderLine) => {
+    const left = quantity - returnedQuantity;
+    if (left === 0) return `Todas as unidades de ${name} já voltaram ao estoque`;
+    return `Devolva ao estoque no máximo ${left} ${left === 1 ? "unidade" : "unidades"} de ${name}`;
+  },
 } as const;
 
-/** What is asked: how much of an order to give back, why, and whether its units return to stock. */
+/** What is asked: how much of an order to give back, why, and which of its units return to stock. */
 export interface RefundAsk {
   orderId: string;
   /** The request's own key (the admin's form carries it): a repeated request finds its refund. */
   refundId: string;
   amountCents: number;
   reason: string;
-  restock: boolean;
+  /** The units that go back to stock with it, line by line (none: an empty list). */
+  restock: ReturnedUnits[];
 }
 
 export type RefundOutcome = { ok: true; message: string } | { ok: false; message: string };
@@ -140,6 +149,8 @@ export async function reserveRefund(
   const leftCents = await refundableCents(tx, order);
   if (leftCents <= 0) return refused("nothingLeft");
   if (ask.amountCents > leftCents) return { ok: false, message: REFUND_MESSAGES.tooMuch(leftCents) };
+  const restockRefusal = await checkRestock(tx, order.id, ask.restock);
+  if (restockRefusal) return { ok: false, message: restockRefusal };
 
   const route = paymentRoute(order, deps, now);
   if (outside && route.ok) return refused("providerOpen");
@@ -153,7 +164,6 @@ export async function reserveRefund(
       amountCents: ask.amountCents,
       reason: ask.reason.trim(),
       origin,
-      restock: ask.restock,
       provider: route.ok ? route.provider : null,
       requestedBy: requestedBy?.id ?? null,
       status: outside ? "confirmed" : "pending",
@@ -163,7 +173,12 @@ export async function reserveRefund(
     })
     .returning();
   if (outside) await addRefunded(tx, order.id, ask.amountCents);
-  if (ask.restock) await returnStock(tx, [order.id]);
+  if (ask.restock.length > 0) {
+    await tx
+      .insert(orderRefundItems)
+      .values(ask.restock.map((units) => ({ refundId: ask.refundId, ...units })));
+    await returnUnits(tx, ask.restock);
+  }
   if (requestedBy) {
     await recordAdminWrite(tx, requestedBy, {
       action: outside ? "order.refund.outside" : "order.refund",
@@ -182,6 +197,27 @@ export async function reserveRefund(
 }
 
 /**
+ * Why the units asked back cannot all return to stock, or null: each must be of one of the order's
+ * lines, named once, and at most what the line holds and has not given back already.
+ */
+async function checkRestock(
+  tx: Transaction,
+  orderId: string,
+  restock: ReturnedUnits[],
+): Promise<string | null> {
+  if (restock.length === 0) return null;
+  const lines = new Map((await orderLinesOf(tx, orderId)).map((line) => [line.orderItemId, line]));
+  const named = new Set(restock.map((units) => units.orderItemId));
+  if (named.size < restock.length) return REFUND_MESSAGES.otherLine;
+  for (const { orderItemId, quantity } of restock) {
+    const line = lines.get(orderItemId);
+    if (!line || !Number.isSafeInteger(quantity) || quantity <= 0) return REFUND_MESSAGES.otherLine;
+    if (quantity > line.quantity - line.returnedQuantity) return REFUND_MESSAGES.tooManyUnits(line);
+  }
+  return null;
+}
+
+/**
  * What is left to give back on a paid order: what was paid, less the refunds confirmed and those
  * still pending at the provider.
  */
@@ -196,7 +232,7 @@ export async function refundableCents(
   return order.totalCents - order.refundedCents - (pending?.cents ?? 0);
 }
 
-function refused(reason: Exclude<keyof typeof REFUND_MESSAGES, "tooMuch" | "failed">) {
+function refused(reason: Exclude<keyof typeof REFUND_MESSAGES, "tooMuch" | "failed" | "tooManyUnits">) {
   return { ok: false, message: REFUND_MESSAGES[reason] } as const;
 }
 
@@ -381,7 +417,8 @@ export interface ListedRefund {
   reason: string;
   status: Refund["status"];
   failure: string | null;
-  restock: boolean;
+  /** The units it gave back to stock, by line name. */
+  restocked: { name: string; quantity: number }[];
   /** Made by other means and recorded by the admin. */
   outside: boolean;
   /** Who asked: the admin's e-mail, or 'Cliente (desistência)'. */
@@ -394,6 +431,8 @@ export interface OrderRefunds {
   refundableCents: number;
   /** Why the provider cannot give it back (the admin records a refund made by other means), or null. */
   providerClosed: string | null;
+  /** The order's lines, with the units each already gave back to stock ('Devolver ao estoque'). */
+  lines: NamedOrderLine[];
 }
 
 /** An order's refunds, oldest first, and what may still be refunded and how: the panel's section. */
@@ -410,6 +449,16 @@ export async function loadOrderRefunds(
     .where(eq(orderRefunds.orderId, orderId))
     .orderBy(asc(orderRefunds.createdAt));
   const [order] = await db.select(refundedOrderColumns).from(orders).where(eq(orders.id, orderId));
+  const lines = await orderLinesOf(db, orderId);
+  const restocked = await db
+    .select({
+      refundId: orderRefundItems.refundId,
+      orderItemId: orderRefundItems.orderItemId,
+      quantity: orderRefundItems.quantity,
+    })
+    .from(orderRefundItems)
+    .innerJoin(orderItems, eq(orderItems.id, orderRefundItems.orderItemId))
+    .where(eq(orderItems.orderId, orderId));
   const paid = order !== undefined && isPaid(order);
   const route = order && paymentRoute(order, deps, now);
   return {
@@ -421,11 +470,17 @@ export async function loadOrderRefunds(
       reason: refund.reason,
       status: refund.status,
       failure: refund.failure,
-      restock: refund.restock,
+      restocked: lines.flatMap((line) => {
+        const units = restocked.find(
+          (entry) => entry.refundId === refund.id && entry.orderItemId === line.orderItemId,
+        );
+        return units ? [{ name: line.name, quantity: units.quantity }] : [];
+      }),
       outside: refund.provider === null,
       by: refund.origin === "withdrawal" ? "Cliente (desistência)" : (email ?? "Administrador"),
     })),
     refundableCents: paid ? await refundableCents(db, order) : 0,
     providerClosed: route && !route.ok ? route.message : null,
+    lines,
   };
 }

@@ -99,7 +99,7 @@ export async function withdrawOrder(
         refundId: randomUUID(),
         amountCents: leftCents,
         reason: refundReason(reason),
-        restock: false,
+        restock: [],
       },
       { origin: "withdrawal", requestedBy: null },
     );

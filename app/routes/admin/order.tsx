@@ -29,14 +29,23 @@ import { formatBRL, formatCentsAsTyped, parseBRLToCents } from "../../lib/money"
 import { orderNumber } from "../../lib/order-number";
 import { pageTitle } from "../../lib/seo";
 import { paymentDeps } from "../../context.server";
-import { loadOrderRefunds, recordOutsideRefund, refundOrder } from "../../domain/orders/refunds.server";
+import type { ReturnedUnits } from "../../domain/orders/order-stock.server";
+import {
+  loadOrderRefunds,
+  recordOutsideRefund,
+  REFUND_MESSAGES,
+  refundOrder,
+} from "../../domain/orders/refunds.server";
 import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const order = await loadAdminOrder(context.db, params.orderId);
   if (!order) throw data("Pedido não encontrado", { status: 404 });
-  const { refunds, refundableCents, providerClosed } = await loadOrderRefunds(paymentDeps(context), order.id);
+  const { refunds, refundableCents, providerClosed, lines } = await loadOrderRefunds(
+    paymentDeps(context),
+    order.id,
+  );
   // Dates as São Paulo text here, so the server and the browser render the same.
   return {
     order: {
@@ -66,6 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       })),
       refundableCents,
       providerClosed,
+      lines,
       // The next refund's own key: a form sent twice (a double click, a retry) refunds once.
       nextRefundId: crypto.randomUUID(),
     },
@@ -76,8 +86,26 @@ const refundFields = {
   refundId: z.uuid(),
   amount: z.string().max(30).catch(""),
   reason: z.string().max(REFUND_REASON_MAX).catch(""),
-  restock: z.literal("on").optional().catch(undefined),
 };
+
+/** Each line's field in 'Devolver ao estoque': `restock.<line id>`, its units typed. */
+const RESTOCK_FIELD = /^restock\.(\d{1,9})$/;
+
+/**
+ * The units the admin sends back to stock, line by line (a blank or 0 sends none), or null when
+ * one is not a whole number.
+ */
+function restockOf(form: FormData): ReturnedUnits[] | null {
+  const units: ReturnedUnits[] = [];
+  for (const [name, value] of form) {
+    const line = RESTOCK_FIELD.exec(name);
+    const typed = typeof value === "string" ? value.trim() : "";
+    if (!line || typed === "") continue;
+    if (!/^\d{1,3}$/.test(typed)) return null;
+    if (Number(typed) > 0) units.push({ orderItemId: Number(line[1]), quantity: Number(typed) });
+  }
+  return units;
+}
 
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), status: orderStatusSchema.optional().catch(undefined) }),
@@ -94,7 +122,8 @@ export interface OrderActionData {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(context, request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  const parsed = actionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw data("Ação desconhecida", { status: 400 });
   const actor = { id: user.id, email: user.email };
   const input = parsed.data;
@@ -106,12 +135,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } else if (input.intent === "tracking") {
     outcome = await saveTrackingCode(context.db, actor, params.orderId, input.trackingCode);
   } else {
+    const restock = restockOf(form);
+    if (!restock)
+      return {
+        intent: input.intent,
+        ok: false,
+        message: REFUND_MESSAGES.unitsNotWhole,
+      } satisfies OrderActionData;
     const ask = {
       orderId: params.orderId,
       refundId: input.refundId,
       amountCents: parseBRLToCents(input.amount) ?? 0,
       reason: input.reason,
-      restock: input.restock === "on",
+      restock,
     };
     const refund = input.intent === "refund" ? refundOrder : recordOutsideRefund;
     outcome = await refund(paymentDeps(context), actor, ask);
@@ -332,7 +368,8 @@ function RefundsSection({ refunds }: { refunds: Route.ComponentProps["loaderData
               </span>
               <span className="text-slate-600">
                 {refund.reason} · por {refund.by}
-                {refund.restock && " · estoque devolvido"}
+                {refund.restocked.length > 0 &&
+                  ` · devolvido ao estoque: ${refund.restocked.map((units) => `${units.quantity} × ${units.name}`).join(", ")}`}
               </span>
             </li>
           ))}
@@ -352,16 +389,46 @@ function RefundsSection({ refunds }: { refunds: Route.ComponentProps["loaderData
             required
           />
           <FormField label="Motivo" name="reason" maxLength={REFUND_REASON_MAX} required />
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" name="restock" />
-            Devolver os itens ao estoque
-          </label>
+          <RestockFields lines={refunds.lines} />
           <Button type="submit" disabled={busy} className="self-start">
             {busy ? "Enviando..." : outside ? "Registrar reembolso" : "Reembolsar"}
           </Button>
         </fetcher.Form>
       )}
     </section>
+  );
+}
+
+/** 'Devolver ao estoque': how many units of each line go back with the refund (none by default). */
+function RestockFields({ lines }: { lines: Route.ComponentProps["loaderData"]["refunds"]["lines"] }) {
+  return (
+    <fieldset className="flex flex-col gap-2 text-sm text-slate-700">
+      <legend className="mb-1 font-medium">Devolver ao estoque</legend>
+      {lines.map((line) => {
+        const left = line.quantity - line.returnedQuantity;
+        return (
+          <label key={line.orderItemId} className="flex flex-wrap items-center gap-2">
+            <input
+              type="number"
+              name={`restock.${line.orderItemId}`}
+              min={0}
+              max={left}
+              step={1}
+              defaultValue={0}
+              disabled={left === 0}
+              className={`${inputClasses} w-20`}
+            />
+            <span>
+              {line.name}
+              <span className="text-slate-500">
+                {` · ${line.quantity} ${line.quantity === 1 ? "comprada" : "compradas"}`}
+                {line.returnedQuantity > 0 && `, ${line.returnedQuantity} já no estoque`}
+              </span>
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
   );
 }
 
