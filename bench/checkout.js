@@ -17,7 +17,7 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ensureBuild } from "../scripts/ensure-build.js";
-import { freePort, waitFor } from "./processes.js";
+import { benchStoreEnv, freePort, waitFor } from "./processes.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -104,20 +104,7 @@ async function startStore({ dataDir, databaseUrl }) {
   const port = await freePort();
   const child = spawn(process.execPath, ["server.js"], {
     cwd: buildCopy,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      // Empty counts as unset for the store, and wins over a DATABASE_URL from the shell or .env.
-      DATABASE_URL: databaseUrl ?? "",
-      PUBLIC_URL: "",
-      TRUST_PROXY: "loopback",
-      AUTH_SECRET,
-    },
+    env: { ...benchStoreEnv({ port, dataDir, databaseUrl }), AUTH_SECRET },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs = [];

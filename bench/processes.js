@@ -14,6 +14,27 @@ export function freePort() {
   });
 }
 
+/**
+ * The environment of a production store the benchmarks start on `port`: quiet but for warnings,
+ * without the demo catalogue, on `databaseUrl` or else the embedded database in `dataDir`, behind
+ * the benchmark's own loopback proxy headers.
+ */
+export function benchStoreEnv({ port, dataDir, databaseUrl }) {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    SEED_DEMO: "false",
+    LOG_LEVEL: "warn",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    // Empty counts as unset for the store, and wins over a DATABASE_URL from the shell or .env.
+    DATABASE_URL: databaseUrl ?? "",
+    PUBLIC_URL: "",
+    TRUST_PROXY: "loopback",
+  };
+}
+
 /** Resolves once `url` answers 2xx; rejects if `child` exits first or after two minutes. */
 export async function waitFor(url, child) {
   for (let attempt = 0; attempt < 1200; attempt++) {

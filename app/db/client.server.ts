@@ -15,6 +15,7 @@ import { findProjectFolder } from "../lib/project-folder.server";
 import { lockDataDirectory } from "./data-directory-lock.server";
 import { migrationsFolder } from "./migrations-folder.server";
 import * as schema from "./schema.server";
+import { nextTurn } from "../lib/next-turn";
 
 /** The one database type the domain sees, whichever driver runs underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -305,17 +306,20 @@ async function prepareEmptyCluster(dataDir: string | undefined): Promise<Blob | 
 /**
  * PGlite runs every query on this thread, and queued queries follow one another in microtasks:
  * under load the event loop would read no socket until every waiting request had finished, and a
- * visitor's cached page would wait behind whole orders. Each query first lets the loop turn once,
- * so cached pages and new requests are answered between queries.
+ * visitor's cached page would wait behind whole orders. Each query and each transaction first lets
+ * the loop turn once, so cached pages and new requests are answered between them: a task written
+ * as a series of short transactions (a CSV import) lets the store's pages through between two.
  */
+const TAKING_TURNS = new Set<PropertyKey>(["query", "exec", "transaction"]);
+
 function takingTurns(client: PGlite): PGlite {
   return new Proxy(client, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== "function") return value;
-      if (property !== "query" && property !== "exec") return value.bind(target);
+      if (!TAKING_TURNS.has(property)) return value.bind(target);
       return async (...args: unknown[]) => {
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
         return value.apply(target, args);
       };
     },

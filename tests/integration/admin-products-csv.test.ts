@@ -2,14 +2,14 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray, like, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductActionData } from "../../app/components/admin/products/product-action-data";
 import { adminAuditLog, productImages, products, productVariants } from "../../app/db/schema.server";
 import { PRODUCT_CSV_COLUMNS, type ProductCsvRow } from "../../app/domain/admin/product-csv";
 import { productHandle } from "../../app/domain/admin/product-csv-export.server";
-import { NOT_UTF8, WRONG_HEADER } from "../../app/domain/admin/product-csv-import.server";
+import { NOT_UTF8, SAVED_BEFORE_ERROR, WRONG_HEADER } from "../../app/domain/admin/product-csv-import.server";
 import { action as listAction } from "../../app/routes/admin/products";
 import { loader as exportLoader } from "../../app/routes/admin/products-export";
 import { adminPost, auditEntries, productPages } from "../support/admin-products";
@@ -289,6 +289,90 @@ describe("importing a products CSV", () => {
     const answer = await csvAction("csv-import", csvFile(rows));
     expect(answer).toMatchObject({ ok: false, lines: ['Linha 8: Preço deve ser maior que zero "0"'] });
     expect(await catalogueState()).toEqual(before);
+  });
+
+  /** 40 products 'Produto <prefix> N' of 5 colours: several of the import's transactions. */
+  const BATCH_PRODUCTS = 40;
+  const batchRows = (prefix: string) =>
+    Array.from({ length: BATCH_PRODUCTS }, (_, product) =>
+      ["Preto", "Branco", "Azul", "Verde", "Rosa"].map((colour) =>
+        row({
+          handle: `${prefix}-${product}`,
+          nome: `Produto ${prefix} ${product}`,
+          categoria: "Lote",
+          opcao1_nome: "Cor",
+          opcao1_valor: colour,
+          sku: `${prefix}-${product}-${colour}`,
+          preco: "10,00",
+          estoque: "1",
+          ativo: "sim",
+        }),
+      ),
+    ).flat();
+
+  it("writes a large file in short transactions, so the panel's pages are read while it imports", async () => {
+    const prefix = `LOTE-${unique()}`;
+    const PRODUCTS = BATCH_PRODUCTS;
+    const rows = batchRows(prefix);
+    const list = productPages(store.context, admin).list;
+    let importing = true;
+    const imported = csvAction("csv-import", csvFile(rows)).finally(() => {
+      importing = false;
+    });
+    // The panel's list, read again and again while the import runs: each read waits at most for
+    // one short transaction, so some see the file's products in part.
+    const seen = new Set<number>();
+    while (importing) seen.add((await list(`?q=${prefix}`)).matching);
+    expect(await imported).toMatchObject({
+      ok: true,
+      message: expect.stringContaining(`${PRODUCTS} produtos novos`),
+    });
+    expect(
+      [...seen].some((matching) => matching > 0 && matching < PRODUCTS),
+      [...seen].join(", "),
+    ).toBe(true);
+    expect((await list(`?q=${prefix}`)).matching).toBe(PRODUCTS);
+  });
+
+  it("stops where a SKU was taken meanwhile, saying how many products were saved; the file sent again finishes", async () => {
+    const prefix = `PARADA-${unique()}`;
+    const rows = [...batchRows(prefix), ...batchRows(`${prefix}-b`)];
+    const PRODUCTS = 2 * BATCH_PRODUCTS;
+    const last = rows.at(-1)!;
+    const db = store.context.db;
+    const savedSoFar = async () =>
+      (
+        await db
+          .select({ saved: count() })
+          .from(products)
+          .where(like(products.name, `Produto ${prefix}%`))
+      )[0]!.saved;
+    let importing = true;
+    const imported = csvAction("csv-import", csvFile(rows)).finally(() => {
+      importing = false;
+    });
+    // Once the first products are in, another admin's product takes the file's last SKU, in one
+    // statement (the import's transactions let it through).
+    while (importing && (await savedSoFar()) === 0);
+    await db.execute(sql`
+      with other as (
+        insert into products (name, description, price_cents, price_max_cents, category)
+        values (${`Outro ${prefix}`}, 'Outro produto.', 1000, 1000, 'Lote') returning id
+      )
+      insert into product_variants (product_id, sku, price_cents, stock) select id, ${last.sku}, 1000, 1 from other
+    `);
+    const answer = (await imported) as { ok: boolean; lines?: string[] };
+    expect(answer.ok).toBe(false);
+    const [refusal, saved] = answer.lines!;
+    expect(refusal).toBe(`Linha ${rows.length + 1}: SKU já usado por outro produto: ${last.sku}`);
+    const savedCount = await savedSoFar();
+    expect(savedCount).toBeGreaterThan(0);
+    expect(saved).toBe(SAVED_BEFORE_ERROR(savedCount, PRODUCTS));
+
+    // Corrected (the last variant under another SKU) and sent again: the rest is written, once.
+    last.sku = `${prefix}-novo`;
+    expect(await csvAction("csv-import", csvFile(rows))).toMatchObject({ ok: true });
+    expect(await savedSoFar()).toBe(PRODUCTS);
   });
 
   it("refuses a wrong header, a wrong column count and a file not in UTF-8", async () => {

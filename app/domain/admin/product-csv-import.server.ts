@@ -1,5 +1,6 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { inArray } from "drizzle-orm";
+import { nextTurn } from "../../lib/next-turn";
 import { hasControlCharacter } from "../../lib/typed-text";
 import type { z } from "../../lib/zod";
 import type { Database } from "../../db/client.server";
@@ -278,6 +279,9 @@ async function productsOfSkus(db: Database, skus: string[]): Promise<Map<string,
   return owners;
 }
 
+/** The products checked between two turns of the event loop. */
+const CHECKED_PER_TURN = 100;
+
 /**
  * Checks a products CSV file without writing: every row's problem, in pt-BR with its line
  * number, or the products it describes (rows grouped by handle; a handle whose SKUs exist
@@ -312,9 +316,13 @@ export async function checkProductsCsv(
     [...skuLines.keys()].filter((sku) => sku !== ""),
   );
   const optionsOf = await optionsOfProducts(db, [...new Set(productIdOf.values())]);
-  const planned = [...handles].flatMap(
-    ([handle, rows]) => productOfRows(handle, rows, productIdOf, optionsOf, errors) ?? [],
-  );
+  const planned: PlannedProduct[] = [];
+  for (const [index, [handle, rows]] of [...handles].entries()) {
+    const product = productOfRows(handle, rows, productIdOf, optionsOf, errors);
+    if (product) planned.push(product);
+    // Checking 2,000 products takes the thread for a while: the store's requests go between.
+    if (index % CHECKED_PER_TURN === CHECKED_PER_TURN - 1) await nextTurn();
+  }
   const updated = new Map<number, string>();
   for (const product of planned) {
     if (product.productId === null) continue;
@@ -335,6 +343,36 @@ function sortedByLine(errors: string[]): string[] {
   return [...errors].sort((a, b) => lineOf(a) - lineOf(b));
 }
 
+/**
+ * The variants written per transaction, a product never split: on the embedded database one
+ * connection serves every request, and a transaction holds it; short ones let the store's pages
+ * through between two (issue 48: 10,000 rows in one stopped the store for 24 s).
+ */
+const VARIANTS_PER_TRANSACTION = 50;
+
+/** The products in the order of the file, grouped into the transactions that write them. */
+function transactionsOf(planned: PlannedProduct[]): PlannedProduct[][] {
+  const batches: PlannedProduct[][] = [];
+  let batch: PlannedProduct[] = [];
+  let variants = 0;
+  for (const product of planned) {
+    batch.push(product);
+    variants += product.input.variants.length;
+    if (variants >= VARIANTS_PER_TRANSACTION) {
+      batches.push(batch);
+      batch = [];
+      variants = 0;
+    }
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/** What a failed import had already written, after the errors: the file can be sent again. */
+export const SAVED_BEFORE_ERROR = (saved: number, total: number) =>
+  `${saved} de ${total} produtos foram salvos antes deste erro. Corrija o arquivo e envie-o de novo: os produtos já salvos são atualizados, sem duplicar.`;
+
+/** Why a product checked before the writing could not be written. */
 class ImportRefused extends Error {
   constructor(readonly errors: string[]) {
     super("Importação recusada");
@@ -342,11 +380,14 @@ class ImportRefused extends Error {
 }
 
 /**
- * Imports a products CSV file: a dry run (`dryRun`) only checks it; otherwise all its products
- * are written in one transaction, or none when any row is refused. Images new to a product are
- * fetched (and re-encoded, as the panel's uploads) before the transaction, a dry run fetching
- * none; an existing product whose `imagens` is empty keeps its images. `storeOrigin` is the
- * store's public origin, so its own images written as full URLs are known.
+ * Imports a products CSV file: a dry run (`dryRun`) only checks it. Otherwise the whole file is
+ * checked first (a refused row writes nothing), images new to a product are fetched (and
+ * re-encoded, as the panel's uploads), then its products are written in short transactions, in the
+ * order of the file. What the checks could not foresee (a SKU another admin gave to a product
+ * meanwhile) stops the import there, saying how many products were already saved; sending the file
+ * again updates them. A dry run fetches no image; an existing product whose `imagens` is empty
+ * keeps its images. `storeOrigin` is the store's public origin, so its own images written as full
+ * URLs are known.
  */
 export async function importProductsCsv(
   db: Database,
@@ -380,27 +421,37 @@ export async function importProductsCsv(
     options.storeOrigin,
   );
   if (!images.ok) return images;
-  try {
-    await db.transaction(async (tx) => {
-      for (const product of planned) {
-        const list = images.byHandle.get(product.handle);
-        const before = product.productId === null ? null : current.get(product.productId)!;
-        const pictures = list ? picturesOfList(list, before) : before!;
-        const outcome = await writeProduct(tx, actor, product.productId, product.input, pictures.cover);
-        if (!outcome.ok) {
-          throw new ImportRefused(
-            Object.entries(outcome.errors ?? {}).map(([field, message]) => {
-              const index = Number(/^variants\.(\d+)\./.exec(field)?.[1] ?? 0);
-              return `Linha ${product.rows[index]!.line}: ${message}`;
-            }),
-          );
+  let saved = 0;
+  for (const batch of transactionsOf(planned)) {
+    try {
+      await db.transaction(async (tx) => {
+        for (const product of batch) {
+          const list = images.byHandle.get(product.handle);
+          const before = product.productId === null ? null : current.get(product.productId)!;
+          const pictures = list ? picturesOfList(list, before) : before!;
+          const outcome = await writeProduct(tx, actor, product.productId, product.input, pictures.cover);
+          if (!outcome.ok) throw new ImportRefused(writeErrors(product, outcome.errors));
+          if (list) await replaceProductGallery(tx, actor, outcome.productId, pictures.gallery);
         }
-        if (list) await replaceProductGallery(tx, actor, outcome.productId, pictures.gallery);
-      }
-    });
-  } catch (error) {
-    if (error instanceof ImportRefused) return { ok: false, errors: error.errors };
-    throw error;
+      });
+    } catch (error) {
+      if (!(error instanceof ImportRefused)) throw error;
+      const errors = saved > 0 ? [...error.errors, SAVED_BEFORE_ERROR(saved, planned.length)] : error.errors;
+      return { ok: false, errors };
+    }
+    saved += batch.length;
   }
   return { ok: true, dryRun: false, ...summary };
+}
+
+/** The product save's refusal at the rows it is about; no errors: the product was deleted meanwhile. */
+function writeErrors(product: PlannedProduct, errors: Record<string, string> | undefined): string[] {
+  if (!errors)
+    return [
+      `Linha ${product.rows[0]!.line}: o produto (id ${product.productId}) foi excluído durante a importação`,
+    ];
+  return Object.entries(errors).map(([field, message]) => {
+    const index = Number(/^variants\.(\d+)\./.exec(field)?.[1] ?? 0);
+    return `Linha ${product.rows[index]!.line}: ${message}`;
+  });
 }

@@ -32,7 +32,7 @@ export function ProductsCsvImport() {
         <p className="text-xs text-slate-600">
           Uma linha por variante, separada por ponto e vírgula, em UTF-8 (como o Excel salva &quot;CSV
           UTF-8&quot;). Colunas: {PRODUCT_CSV_COLUMNS.join(";")}. Verifique primeiro: nada é gravado até você
-          importar, e a importação grava tudo ou nada.
+          importar, e uma linha recusada impede a importação inteira.
         </p>
         <label className="text-sm font-medium text-slate-700" htmlFor="admin-products-csv-file">
           Arquivo CSV
