@@ -18,7 +18,12 @@ export const BACKUP_FORMAT = "vitrine-backup";
  */
 export const BACKUP_VERSION = 2;
 /** Where each part lives inside the archive. */
-export const ARCHIVE_PARTS = { pglite: "pglite", postgres: "postgres.dump", uploads: "uploads" } as const;
+export const ARCHIVE_PARTS = {
+  pglite: "pglite",
+  postgres: "postgres.dump",
+  uploads: "uploads",
+  authSecret: "auth-secret",
+} as const;
 
 /** A migration as drizzle records it: its journal tag and the time drizzle orders migrations by. */
 const migrationSchema = z.object({ tag: z.string(), createdAt: z.number().int() });
@@ -40,15 +45,24 @@ const manifestSchema = z.object({
   driver: z.enum(["pglite", "postgres"]),
   /** The schema's last migration when the backup was made; null for a database never migrated. */
   migration: migrationSchema.nullable(),
-  contents: z.object({ database: z.string(), uploads: z.boolean() }),
+  contents: z.object({
+    database: z.string(),
+    uploads: z.boolean(),
+    /** The secret the store generated for its sessions and two-factor keys (`DATA_DIR/auth-secret`). */
+    authSecret: z.boolean().default(false),
+  }),
   /** Each part's digest, by its name in the archive (from version 2). */
   parts: z.record(z.string(), partDigestSchema).optional(),
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
 
-/** The parts an archive holds: the database's, and the photos' when it has them. */
+/** The parts an archive holds: the database's, and the photos' and the secret when it has them. */
 export function partsOf(contents: BackupManifest["contents"]): string[] {
-  return [contents.database, ...(contents.uploads ? [ARCHIVE_PARTS.uploads] : [])];
+  return [
+    contents.database,
+    ...(contents.uploads ? [ARCHIVE_PARTS.uploads] : []),
+    ...(contents.authSecret ? [ARCHIVE_PARTS.authSecret] : []),
+  ];
 }
 
 export type ManifestReading =

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { create } from "tar";
 import { openDatabase, type DatabaseLocation } from "../db/client.server";
+import { authSecretFile } from "../config/auth-secret.server";
 import { uploadsDirectory } from "../storage/local-file-storage.server";
 import {
   ARCHIVE_PARTS,
@@ -71,10 +72,14 @@ export function createBackup(options: BackupOptions): Promise<OperationResult> {
       const uploads = uploadsDirectory(options.dataDir);
       const withUploads = options.photos === "local" && existsSync(uploads);
       if (withUploads) await symlink(uploads, path.join(staging, ARCHIVE_PARTS.uploads));
+      const secret = authSecretFile(options.dataDir);
+      const withSecret = existsSync(secret);
+      if (withSecret) await symlink(secret, path.join(staging, ARCHIVE_PARTS.authSecret));
 
       const contents = {
         database: options.databaseUrl ? ARCHIVE_PARTS.postgres : ARCHIVE_PARTS.pglite,
         uploads: withUploads,
+        authSecret: withSecret,
       };
       // The archive holds exactly the files digested: a photo uploaded meanwhile waits for the next.
       // One being written (renamed into place when complete) is not one yet.
@@ -95,6 +100,8 @@ export function createBackup(options: BackupOptions): Promise<OperationResult> {
       };
       await writeFile(path.join(staging, MANIFEST_NAME), JSON.stringify(manifest, null, 2));
       const partial = `${file}.partial`;
+      // Customers' data and the store's secret: readable by its owner only, from the first byte.
+      await writeFile(partial, "", { mode: 0o600 });
       await create(
         {
           file: partial,
@@ -114,7 +121,10 @@ export function createBackup(options: BackupOptions): Promise<OperationResult> {
       const photoFiles = manifest.parts?.[ARCHIVE_PARTS.uploads]?.files ?? 0;
       return (
         `Backup salvo em ${file}: banco de dados ${options.databaseUrl ? "PostgreSQL" : "PGlite"} ` +
-        `(migração ${migration?.tag ?? "nenhuma"}), ${describePhotos(options.photos, withUploads, photoFiles)}.`
+        `(migração ${migration?.tag ?? "nenhuma"}), ${describePhotos(options.photos, withUploads, photoFiles)}.\n` +
+        (withSecret
+          ? "Guarde-o como uma senha: ele tem os dados dos clientes e o segredo que assina as sessões e protege a verificação em duas etapas."
+          : "Guarde-o como uma senha: ele tem os dados dos clientes. O segredo das sessões vem de AUTH_SECRET: guarde-o também, sem ele ninguém entra com a verificação em duas etapas.")
       );
     } finally {
       release();

@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import { extract } from "tar";
 import { executePrepared, openDatabase } from "../db/client.server";
+import { authSecretFile } from "../config/auth-secret.server";
 import { uploadsDirectory } from "../storage/local-file-storage.server";
 import {
   ARCHIVE_PARTS,
@@ -38,10 +39,10 @@ const REPLACED_DATA_PREFIX = "antes-da-restauracao-";
 const RESTORE_DONE_MARK = "restauracao-concluida";
 
 /**
- * Puts a backup's database and photos in place of the configured ones. Everything that can refuse
- * it (not a backup, an unsafe or incomplete archive, a schema this code does not know, another
- * database kind, data already there without `force`, the store running on the embedded database)
- * is checked before anything changes: the whole archive is unpacked beside the data and checked
+ * Puts a backup's database, photos and the store's generated secret in place of the configured
+ * ones. Everything that can refuse it (not a backup, an unsafe or incomplete archive, a schema this
+ * code does not know, another database kind, data already there without `force`, the store running
+ * on the embedded database) is checked before anything changes: the whole archive is unpacked beside the data and checked
  * against its manifest first. The data it replaces is kept in `DATA_DIR` until the store has
  * started on the restored data (`removeDataReplacedByRestore`).
  */
@@ -60,6 +61,9 @@ export function restoreBackup(options: RestoreOptions): Promise<OperationResult>
           ? []
           : [{ part: ARCHIVE_PARTS.pglite, live: embeddedDatabaseDirectory(options.dataDir) }]),
         ...(manifest.contents.uploads ? [{ part: ARCHIVE_PARTS.uploads, live: uploads }] : []),
+        ...(manifest.contents.authSecret
+          ? [{ part: ARCHIVE_PARTS.authSecret, live: authSecretFile(options.dataDir) }]
+          : []),
       ];
       // Unpacked beside the data, so each part moves into place by a rename.
       const incoming = await mkdtemp(path.join(options.dataDir, ".restauracao-"));

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { link, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { link, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -12,11 +12,13 @@ import { openDatabase } from "../../app/db/client.server";
 import { users } from "../../app/db/schema.server";
 import { knownMigrations } from "../../app/operations/backup-manifest.server";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
-import { cookieHeader, signIn, signUpCustomer, type Customer } from "../support/accounts";
+import { cookieHeader, signIn, signUpCustomer, STORE_ADMIN, type Customer } from "../support/accounts";
+import { STORE_ADMIN_ENV } from "../support/admin-over-http";
 import { randomClientIp } from "../support/browser";
 import { runNpmScript } from "../support/command";
 import { createOrder, createProduct } from "../support/factories";
 import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
+import { enrolmentCode, signInCode } from "../support/totp";
 
 const STORE_ENV = { SEED_DEMO: "false" };
 
@@ -205,6 +207,101 @@ describe("a store backed up and restored", () => {
       expect(existsSync(path.join(interrupted, "pglite", "PG_VERSION"))).toBe(true);
     } finally {
       await store.stop();
+    }
+  }, 240_000);
+});
+
+describe("a backup restored on another machine", () => {
+  const STORE_WITH_ADMIN = { ...STORE_ENV, ...STORE_ADMIN_ENV };
+  const post = (store: StoreServer, pathname: string, body: URLSearchParams, cookie = "") =>
+    fetch(`${store.url}${pathname}`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { cookie, origin: store.url, "X-Forwarded-For": randomClientIp() },
+    });
+  const cookiesOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";", 1)[0])
+      .join("; ");
+
+  /** Turns on two-factor sign-in as the account page does: the authenticator app's secret. */
+  async function enrolTwoFactor(store: StoreServer, customer: Customer): Promise<string> {
+    const cookie = cookieHeader(customer);
+    const started = await post(
+      store,
+      "/account/settings.data",
+      new URLSearchParams({ intent: "two-factor-start", password: customer.password }),
+      cookie,
+    );
+    const secret = /"secret","([A-Z2-7]+)"/.exec(await started.text())?.[1];
+    expect(secret).toBeDefined();
+    const confirmed = await post(
+      store,
+      "/account/settings.data",
+      new URLSearchParams({ intent: "two-factor-confirm", code: enrolmentCode(secret!) }),
+      cookie,
+    );
+    expect(await confirmed.text()).toContain('"ok",true');
+    return secret!;
+  }
+
+  it("keeps every session and the two-factor sign-in: the store's own secret travels in it", async () => {
+    const data = await storeData();
+    const store = await startStoreServer(STORE_WITH_ADMIN, data);
+    let adminCookie: string;
+    let customer: Customer;
+    let secret: string;
+    try {
+      adminCookie = cookieHeader(await signIn(store.url, STORE_ADMIN));
+      customer = await signUpCustomer(store.url);
+      secret = await enrolTwoFactor(store, customer);
+    } finally {
+      await store.stop();
+    }
+    const file = path.join(workDir, "outra-maquina.tar.gz");
+    const made = await backup(data, file);
+    expect(made.code).toBe(0);
+    expect(made.stdout).toContain("Guarde-o como uma senha");
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+
+    // Another machine: a data directory elsewhere that never held a store (nor its secret).
+    const elsewhere = await storeData();
+    expect(elsewhere.dataDir).not.toBe(data.dataDir);
+    const restored = await restore(elsewhere, file);
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    const moved = await startStoreServer(STORE_WITH_ADMIN, elsewhere);
+    try {
+      // The admin's session from before the backup is still theirs.
+      const panel = await fetch(`${moved.url}/account`, {
+        redirect: "manual",
+        headers: { cookie: adminCookie, "X-Forwarded-For": randomClientIp() },
+      });
+      expect(panel.status).toBe(200);
+      expect(await panel.text()).toContain(STORE_ADMIN.email);
+      // The customer with two-factor: their password, then the code of their app.
+      const password = await post(
+        moved,
+        "/auth",
+        new URLSearchParams({ intent: "login", email: customer.email, password: customer.password }),
+      );
+      expect(await password.text()).toContain("secondFactor");
+      expect(cookiesOf(password)).toMatch(/two_factor=[^;]+/);
+      expect(cookiesOf(password)).not.toMatch(/session_token=[^;]+/);
+      const code = await post(
+        moved,
+        "/auth",
+        new URLSearchParams({ intent: "second-factor", code: signInCode(secret) }),
+        cookiesOf(password),
+      );
+      const session = cookiesOf(code);
+      expect(session).toMatch(/session_token=[^;]+/);
+      const profile = await page(moved, "/account/profile", session);
+      expect(profile.body).toContain(customer.name);
+    } finally {
+      await moved.stop();
     }
   }, 240_000);
 });
