@@ -28,6 +28,7 @@ import { startJobs } from "./jobs";
 import { watchCatalogVersion, type CatalogVersion } from "./catalog-version";
 import { returnFreedMemoryWhenQuiet } from "./return-freed-memory";
 import { warmUp } from "./warm-up";
+import { migrateWithJournal } from "../app/db/migration-journal.server";
 
 /** The React Router build this bundle serves; the tests' in-process handler serves it too. */
 export { serverBuild };
@@ -77,8 +78,10 @@ export async function startServer(
     app(req, res);
   });
   await listen(server, env);
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(":") ? `[${address}]` : address;
   logger.info(
-    `Vitrine ouvindo em http://localhost:${env.PORT} (${env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
+    `Vitrine ouvindo em http://${host}:${port} (${env.DATABASE_URL ? "PostgreSQL" : "PGlite"}; endereço público ${baseURL})`,
   );
 
   // Drain: /readyz answers 503 so the load balancer moves on, while the listener still serves;
@@ -178,7 +181,13 @@ async function connectUntilReady(
         onLockWait: (lock) =>
           logger.info(`Outra instância está preparando o banco (${LOCK_NAMES[lock]}); aguardando`),
       });
-      await handle.migrate();
+      const { applied, current } = await migrateWithJournal(handle);
+      if (applied.length > 0) {
+        const tags = applied.map((migration) => migration.tag);
+        logger.info({ migrations: tags }, `Migrações aplicadas ao banco: ${tags.join(", ")}`);
+      } else {
+        logger.info(`Esquema do banco em dia (migração ${current?.tag ?? "nenhuma"})`);
+      }
       await prepareStore(handle, storage, env, logger);
       return handle;
     } catch (error) {

@@ -1,13 +1,10 @@
 import { createHash } from "node:crypto";
-import { createReadStream, readFileSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { sql } from "drizzle-orm";
 import { list } from "tar";
 import { z } from "../lib/zod";
-import { executePrepared, type Database } from "../db/client.server";
-import { migrationsFolder } from "../db/migrations-folder.server";
 
 /** The first entry of every backup archive: what it is and what it holds. */
 export const MANIFEST_NAME = "vitrine-backup.json";
@@ -25,9 +22,8 @@ export const ARCHIVE_PARTS = {
   authSecret: "auth-secret",
 } as const;
 
-/** A migration as drizzle records it: its journal tag and the time drizzle orders migrations by. */
+/** A migration as drizzle records it (`AppliedMigration`). */
 const migrationSchema = z.object({ tag: z.string(), createdAt: z.number().int() });
-export type AppliedMigration = z.infer<typeof migrationSchema>;
 
 /** What a part of the archive holds, written by the backup and checked after unpacking it. */
 const partDigestSchema = z.object({
@@ -132,33 +128,6 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-/** The migrations this code knows, from the committed journal. */
-export function knownMigrations(): AppliedMigration[] {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
-    entries: { tag: string; when: number }[];
-  };
-  return journal.entries.map((entry) => ({ tag: entry.tag, createdAt: entry.when }));
-}
-
-/** The last migration applied to `db`, or null when none ever ran. */
-export async function lastAppliedMigration(db: Database): Promise<AppliedMigration | null> {
-  const [table] = await executePrepared<{ present: boolean }>(
-    db,
-    "backup_migrations_table",
-    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
-  );
-  if (!table?.present) return null;
-  const [last] = await executePrepared<{ created_at: string }>(
-    db,
-    "backup_last_migration",
-    sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-  );
-  if (!last) return null;
-  const createdAt = Number(last.created_at);
-  const known = knownMigrations().find((migration) => migration.createdAt === createdAt);
-  return { tag: known?.tag ?? "desconhecida", createdAt };
 }
 
 /**

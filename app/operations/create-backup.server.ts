@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { create } from "tar";
 import { openDatabase, type DatabaseLocation } from "../db/client.server";
+import { lastAppliedMigration, type AppliedMigration } from "../db/migration-journal.server";
 import { authSecretFile } from "../config/auth-secret.server";
 import { uploadsDirectory } from "../storage/local-file-storage.server";
 import {
@@ -11,10 +12,8 @@ import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
   digestPart,
-  lastAppliedMigration,
   MANIFEST_NAME,
   partsOf,
-  type AppliedMigration,
   type BackupManifest,
 } from "./backup-manifest.server";
 import {

@@ -5,12 +5,12 @@ import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import { extract } from "tar";
 import { executePrepared, openDatabase } from "../db/client.server";
+import { knownMigrations } from "../db/migration-journal.server";
 import { authSecretFile } from "../config/auth-secret.server";
 import { uploadsDirectory } from "../storage/local-file-storage.server";
 import {
   ARCHIVE_PARTS,
   digestPart,
-  knownMigrations,
   MANIFEST_NAME,
   partsOf,
   readBackupManifest,

@@ -10,7 +10,7 @@ import { create } from "tar";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { users } from "../../app/db/schema.server";
-import { knownMigrations } from "../../app/operations/backup-manifest.server";
+import { knownMigrations } from "../../app/db/migration-journal.server";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
 import { cookieHeader, signIn, signUpCustomer, STORE_ADMIN, type Customer } from "../support/accounts";
 import { STORE_ADMIN_ENV } from "../support/admin-over-http";

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { addBusinessDays, format } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { knownMigrations } from "../../app/db/migration-journal.server";
 import { cookieHeader, signIn } from "../support/accounts";
 import { randomClientIp } from "../support/browser";
 import { checkoutBody, payOverHttp, postCheckoutOverHttp } from "../support/orders";
@@ -50,6 +51,11 @@ for (const fixture of upgradeFixtures()) {
       });
     const exported = async (cookie: string) =>
       (await (await get("/account/data", cookie)).json()) as PersonalDataExport;
+
+    it("logs the migrations it applied to the release's data, up to today's last", () => {
+      const applied = /Migrações aplicadas ao banco: ([\w, ]+)/.exec(store.output())?.[1]?.split(", ");
+      expect(applied?.at(-1)).toBe(knownMigrations().at(-1)!.tag);
+    });
 
     it("signs every customer in with their password, with their profile, addresses and cart", async () => {
       for (const before of manifest.customers) {

@@ -3,6 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { knownMigrations } from "../../app/db/migration-journal.server";
 import { startSilentServer, type SilentServer } from "../support/silent-server";
 import { freePort, startStoreFrom, type StoreServer } from "../support/store-server";
 
@@ -49,6 +50,12 @@ describe("a running store", () => {
     store = await startStoreFrom("migrated", { SEED_DEMO: "false" });
   });
   afterAll(() => store?.stop());
+
+  it("says the address it listens on, and that the schema it found was up to date", () => {
+    const lines = store.output();
+    expect(lines).toContain(`Vitrine ouvindo em ${store.url} (PGlite; endereço público `);
+    expect(lines).toContain(`Esquema do banco em dia (migração ${knownMigrations().at(-1)!.tag})`);
+  });
 
   it("logs the path of an unknown page with the request id", async () => {
     const response = await fetch(`${store.url}/sem-rota/aqui?x=1`);
