@@ -1,10 +1,14 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { RequestHandler } from "express";
 import { Counter, Gauge, Histogram } from "prom-client";
 import type { Logger } from "../app/config/logger.server";
 import { metricsRegistry } from "../app/config/metrics.server";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { backlogOf } from "../app/domain/backlog.server";
+import { findProjectFolder } from "../app/lib/project-folder.server";
 import { withTimeout } from "./readiness";
 import type { AnsweredRequest } from "./request-log";
 
@@ -75,6 +79,43 @@ new Gauge({
     for (const [state, count] of Object.entries(pool)) this.set({ state }, count);
   },
 });
+
+new Gauge({
+  name: "vitrine_db_ping_seconds",
+  help: "Duração de uma consulta mínima ao banco (select 1), medida a cada coleta, com a espera pela conexão",
+  registers,
+  async collect() {
+    this.reset();
+    const handle = watched?.database();
+    if (!handle) return;
+    const started = performance.now();
+    try {
+      await withTimeout(handle.ping(), BACKLOG_TIMEOUT_MS);
+      this.set((performance.now() - started) / 1000);
+    } catch (error) {
+      watched?.logger.warn({ err: error }, "Métricas: o banco não respondeu à consulta mínima");
+    }
+  },
+});
+
+/** The release this process runs: the package's version and the build (`builds/<id>/`, scripts/build.js). */
+new Gauge({
+  name: "vitrine_build_info",
+  help: "A versão e a build que esta instância roda (sempre 1): compare as instâncias durante uma troca de versão",
+  labelNames: ["version", "build"] as const,
+  registers,
+}).set({ version: packageVersion(), build: runningBuild() }, 1);
+
+function packageVersion(): string {
+  const root = findProjectFolder(import.meta.url, ".", "package.json");
+  return (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
+}
+
+/** The folder of the build whose bundle this module is, or 'desenvolvimento' when run from the sources. */
+function runningBuild(): string {
+  const build = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+  return path.basename(path.dirname(build)) === "builds" ? path.basename(build) : "desenvolvimento";
+}
 
 /**
  * The database counted in when scraped: the outboxes' backlogs (shared by every instance) and the

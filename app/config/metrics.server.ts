@@ -33,6 +33,12 @@ export const storeCounters = {
     labelNames: ["kind"] as const,
     registers,
   }),
+  storageErrors: new Counter({
+    name: "vitrine_storage_errors_total",
+    help: "Falhas do bucket S3 das fotos (não respondeu ou recusou), por operação: put, delete ou read",
+    labelNames: ["operation"] as const,
+    registers,
+  }),
   mailDeliveries: new Counter({
     name: "vitrine_mail_deliveries_total",
     help: "Tentativas de envio de e-mail do outbox: sent ou failed",

@@ -9,6 +9,7 @@ import {
 } from "@aws-sdk/client-s3";
 import mime from "mime-types";
 import { ConfigError, type Env } from "../config/env.server";
+import { storeCounters } from "../config/metrics.server";
 import {
   assertSafeKey,
   StorageUnavailableError,
@@ -85,7 +86,7 @@ export function createS3FileStorage(settings: S3Settings): S3FileStorage {
           }),
         );
       } catch (error) {
-        throw new StorageUnavailableError({ cause: error });
+        throw unavailable("put", error);
       }
       return UPLOADS_URL_PREFIX + key;
     },
@@ -94,7 +95,7 @@ export function createS3FileStorage(settings: S3Settings): S3FileStorage {
       try {
         await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
       } catch (error) {
-        throw new StorageUnavailableError({ cause: error });
+        throw unavailable("delete", error);
       }
     },
     async read(key, ifNoneMatch) {
@@ -114,7 +115,7 @@ export function createS3FileStorage(settings: S3Settings): S3FileStorage {
         const status = statusOf(error);
         if (status === 304) return { status: 304, etag: ifNoneMatch };
         if (status === 404) return null;
-        throw new StorageUnavailableError({ cause: error });
+        throw unavailable("read", error);
       }
     },
     async verifyAccess() {
@@ -128,6 +129,12 @@ export function createS3FileStorage(settings: S3Settings): S3FileStorage {
       }
     },
   };
+}
+
+/** The bucket's failure as the store reports it, counted in `/metrics`. */
+function unavailable(operation: "put" | "delete" | "read", error: unknown): StorageUnavailableError {
+  storeCounters.storageErrors.inc({ operation });
+  return new StorageUnavailableError({ cause: error });
 }
 
 function contentTypeOf(key: string): string {

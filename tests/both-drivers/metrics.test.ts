@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { signUpCustomer } from "../support/accounts";
 import { waitUntil } from "../support/eventually";
@@ -84,6 +85,18 @@ describe("GET /metrics", () => {
     if (process.env.TEST_DATABASE_URL) expect(after).toMatch(pool);
     else expect(after).not.toMatch(pool);
     expect(after).not.toContain(customer.email);
+  });
+});
+
+describe("GET /metrics about the instance", () => {
+  it("names the release it runs (version and build), and times a minimal query to the database", async () => {
+    const metrics = await scrape();
+    const { version } = JSON.parse(await readFile("package.json", "utf8")) as { version: string };
+    const info = /^vitrine_build_info\{(.*)\} 1$/m.exec(metrics)?.[1];
+    expect(info).toContain(`version="${version}"`);
+    // The build the started store runs from (builds/<its time>/, scripts/build.js).
+    expect(info).toMatch(/build="\d{4}-\d{2}-\d{2}T[\d-]+Z"/);
+    expect(metricSample(metrics, "vitrine_db_ping_seconds")).toBeGreaterThan(0);
   });
 });
 

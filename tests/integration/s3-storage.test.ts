@@ -17,12 +17,14 @@ import {
 import { cookieHeader, signUpCustomer } from "../support/accounts";
 import { randomClientIp } from "../support/browser";
 import { startS3Server, type S3Fixture } from "../support/s3-server";
+import { metricSample, scrapeMetrics } from "../support/metrics";
 import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
 
 // Photos in an S3-compatible bucket (s3rver on loopback), through started stores.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
+const METRICS_TOKEN = "token-de-metricas-do-bucket";
 
 let s3: S3Fixture;
 beforeAll(async () => {
@@ -134,7 +136,7 @@ describe("photos in an S3 bucket", { timeout: 180_000 }, () => {
   it("keeps the earlier photos (a product's, a profile's) and the account when the bucket is down, with a message in Portuguese", async () => {
     const bucket = await startS3Server();
     try {
-      await withStore(bucket.env, async (store) => {
+      await withStore({ ...bucket.env, METRICS_TOKEN }, async (store) => {
         const panel = await panelOverHttp(store.url);
         const id = await createProductWithPhoto(panel, "Monitor no Bucket", await photo(100));
         const earlier = await productPhotoOf(store.url, id);
@@ -183,6 +185,9 @@ describe("photos in an S3 bucket", { timeout: 180_000 }, () => {
           ),
         );
         expect(await edit.text()).toContain(STORAGE_UNAVAILABLE);
+        // Each failure is counted for the shop's monitoring: the avatar's and the product photo's.
+        const metrics = await scrapeMetrics(store.url, METRICS_TOKEN);
+        expect(metricSample(metrics, 'vitrine_storage_errors_total{operation="put"}')).toBe(2);
         await bucket.start();
 
         expect(await productPhotoOf(store.url, id)).toBe(earlier);
