@@ -177,6 +177,7 @@ async function connectUntilReady(
     let handle: DatabaseHandle | undefined;
     try {
       handle = await openDatabase(location, {
+        store: true,
         onPoolError: (error) => logger.warn({ err: error }, "Conexão com o banco de dados perdida"),
         onLockWait: (lock) =>
           logger.info(`Outra instância está preparando o banco (${LOCK_NAMES[lock]}); aguardando`),

@@ -101,7 +101,15 @@ const ADVISORY_LOCK_KEYS: Record<StartupLock, string> = {
   "start-up data": "5649545249000002",
 };
 
+/**
+ * How a running store's connections name themselves to PostgreSQL (`application_name`): a restore
+ * finds them in `pg_stat_activity` and refuses while the store runs.
+ */
+export const STORE_CONNECTION_NAME = "vitrine-loja";
+
 export interface DatabaseOptions {
+  /** The store itself: its connections are named `STORE_CONNECTION_NAME` (commands' are not). */
+  store?: boolean;
   /** Called with errors raised by idle pool connections (the server down, a restart). */
   onPoolError?: (error: Error) => void;
   /** Called when a lock is held by another process and this one starts waiting for it. */
@@ -121,6 +129,7 @@ export const POSTGRES_POOL_SIZE = 10;
 function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
+    application_name: connectionName(options),
     max: POSTGRES_POOL_SIZE,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
@@ -178,6 +187,10 @@ async function withAdvisoryLock<T>(
 const LISTEN_RETRY_MS = 2_000;
 
 /** A dedicated connection for LISTEN, opened again after any failure until unlistened. */
+function connectionName(options: DatabaseOptions): string {
+  return options.store ? STORE_CONNECTION_NAME : "vitrine-comando";
+}
+
 async function listenPostgres(
   url: string,
   channel: string,
@@ -189,7 +202,11 @@ async function listenPostgres(
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const candidate = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+    const candidate = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 3_000,
+      application_name: connectionName(options),
+    });
     candidate.on("notification", (message) => {
       if (message.channel === channel) listener.onMessage(message.payload ?? "");
     });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import { extract } from "tar";
-import { executePrepared, openDatabase } from "../db/client.server";
+import { executePrepared, openDatabase, STORE_CONNECTION_NAME } from "../db/client.server";
 import { knownMigrations } from "../db/migration-journal.server";
 import { authSecretFile } from "../config/auth-secret.server";
 import { uploadsDirectory } from "../storage/local-file-storage.server";
@@ -50,7 +50,10 @@ export function restoreBackup(options: RestoreOptions): Promise<OperationResult>
   return refusalsAsResult(async () => {
     const file = path.resolve(options.file);
     const manifest = await checkedManifest(file, options.databaseUrl ? "postgres" : "pglite");
-    if (options.databaseUrl) await requirePostgresTool("pg_restore");
+    if (options.databaseUrl) {
+      await requirePostgresTool("pg_restore");
+      await refuseWhileStoreConnected(options.databaseUrl);
+    }
     await mkdir(options.dataDir, { recursive: true });
     const release = options.databaseUrl ? () => {} : lockForOperation(options.dataDir, "restauração");
     try {
@@ -227,6 +230,30 @@ async function refuseOverData(options: RestoreOptions, replacedDirectories: stri
   throw new OperationRefused(
     `${target} já tem dados; para substituí-los pelo backup, rode de novo com --force.`,
   );
+}
+
+/**
+ * A restore replaces every table under the instances using them: refused while any is connected
+ * (their connections carry `STORE_CONNECTION_NAME`), as the embedded database's lock refuses it.
+ */
+async function refuseWhileStoreConnected(url: string): Promise<void> {
+  const database = await openDatabase({ url });
+  try {
+    const [connected] = await executePrepared<{ connections: number }>(
+      database.db,
+      "restore_store_connections",
+      sql`select count(*)::integer as connections from pg_stat_activity
+          where datname = current_database() and application_name = ${STORE_CONNECTION_NAME}`,
+    );
+    if (connected && connected.connections > 0) {
+      throw new OperationRefused(
+        `A loja está rodando neste banco PostgreSQL (${connected.connections} conexões de instâncias da loja); ` +
+          "pare todas as instâncias antes da restauração.",
+      );
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 async function hasTables(url: string): Promise<boolean> {

@@ -1,7 +1,18 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { link, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import {
+  link,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -99,6 +110,13 @@ async function archiveWithManifest(
   ]);
   return file;
 }
+
+/** The manifest of an embedded database's backup that holds nothing (its part is missing). */
+const EMPTY_PGLITE_BACKUP = {
+  driver: "pglite",
+  migration: null,
+  contents: { database: "pglite", uploads: false },
+};
 
 async function page(store: StoreServer, path: string, cookie: string) {
   const response = await fetch(`${store.url}${path}`, {
@@ -445,14 +463,37 @@ describe("the embedded database while the store runs", () => {
       );
       expect(existsSync(file)).toBe(false);
 
-      const backupOfNothing = await archiveWithManifest("vazio.tar.gz", {
-        driver: "pglite",
-        migration: null,
-        contents: { database: "pglite", uploads: false },
-      });
+      const backupOfNothing = await archiveWithManifest("vazio.tar.gz", EMPTY_PGLITE_BACKUP);
       const restored = await restore(data, backupOfNothing, "--force");
       expect(restored.code).toBe(1);
       expect(restored.stderr.trim()).toContain("pare a loja antes da restauração.");
+      expect((await fetch(`${store.url}/readyz`)).status).toBe(200);
+    } finally {
+      await store.stop();
+    }
+  }, 240_000);
+});
+
+describe("a restore while the store runs on its database", () => {
+  it("is refused before anything changes, on PostgreSQL as on the embedded database", async () => {
+    const data = await storeData();
+    const store = await startStoreServer(STORE_ENV, data);
+    try {
+      const onPostgres = Boolean(data.env.DATABASE_URL);
+      // PostgreSQL is backed up while the store runs; the embedded database is not.
+      const file = path.join(workDir, "loja-no-ar.tar.gz");
+      if (onPostgres) expect((await backup(data, file)).code).toBe(0);
+      else await rename(await archiveWithManifest("loja-no-ar-pglite.tar.gz", EMPTY_PGLITE_BACKUP), file);
+      const before = await fingerprint(data.dataDir);
+
+      const restored = await restore(data, file, "--force");
+      expect(restored.code).toBe(1);
+      expect(restored.stderr.trim()).toMatch(
+        onPostgres
+          ? /^A loja está rodando neste banco PostgreSQL \(\d+ conexões de instâncias da loja\); pare todas as instâncias antes da restauração\.$/
+          : /pare a loja antes da restauração\.$/,
+      );
+      expect(await fingerprint(data.dataDir)).toEqual(before);
       expect((await fetch(`${store.url}/readyz`)).status).toBe(200);
     } finally {
       await store.stop();
