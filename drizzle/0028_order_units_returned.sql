@@ -17,7 +17,8 @@ CREATE INDEX "order_refund_items_order_item_idx" ON "order_refund_items" USING b
 UPDATE "order_items" SET "returned_quantity" = "quantity"
 WHERE "order_id" IN (SELECT "id" FROM "orders" WHERE "stock_returned_at" IS NOT NULL);--> statement-breakpoint
 -- The refund that returned them was made in the same transaction (the same now()); a refund that
--- asked for it after the order's cancellation had returned them gave nothing back.
+-- asked for it after the order's cancellation had returned them gave nothing back. The column
+-- order_refunds.restock stays for the release before this one (decision 0034).
 INSERT INTO "order_refund_items" ("refund_id", "order_item_id", "quantity")
 SELECT "order_refunds"."id", "order_items"."id", "order_items"."quantity"
 FROM "order_refunds"
@@ -25,5 +26,4 @@ JOIN "orders" ON "orders"."id" = "order_refunds"."order_id"
   AND "orders"."stock_returned_at" = "order_refunds"."created_at"
 JOIN "order_items" ON "order_items"."order_id" = "orders"."id"
 WHERE "order_refunds"."restock";--> statement-breakpoint
-ALTER TABLE "order_refunds" DROP COLUMN "restock";--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_returned" CHECK ("order_items"."returned_quantity" between 0 and "order_items"."quantity");
