@@ -823,9 +823,9 @@ export const orderRefunds = pgTable(
     amountCents: centavos("amount_cents").notNull(),
     reason: text("reason").notNull(),
     origin: text("origin", { enum: REFUND_ORIGINS }).notNull(),
-    // Unused since migration 0028 (the units a refund returned are in order_refund_items), kept
-    // while release 2026-11-28-63433c1, which reads it, may still run beside this one: drop it
-    // in a later release (decision 0034).
+    // Whether it returned units: only for release 2026-11-28-63433c1, which reads it and may still
+    // run beside this one (the units are in order_refund_items since migration 0028); to drop in a
+    // later release (decision 0034).
     restock: boolean("restock").notNull().default(false),
     // The provider that refunds it (the order's PIX or card provider); null when the admin
     // recorded a refund made by other means (a PIX past the 90 days).

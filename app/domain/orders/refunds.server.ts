@@ -164,6 +164,9 @@ export async function reserveRefund(
       amountCents: ask.amountCents,
       reason: ask.reason.trim(),
       origin,
+      // The release before this one reads it ('estoque devolvido'); the units are in
+      // order_refund_items (decision 0034).
+      restock: ask.restock.length > 0,
       provider: route.ok ? route.provider : null,
       requestedBy: requestedBy?.id ?? null,
       status: outside ? "confirmed" : "pending",
