@@ -13,8 +13,8 @@ import { withTimeout } from "./readiness";
 import type { AnsweredRequest } from "./request-log";
 
 const registers = [metricsRegistry];
-/** A scrape never waits longer than this for the database's counts. */
-const BACKLOG_TIMEOUT_MS = 1_000;
+/** A scrape never waits longer than this for a database reading (counts, the minimal query). */
+const DATABASE_SCRAPE_TIMEOUT_MS = 1_000;
 
 const requests = new Counter({
   name: "vitrine_http_requests_total",
@@ -45,7 +45,7 @@ export function countRequest(answered: AnsweredRequest): void {
 }
 
 /**
- * The database the two gauges below count in when scraped (`watchDatabase`). The gauges belong to
+ * The database the gauges below read when scraped (`watchDatabase`). The gauges belong to
  * the process, as every metric here; an app made later (a test worker makes several) takes over.
  */
 let watched: { database: () => DatabaseHandle | null; logger: Logger } | null = null;
@@ -60,7 +60,7 @@ new Gauge({
     const handle = watched?.database();
     if (!handle) return;
     try {
-      const backlog = await withTimeout(backlogOf(handle.db), BACKLOG_TIMEOUT_MS);
+      const backlog = await withTimeout(backlogOf(handle.db), DATABASE_SCRAPE_TIMEOUT_MS);
       for (const [queue, count] of Object.entries(backlog)) this.set({ queue }, count);
     } catch (error) {
       watched?.logger.warn({ err: error }, "Métricas: filas do banco não contadas");
@@ -90,7 +90,7 @@ new Gauge({
     if (!handle) return;
     const started = performance.now();
     try {
-      await withTimeout(handle.ping(), BACKLOG_TIMEOUT_MS);
+      await withTimeout(handle.ping(), DATABASE_SCRAPE_TIMEOUT_MS);
       this.set((performance.now() - started) / 1000);
     } catch (error) {
       watched?.logger.warn({ err: error }, "Métricas: o banco não respondeu à consulta mínima");
@@ -118,8 +118,8 @@ function runningBuild(): string {
 }
 
 /**
- * The database counted in when scraped: the outboxes' backlogs (shared by every instance) and the
- * connection pool (this instance's; PostgreSQL only).
+ * The database read when scraped: the outboxes' backlogs (shared by every instance), the time of a
+ * minimal query and the connection pool (this instance's; PostgreSQL only).
  */
 export function watchDatabase(database: () => DatabaseHandle | null, logger: Logger): void {
   watched = { database, logger };
