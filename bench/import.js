@@ -130,11 +130,11 @@ async function panelCookie({ url, admin }) {
   return [session, cookiesOf(gate)].filter(Boolean).join("; ");
 }
 
+let searches = 0;
 /**
  * One catalogue search a cache cannot answer (a query of its own): its milliseconds, and whether
  * it failed (an error status, or the connection dropped) after waiting them.
  */
-let searches = 0;
 async function search(url) {
   const started = performance.now();
   const failed = await fetch(`${url}/catalog?q=${encodeURIComponent(`produto ${++searches}`)}`, {

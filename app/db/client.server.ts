@@ -11,11 +11,11 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { x as extractTar } from "tar";
+import { nextTurn } from "../lib/next-turn";
 import { findProjectFolder } from "../lib/project-folder.server";
 import { lockDataDirectory } from "./data-directory-lock.server";
 import { migrationsFolder } from "./migrations-folder.server";
 import * as schema from "./schema.server";
-import { nextTurn } from "../lib/next-turn";
 
 /** The one database type the domain sees, whichever driver runs underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -186,11 +186,11 @@ async function withAdvisoryLock<T>(
 
 const LISTEN_RETRY_MS = 2_000;
 
-/** A dedicated connection for LISTEN, opened again after any failure until unlistened. */
 function connectionName(options: DatabaseOptions): string {
   return options.store ? STORE_CONNECTION_NAME : "vitrine-comando";
 }
 
+/** A dedicated connection for LISTEN, opened again after any failure until unlistened. */
 async function listenPostgres(
   url: string,
   channel: string,

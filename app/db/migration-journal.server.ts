@@ -18,23 +18,26 @@ export function knownMigrations(): AppliedMigration[] {
   return journal.entries.map((entry) => ({ tag: entry.tag, createdAt: entry.when }));
 }
 
-/** The last migration applied to `db`, or null when none ever ran. */
-export async function lastAppliedMigration(db: Database): Promise<AppliedMigration | null> {
+/** The last migration applied to `db` (named from `known`), or null when none ever ran. */
+export async function lastAppliedMigration(
+  db: Database,
+  known = knownMigrations(),
+): Promise<AppliedMigration | null> {
   const [table] = await executePrepared<{ present: boolean }>(
     db,
-    "backup_migrations_table",
+    "migrations_table",
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   );
   if (!table?.present) return null;
   const [last] = await executePrepared<{ created_at: string }>(
     db,
-    "backup_last_migration",
+    "last_migration",
     sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
   );
   if (!last) return null;
   const createdAt = Number(last.created_at);
-  const known = knownMigrations().find((migration) => migration.createdAt === createdAt);
-  return { tag: known?.tag ?? "desconhecida", createdAt };
+  const tag = known.find((migration) => migration.createdAt === createdAt)?.tag;
+  return { tag: tag ?? "desconhecida", createdAt };
 }
 
 /**
@@ -44,10 +47,11 @@ export async function lastAppliedMigration(db: Database): Promise<AppliedMigrati
 export async function migrateWithJournal(
   database: Pick<DatabaseHandle, "db" | "migrate">,
 ): Promise<{ applied: AppliedMigration[]; current: AppliedMigration | null }> {
-  const before = await lastAppliedMigration(database.db);
+  const known = knownMigrations();
+  const before = await lastAppliedMigration(database.db, known);
   await database.migrate();
-  const current = await lastAppliedMigration(database.db);
-  const applied = knownMigrations().filter(
+  const current = await lastAppliedMigration(database.db, known);
+  const applied = known.filter(
     (migration) =>
       migration.createdAt > (before?.createdAt ?? 0) && migration.createdAt <= (current?.createdAt ?? 0),
   );

@@ -99,8 +99,10 @@ export function createBackup(options: BackupOptions): Promise<OperationResult> {
       };
       await writeFile(path.join(staging, MANIFEST_NAME), JSON.stringify(manifest, null, 2));
       const partial = `${file}.partial`;
-      // Customers' data and the store's secret: readable by its owner only, from the first byte.
-      await writeFile(partial, "", { mode: 0o600 });
+      // Customers' data and the store's secret: readable by its owner only, from the first byte
+      // (created anew: a mode applies only to a new file, and a failed run may have left one).
+      await rm(partial, { force: true });
+      await writeFile(partial, "", { mode: 0o600, flag: "wx" });
       await create(
         {
           file: partial,

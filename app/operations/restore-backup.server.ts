@@ -42,8 +42,8 @@ const RESTORE_DONE_MARK = "restauracao-concluida";
  * Puts a backup's database, photos and the store's generated secret in place of the configured
  * ones. Everything that can refuse it (not a backup, an unsafe or incomplete archive, a schema this
  * code does not know, another database kind, data already there without `force`, the store running
- * on the embedded database) is checked before anything changes: the whole archive is unpacked beside the data and checked
- * against its manifest first. The data it replaces is kept in `DATA_DIR` until the store has
+ * on that database) is checked before anything changes: the whole archive is unpacked beside the
+ * data and checked against its manifest first. The data it replaces is kept in `DATA_DIR` until the store has
  * started on the restored data (`removeDataReplacedByRestore`).
  */
 export function restoreBackup(options: RestoreOptions): Promise<OperationResult> {

@@ -32,7 +32,7 @@ import {
 } from "../../tests/support/orders";
 import { startStoreServer, type StoreData } from "../../tests/support/store-server";
 import { createPostgresDatabase } from "../../tests/support/database-templates";
-import type { UpgradeManifest } from "../../tests/support/upgrade-fixtures";
+import type { PersonalDataExport, UpgradeManifest } from "../../tests/support/upgrade-fixtures";
 
 const [release, fixtureDir] = process.argv.slice(2);
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -206,12 +206,18 @@ async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release
   });
   const restocked = await buy(company, company.cnpj, companyAddress, [{ id: cable, quantity: 4 }]);
   await payOverHttp(url, company, restocked);
+  const [line] = (await exportOf(url, company)).pedidos.find((order) => order.id === restocked)!.itens as {
+    id: number;
+    quantity: number;
+  }[];
   await adminOrderAction(url, admin, restocked, {
     intent: "refund",
     refundId: crypto.randomUUID(),
     amount: "1,00",
     reason: "Desconto por atraso",
+    // Every unit back, as each release's form says it: a checkbox before issue 48, units per line since.
     restock: "on",
+    [`restock.${line!.id}`]: String(line!.quantity),
   });
   orders.push({
     customer: company.email,
@@ -241,9 +247,7 @@ async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release
     [company, { cnpj: company.cnpj, website: company.website }],
     [browser, { cpf: browser.cpf }],
   ] as const) {
-    const exported = (await (
-      await fetch(`${url}/account/data`, { headers: { cookie: cookieHeader(who) } })
-    ).json()) as UpgradeManifest["customers"][number]["export"];
+    const exported = await exportOf(url, who);
     const account = await (await fetch(`${url}/account`, { headers: { cookie: cookieHeader(who) } })).text();
     customers.push({
       email: who.email,
@@ -304,12 +308,14 @@ async function addAddress(url: string, who: SignedIn, overrides: Record<string, 
     "/account/addresses",
     new URLSearchParams({ intent: "create", ...TEST_ADDRESS, ...overrides }),
   );
-  const exported = (await (
-    await fetch(`${url}/account/data`, { headers: { cookie: cookieHeader(who) } })
-  ).json()) as {
-    enderecos: { id: string; street: string }[];
-  };
-  return exported.enderecos.find((address) => address.street === overrides.street)!.id;
+  const { enderecos } = await exportOf(url, who);
+  return enderecos.find((address) => address.street === overrides.street)!.id;
+}
+
+/** The customer's 'Baixar meus dados', as the release writes it. */
+async function exportOf(url: string, who: SignedIn): Promise<PersonalDataExport> {
+  const response = await fetch(`${url}/account/data`, { headers: { cookie: cookieHeader(who) } });
+  return (await response.json()) as PersonalDataExport;
 }
 
 async function createProduct(

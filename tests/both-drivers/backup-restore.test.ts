@@ -28,6 +28,7 @@ import { STORE_ADMIN_ENV } from "../support/admin-over-http";
 import { randomClientIp } from "../support/browser";
 import { runNpmScript } from "../support/command";
 import { createOrder, createProduct } from "../support/factories";
+import type { TemplateKind } from "../support/database-templates";
 import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
 import { enrolmentCode, signInCode } from "../support/totp";
 
@@ -43,9 +44,9 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-/** Store data for this file, removed after it. */
-async function storeData(): Promise<StoreData> {
-  const data = await createStoreData();
+/** Store data for this file, removed after it: empty, or a copy of a migrated template. */
+async function storeData(from?: TemplateKind): Promise<StoreData> {
+  const data = await createStoreData(from);
   cleanups.push(() => data.remove());
   return data;
 }
@@ -266,7 +267,7 @@ describe("a backup restored on another machine", () => {
   }
 
   it("keeps every session and the two-factor sign-in: the store's own secret travels in it", async () => {
-    const data = await storeData();
+    const data = await storeData("migrated");
     const store = await startStoreServer(STORE_WITH_ADMIN, data);
     let adminCookie: string;
     let customer: Customer;
@@ -476,7 +477,7 @@ describe("the embedded database while the store runs", () => {
 
 describe("a restore while the store runs on its database", () => {
   it("is refused before anything changes, on PostgreSQL as on the embedded database", async () => {
-    const data = await storeData();
+    const data = await storeData("migrated");
     const store = await startStoreServer(STORE_ENV, data);
     try {
       const onPostgres = Boolean(data.env.DATABASE_URL);

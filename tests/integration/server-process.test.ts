@@ -53,7 +53,7 @@ describe("a running store", () => {
 
   it("says the address it listens on, and that the schema it found was up to date", () => {
     const lines = store.output();
-    expect(lines).toContain(`Vitrine ouvindo em ${store.url} (PGlite; endereço público `);
+    expect(lines).toContain(`Vitrine ouvindo em ${store.url} (`);
     expect(lines).toContain(`Esquema do banco em dia (migração ${knownMigrations().at(-1)!.tag})`);
   });
 

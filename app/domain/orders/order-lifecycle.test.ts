@@ -19,6 +19,15 @@ import { trackingCodeSchema } from "./tracking-code";
 const NOW = new Date("2026-11-26T12:00:00Z");
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000);
 const ACTORS: OrderActor[] = ["customer", "admin", "provider", "job"];
+/** An order as placed: unpaid, nothing shipped or returned. */
+const UNPAID: Omit<OrderFacts, "status"> = {
+  paid: false,
+  paidAt: null,
+  deliveredAt: null,
+  deliveryDueAt: null,
+  trackingCode: null,
+  unitsAllReturned: false,
+};
 
 /** Every (status, move, actor) the rules allow for `order` in each status, as `status move actor`. */
 function allowed(order: Omit<OrderFacts, "status">): string[] {
@@ -63,15 +72,7 @@ describe("the order life cycle", () => {
   });
 
   it("allows an unpaid order only to be cancelled, by anyone", () => {
-    const unpaid = {
-      paid: false,
-      paidAt: null,
-      deliveredAt: null,
-      deliveryDueAt: null,
-      trackingCode: null,
-      unitsAllReturned: false,
-    };
-    expect(allowed(unpaid).toSorted()).toEqual(
+    expect(allowed(UNPAID).toSorted()).toEqual(
       ["pending", "processing"]
         .flatMap((status) => ACTORS.map((actor) => `${status} cancel ${actor}`))
         .toSorted(),
@@ -79,15 +80,7 @@ describe("the order life cycle", () => {
   });
 
   it("says why a move is refused", () => {
-    const order: OrderFacts = {
-      status: "pending",
-      paid: false,
-      paidAt: null,
-      deliveredAt: null,
-      deliveryDueAt: null,
-      trackingCode: null,
-      unitsAllReturned: false,
-    };
+    const order: OrderFacts = { ...UNPAID, status: "pending" };
     expect(checkMove("prepare", order, "admin", NOW)).toEqual({
       ok: false,
       message: "Pedido ainda não pago",
@@ -163,15 +156,7 @@ describe("the order life cycle", () => {
   });
 
   it("offers the admin the statuses its moves reach, and names the refusal of any other", () => {
-    const processing: OrderFacts = {
-      status: "processing",
-      paid: true,
-      paidAt: daysAgo(1),
-      deliveredAt: null,
-      deliveryDueAt: null,
-      trackingCode: null,
-      unitsAllReturned: false,
-    };
+    const processing: OrderFacts = { ...UNPAID, status: "processing", paid: true, paidAt: daysAgo(1) };
     // Without a tracking code the parcel cannot be marked as sent.
     expect(adminNextStatuses(processing)).toEqual(["completed", "cancelled"]);
     expect(adminNextStatuses({ ...processing, trackingCode: "AA123456789BR" })).toEqual([
