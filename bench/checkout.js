@@ -5,8 +5,7 @@
 // slow down while orders are being created. PostgreSQL: BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test); fresh databases are created there and dropped after.
 import { spawn } from "node:child_process";
-import http from "node:http";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +16,16 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ensureBuild } from "../scripts/ensure-build.js";
+import {
+  createOrder,
+  forSeconds,
+  orderHotProducts,
+  RACE_STOCK,
+  runBuyers,
+  seed,
+  signedInRequest,
+  signUpBuyer,
+} from "./checkout-load.js";
 import { benchStoreEnv, freePort, waitFor } from "./processes.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -26,15 +35,7 @@ const ORDER_DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
 const SIGNED_IN_DURATION_S = 10;
 const VISITOR_DURATION_S = 10;
 const VISITOR_CONNECTIONS = 10;
-// Several products share the buyers, so orders mostly lock different rows (a store sells more
-// than one product), yet some buyers do wait on each other as on a popular product.
-const HOT_PRODUCTS = 5;
-const HOT_STOCK = 1_000_000;
-const RACE_STOCK = 100;
 const RACE_ATTEMPTS = 300;
-// A well-formed order id that names no order: the payment status answers 404 after the session.
-const NO_ORDER = "00000000-0000-0000-0000-000000000000";
-const REQUEST_TIMEOUT_MS = 30_000;
 // Every instance signs sessions with the same secret, so a buyer signed up on one instance is
 // signed in on the other (as behind a load balancer); set here rather than in each DATA_DIR.
 const AUTH_SECRET = randomBytes(48).toString("base64url");
@@ -217,234 +218,6 @@ async function withPglite(dataDir, work) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Buyers and products
-// ---------------------------------------------------------------------------------------------
-
-/** A random valid CPF (both check digits computed), as tests/support/accounts.ts makes them. */
-function randomCpf() {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  for (const length of [9, 10]) {
-    const sum = digits
-      .slice(0, length)
-      .reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return new Set(digits).size === 1 ? randomCpf() : digits.join("");
-}
-
-/**
- * Signs up a PF buyer through the store's own /auth form. Each buyer comes from its own address
- * (the store trusts loopback proxies' X-Forwarded-For), as sign-up is limited per client.
- */
-async function signUpBuyer(store, index) {
-  const buyer = {
-    index,
-    // Letters only: the checkout's customer name refuses digits.
-    name: `Comprador ${String.fromCharCode(65 + (index % 26))}${String.fromCharCode(97 + Math.floor(index / 26))}`,
-    email: `comprador-${index}-${randomUUID().slice(0, 8)}@example.com`,
-    cpf: randomCpf(),
-    phone: "11987654321",
-  };
-  const response = await fetch(`${store.url}/auth`, {
-    method: "POST",
-    body: new URLSearchParams({
-      intent: "signup",
-      userType: "PF",
-      name: buyer.name,
-      cpf: buyer.cpf,
-      phone: buyer.phone,
-      email: buyer.email,
-      password: "senha-segura-1",
-    }),
-    redirect: "manual",
-    headers: {
-      "X-Forwarded-For": `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`,
-      Origin: store.url,
-    },
-  });
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";", 1)[0]);
-  if (!cookies.some((cookie) => cookie.split("=", 1)[0].endsWith("session_token"))) {
-    throw new Error(`cadastro do comprador ${index} falhou (${response.status})`);
-  }
-  return { ...buyer, cookie: cookies.join("; ") };
-}
-
-/**
- * Each buyer's delivery address and the products, written straight into the database (the
- * benchmark measures checkout, not the address form). Products are inserted by SQL as the admin
- * would create them; the race product has exactly RACE_STOCK units.
- */
-async function seed(query, buyers) {
-  for (const buyer of buyers) {
-    const [user] = await query(`select id from users where email = $1`, [buyer.email]);
-    const [address] = await query(
-      `insert into addresses (user_id, cep, street, number, neighborhood, city, state, is_default)
-       values ($1, '01310100', 'Avenida Paulista', '1000', 'Bela Vista', 'São Paulo', 'SP', true)
-       returning id`,
-      [user.id],
-    );
-    buyer.addressId = address.id;
-  }
-  // A product without options, sold as its one default variant (decision 0030), which holds its stock.
-  const insertProduct = async (name, stock) => {
-    const [product] = await query(
-      `insert into products (name, description, price_cents, price_max_cents, category)
-       values ($1, 'Produto do benchmark de checkout', 19990, 19990, 'Benchmark')
-       returning id, name, category, price_cents as "priceCents", image`,
-      [name],
-    );
-    await query(
-      `insert into product_variants (product_id, sku, price_cents, stock) values ($1, $2, 19990, $3)`,
-      [product.id, `VTR-${product.id}`, stock],
-    );
-    // price_cents is int8: node-postgres reads it as a string.
-    return { ...product, stock, priceCents: Number(product.priceCents) };
-  };
-  const hot = [];
-  for (let index = 0; index < HOT_PRODUCTS; index++)
-    hot.push(await insertProduct(`Produto estoque alto ${index + 1}`, HOT_STOCK));
-  const race = await insertProduct("Produto estoque 100", RACE_STOCK);
-  return { hot, race };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Requests and the buyers' loop
-// ---------------------------------------------------------------------------------------------
-
-/** One order of one unit, as the checkout page sends it: a fresh Idempotency-Key per attempt. */
-async function createOrder(store, buyer, product) {
-  const body = JSON.stringify({
-    products: [
-      {
-        id: product.id,
-        name: product.name,
-        category: product.category,
-        price: product.priceCents / 100,
-        image: product.image,
-        quantity: 1,
-      },
-    ],
-    customer: { name: buyer.name, email: buyer.email, phone: buyer.phone, taxId: buyer.cpf },
-    addressId: buyer.addressId,
-  });
-  return timed(async () => {
-    const { status, answer } = await jsonRequest(`${store.url}/api/create-payment`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "Idempotency-Key": randomUUID(),
-        Cookie: buyer.cookie,
-        // The store refuses cross-origin writes: this is its own checkout page's request.
-        Origin: store.url,
-      },
-      body,
-    });
-    if (status === 200 && answer.success === true && answer.orderId) return null;
-    return answer.error ?? `HTTP ${status}`;
-  });
-}
-
-/** The cheap signed-in request: the session is read, then no order is found (404). */
-function signedInRequest(store, buyer) {
-  return timed(async () => {
-    const { status, answer } = await jsonRequest(`${store.url}/api/orders/${NO_ORDER}/payment`, {
-      headers: { Cookie: buyer.cookie },
-    });
-    return status === 404 && answer.error === "Pedido não encontrado" ? null : `HTTP ${status}`;
-  });
-}
-
-/**
- * The buyers' requests, on kept-alive connections through node:http: the load client shares the
- * machine's two CPUs with the store and the database, and fetch costs it about 2 ms of CPU per
- * order where this costs a fraction (the buyers' own CPU is not the store's throughput).
- */
-const buyersAgent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
-
-function jsonRequest(url, { method = "GET", headers = {}, body }) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      { method, headers, agent: buyersAgent, timeout: REQUEST_TIMEOUT_MS },
-      (response) => {
-        const chunks = [];
-        response.on("data", (chunk) => chunks.push(chunk));
-        response.on("error", reject);
-        response.on("end", () => {
-          let answer = {};
-          try {
-            answer = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-          } catch {
-            // Not JSON: the status tells what went wrong.
-          }
-          resolve({ status: response.statusCode, answer });
-        });
-      },
-    );
-    request.on("timeout", () =>
-      request.destroy(Object.assign(new Error("tempo esgotado"), { name: "TimeoutError" })),
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
-/** Latency of one request and its error (null when it did what was asked). */
-async function timed(request) {
-  const started = performance.now();
-  let error;
-  try {
-    error = await request();
-  } catch (failure) {
-    error = failure.name === "TimeoutError" ? "tempo esgotado" : `rede: ${failure.message}`;
-  }
-  return { ms: performance.now() - started, error };
-}
-
-/**
- * The buyers, each one request after another (a person waits for the answer before the next
- * order), until `keepGoing()` says stop. Buyer i talks to store i mod n: the load is split evenly.
- * Latency percentiles are over the successful requests; failures are tallied by message.
- */
-async function runBuyers(buyers, stores, request, keepGoing) {
-  const latencies = [];
-  const errors = new Map();
-  const started = performance.now();
-  await Promise.all(
-    buyers.map(async (buyer, index) => {
-      const store = stores[index % stores.length];
-      for (let iteration = 0; keepGoing(); iteration++) {
-        const { ms, error } = await request(store, buyer, iteration);
-        if (error === null) latencies.push(ms);
-        else errors.set(error, (errors.get(error) ?? 0) + 1);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    ok: latencies.length,
-    failed: [...errors.values()].reduce((total, count) => total + count, 0),
-    errors,
-    perSecond: latencies.length / seconds,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-  };
-}
-
-const percentile = (sorted, q) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
-const forSeconds = (seconds) => {
-  const deadline = performance.now() + seconds * 1000;
-  return () => performance.now() < deadline;
-};
-
-/** Buyer i orders the hot products in turn, starting from a different one than its neighbour. */
-const orderHotProducts = (hot) => (store, buyer, iteration) =>
-  createOrder(store, buyer, hot[(buyer.index + iteration) % hot.length]);
-
-// ---------------------------------------------------------------------------------------------
 // Visitors: autocannon without a cookie, so the page cache answers as it does for real visitors
 // ---------------------------------------------------------------------------------------------
 
@@ -519,7 +292,7 @@ async function benchConfiguration(configuration) {
     console.log(`  pedidos: ${BUYERS} compradores por ${ORDER_DURATION_S} s…`);
     result.orders = await runBuyers(buyers, stores, orderHotProducts(hot), forSeconds(ORDER_DURATION_S));
 
-    console.log(`  GET autenticado (${NO_ORDER.slice(0, 8)}…/payment) por ${SIGNED_IN_DURATION_S} s…`);
+    console.log(`  GET autenticado (pedido inexistente) por ${SIGNED_IN_DURATION_S} s…`);
     phase = "GET autenticado";
     result.signedIn = await runBuyers(buyers, stores, signedInRequest, forSeconds(SIGNED_IN_DURATION_S));
 

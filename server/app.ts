@@ -25,7 +25,6 @@ import { errorPage } from "./resource-route-failures";
 import { followRoutes } from "./route-table";
 import { sameOriginWrites } from "./same-origin-writes";
 import { assetSecurityHeaders, securityHeaders } from "./security-headers";
-import { whileStarting } from "./starting-page";
 import { hashedAssets, keptAssets, publicFiles } from "./static-files";
 import type { StoreServices } from "./store-services";
 import { bucketUploads, localUploads } from "./uploads";
@@ -37,8 +36,8 @@ export type { StoreServices } from "./store-services";
 export interface AppOptions {
   env: Env;
   logger: Logger;
-  /** The store's services; null while the store is starting. */
-  services: () => StoreServices | null;
+  /** The store's services: the app is made once the database is migrated and ready. */
+  services: StoreServices;
   storage: StoreFileStorage;
   /** The store's public origin (auth endpoints and absolute links). */
   baseURL: string;
@@ -51,11 +50,6 @@ export interface AppOptions {
   devMiddleware?: RequestHandler;
   /** True once the process is shutting down: `/readyz` answers 503 while requests are still served. */
   stopping?: () => boolean;
-  /**
-   * False while the store warms up (server/warm-up.ts): it serves requests, and `/readyz` still
-   * answers 503 'starting'.
-   */
-  warming?: () => boolean;
 }
 
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -104,19 +98,17 @@ export function createApp(options: AppOptions): RequestListener {
   const customerPages = createCustomerPages({
     ...cached,
     cache: createPageCache(CUSTOMER_PAGE_CACHE_BYTES),
-    accountPagesOf: async (cookie) => {
-      const services = options.services();
-      return services ? accountPagesOf({ db: services.database.db, auth: services.auth }, cookie) : null;
-    },
+    accountPagesOf: (cookie) =>
+      accountPagesOf({ db: options.services.database.db, auth: options.services.auth }, cookie),
   });
   const orderTurns = createOrderTurns({ ...ORDER_TURNS, logger });
   const render = createRenderer({ ...options, endOrderTurn: (req) => orderTurns.endTurn(req) });
   // Pages kept by the caches are rendered without a nonce: they are served with script hashes.
   const renderToKeep = (request: Request, req: express.Request, shownProducts: Set<number>) =>
     render(request, req, "", shownProducts);
-  const readiness = createReadinessProbe(() => options.services()?.database ?? null, logger);
+  const readiness = createReadinessProbe(options.services.database, logger);
   const requestLog = createRequestLog(logger, routes, countRequest);
-  watchDatabase(() => options.services()?.database ?? null, logger);
+  watchDatabase(options.services.database, logger);
 
   const app = express();
   app.disable("x-powered-by");
@@ -126,12 +118,8 @@ export function createApp(options: AppOptions): RequestListener {
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
-  /** Ready once warmed up and while the database answers; not once the process is draining. */
-  const readinessNow = async () => {
-    if (options.stopping?.()) return "stopping";
-    if (options.warming?.()) return "starting";
-    return readiness.check();
-  };
+  /** Ready while the database answers; not once the process is draining. */
+  const readinessNow = async () => (options.stopping?.() ? "stopping" : readiness.check());
   app.get("/readyz", async (_req, res) => {
     const status = await readinessNow();
     res.status(status === "ok" ? 200 : 503).json({ status });
@@ -146,7 +134,6 @@ export function createApp(options: AppOptions): RequestListener {
   else if (options.clientDirectory) app.use(publicFiles(options.clientDirectory));
   // Files on this machine's disk are answered at the front door.
   if (options.storage.kind === "s3") app.use(UPLOADS_URL_PREFIX, bucketUploads(options.storage));
-  app.use(whileStarting(() => options.services() !== null));
   app.use(sameOriginWrites(/^\/api\/webhooks\//, origin));
   app.use(boundedBodies(routes));
   app.use(visitorPages.renderAndStore(renderToKeep));

@@ -19,7 +19,7 @@ const PRIVATE_HEADERS: [string, string][] = [["Cache-Control", "private, no-stor
 export interface CustomerPagesOptions extends CachedPagesContext {
   /**
    * The customer a session cookie signs in, with their account's version; null when the session
-   * is not in use as it stands (better-auth must extend or end it) or the store is starting.
+   * is not in use as it stands (better-auth must extend or end it).
    */
   accountPagesOf: (cookie: string) => Promise<AccountPages | null>;
   origin: RequestOrigin;

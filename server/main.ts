@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import * as serverBuild from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
@@ -23,7 +24,7 @@ import { createCarrierTracking } from "../app/domain/shipping/carrier-trackings.
 import { storefrontSettings } from "../app/domain/store-settings/store-settings.server";
 import { createMailer } from "../app/mail/mailer.server";
 import { removeDataReplacedByRestore } from "../app/operations/restore-backup.server";
-import { createApp, type StoreServices } from "./app";
+import { createApp, type RequestListener } from "./app";
 import { startJobs } from "./jobs";
 import { watchCatalogVersion, type CatalogVersion } from "./catalog-version";
 import { returnFreedMemoryWhenQuiet } from "./return-freed-memory";
@@ -41,7 +42,11 @@ const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 10_000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Starts the store: configuration, HTTP listener, then the database (retried until it answers). */
+/**
+ * Starts the store: configuration, then the database (retried until it answers), a warm-up, and
+ * only then the HTTP listener: a load balancer finds the port closed until the store is ready,
+ * and sends its requests to another instance (docs/decisions/0026-deploys-and-drain.md).
+ */
 export async function startServer(
   options: { vite?: ViteDevServer; /** Production: the built client files. */ clientDirectory?: string } = {},
 ): Promise<void> {
@@ -50,67 +55,46 @@ export async function startServer(
   limitOutgoingRequests();
   const storage = await openFileStorage(env).catch(exitOnConfigError);
   const baseURL = storeBaseURL(env);
-  let services: StoreServices | null = null;
   let catalogVersion: CatalogVersion | null = null;
   let stopJobs: (() => Promise<void>) | null = null;
+  let database: DatabaseHandle | null = null;
   const vite = options.vite;
 
   let stopping = false;
-  let warming = !vite;
-  const app = createApp({
-    env,
-    logger,
-    services: () => services,
-    storage,
-    baseURL,
-    catalog: () => catalogVersion,
-    build: vite
-      ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-      : (serverBuild as unknown as ServerBuild),
-    clientDirectory: options.clientDirectory,
-    devMiddleware: vite?.middlewares,
-    stopping: () => stopping,
-    warming: () => warming,
-  });
-  const server = http.createServer((req, res) => {
-    // Once stopping, every answer closes its connection: clients leave before the listener closes.
-    if (stopping) res.setHeader("Connection", "close");
-    app(req, res);
-  });
-  await listen(server, env);
-  const { address, port } = server.address() as AddressInfo;
-  const host = address.includes(":") ? `[${address}]` : address;
-  logger.info(
-    `Vitrine ouvindo em http://${host}:${port} (${env.DATABASE_URL ? "PostgreSQL" : "PGlite"}; endereço público ${baseURL})`,
-  );
+  /** Set once the listener is closed: from then on every answer closes its connection. */
+  let closing = false;
+  const server = http.createServer();
 
   // Drain: /readyz answers 503 so the load balancer moves on, while the listener still serves;
-  // then close: no new connections, in-flight requests finish, idle connections are closed.
+  // then close the listener, and let every open connection end with its request.
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     const drainSeconds = vite ? 0 : env.SHUTDOWN_DRAIN_SECONDS;
     logger.info({ signal }, `Encerrando: /readyz responde 503; atendendo ainda por ${drainSeconds} s`);
     await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
-    logger.info("Encerrando: aguardando as requisições em andamento");
+    logger.info("Encerrando: porta fechada; aguardando as requisições em andamento");
+    closing = true;
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    // close() also closes the idle keep-alive connections (Node >= 19).
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeListener(server);
     clearTimeout(force);
     await vite?.close();
     await stopJobs?.();
     await catalogVersion?.stop();
-    await services?.database.close();
+    await database?.close();
     logger.info("Encerrado");
     process.exit(0);
   };
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
+  await exitWhenPortTaken(env);
+  logger.info(`Preparando a loja (${env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`);
   const ready = await connectUntilReady(env, storage, logger, () => stopping);
   if (!ready) return;
+  database = ready;
   catalogVersion = await watchCatalogVersion(ready, logger);
-  // The catalogue's listing index is read before /readyz says ready, so no visitor's listing
+  // The catalogue's listing index is read before the store listens, so no visitor's listing
   // waits for the whole catalogue (1-2 s at 100,000 products).
   await currentCatalogIndex(ready.db);
   const auth = createAuth({
@@ -124,7 +108,24 @@ export async function startServer(
   });
   const pix = createPixProvider(env, ready.db);
   const card = createCardProvider(env, baseURL, ready.db);
-  services = { database: ready, auth, pix, card };
+  const app = createApp({
+    env,
+    logger,
+    services: { database: ready, auth, pix, card },
+    storage,
+    baseURL,
+    catalog: () => catalogVersion,
+    build: vite
+      ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+      : (serverBuild as unknown as ServerBuild),
+    clientDirectory: options.clientDirectory,
+    devMiddleware: vite?.middlewares,
+    stopping: () => stopping,
+  });
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (closing) res.setHeader("Connection", "close");
+    app(req, res);
+  });
   stopJobs = startJobs({
     db: ready.db,
     pix,
@@ -134,13 +135,50 @@ export async function startServer(
     store: orderMailStoreOf(ready.db, env, baseURL),
     carrier: createCarrierTracking(env),
   });
-  if (warming) await warmUp(server.address() as AddressInfo, logger);
-  warming = false;
+  if (!vite) await warmUpPrivately(app, env, logger);
   await returnFreedMemoryWhenQuiet(logger);
-  logger.info("Loja pronta");
+  if (stopping) return;
+  await listen(server, env);
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(":") ? `[${address}]` : address;
+  logger.info(
+    `Vitrine ouvindo em http://${host}:${port} (${env.DATABASE_URL ? "PostgreSQL" : "PGlite"}; endereço público ${baseURL})`,
+  );
   for (const folder of await removeDataReplacedByRestore(env.DATA_DIR)) {
     logger.info({ folder }, "Dados substituídos pela restauração apagados: a loja iniciou com o backup");
   }
+}
+
+/**
+ * Closes the listener only: new connections are refused, and each open one ends after its next
+ * answer (`Connection: close`) or when idle for the client's keep-alive timeout (nginx's 4 s,
+ * docs/nginx.conf) or the server's (5 s). `server.close()` would also close the idle connections
+ * at once, and a client sending a request on one at that instant would lose it.
+ */
+function closeListener(server: http.Server): Promise<void> {
+  return new Promise((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+}
+
+/**
+ * Warm-up (server/warm-up.ts) on a listener of its own, on a loopback port no client knows, as
+ * a client of the address the store is about to listen on.
+ */
+async function warmUpPrivately(app: RequestListener, env: Env, logger: Logger): Promise<void> {
+  const warmUpServer = http.createServer(app);
+  await new Promise<void>((resolve) => warmUpServer.listen(0, "127.0.0.1", resolve));
+  const host = loopbackHost(env.HOST);
+  await warmUp(
+    (warmUpServer.address() as AddressInfo).port,
+    `${host.includes(":") ? `[${host}]` : host}:${env.PORT}`,
+    logger,
+  );
+  await new Promise((resolve) => warmUpServer.close(resolve));
+}
+
+/** Where a client on this machine reaches the listener: a wildcard address through loopback. */
+function loopbackHost(host: string): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  return host === "::" ? "::1" : host;
 }
 
 function loadEnvOrExit(): Env {
@@ -153,13 +191,36 @@ function loadEnvOrExit(): Env {
 
 function listen(server: http.Server, env: Env): Promise<void> {
   return new Promise((resolve) => {
-    server.once("error", (error: NodeJS.ErrnoException) => {
-      const reason = error.code === "EADDRINUSE" ? "já está em uso" : `não pôde ser aberta (${error.code})`;
-      console.error(`A porta ${env.PORT} em ${env.HOST} ${reason}; defina outra em PORT.`);
-      process.exit(1);
-    });
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      exitPortUnusable(
+        env,
+        error.code === "EADDRINUSE" ? "já está em uso" : `não pôde ser aberta (${error.code})`,
+      ),
+    );
     server.listen(env.PORT, env.HOST, resolve);
   });
+}
+
+/**
+ * Stops at once when something already answers on the port, rather than after preparing the
+ * database (the listener opens only then). Asked by connecting, not by listening for a moment:
+ * a connection a load balancer opened to a short-lived listener would be reset with its request.
+ */
+async function exitWhenPortTaken(env: Env): Promise<void> {
+  const answered = await new Promise<boolean>((resolve) => {
+    const socket = net.connect(env.PORT, loopbackHost(env.HOST));
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+  if (answered) exitPortUnusable(env, "já está em uso");
+}
+
+function exitPortUnusable(env: Env, reason: string): never {
+  console.error(`A porta ${env.PORT} em ${env.HOST} ${reason}; defina outra em PORT.`);
+  process.exit(1);
 }
 
 /**

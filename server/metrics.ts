@@ -48,7 +48,7 @@ export function countRequest(answered: AnsweredRequest): void {
  * The database the gauges below read when scraped (`watchDatabase`). The gauges belong to
  * the process, as every metric here; an app made later (a test worker makes several) takes over.
  */
-let watched: { database: () => DatabaseHandle | null; logger: Logger } | null = null;
+let watched: { database: DatabaseHandle; logger: Logger } | null = null;
 
 new Gauge({
   name: "vitrine_backlog",
@@ -57,7 +57,7 @@ new Gauge({
   registers,
   async collect() {
     this.reset();
-    const handle = watched?.database();
+    const handle = watched?.database;
     if (!handle) return;
     try {
       const backlog = await withTimeout(backlogOf(handle.db), DATABASE_SCRAPE_TIMEOUT_MS);
@@ -74,7 +74,7 @@ new Gauge({
   registers,
   collect() {
     this.reset();
-    const pool = watched?.database()?.poolStats?.();
+    const pool = watched?.database.poolStats?.();
     if (!pool) return;
     for (const [state, count] of Object.entries(pool)) this.set({ state }, count);
   },
@@ -86,7 +86,7 @@ new Gauge({
   registers,
   async collect() {
     this.reset();
-    const handle = watched?.database();
+    const handle = watched?.database;
     if (!handle) return;
     const started = performance.now();
     try {
@@ -121,7 +121,7 @@ function runningBuild(): string {
  * The database read when scraped: the outboxes' backlogs (shared by every instance), the time of a
  * minimal query and the connection pool (this instance's; PostgreSQL only).
  */
-export function watchDatabase(database: () => DatabaseHandle | null, logger: Logger): void {
+export function watchDatabase(database: DatabaseHandle, logger: Logger): void {
   watched = { database, logger };
 }
 

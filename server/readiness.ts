@@ -1,20 +1,18 @@
 import type { Logger } from "../app/config/logger.server";
 import type { DatabaseHandle } from "../app/db/client.server";
 
-export type Readiness = "ok" | "starting" | "unavailable";
+export type Readiness = "ok" | "unavailable";
 
 const PING_TIMEOUT_MS = 2_000;
 
 /** `/readyz`: the database answers. Logs only when the answer changes, not at every probe. */
-export function createReadinessProbe(database: () => DatabaseHandle | null, logger: Logger) {
-  let last: Readiness = "starting";
+export function createReadinessProbe(database: DatabaseHandle, logger: Logger) {
+  let last: Readiness = "ok";
   return {
     async check(): Promise<Readiness> {
-      const handle = database();
-      if (!handle) return "starting";
       let next: Readiness = "ok";
       try {
-        await withTimeout(handle.ping(), PING_TIMEOUT_MS);
+        await withTimeout(database.ping(), PING_TIMEOUT_MS);
       } catch (error) {
         next = "unavailable";
         if (last !== "unavailable") logger.error({ err: error }, "Banco de dados indisponível");

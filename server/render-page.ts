@@ -10,7 +10,7 @@ import { carriesSession } from "./visitor-pages";
 
 export interface RendererOptions {
   env: Env;
-  services: () => StoreServices | null;
+  services: StoreServices;
   storage: FileStorage;
   baseURL: string;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -30,7 +30,7 @@ export function createRenderer(options: RendererOptions): Render {
   const { env } = options;
   const handleRequest = createRequestHandler(answeringUnexpectedFailures(options.build), env.NODE_ENV);
   return (request, req, cspNonce, shownProducts = new Set<number>()) => {
-    const services = options.services()!;
+    const { services } = options;
     return handleRequest(request, {
       db: services.database.db,
       auth: services.auth,

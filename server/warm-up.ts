@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import http from "node:http";
 import type { Logger } from "../app/config/logger.server";
 
 /**
@@ -21,22 +21,31 @@ const WARM_UP_PATHS = [
 ];
 const WARM_UP_TIMEOUT_MS = 10_000;
 
-/** Asks the store, over loopback, for each warm-up page once; a page that fails is only logged. */
-export async function warmUp(address: AddressInfo, logger: Logger): Promise<void> {
-  const base = `http://${loopbackHost(address)}:${address.port}`;
+/**
+ * Asks the store, on a loopback `port`, for each warm-up page once, as a client of `host` (the
+ * address the store will listen on: the visitors' page cache keeps pages by origin); a page that
+ * fails is only logged.
+ */
+export async function warmUp(port: number, host: string, logger: Logger): Promise<void> {
   for (const path of WARM_UP_PATHS) {
     try {
-      const response = await fetch(base + path, { signal: AbortSignal.timeout(WARM_UP_TIMEOUT_MS) });
-      await response.arrayBuffer();
+      await get(port, host, path);
     } catch (error) {
       logger.warn({ err: error, path }, "Aquecimento: a página não respondeu");
     }
   }
 }
 
-/** Where this process's own listener is reached: a wildcard address through loopback. */
-function loopbackHost({ address, family }: AddressInfo): string {
-  if (address === "0.0.0.0") return "127.0.0.1";
-  if (address === "::") return "[::1]";
-  return family === "IPv6" ? `[${address}]` : address;
+/** One GET read to its end (node:http: fetch does not send a Host of the caller's choice). */
+function get(port: number, host: string, path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: "127.0.0.1", port, path, headers: { host }, timeout: WARM_UP_TIMEOUT_MS },
+      (response) => {
+        response.on("error", reject).on("end", resolve).resume();
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error(`sem resposta em ${WARM_UP_TIMEOUT_MS} ms`)));
+    request.on("error", reject);
+  });
 }

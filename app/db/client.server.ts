@@ -235,7 +235,10 @@ async function listenPostgres(
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    await client?.end();
+    // Let go first: an end asked for is not a lost connection to report.
+    const listening = client;
+    client = null;
+    await listening?.end();
   };
 }
 

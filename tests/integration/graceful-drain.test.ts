@@ -1,5 +1,7 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import net from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { waitUntil } from "../support/eventually";
 import { startStoreFrom, type StoreServer } from "../support/store-server";
 
 const DRAIN_SECONDS = 1;
@@ -33,15 +35,27 @@ function send(agent: http.Agent, url: string, path: string): Promise<Outcome> {
   });
 }
 
+/** Whether a new connection to the store's port is refused: its listener is closed. */
+function refusesConnections(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(new URL(url).port), "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
+}
+
 describe("graceful drain on SIGTERM", () => {
   let store: StoreServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     store = await startStoreFrom("migrated", {
       SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
       SEED_DEMO: "false",
     });
   });
-  afterAll(() => store.stop());
+  afterEach(() => store.stop());
 
   it("keeps serving a keep-alive client with no reset until /readyz answers 503, then exits 0", async () => {
     const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
@@ -83,5 +97,29 @@ describe("graceful drain on SIGTERM", () => {
     expect(pagesDuringDrain.length).toBeGreaterThan(0);
     expect(exit.code).toBe(0);
     expect(exit.at - sigtermAt).toBeGreaterThanOrEqual(DRAIN_SECONDS * 1000);
+  });
+
+  it("closes its port after the drain, and still answers a request sent on a connection kept from before", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const before = await send(agent, store.url, "/healthz");
+    expect(before.status).toBe(200);
+    store.process.kill("SIGTERM");
+    await waitUntil(() => refusesConnections(store.url), 5_000);
+    // A proxy's kept connection, idle since before the signal, used just as the port closed.
+    const answer = await new Promise<{ status?: number; connection?: string; reused: boolean }>((resolve) => {
+      const request = http.get(`${store.url}/healthz`, { agent }, (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode,
+            connection: response.headers.connection,
+            reused: request.reusedSocket,
+          }),
+        );
+      });
+      request.on("error", (error) => resolve({ status: undefined, connection: error.message, reused: true }));
+    });
+    agent.destroy();
+    expect(answer).toEqual({ status: 200, connection: "close", reused: true });
   });
 });

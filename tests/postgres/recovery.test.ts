@@ -1,7 +1,14 @@
+import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitUntil } from "../support/eventually";
-import { freePort, startStoreServer, type StoreServer } from "../support/store-server";
+import {
+  freePort,
+  spawnStoreServer,
+  startStoreServer,
+  waitUntilReady,
+  type StoreServer,
+} from "../support/store-server";
 import { createTcpProxy } from "../support/tcp-proxy";
 
 // Runs only with TEST_DATABASE_URL (see vitest.config.ts): it needs a real PostgreSQL server.
@@ -19,19 +26,34 @@ async function readiness(store: StoreServer) {
   return (await fetch(`${store.url}/readyz`)).status;
 }
 
+/** Whether a new connection to this loopback port is refused: nothing listens on it. */
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
+}
+
 describe("a PostgreSQL server that goes away and comes back", () => {
   let store: StoreServer;
   let proxy: ReturnType<typeof createTcpProxy>;
+  /** The database's URL through the proxy. */
+  let viaProxy: string;
 
   beforeAll(async () => {
     await administer(`create database ${databaseName}`);
     const proxyPort = await freePort();
     proxy = createTcpProxy(proxyPort, { host: serverUrl.hostname, port: Number(serverUrl.port || 5432) });
-    const viaProxy = new URL(serverUrl);
-    viaProxy.host = `127.0.0.1:${proxyPort}`;
-    viaProxy.pathname = `/${databaseName}`;
+    const url = new URL(serverUrl);
+    url.host = `127.0.0.1:${proxyPort}`;
+    url.pathname = `/${databaseName}`;
+    viaProxy = url.toString();
     await proxy.up();
-    store = await startStoreServer({ DATABASE_URL: viaProxy.toString(), SEED_DEMO: "false" });
+    store = await startStoreServer({ DATABASE_URL: viaProxy, SEED_DEMO: "false" });
   }, 240_000);
 
   afterAll(async () => {
@@ -51,5 +73,22 @@ describe("a PostgreSQL server that goes away and comes back", () => {
     await proxy.up();
     await waitUntil(async () => (await readiness(store)) === 200);
     expect((await fetch(`${store.url}/`)).status).toBe(200);
+  });
+
+  it("keeps the port of a store started while it is down closed until it answers", async () => {
+    await proxy.down();
+    const port = await freePort();
+    const late = await spawnStoreServer({ DATABASE_URL: viaProxy, SEED_DEMO: "false", PORT: String(port) });
+    try {
+      await waitUntil(() => late.output().includes("Banco de dados indisponível"), 60_000);
+      // While it tries again (after 1 s, then 2 s…), a load balancer finds nothing to send to.
+      expect(await refusesConnections(port)).toBe(true);
+      await proxy.up();
+      await waitUntilReady(late);
+      expect(await readiness(late)).toBe(200);
+      expect(late.output()).toContain("Vitrine ouvindo em");
+    } finally {
+      await late.stop();
+    }
   });
 });

@@ -14,6 +14,8 @@ const UPSTREAM_SERVER = /^(\s*)server 127\.0\.0\.1:\d+( [^;]*)?;\n/gm;
 export interface Nginx {
   /** Where clients reach the stores, e.g. `http://localhost:41234`. */
   url: string;
+  /** nginx's own error lines (level `error` and above): an upstream that failed a request, and how. */
+  errors(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -89,6 +91,9 @@ http {
   }
   return {
     url,
+    async errors() {
+      return (await errorLog()).split("\n").filter((line) => /\[(error|crit|alert|emerg)\]/.test(line));
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGQUIT"); // graceful: finishes what it is serving

@@ -52,7 +52,7 @@ export function setUpStoreHandler(variables: () => NodeJS.ProcessEnv = () => ({}
     const app = createApp({
       env,
       logger,
-      services: () => services,
+      services,
       storage: store.context.storage as LocalFileStorage,
       baseURL: TEST_BASE_URL,
       catalog: () => catalog ?? null,

@@ -95,6 +95,17 @@ export async function startStoreServer(
   data?: StoreData,
   projectDir = root,
 ): Promise<StoreServer> {
+  const server = await spawnStoreServer(env, data, projectDir);
+  await waitUntilReady(server);
+  return server;
+}
+
+/** Starts the store as `startStoreServer` does, without waiting for it to be ready. */
+export async function spawnStoreServer(
+  env: NodeJS.ProcessEnv = {},
+  data?: StoreData,
+  projectDir = root,
+): Promise<StoreServer> {
   // A test may choose the port itself (its PUBLIC_URL, a provider's redirect URI, need it first).
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = data?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "vitrine-test-")));
@@ -130,7 +141,6 @@ export async function startStoreServer(
       if (!data) await rm(dataDir, { recursive: true, force: true });
     },
   };
-  await waitUntilReady(server);
   return server;
 }
 
@@ -157,7 +167,8 @@ export async function startStoreFrom(
   };
 }
 
-async function waitUntilReady(server: StoreServer, timeoutMs = 180_000): Promise<void> {
+/** Waits until the store's `/readyz` answers 200; stops it and fails when it exits or takes too long. */
+export async function waitUntilReady(server: StoreServer, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.process.exitCode !== null) {
