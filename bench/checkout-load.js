@@ -235,7 +235,7 @@ export async function runBuyers(buyers, stores, request, keepGoing) {
   };
 }
 
-export const percentile = (sorted, q) =>
+const percentile = (sorted, q) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
 export const forSeconds = (seconds) => {
   const deadline = performance.now() + seconds * 1000;
