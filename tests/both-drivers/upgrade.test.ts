@@ -54,7 +54,9 @@ for (const fixture of upgradeFixtures()) {
 
     it("logs the migrations it applied to the release's data, up to today's last", () => {
       const applied = /Migrações aplicadas ao banco: ([\w, ]+)/.exec(store.output())?.[1]?.split(", ");
-      expect(applied?.at(-1)).toBe(knownMigrations().at(-1)!.tag);
+      // A release with today's schema (the newest fixture, until the next migration) needs none.
+      const upToDate = /Esquema do banco em dia \(migração (\w+)\)/.exec(store.output())?.[1];
+      expect(applied?.at(-1) ?? upToDate).toBe(knownMigrations().at(-1)!.tag);
     });
 
     it("signs every customer in with their password, with their profile, addresses and cart", async () => {
