@@ -25,9 +25,13 @@ release="$cache/$commit"
 marker="$release/.vitrine-preparada"
 
 mkdir -p "$cache"
-# Two runs on one machine (two clones, two CI jobs) prepare the same release one after the other.
+# Two runs on one machine (two clones, two CI jobs) prepare the same release one after the other;
+# the commands a run started hold the lock too, until they end.
 exec 9>"$release.lock"
-flock 9
+if ! flock -n 9; then
+  say "Outra preparação da versão $release_id está em andamento; esperando que termine…"
+  flock 9
+fi
 
 if [ -f "$marker" ]; then
   say "Versão anterior $release_id já preparada em $release"
