@@ -9,7 +9,8 @@
 #   scripts/previous-release.sh
 #
 # Prints the steps and their seconds on stderr, and the release's directory on stdout.
-# The cache: ${XDG_CACHE_HOME:-~/.cache}/vitrine/releases/<commit>/ (remove it to prepare again).
+# The cache: ${XDG_CACHE_HOME:-~/.cache}/vitrine/releases/<commit>/ (remove it to prepare again);
+# a release unused for 14 days is removed from it.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,8 +34,26 @@ if ! flock -n 9; then
   flock 9
 fi
 
+# A release no run has used for two weeks (an old branch's previous release) leaves the cache: each
+# takes some 750 MB. The marker's time is the release's last use; one in preparation is locked.
+remove_unused_releases() {
+  local other
+  for other in "$cache"/*/; do
+    other=${other%/}
+    [ "$other" = "$release" ] && continue
+    [ -n "$(find "$other/.vitrine-preparada" -mtime -14 2>/dev/null)" ] && continue
+    (
+      flock -n 9 || exit 0
+      rm -rf "$other" "$other.log"
+      say "Removida do cache a versão $(basename "$other") (sem uso há 14 dias, ou preparação interrompida)"
+    ) 9>"$other.lock"
+  done
+}
+
 if [ -f "$marker" ]; then
+  touch "$marker"
   say "Versão anterior $release_id já preparada em $release"
+  remove_unused_releases
   echo "$release"
   exit 0
 fi
@@ -63,4 +82,5 @@ step "dependências (npm ci)" npm ci --prefer-offline --no-audit --no-fund --log
 step "build de produção (npm run build)" npm run --silent build
 date -u +%FT%TZ >"$marker"
 say "Versão anterior $release_id preparada em $((SECONDS - started)) s"
+remove_unused_releases
 echo "$release"
