@@ -25,6 +25,7 @@ import { randomClientIp } from "../../tests/support/browser";
 import { TEST_ADDRESS } from "../../tests/support/factories";
 import {
   addAddressOverHttp,
+  addToCartOverHttp,
   checkoutBody,
   deleteOrderOverHttp,
   payOverHttp,
@@ -237,9 +238,7 @@ async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release
   orders.push({ customer: browser.email, orderId: unpaid, state: "pending" as const });
 
   // Left in the cart for the next visit.
-  await post(url, cookieHeader(person), "/api/cart", JSON.stringify({ intent: "add", productId: cable }), {
-    "Content-Type": "application/json",
-  });
+  await addToCartOverHttp(url, person, cable);
 
   const customers = [];
   for (const [who, document] of [
@@ -347,8 +346,7 @@ async function post(
   url: string,
   cookie: string,
   pathname: string,
-  body: FormData | URLSearchParams | string,
-  headers: Record<string, string> = {},
+  body: FormData | URLSearchParams,
 ): Promise<Response> {
   const response = await fetch(`${url}${pathname}`, {
     method: "POST",
@@ -358,7 +356,6 @@ async function post(
       cookie,
       Origin: url,
       "X-Forwarded-For": randomClientIp(),
-      ...headers,
     },
   });
   if (response.status >= 400)

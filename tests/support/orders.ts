@@ -47,6 +47,15 @@ export async function addAddressOverHttp(baseURL: string, who: SignedIn): Promis
   return data.enderecos[0]!.id;
 }
 
+/** Adds one unit of the product (its default variant) to the customer's cart, as its page's button does. */
+export async function addToCartOverHttp(baseURL: string, who: SignedIn, productId: number): Promise<void> {
+  await send(baseURL, who, "/api/cart", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ intent: "add", productId }),
+  });
+}
+
 export interface PlacedOrder {
   orderId: string;
   pixData: PixPayment;

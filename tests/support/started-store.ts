@@ -60,9 +60,11 @@ export function setUpStartedStoreWithSmtp(supportEmail: string) {
 /**
  * Two store processes on one PostgreSQL database, each with a `DATA_DIR` of its own, as several
  * instances behind a balancer; started before the file's tests, stopped and removed after them.
- * `env` is read when they start (after the file's other fixtures have started).
+ * `env` is read when they start (after the file's other fixtures have started). With
+ * `secondRelease` (read then too), the second runs that directory's release, built beforehand
+ * (production, as a deploy starts it), as in the middle of a rolling deploy.
  */
-export function setUpTwoInstances(env: () => NodeJS.ProcessEnv) {
+export function setUpTwoInstances(env: () => NodeJS.ProcessEnv, secondRelease?: () => string) {
   const instances = {} as { first: StoreServer; second: StoreServer };
   let data: StoreData;
   let otherDataDir: string;
@@ -70,7 +72,11 @@ export function setUpTwoInstances(env: () => NodeJS.ProcessEnv) {
     data = await createStoreData(templateFor(env()));
     otherDataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-test-"));
     instances.first = await startStoreServer(env(), data);
-    instances.second = await startStoreServer({ ...env(), DATA_DIR: otherDataDir }, data);
+    instances.second = await startStoreServer(
+      { ...env(), DATA_DIR: otherDataDir, ...(secondRelease && { NODE_ENV: "production" }) },
+      data,
+      secondRelease?.(),
+    );
   }, 360_000);
   afterAll(async () => {
     await instances.first?.stop();
