@@ -1,7 +1,8 @@
 // `npm run build`: builds the store in builds/<id>/ while the current build keeps being served, then
 // points build/ at it in one rename(2). The assets of builds replaced less than a day ago are
 // carried into the new one, so pages rendered by a process still running an older build load
-// (docs/decisions/0026-deploys-and-drain.md).
+// (docs/decisions/0026-deploys-and-drain.md). With `--carry-from FOLDER` (scripts/deploy.sh), the
+// build replaced is that of another folder of the store, the release running until this one.
 import { spawnSync } from "node:child_process";
 import {
   copyFileSync,
@@ -18,6 +19,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { sourceHash } from "./ensure-build.js";
 
 /** How long the assets of a replaced build are still served (and its directory kept). */
@@ -27,6 +29,10 @@ const root = path.resolve(import.meta.dirname, "..");
 const current = path.join(root, "build");
 const builds = path.join(root, "builds");
 const manifestFile = path.join(builds, "manifest.json");
+const { values: options } = parseArgs({ options: { "carry-from": { type: "string" } } });
+/** The store's folder whose build this one replaces: this one, or the running release's. */
+const replaced = path.resolve(options["carry-from"] ?? root);
+const replacedBuilds = path.join(replaced, "builds");
 
 const hash = sourceHash();
 const id = new Date().toISOString().replace(/[:.]/g, "-");
@@ -53,13 +59,20 @@ for (const [command, args] of steps) {
 }
 writeFileSync(path.join(directory, ".source-hash"), hash);
 
+const replacedManifest = path.join(replacedBuilds, "manifest.json");
 /** @type {{ builds: { id: string, assets: string[], replacedAt?: string }[] }} */
-const manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")) : { builds: [] };
+const manifest = existsSync(replacedManifest)
+  ? JSON.parse(readFileSync(replacedManifest, "utf8"))
+  : { builds: [] };
 const now = new Date();
-const previous = existsSync(current) ? realpathSync(current) : null;
+const replacedLink = path.join(replaced, "build");
+const previous = existsSync(replacedLink) ? realpathSync(replacedLink) : null;
 // A build made before this script (build/ a plain directory) moves into builds/ at the swap.
-const legacy = previous && !lstatSync(current).isSymbolicLink() ? path.join(builds, `${id}-anterior`) : null;
-if (previous && !manifest.builds.some((build) => path.join(builds, build.id) === previous)) {
+const legacy =
+  replaced === root && previous && !lstatSync(current).isSymbolicLink()
+    ? path.join(builds, `${id}-anterior`)
+    : null;
+if (previous && !manifest.builds.some((build) => path.join(replacedBuilds, build.id) === previous)) {
   const previousId = path.basename(legacy ?? previous);
   manifest.builds.push({ id: previousId, assets: readdirSync(path.join(previous, "client/assets")) });
 }
@@ -88,8 +101,10 @@ rmSync(next, { force: true });
 symlinkSync(path.relative(root, directory), next, "dir");
 renameSync(next, current);
 
+// Another release's builds leave with its folder (scripts/deploy.sh).
 for (const build of manifest.builds) {
-  if (!kept.includes(build)) rmSync(path.join(builds, build.id), { recursive: true, force: true });
+  if (!kept.includes(build) && replaced === root)
+    rmSync(path.join(builds, build.id), { recursive: true, force: true });
 }
 manifest.builds = [...kept, { id, assets: own }];
 writeFileSync(`${manifestFile}.next`, `${JSON.stringify(manifest, null, 2)}\n`);
