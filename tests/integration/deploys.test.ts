@@ -3,7 +3,11 @@ import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/pr
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
+import { cookieHeader, signUpCustomer } from "../support/accounts";
+import { randomClientIp } from "../support/browser";
+import { runCommand } from "../support/command";
 import { startStoreServer, type StoreServer } from "../support/store-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -36,6 +40,29 @@ async function copyOfTheProject(): Promise<string> {
   });
   await symlink(path.join(root, "node_modules"), path.join(project, "node_modules"), "dir");
   return project;
+}
+
+/** The copy as a git clone of its own whose last commit holds it, for scripts/deploy.sh to publish. */
+async function commitAll(project: string, message: string): Promise<void> {
+  const git = (...args: string[]) => runCommand("git", ["-C", project, ...args], {});
+  if (!existsSync(path.join(project, ".git"))) await git("init", "--quiet");
+  await git("add", "--all");
+  const committed = await git(
+    "-c",
+    "user.name=Teste",
+    "-c",
+    "user.email=teste@example.com",
+    "commit",
+    "-qm",
+    message,
+  );
+  expect(committed.code, committed.stderr).toBe(0);
+}
+
+/** The README's deploy: scripts/deploy.sh of `project` publishing its last commit into `home`. */
+async function deploy(project: string, home: string): Promise<void> {
+  const result = await runCommand(path.join(project, "scripts/deploy.sh"), [home], {});
+  expect(result.code, result.stderr).toBe(0);
 }
 
 /** Runs an npm script in `project` as an operator does; its exit code and output. */
@@ -89,6 +116,13 @@ async function plantBuildReplacedDaysAgo(project: string, script: string) {
     await writeFile(path.join(assets, name), "console.log('versão antiga');\n");
   }
   return { script, directory };
+}
+
+/** A small PNG, as a customer's photo. */
+function redSquare(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
 }
 
 async function statusesOf(store: StoreServer, scripts: string[]): Promise<Record<string, number>> {
@@ -152,4 +186,50 @@ describe("deploys", () => {
     expect(result.output).toContain("npm run build");
     expect(existsSync(path.join(project, "build"))).toBe(false);
   });
+
+  it("scripts/deploy.sh publishes a release beside the running one: an upload on the old process still answers, and old and new processes serve each other's scripts", async () => {
+    const project = await copyOfTheProject();
+    await commitAll(project, "versão em uso");
+    const home = await mkdtemp(path.join(os.tmpdir(), "vitrine-home-"));
+    cleanups.push(() => rm(home, { recursive: true, force: true }));
+    await deploy(project, home);
+    // As systemd runs it: through HOME/current, which the next deploy moves.
+    const running = await start(path.join(home, "current"));
+    const oldScripts = await scriptsOf(running, "/");
+
+    const homePage = path.join(project, "app/routes/home.tsx");
+    await writeFile(
+      homePage,
+      (await readFile(homePage, "utf8")).replace("Produtos em destaque", "Versão nova no ar"),
+    );
+    await commitAll(project, "versão nova");
+    await deploy(project, home);
+
+    // The old process's first photo, after the deploy: it loads the image library only now.
+    const customer = await signUpCustomer(running.url);
+    const form = new FormData();
+    form.append("intent", "avatar");
+    form.append("avatar", new File([new Uint8Array(await redSquare())], "eu.png", { type: "image/png" }));
+    const upload = await fetch(`${running.url}/account/profile`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+      headers: { cookie: cookieHeader(customer), Origin: running.url, "X-Forwarded-For": randomClientIp() },
+    });
+    expect(upload.status).toBe(200);
+    const profile = await (
+      await fetch(`${running.url}/account/profile`, { headers: { cookie: cookieHeader(customer) } })
+    ).text();
+    const avatar = /\/uploads\/avatars\/[\w-]+\/avatar\.webp\?v=\d+/.exec(profile)?.[0];
+    expect(avatar).toBeDefined();
+    expect((await fetch(`${running.url}${avatar}`)).status).toBe(200);
+
+    const restarted = await start(path.join(home, "current"));
+    expect(await (await fetch(restarted.url)).text()).toContain("Versão nova no ar");
+    const newScripts = await scriptsOf(restarted, "/");
+    expect(oldScripts.filter((script) => !newScripts.includes(script))).not.toEqual([]);
+    const every = [...new Set([...oldScripts, ...newScripts])];
+    expect(await statusesOf(restarted, every)).toEqual(allOk(every));
+    expect(await statusesOf(running, every)).toEqual(allOk(every));
+  }, 400_000);
 });
