@@ -1,7 +1,8 @@
 // Writes an upgrade fixture (tests/fixtures/upgrade/<release>/): starts the release checked out in
 // `release` on a fresh embedded database and on a fresh PostgreSQL database, uses each as a shop
 // does over HTTP (an admin's product with a photo, a PF and a PJ customer with addresses, avatar,
-// cart, orders in several payment states, one shipped and one refunded with units back in stock),
+// cart, PIX and card orders in several payment states, one shipped and one refunded with units
+// back in stock),
 // stops it and keeps its data with a manifest of what was made. Run by generate.sh, which prepares
 // the release's checkout.
 //
@@ -33,6 +34,7 @@ import {
 } from "../../tests/support/orders";
 import { startStoreServer, type StoreData } from "../../tests/support/store-server";
 import { createPostgresDatabase } from "../../tests/support/database-templates";
+import type { CreatePaymentAnswer } from "../../app/domain/orders/checkout-schema";
 import type { PersonalDataExport, UpgradeManifest } from "../../tests/support/upgrade-fixtures";
 
 const [release, fixtureDir] = process.argv.slice(2);
@@ -150,21 +152,22 @@ async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release
   });
   const companyAddress = await addAddressOverHttp(url, company);
 
-  const buy = async (
+  const order = async (
     who: SignedIn & { email: string },
     taxId: string,
     addressId: string,
     lines: { id: number; quantity: number }[],
+    paymentMethod?: "card",
   ) => {
-    const response = await postCheckoutOverHttp(
-      url,
-      cookieHeader(who),
-      checkoutBody({ cpf: taxId, addressId, email: who.email }, lines),
-    );
-    const answer = (await response.json()) as { success?: boolean; orderId?: string };
+    const response = await postCheckoutOverHttp(url, cookieHeader(who), {
+      ...checkoutBody({ cpf: taxId, addressId, email: who.email }, lines),
+      ...(paymentMethod && { paymentMethod }),
+    });
+    const answer = (await response.json()) as CreatePaymentAnswer;
     if (!answer.success) throw new Error(`Pedido recusado pela versão antiga: ${JSON.stringify(answer)}`);
-    return answer.orderId!;
+    return answer;
   };
+  const buy = async (...args: Parameters<typeof order>) => (await order(...args)).orderId!;
   const orders = [];
   const paid = await buy(person, person.cpf, personAddress, [{ id: headphones, quantity: 2 }]);
   await payOverHttp(url, person, paid);
@@ -226,6 +229,18 @@ async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release
     state: "paid" as const,
     afterSale: "refunded with restock" as const,
   });
+
+  // Card orders (the sandbox's card provider stands in for Mercado Pago): one paid in 2 instalments,
+  // one whose card was refused, left unpaid.
+  for (const [intent, state] of [
+    ["approve", "paid"],
+    ["reject", "pending"],
+  ] as const) {
+    const placed = await order(person, person.cpf, personAddress, [{ id: cable, quantity: 1 }], "card");
+    await payAtSandboxCardCheckout(url, person, placed.cardCheckoutUrl!, intent);
+    await waitForPayment(url, person, placed.orderId!, state === "paid");
+    orders.push({ customer: person.email, orderId: placed.orderId!, state, payment: "card" as const });
+  }
 
   // A customer who never paid: e-mail confirmation (a later release) treats them apart.
   const browser = await signUpCustomer(url, {
@@ -290,6 +305,41 @@ async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release
     orders,
     photos,
   };
+}
+
+/**
+ * The customer at the sandbox's card checkout (the page that plays Mercado Pago's): approves or
+ * rejects the card, then comes back to the store's page of the order, as the checkout sends them.
+ */
+async function payAtSandboxCardCheckout(
+  url: string,
+  who: SignedIn,
+  checkoutUrl: string,
+  intent: "approve" | "reject",
+): Promise<void> {
+  const response = await post(
+    url,
+    cookieHeader(who),
+    new URL(checkoutUrl).pathname,
+    new URLSearchParams({ intent, installments: "2" }),
+  );
+  const back = response.headers.get("location");
+  if (!back) throw new Error(`O checkout do cartão não devolveu o cliente (${response.status})`);
+  await fetch(new URL(back, url), { headers: { cookie: cookieHeader(who) } });
+}
+
+/** Until the release says the order is paid (or, for `paid` false, at once): its own answer. */
+async function waitForPayment(url: string, who: SignedIn, orderId: string, paid: boolean): Promise<void> {
+  for (const deadline = Date.now() + 30_000; ;) {
+    const answer = await fetch(`${url}/api/orders/${orderId}/payment`, {
+      headers: { cookie: cookieHeader(who) },
+    });
+    const payment = (await answer.json()) as { paid?: boolean };
+    if (payment.paid === paid) return;
+    if (Date.now() > deadline)
+      throw new Error(`O pedido ${orderId} não ficou ${paid ? "pago" : "em aberto"}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /** An admin's action on an order's page; a refusal (`ok: false`) stops the script. */

@@ -48,6 +48,8 @@ export interface UpgradeManifest {
     customer: string;
     orderId: string;
     state: "paid" | "pending" | "cancelled";
+    /** How it was paid, when not by PIX (releases with a card provider). */
+    payment?: "card";
     /** What the admin did after the payment (releases with shipping and refunds). */
     afterSale?: "shipped" | "refunded with restock";
   }[];
