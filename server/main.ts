@@ -22,6 +22,7 @@ import { createPixProvider } from "../app/domain/payments/pix-providers.server";
 import { createCarrierTracking } from "../app/domain/shipping/carrier-trackings.server";
 import { storefrontSettings } from "../app/domain/store-settings/store-settings.server";
 import { createMailer } from "../app/mail/mailer.server";
+import { openBackupChannel } from "../app/operations/backup-channel.server";
 import { removeDataReplacedByRestore } from "../app/operations/restore-backup.server";
 import { createApp, type StoreServices } from "./app";
 import { startJobs } from "./jobs";
@@ -53,6 +54,7 @@ export async function startServer(
   let services: StoreServices | null = null;
   let catalogVersion: CatalogVersion | null = null;
   let stopJobs: (() => Promise<void>) | null = null;
+  let closeBackupChannel: (() => Promise<void>) | null = null;
   const vite = options.vite;
 
   let stopping = false;
@@ -99,6 +101,7 @@ export async function startServer(
     clearTimeout(force);
     await vite?.close();
     await stopJobs?.();
+    await closeBackupChannel?.();
     await catalogVersion?.stop();
     await services?.database.close();
     logger.info("Encerrado");
@@ -134,6 +137,7 @@ export async function startServer(
     store: orderMailStoreOf(ready.db, env, baseURL),
     carrier: createCarrierTracking(env),
   });
+  closeBackupChannel = await openBackupChannel(env, ready, logger);
   if (warming) await warmUp(server.address() as AddressInfo, logger);
   warming = false;
   await returnFreedMemoryWhenQuiet(logger);

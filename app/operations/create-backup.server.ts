@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { create } from "tar";
-import { openDatabase, type DatabaseLocation } from "../db/client.server";
+import { create, x as extract } from "tar";
+import { openDatabase, type DatabaseHandle, type DatabaseLocation } from "../db/client.server";
 import { lastAppliedMigration, type AppliedMigration } from "../db/migration-journal.server";
 import { authSecretFile } from "../config/auth-secret.server";
+import type { Env } from "../config/env.server";
 import { uploadsDirectory } from "../storage/local-file-storage.server";
 import {
   ARCHIVE_PARTS,
@@ -33,12 +34,29 @@ export interface BackupOptions {
   file: string;
   /** Where the photos are: on this disk (included) or in a bucket (backed up by its own means). */
   photos: "local" | "bucket";
+  /**
+   * The running store's open database: read through it instead of opening another connection, and
+   * the embedded one copied from it while it serves (without its lock, which the store holds).
+   */
+  database?: DatabaseHandle;
+}
+
+/** A backup to `file` of the store `env` configures, made through its open `database` when given. */
+export function backupOptionsOf(env: Env, file: string, database?: DatabaseHandle): BackupOptions {
+  return {
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    file,
+    // Photos in an S3 bucket (STORAGE=s3) are backed up by the bucket's own means.
+    photos: env.STORAGE === "s3" ? "bucket" : "local",
+    database,
+  };
 }
 
 /**
  * Writes one archive with the database and the local photos: the manifest first, then the embedded
- * database's files (copied with the store stopped: PGlite has one opener) or PostgreSQL's
- * `pg_dump` in custom format, then `uploads/`.
+ * database's files (copied with the store stopped, or by the running store from its open
+ * database) or PostgreSQL's `pg_dump` in custom format, then `uploads/`.
  */
 export function createBackup(options: BackupOptions): Promise<OperationResult> {
   return refusalsAsResult(async () => {
@@ -52,11 +70,19 @@ export function createBackup(options: BackupOptions): Promise<OperationResult> {
       let migration: AppliedMigration | null;
       if (options.databaseUrl) {
         await requirePostgresTool("pg_dump");
-        migration = await migrationOf({ url: options.databaseUrl });
+        migration = options.database
+          ? await lastAppliedMigration(options.database.db)
+          : await migrationOf({ url: options.databaseUrl });
         await runPostgresTool("pg_dump", options.databaseUrl, [
           "--format=custom",
           `--file=${path.join(staging, ARCHIVE_PARTS.postgres)}`,
         ]);
+      } else if (options.database?.dataDirectoryArchive) {
+        migration = await lastAppliedMigration(options.database.db);
+        await copyOpenDatabase(
+          options.database.dataDirectoryArchive,
+          path.join(staging, ARCHIVE_PARTS.pglite),
+        );
       } else {
         if (!hasEmbeddedDatabase(options.dataDir)) {
           throw new OperationRefused(
@@ -140,6 +166,19 @@ function describePhotos(photos: BackupOptions["photos"], included: boolean, file
   }
   if (!included) return "sem fotos enviadas";
   return files === 1 ? "com 1 arquivo de fotos" : `com ${files} arquivos de fotos`;
+}
+
+/**
+ * Unpacks the open embedded database's archive into `directory`, without `postmaster.pid`: the
+ * running store's, which a restored store must not find.
+ */
+async function copyOpenDatabase(archive: () => Promise<Blob>, directory: string): Promise<void> {
+  const tarFile = `${directory}.tar`;
+  await writeFile(tarFile, new Uint8Array(await (await archive()).arrayBuffer()));
+  await mkdir(directory);
+  // PGlite names the entries from the root ("/PG_VERSION"): tar unpacks them under `directory`.
+  await extract({ file: tarFile, cwd: directory, filter: (entry) => entry !== "/postmaster.pid" });
+  await rm(tarFile);
 }
 
 /** The database's last migration, read with the store stopped when it is the embedded one. */
