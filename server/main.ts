@@ -23,6 +23,7 @@ import { createCarrierTracking } from "../app/domain/shipping/carrier-trackings.
 import { storefrontSettings } from "../app/domain/store-settings/store-settings.server";
 import { createMailer } from "../app/mail/mailer.server";
 import { openBackupChannel } from "../app/operations/backup-channel.server";
+import { scheduledBackupsOf } from "../app/operations/scheduled-backups.server";
 import { removeDataReplacedByRestore } from "../app/operations/restore-backup.server";
 import { createApp, type StoreServices } from "./app";
 import { startJobs } from "./jobs";
@@ -136,6 +137,7 @@ export async function startServer(
     mailer: createMailer(env, logger),
     store: orderMailStoreOf(ready.db, env, baseURL),
     carrier: createCarrierTracking(env),
+    backups: scheduledBackupsOf(env, ready),
   });
   closeBackupChannel = await openBackupChannel(env, ready, logger);
   if (warming) await warmUp(server.address() as AddressInfo, logger);
