@@ -25,6 +25,7 @@ const answerSchema = z.object({ ok: z.boolean(), message: z.string() });
 
 /** A request longer than this is not one. */
 const MAX_REQUEST_BYTES = 8_192;
+const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
  * Opens the running store's backup channel when it runs on the embedded database (PostgreSQL's
@@ -70,13 +71,16 @@ async function listenForBackups(
   const server = net.createServer((connection) => {
     let request = "";
     connection.setEncoding("utf8");
+    // A connection that never finishes its request is dropped; the backup itself may take long.
+    connection.setTimeout(REQUEST_TIMEOUT_MS, () => connection.destroy());
     connection.on("error", () => connection.destroy());
     connection.on("data", (chunk: string) => {
       request += chunk;
-      if (request.length > MAX_REQUEST_BYTES) return answer({ ok: false, message: "Pedido inválido." });
       const end = request.indexOf("\n");
-      if (end === -1) return;
+      if (end === -1 && request.length <= MAX_REQUEST_BYTES) return;
       connection.removeAllListeners("data");
+      connection.setTimeout(0);
+      if (end === -1 || end > MAX_REQUEST_BYTES) return answer({ ok: false, message: "Pedido inválido." });
       const parsed = requestSchema.safeParse(parseJson(request.slice(0, end)));
       if (!parsed.success) return answer({ ok: false, message: "Pedido inválido." });
       const made = queue.then(() => backup(parsed.data.backupTo));

@@ -475,6 +475,7 @@ describe("the embedded database while the store runs", () => {
       expect(await ask(JSON.stringify({ restoreFrom: file }))).toBe(refused);
       expect(await ask(JSON.stringify({ backupTo: file, then: "restore" }))).toBe(refused);
       expect(await ask(JSON.stringify({ backupTo: "relativo.tar.gz" }))).toBe(refused);
+      expect(await ask(JSON.stringify({ backupTo: `/${"a".repeat(10_000)}.tar.gz` }))).toBe(refused);
       expect(JSON.parse(await ask(JSON.stringify({ backupTo: "/pasta-que-nao-existe/b.tar.gz" })))).toEqual({
         ok: false,
         message: "A pasta /pasta-que-nao-existe não existe.",
