@@ -1,6 +1,9 @@
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import path from "node:path";
 import { create, x as extract } from "tar";
 import { openDatabase, type DatabaseHandle, type DatabaseLocation } from "../db/client.server";
@@ -173,12 +176,13 @@ function describePhotos(photos: BackupOptions["photos"], included: boolean, file
  * running store's, which a restored store must not find.
  */
 async function copyOpenDatabase(archive: () => Promise<Blob>, directory: string): Promise<void> {
-  const tarFile = `${directory}.tar`;
-  await writeFile(tarFile, new Uint8Array(await (await archive()).arrayBuffer()));
+  const tar = await archive();
   await mkdir(directory);
   // PGlite names the entries from the root ("/PG_VERSION"): tar unpacks them under `directory`.
-  await extract({ file: tarFile, cwd: directory, filter: (entry) => entry !== "/postmaster.pid" });
-  await rm(tarFile);
+  await pipeline(
+    Readable.fromWeb(tar.stream() as WebReadableStream<Uint8Array>),
+    extract({ cwd: directory, filter: (entry) => entry !== "/postmaster.pid" }),
+  );
 }
 
 /** The database's last migration, read with the store stopped when it is the embedded one. */
