@@ -130,8 +130,12 @@ export function createBackup(options: BackupOptions): Promise<OperationResult> {
       const partial = `${file}.partial`;
       // Customers' data and the store's secret: readable by its owner only, from the first byte
       // (created anew: a mode applies only to a new file, and a failed run may have left one).
-      await rm(partial, { force: true });
-      await writeFile(partial, "", { mode: 0o600, flag: "wx" });
+      await rm(partial, { force: true }).catch((error: unknown) => {
+        throw refusalToWrite(error, path.dirname(file));
+      });
+      await writeFile(partial, "", { mode: 0o600, flag: "wx" }).catch((error: unknown) => {
+        throw refusalToWrite(error, path.dirname(file));
+      });
       await create(
         {
           file: partial,
@@ -145,7 +149,7 @@ export function createBackup(options: BackupOptions): Promise<OperationResult> {
         [MANIFEST_NAME, ...digested.flatMap(({ entries }) => entries)],
       ).catch(async (error: unknown) => {
         await rm(partial, { force: true });
-        throw error;
+        throw refusalToWrite(error, path.dirname(file));
       });
       await rename(partial, file);
       const photoFiles = manifest.parts?.[ARCHIVE_PARTS.uploads]?.files ?? 0;
@@ -161,6 +165,17 @@ export function createBackup(options: BackupOptions): Promise<OperationResult> {
       await rm(staging, { recursive: true, force: true });
     }
   });
+}
+
+/** Why the archive could not be written in `folder`, in one pt-BR line; other errors as they are. */
+function refusalToWrite(error: unknown, folder: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
+    return new OperationRefused(`Sem permissão para escrever na pasta ${folder}.`);
+  }
+  if (code === "ENOTDIR") return new OperationRefused(`${folder} não é uma pasta.`);
+  if (code === "ENOSPC") return new OperationRefused(`Sem espaço em disco na pasta ${folder}.`);
+  return error;
 }
 
 function describePhotos(photos: BackupOptions["photos"], included: boolean, files: number): string {

@@ -55,9 +55,10 @@ export async function takeScheduledBackup({
     const now = new Date();
     if (!isBackupDue(await lastBackupRuns(database.db), schedule, now)) return "not due" as const;
     const file = path.join(schedule.directory, archiveNameAt(now));
+    // The panel shows why it failed: a refusal's pt-BR line, or the unexpected error's message.
     const made = await createBackup(backupOptionsOf(env, file, database)).catch((error: unknown) => ({
       ok: false as const,
-      message: failureReason(error, schedule.directory),
+      message: error instanceof Error ? error.message : String(error),
     }));
     if (!made.ok) {
       await recordBackupRun(database.db, { succeeded: false, failure: made.message });
@@ -92,15 +93,4 @@ async function pruneArchives(schedule: BackupSchedule): Promise<void> {
   for (const name of archives.slice(0, Math.max(0, archives.length - schedule.keep))) {
     await rm(path.join(schedule.directory, name), { force: true });
   }
-}
-
-/** What the panel says about a backup that could not be written (the folder's fault, mostly). */
-function failureReason(error: unknown, directory: string): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
-    return `Sem permissão para escrever na pasta ${directory} (BACKUP_DIR).`;
-  }
-  if (code === "ENOTDIR") return `${directory} (BACKUP_DIR) não é uma pasta.`;
-  if (code === "ENOSPC") return `Sem espaço em disco na pasta ${directory} (BACKUP_DIR).`;
-  return error instanceof Error ? error.message : String(error);
 }

@@ -132,7 +132,7 @@ describe("scheduled backups", () => {
       expect(text).toContain("Nenhum backup agendado feito ainda.");
       expect(text).toMatch(
         new RegExp(
-          `O backup de \\d{2}/\\d{2}/\\d{4} às \\d{2}:\\d{2} falhou: ${notAFolder} \\(BACKUP_DIR\\) não é uma pasta\\.`,
+          `O backup de \\d{2}/\\d{2}/\\d{4} às \\d{2}:\\d{2} falhou: ${notAFolder} não é uma pasta\\.`,
         ),
       );
     } finally {
