@@ -1,9 +1,11 @@
 // `npm run backup -- FILE`: the database and the local photos in one archive.
-// With the embedded database (PGlite), stop the store first: it has one opener.
+// With the embedded database (PGlite), a running store makes it itself: it is the one opener.
+import path from "node:path";
 import { parseArgs } from "node:util";
 import "./load-dotenv.js";
 import { loadEnv } from "../app/config/env.server";
-import { createBackup } from "../app/operations/create-backup.server";
+import { askRunningStore } from "../app/operations/backup-channel.server";
+import { backupOptionsOf, createBackup } from "../app/operations/create-backup.server";
 import { reportOutcome } from "./report-outcome";
 
 const { positionals } = parseArgs({ allowPositionals: true });
@@ -13,11 +15,6 @@ if (positionals.length !== 1) {
 }
 
 const env = loadEnv();
-const result = await createBackup({
-  dataDir: env.DATA_DIR,
-  databaseUrl: env.DATABASE_URL,
-  file: positionals[0]!,
-  // Photos in an S3 bucket (STORAGE=s3) are backed up by the bucket's own means.
-  photos: env.STORAGE === "s3" ? "bucket" : "local",
-});
-reportOutcome(result);
+const file = path.resolve(positionals[0]!);
+const madeByStore = env.DATABASE_URL ? null : await askRunningStore(env.DATA_DIR, file);
+reportOutcome(madeByStore ?? (await createBackup(backupOptionsOf(env, file))));

@@ -1,6 +1,7 @@
 import { Counter, Histogram } from "prom-client";
 import type { Logger } from "../app/config/logger.server";
 import { metricsRegistry } from "../app/config/metrics.server";
+import { takeScheduledBackup, type ScheduledBackups } from "../app/operations/scheduled-backups.server";
 import { expireOverdueOrders } from "../app/domain/orders/expire-orders.server";
 import { followPendingRefunds } from "../app/domain/orders/refunds.server";
 import { followDeliveries } from "../app/domain/shipping/follow-deliveries.server";
@@ -10,8 +11,15 @@ import { processChargeEvents, type PaymentDeps } from "../app/domain/payments/ch
 import { deliverDueMail } from "../app/mail/outbox.server";
 import type { Mailer } from "../app/mail/mailer.server";
 
+/** A background task of the store, run every `everyMs`. */
+interface Job {
+  name: string;
+  everyMs: number;
+  run(deps: JobDeps): Promise<unknown>;
+}
+
 /** Every background task of the store, each on its own period. */
-const JOBS = [
+const JOBS: Job[] = [
   { name: "eventos de pagamento", everyMs: 15_000, run: (deps: JobDeps) => processChargeEvents(deps) },
   { name: "pedidos vencidos", everyMs: 60_000, run: (deps: JobDeps) => expireOverdueOrders(deps) },
   { name: "cobranças canceladas", everyMs: 5_000, run: (deps: JobDeps) => cancelQueuedCharges(deps) },
@@ -23,15 +31,30 @@ const JOBS = [
   },
 ];
 
-/** The store's jobs: `JOBS`, and following deliveries when the carrier's tracking is configured. */
-function jobsOf({ carrier }: JobDeps) {
-  if (!carrier) return JOBS;
-  const deliveries = {
-    name: "entregas",
-    everyMs: 30 * 60_000,
-    run: (deps: JobDeps) => followDeliveries({ ...deps, carrier }),
-  };
-  return [...JOBS, deliveries];
+/** How often the scheduled backups' job looks whether one is due (or sooner with a shorter BACKUP_EVERY). */
+const BACKUP_CHECK_MS = 60_000;
+
+/**
+ * The store's jobs: `JOBS`, following deliveries when the carrier's tracking is configured, and
+ * the scheduled backups when BACKUP_DIR is set.
+ */
+function jobsOf({ carrier, backups }: JobDeps): Job[] {
+  const jobs = [...JOBS];
+  if (carrier) {
+    jobs.push({
+      name: "entregas",
+      everyMs: 30 * 60_000,
+      run: (deps: JobDeps) => followDeliveries({ ...deps, carrier }),
+    });
+  }
+  if (backups) {
+    jobs.push({
+      name: "backups agendados",
+      everyMs: Math.min(backups.schedule.everyMs, BACKUP_CHECK_MS),
+      run: () => takeScheduledBackup(backups),
+    });
+  }
+  return jobs;
 }
 
 const runs = new Counter({
@@ -53,6 +76,8 @@ export interface JobDeps extends PaymentDeps {
   logger: Logger;
   /** The carrier's tracking, or null when delivery is only the admin's word. */
   carrier: CarrierTracking | null;
+  /** The scheduled backups, or null without BACKUP_DIR. */
+  backups: ScheduledBackups | null;
 }
 
 /**

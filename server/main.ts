@@ -23,6 +23,8 @@ import { createPixProvider } from "../app/domain/payments/pix-providers.server";
 import { createCarrierTracking } from "../app/domain/shipping/carrier-trackings.server";
 import { storefrontSettings } from "../app/domain/store-settings/store-settings.server";
 import { createMailer } from "../app/mail/mailer.server";
+import { openBackupChannel } from "../app/operations/backup-channel.server";
+import { scheduledBackupsOf } from "../app/operations/scheduled-backups.server";
 import { removeDataReplacedByRestore } from "../app/operations/restore-backup.server";
 import { createApp, type RequestListener } from "./app";
 import { startJobs } from "./jobs";
@@ -57,6 +59,7 @@ export async function startServer(
   const baseURL = storeBaseURL(env);
   let catalogVersion: CatalogVersion | null = null;
   let stopJobs: (() => Promise<void>) | null = null;
+  let closeBackupChannel: (() => Promise<void>) | null = null;
   let database: DatabaseHandle | null = null;
   const vite = options.vite;
 
@@ -80,6 +83,7 @@ export async function startServer(
     clearTimeout(force);
     await vite?.close();
     await stopJobs?.();
+    await closeBackupChannel?.();
     await catalogVersion?.stop();
     await database?.close();
     logger.info("Encerrado");
@@ -134,7 +138,9 @@ export async function startServer(
     mailer: createMailer(env, logger),
     store: orderMailStoreOf(ready.db, env, baseURL),
     carrier: createCarrierTracking(env),
+    backups: scheduledBackupsOf(env, ready),
   });
+  closeBackupChannel = await openBackupChannel(env, ready, logger);
   if (!vite) await warmUpPrivately(app, env, logger);
   await returnFreedMemoryWhenQuiet(logger);
   if (stopping) return;

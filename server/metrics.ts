@@ -9,6 +9,7 @@ import { metricsRegistry } from "../app/config/metrics.server";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { backlogOf } from "../app/domain/backlog.server";
 import { findProjectFolder } from "../app/lib/project-folder.server";
+import { lastBackupRuns } from "../app/domain/backups/backup-runs.server";
 import { withTimeout } from "./readiness";
 import type { AnsweredRequest } from "./request-log";
 
@@ -98,6 +99,25 @@ new Gauge({
   },
 });
 
+new Gauge({
+  name: "vitrine_backup_last_run_timestamp_seconds",
+  help: "Quando terminou o último backup agendado (BACKUP_DIR), por resultado: ok ou failed; registrado no banco, o mesmo em todas as instâncias",
+  labelNames: ["result"] as const,
+  registers,
+  async collect() {
+    this.reset();
+    const handle = watched?.database;
+    if (!handle) return;
+    try {
+      const runs = await withTimeout(lastBackupRuns(handle.db), DATABASE_SCRAPE_TIMEOUT_MS);
+      if (runs.success) this.set({ result: "ok" }, runs.success.createdAt.getTime() / 1000);
+      if (runs.failure) this.set({ result: "failed" }, runs.failure.createdAt.getTime() / 1000);
+    } catch (error) {
+      watched?.logger.warn({ err: error }, "Métricas: últimos backups não lidos");
+    }
+  },
+});
+
 /** The release this process runs: the package's version and the build (`builds/<id>/`, scripts/build.js). */
 new Gauge({
   name: "vitrine_build_info",
@@ -118,8 +138,9 @@ function runningBuild(): string {
 }
 
 /**
- * The database read when scraped: the outboxes' backlogs (shared by every instance), the time of a
- * minimal query and the connection pool (this instance's; PostgreSQL only).
+ * The database read when scraped: the outboxes' backlogs and the last scheduled backups (shared by
+ * every instance), the time of a minimal query and the connection pool (this instance's;
+ * PostgreSQL only).
  */
 export function watchDatabase(database: DatabaseHandle, logger: Logger): void {
   watched = { database, logger };

@@ -9,6 +9,7 @@ function fakeDatabase(answers: () => boolean): DatabaseHandle {
     driver: "postgres",
     migrate: async () => undefined,
     exclusively: (_lock, task) => task(),
+    unlessBusy: (_lock, task) => task(),
     ping: async () => {
       if (!answers()) throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
     },

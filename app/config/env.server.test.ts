@@ -58,11 +58,34 @@ describe("loadEnv", () => {
     ["SHOPEE_URL", "ftp://shopee.com.br/vitrine"],
     ["MAGALU_URL", "magalu"],
     ["METRICS_TOKEN", "curto"],
+    ["BACKUP_EVERY", "diário"],
+    ["BACKUP_EVERY", "24"],
+    ["BACKUP_EVERY", "0h"],
+    ["BACKUP_EVERY", "1,5h"],
+    ["BACKUP_KEEP", "0"],
   ])("refuses %s=%s with one line naming the variable", (variable, value) => {
     const error = configErrorOf({ [variable]: value });
     expect(error.variable).toBe(variable);
     expect(error.message).toMatch(new RegExp(`^Configuração inválida: ${variable} \\S`));
     expect(error.message).not.toContain("\n");
+  });
+
+  it("takes no scheduled backups by default, and daily ones keeping 7 once BACKUP_DIR is set", () => {
+    expect(loadEnv({}).BACKUP_DIR).toBeUndefined();
+    expect(loadEnv({ BACKUP_DIR: "/var/backups/vitrine" })).toMatchObject({
+      BACKUP_DIR: "/var/backups/vitrine",
+      BACKUP_EVERY: 24 * 60 * 60_000,
+      BACKUP_KEEP: 7,
+    });
+    expect(["30m", "6h", "2d", "45s"].map((every) => loadEnv({ BACKUP_EVERY: every }).BACKUP_EVERY)).toEqual([
+      30 * 60_000,
+      6 * 60 * 60_000,
+      2 * 24 * 60 * 60_000,
+      45_000,
+    ]);
+    expect(configErrorOf({ BACKUP_EVERY: "diário" }).message).toBe(
+      "Configuração inválida: BACKUP_EVERY deve ser um intervalo como 30m, 6h ou 1d",
+    );
   });
 
   it("takes the store's pages elsewhere as https URLs, none by default", () => {

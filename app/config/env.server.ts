@@ -29,6 +29,15 @@ const wholeNumber = (min: number, max: number) =>
     .min(min, `deve estar entre ${min} e ${max}`)
     .max(max, `deve estar entre ${min} e ${max}`);
 
+const DURATION_UNITS_MS = { s: 1_000, m: 60_000, h: 60 * 60_000, d: 24 * 60 * 60_000 };
+
+/** "30m", "6h", "1d" (or "45s") in milliseconds; null for anything else. */
+function durationMs(text: string): number | null {
+  const match = /^([1-9]\d{0,5})(s|m|h|d)$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS];
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -127,6 +136,20 @@ const envSchema = z
     SHOPEE_URL: httpsUrl.optional(),
     MAGALU_URL: httpsUrl.optional(),
     SEED_DEMO: booleanText.default(true),
+    // Scheduled backups (docs/decisions/0023): unset, the store takes none.
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_EVERY: z
+      .string()
+      .transform((text, context) => {
+        const milliseconds = durationMs(text);
+        if (milliseconds === null) {
+          context.addIssue({ code: "custom", message: "deve ser um intervalo como 30m, 6h ou 1d" });
+          return z.NEVER;
+        }
+        return milliseconds;
+      })
+      .default(24 * 60 * 60_000),
+    BACKUP_KEEP: wholeNumber(1, 1000).default(7),
     // Where uploaded photos live: this process's disk, or a bucket every instance shares.
     STORAGE: z.enum(["local", "s3"], { error: "deve ser local ou s3" }).default("local"),
     S3_ENDPOINT: httpUrl.optional(),

@@ -69,6 +69,16 @@ export interface DatabaseHandle {
    * one process, so there it simply runs the task.
    */
   exclusively<T>(lock: StartupLock, task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` unless another process runs one under `lock` right now, in which case it answers
+   * null at once (a PostgreSQL advisory lock, as `exclusively`). PGlite simply runs the task.
+   */
+  unlessBusy<T>(lock: InstanceLock, task: () => Promise<T>): Promise<T | null>;
+  /**
+   * The embedded database's data directory as a tar archive, consistent while the store writes:
+   * made between two transactions, after a checkpoint (PGlite only).
+   */
+  dataDirectoryArchive?(): Promise<Blob>;
   /** Resolves when the database answers a trivial query, rejects otherwise. */
   ping(): Promise<void>;
   /**
@@ -94,11 +104,14 @@ export type DatabaseLocation =
 
 /** What processes sharing one database do one at a time when they start. */
 export type StartupLock = "migrations" | "start-up data";
+/** What processes sharing one database do one at a time, the start-up's and the scheduled backup. */
+export type InstanceLock = StartupLock | "scheduled backup";
 
 /** Advisory lock keys: arbitrary, but fixed, so every version of the store takes the same. */
-const ADVISORY_LOCK_KEYS: Record<StartupLock, string> = {
+const ADVISORY_LOCK_KEYS: Record<InstanceLock, string> = {
   migrations: "5649545249000001",
   "start-up data": "5649545249000002",
+  "scheduled backup": "5649545249000003",
 };
 
 /**
@@ -138,12 +151,13 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   pool.on("error", (error) => options.onPoolError?.(error));
   const db = drizzleNodePg({ client: pool, schema });
   const exclusively = <T>(lock: StartupLock, task: () => Promise<T>) =>
-    withAdvisoryLock(pool, lock, task, options);
+    withAdvisoryLock(pool, lock, task, { ...options, wait: true }) as Promise<T>;
   return {
     db,
     driver: "postgres",
     migrate: () => exclusively("migrations", () => migrateNodePg(db, { migrationsFolder })),
     exclusively,
+    unlessBusy: (lock, task) => withAdvisoryLock(pool, lock, task, { wait: false }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -153,12 +167,13 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   };
 }
 
-async function withAdvisoryLock<T>(
+/** Runs `task` under the advisory lock; without `wait`, answers null when another process holds it. */
+async function withAdvisoryLock<T, Lock extends InstanceLock>(
   pool: pg.Pool,
-  lock: StartupLock,
+  lock: Lock,
   task: () => Promise<T>,
-  options: DatabaseOptions,
-): Promise<T> {
+  options: { wait: boolean; onLockWait?: (lock: Lock) => void },
+): Promise<T | null> {
   const key = ADVISORY_LOCK_KEYS[lock];
   const client = await pool.connect();
   let failure: Error | undefined;
@@ -167,6 +182,7 @@ async function withAdvisoryLock<T>(
       key,
     ]);
     if (!rows[0]!.locked) {
+      if (!options.wait) return null;
       options.onLockWait?.(lock);
       await client.query("select pg_advisory_lock($1)", [key]);
     }
@@ -267,6 +283,14 @@ async function openPglite(location: Exclude<DatabaseLocation, { url: string }>):
     driver: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     exclusively: (_lock, task) => task(),
+    unlessBusy: (_lock, task) => task(),
+    // Inside a transaction of its own, no other transaction is half done; the checkpoint writes
+    // the shared buffers to the files, so the copy needs little recovery when it next opens.
+    dataDirectoryArchive: () =>
+      client.transaction(async (transaction) => {
+        await transaction.exec("CHECKPOINT");
+        return client.dumpDataDir("none");
+      }),
     ping: async () => {
       await client.query("select 1");
     },

@@ -908,3 +908,29 @@ export const adminAuditLog = pgTable(
     index("admin_audit_log_target_idx").on(t.targetType, t.targetId),
   ],
 );
+
+/**
+ * The store's scheduled backups (BACKUP_DIR), one row per attempt, written by whichever instance
+ * took it: the panel and /metrics read the last ones, and no instance takes another before
+ * BACKUP_EVERY has passed since the last that succeeded.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    succeeded: boolean("succeeded").notNull(),
+    // The archive written, and its size in bytes, when it succeeded.
+    file: text("file"),
+    bytes: bigint("bytes", { mode: "number" }),
+    // Why it failed (pt-BR, shown in the panel).
+    failure: text("failure"),
+    ...timestamps,
+  },
+  (t) => [
+    index("backup_runs_created_idx").on(t.succeeded, t.createdAt.desc()),
+    check(
+      "backup_runs_outcome",
+      sql`(${t.succeeded} and ${t.file} is not null and ${t.bytes} is not null and ${t.failure} is null) or (not ${t.succeeded} and ${t.failure} is not null)`,
+    ),
+  ],
+);

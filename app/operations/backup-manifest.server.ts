@@ -122,7 +122,8 @@ function unsafeEntry(entry: string, type: string): string | null {
   return null;
 }
 
-function parseJson(text: string): unknown {
+/** The value `text` holds as JSON, or null when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -30,10 +30,14 @@ type Operation = "backup" | "restauração";
 /** The refusal for an embedded database another process has open; other errors as they are. */
 export function refusalWhileOpen(error: unknown, doing: Operation): unknown {
   if (!(error instanceof DataDirectoryLockedError)) return error;
-  return new OperationRefused(
-    `A loja está rodando com o banco de dados embutido em ${error.directory} (processo ${error.pid}); ` +
-      `pare a loja antes ${doing === "backup" ? "do backup" : "da restauração"}.`,
-  );
+  const running = `A loja está rodando com o banco de dados embutido em ${error.directory} (processo ${error.pid})`;
+  // A running store makes the backup itself once it is ready (its backup channel is open).
+  if (doing === "backup") {
+    return new OperationRefused(
+      `${running} e ainda não atende pedidos de backup; tente de novo quando ela estiver pronta.`,
+    );
+  }
+  return new OperationRefused(`${running}; pare a loja antes da restauração.`);
 }
 
 /** Whether a directory exists and has anything in it. */

@@ -1,33 +1,29 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import {
-  link,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-  symlink,
-  writeFile,
-} from "node:fs/promises";
+import { link, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { create } from "tar";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
-import { users } from "../../app/db/schema.server";
+import { orderItems, orders, productVariants, users } from "../../app/db/schema.server";
 import { knownMigrations } from "../../app/db/migration-journal.server";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
 import { cookieHeader, signIn, signUpCustomer, STORE_ADMIN, type Customer } from "../support/accounts";
-import { STORE_ADMIN_ENV } from "../support/admin-over-http";
+import {
+  createProductWithPhoto,
+  panelOverHttp,
+  productPhotoOf,
+  STORE_ADMIN_ENV,
+} from "../support/admin-over-http";
 import { randomClientIp } from "../support/browser";
 import { runNpmScript } from "../support/command";
 import { createOrder, createProduct } from "../support/factories";
+import { addAddressOverHttp, deleteOrderOverHttp, demoProduct, placeOrderOverHttp } from "../support/orders";
 import type { TemplateKind } from "../support/database-templates";
 import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
 import { enrolmentCode, signInCode } from "../support/totp";
@@ -447,22 +443,43 @@ describe("a file that is not a Vitrine backup", () => {
 });
 
 describe("the embedded database while the store runs", () => {
-  it("is neither backed up nor restored: the operator is told to stop the store", async () => {
+  it("is backed up by the store itself, over a channel only its user can use, but not restored", async () => {
     // The embedded database whatever TEST_DATABASE_URL says: its lock is what this is about.
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-running-"));
     const data: StoreData = { dataDir, env: {}, remove: () => rm(dataDir, { recursive: true, force: true }) };
     cleanups.push(() => data.remove());
     const store = await startStoreServer(STORE_ENV, data);
     try {
-      const directory = path.join(dataDir, "pglite");
       const file = path.join(workDir, "rodando.tar.gz");
       const made = await backup(data, file);
-      expect(made.code).toBe(1);
-      expect(made.stderr.trim()).toBe(
-        `A loja está rodando com o banco de dados embutido em ${directory} (processo ${store.process.pid}); ` +
-          "pare a loja antes do backup.",
+      expect(made.stderr).toBe("");
+      expect(made.code).toBe(0);
+      expect(made.stdout).toMatch(
+        /^Backup salvo em .*rodando\.tar\.gz: banco de dados PGlite \(migração \S+\)/m,
       );
-      expect(existsSync(file)).toBe(false);
+      expect(existsSync(`${file}.partial`)).toBe(false);
+
+      // The channel: a socket in a folder only the store's user enters, that takes backups only.
+      const socket = path.join(dataDir, "canal", "backup.sock");
+      expect((await stat(path.dirname(socket))).mode & 0o777).toBe(0o700);
+      expect((await stat(socket)).mode & 0o777).toBe(0o600);
+      const ask = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          let answer = "";
+          const connection = net.createConnection(socket, () => connection.write(`${request}\n`));
+          connection.on("data", (chunk) => (answer += chunk.toString()));
+          connection.on("end", () => resolve(answer.trim()));
+          connection.on("error", reject);
+        });
+      const refused = JSON.stringify({ ok: false, message: "Pedido inválido." });
+      expect(await ask(JSON.stringify({ restoreFrom: file }))).toBe(refused);
+      expect(await ask(JSON.stringify({ backupTo: file, then: "restore" }))).toBe(refused);
+      expect(await ask(JSON.stringify({ backupTo: "relativo.tar.gz" }))).toBe(refused);
+      expect(await ask(JSON.stringify({ backupTo: `/${"a".repeat(10_000)}.tar.gz` }))).toBe(refused);
+      expect(JSON.parse(await ask(JSON.stringify({ backupTo: "/pasta-que-nao-existe/b.tar.gz" })))).toEqual({
+        ok: false,
+        message: "A pasta /pasta-que-nao-existe não existe.",
+      });
 
       const backupOfNothing = await archiveWithManifest("vazio.tar.gz", EMPTY_PGLITE_BACKUP);
       const restored = await restore(data, backupOfNothing, "--force");
@@ -481,10 +498,9 @@ describe("a restore while the store runs on its database", () => {
     const store = await startStoreServer(STORE_ENV, data);
     try {
       const onPostgres = Boolean(data.env.DATABASE_URL);
-      // PostgreSQL is backed up while the store runs; the embedded database is not.
+      // Backed up while the store runs, on either database.
       const file = path.join(workDir, "loja-no-ar.tar.gz");
-      if (onPostgres) expect((await backup(data, file)).code).toBe(0);
-      else await rename(await archiveWithManifest("loja-no-ar-pglite.tar.gz", EMPTY_PGLITE_BACKUP), file);
+      expect((await backup(data, file)).code).toBe(0);
       const before = await fingerprint(data.dataDir);
 
       const restored = await restore(data, file, "--force");
@@ -534,4 +550,106 @@ describe("PostgreSQL without its client tools", () => {
     expect(restored.code).toBe(1);
     expect(restored.stderr.trim()).toBe(`pg_restore ${install}`);
   }, 60_000);
+});
+
+describe("a backup of the running store while customers order", () => {
+  const CABLE = demoProduct("Cabo USB-C Lume 1 m 60 W");
+
+  /** The store's orders, oldest first, each with its lines, and the cable's stock, read directly. */
+  async function ordersAndStock(data: StoreData) {
+    const database = await openDatabase(
+      data.env.DATABASE_URL ? { url: data.env.DATABASE_URL } : { dataDir: data.dataDir },
+    );
+    try {
+      const rows = await database.db.select().from(orders).orderBy(asc(orders.createdAt), asc(orders.id));
+      const lines = await database.db.select().from(orderItems).orderBy(asc(orderItems.id));
+      const [cable] = await database.db
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.id, CABLE.variantId));
+      return {
+        orders: rows.map((order) => ({ ...order, lines: lines.filter((line) => line.orderId === order.id) })),
+        cableStock: cable!.stock,
+      };
+    } finally {
+      await database.close();
+    }
+  }
+
+  it("restores into a fresh place to the store as it was: its orders, their lines and stock, and its photos", async () => {
+    const data = await storeData("catalogue");
+    const store = await startStoreServer({ ...STORE_ENV, ...STORE_ADMIN_ENV }, data);
+    const file = path.join(workDir, "loja-vendendo.tar.gz");
+    let ordersBeforeBackup: number;
+    let photo: { url: string; bytes: Buffer };
+    try {
+      const panel = await panelOverHttp(store.url);
+      const bytes = await sharp({
+        create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 90, b: 20 } },
+      })
+        .png()
+        .toBuffer();
+      const productId = await createProductWithPhoto(panel, "Luminária Copiada", bytes);
+      const url = await productPhotoOf(store.url, productId);
+      photo = { url, bytes: Buffer.from(await (await fetch(`${store.url}${url}`)).arrayBuffer()) };
+      const customer = await signUpCustomer(store.url);
+      const addressId = await addAddressOverHttp(store.url, customer);
+
+      // Orders keep coming, one after another, before, during and after the backup; each is then
+      // cancelled by the customer, which gives its unit back to stock.
+      let ordering = true;
+      let placed = 0;
+      const buying = (async () => {
+        while (ordering) {
+          const { orderId } = await placeOrderOverHttp(store.url, customer, addressId, CABLE);
+          placed += 1;
+          await deleteOrderOverHttp(store.url, customer, orderId);
+        }
+      })();
+      await vi.waitFor(() => expect(placed).toBeGreaterThanOrEqual(3), { timeout: 30_000 });
+      ordersBeforeBackup = placed;
+      const made = await backup(data, file).finally(() => (ordering = false));
+      await buying;
+      expect(made.stderr).toBe("");
+      expect(made.code).toBe(0);
+      expect(made.stdout).toMatch(/^Backup salvo em .*loja-vendendo\.tar\.gz: .*arquivos de fotos\.$/m);
+      expect(placed).toBeGreaterThan(ordersBeforeBackup);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+    } finally {
+      await store.stop();
+    }
+
+    const fresh = await storeData();
+    const restored = await restore(fresh, file);
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+
+    const live = await ordersAndStock(data);
+    const copy = await ordersAndStock(fresh);
+    // The copy is the store at one instant: every order placed before the backup was asked for,
+    // whole, and none half there; the stock is what the orders not cancelled left. Only the newest
+    // may have been cancelled after that instant.
+    expect(copy.orders.length).toBeGreaterThanOrEqual(ordersBeforeBackup);
+    const newest = copy.orders.length - 1;
+    expect(copy.orders.slice(0, newest)).toEqual(live.orders.slice(0, newest));
+    expect(copy.orders[newest]!.id).toBe(live.orders[newest]!.id);
+    const linesOf = (order: (typeof live.orders)[number]) =>
+      order.lines.map((line) => ({ id: line.id, variantId: line.variantId, quantity: line.quantity }));
+    expect(linesOf(copy.orders[newest]!)).toEqual(linesOf(live.orders[newest]!));
+    const sold = (store: typeof live) =>
+      store.orders
+        .filter((order) => order.status !== "cancelled")
+        .flatMap((order) => order.lines)
+        .reduce((units, line) => units + line.quantity, 0);
+    expect(copy.cableStock + sold(copy)).toBe(live.cableStock + sold(live));
+
+    const restoredStore = await startStoreServer(STORE_ENV, fresh);
+    try {
+      const image = await fetch(`${restoredStore.url}${photo.url}`);
+      expect(image.status).toBe(200);
+      expect(Buffer.from(await image.arrayBuffer())).toEqual(photo.bytes);
+    } finally {
+      await restoredStore.stop();
+    }
+  }, 360_000);
 });

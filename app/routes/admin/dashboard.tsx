@@ -11,17 +11,30 @@ import { loadDashboard } from "../../domain/admin/dashboard.server";
 import { currentStoreSettings } from "../../domain/store-settings/store-settings.server";
 import { PAYMENT_STATE_LABELS } from "../../domain/orders/order-lifecycle";
 import { formatDateTime } from "../../lib/dates";
+import { formatFileSize } from "../../lib/file-size";
+import { lastBackupRuns } from "../../domain/backups/backup-runs.server";
 import { formatBRL } from "../../lib/money";
 import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const [dashboard, { saved }] = await Promise.all([
+  const [dashboard, { saved }, backups] = await Promise.all([
     loadDashboard(context.db),
     currentStoreSettings(context.db, context.env),
+    lastBackupRuns(context.db),
   ]);
+  const { success, failure } = backups;
   return {
     ...dashboard,
+    backups: {
+      scheduled: Boolean(context.env.BACKUP_DIR),
+      lastSuccess: success && { at: formatDateTime(success.createdAt), size: formatFileSize(success.bytes!) },
+      // A failure already followed by a backup that succeeded is over.
+      lastFailure:
+        failure && (!success || failure.createdAt > success.createdAt)
+          ? { at: formatDateTime(failure.createdAt), reason: failure.failure! }
+          : null,
+    },
     storeSetup: STORE_SETUP_STEPS.map((step) => ({ ...step, done: saved.has(step.section) })),
     recentOrders: dashboard.recentOrders.map((order) => ({
       ...order,
@@ -38,7 +51,8 @@ const STORE_SETUP_STEPS = [
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, recentOrders, topProducts, revenueByDay, ordersByStatus, storeSetup } = loaderData;
+  const { figures, recentOrders, topProducts, revenueByDay, ordersByStatus, storeSetup, backups } =
+    loaderData;
   const cards: { label: string; value: string; details?: string[] }[] = [
     { label: "Total de Pedidos", value: String(figures.totalOrders) },
     {
@@ -167,7 +181,37 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
+      <BackupStatus backups={backups} />
     </div>
+  );
+}
+
+/** The store's scheduled backups (BACKUP_DIR): the last one, and a failure since. */
+function BackupStatus({ backups }: { backups: Route.ComponentProps["loaderData"]["backups"] }) {
+  const { scheduled, lastSuccess, lastFailure } = backups;
+  return (
+    <section aria-labelledby="backups" className="rounded-xl border border-slate-200 p-4 text-sm">
+      <h3 id="backups" className="font-semibold">
+        Backups
+      </h3>
+      {!scheduled && (
+        <p className="mt-2 text-slate-600">
+          Backups agendados desligados: defina BACKUP_DIR (a pasta dos backups) para a loja fazer um por dia.
+        </p>
+      )}
+      {(scheduled || lastSuccess) && (
+        <p className="mt-2">
+          {lastSuccess
+            ? `Último backup: ${lastSuccess.at} (${lastSuccess.size})`
+            : "Nenhum backup agendado feito ainda."}
+        </p>
+      )}
+      {lastFailure && (
+        <p role="alert" className="mt-2 text-red-700">
+          O backup de {lastFailure.at} falhou: {lastFailure.reason}
+        </p>
+      )}
+    </section>
   );
 }
 
