@@ -51,6 +51,23 @@ export function countRequest(answered: AnsweredRequest): void {
  */
 let watched: { database: DatabaseHandle; logger: Logger } | null = null;
 
+/**
+ * What a gauge reads from the watched database at a scrape, within the scrape's timeout; null when
+ * no database is watched, or it did not answer (logged with `failure`).
+ */
+async function readForScrape<T>(
+  read: (database: DatabaseHandle) => Promise<T>,
+  failure: string,
+): Promise<T | null> {
+  if (!watched) return null;
+  try {
+    return await withTimeout(read(watched.database), DATABASE_SCRAPE_TIMEOUT_MS);
+  } catch (error) {
+    watched.logger.warn({ err: error }, failure);
+    return null;
+  }
+}
+
 new Gauge({
   name: "vitrine_backlog",
   help: "Trabalho à espera no banco: mail_pending, mail_failed, payment_events_pending, charge_cancellations_pending",
@@ -58,14 +75,11 @@ new Gauge({
   registers,
   async collect() {
     this.reset();
-    const handle = watched?.database;
-    if (!handle) return;
-    try {
-      const backlog = await withTimeout(backlogOf(handle.db), DATABASE_SCRAPE_TIMEOUT_MS);
-      for (const [queue, count] of Object.entries(backlog)) this.set({ queue }, count);
-    } catch (error) {
-      watched?.logger.warn({ err: error }, "Métricas: filas do banco não contadas");
-    }
+    const backlog = await readForScrape(
+      (handle) => backlogOf(handle.db),
+      "Métricas: filas do banco não contadas",
+    );
+    for (const [queue, count] of Object.entries(backlog ?? {})) this.set({ queue }, count);
   },
 });
 new Gauge({
@@ -87,15 +101,12 @@ new Gauge({
   registers,
   async collect() {
     this.reset();
-    const handle = watched?.database;
-    if (!handle) return;
     const started = performance.now();
-    try {
-      await withTimeout(handle.ping(), DATABASE_SCRAPE_TIMEOUT_MS);
-      this.set((performance.now() - started) / 1000);
-    } catch (error) {
-      watched?.logger.warn({ err: error }, "Métricas: o banco não respondeu à consulta mínima");
-    }
+    const answered = await readForScrape(async (handle) => {
+      await handle.ping();
+      return true;
+    }, "Métricas: o banco não respondeu à consulta mínima");
+    if (answered) this.set((performance.now() - started) / 1000);
   },
 });
 
@@ -106,15 +117,12 @@ new Gauge({
   registers,
   async collect() {
     this.reset();
-    const handle = watched?.database;
-    if (!handle) return;
-    try {
-      const runs = await withTimeout(lastBackupRuns(handle.db), DATABASE_SCRAPE_TIMEOUT_MS);
-      if (runs.success) this.set({ result: "ok" }, runs.success.createdAt.getTime() / 1000);
-      if (runs.failure) this.set({ result: "failed" }, runs.failure.createdAt.getTime() / 1000);
-    } catch (error) {
-      watched?.logger.warn({ err: error }, "Métricas: últimos backups não lidos");
-    }
+    const runs = await readForScrape(
+      (handle) => lastBackupRuns(handle.db),
+      "Métricas: últimos backups não lidos",
+    );
+    if (runs?.success) this.set({ result: "ok" }, runs.success.createdAt.getTime() / 1000);
+    if (runs?.failure) this.set({ result: "failed" }, runs.failure.createdAt.getTime() / 1000);
   },
 });
 

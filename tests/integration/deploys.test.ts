@@ -136,6 +136,25 @@ function allOk(scripts: string[]): Record<string, number> {
   return Object.fromEntries(scripts.map((script) => [script, 200]));
 }
 
+/**
+ * A store on the changed release shows the change, and it and the one still on the old release
+ * each serve the scripts of both releases' home page: during a rolling restart a page from either
+ * may fetch its scripts from the other.
+ */
+async function expectEachServesTheOthersScripts(
+  running: StoreServer,
+  oldScripts: string[],
+  restarted: StoreServer,
+): Promise<void> {
+  expect(await (await fetch(restarted.url)).text()).toContain("Versão nova no ar");
+  const newScripts = await scriptsOf(restarted, "/");
+  // The changed page's own chunk is one the new build does not have.
+  expect(oldScripts.filter((script) => !newScripts.includes(script))).not.toEqual([]);
+  const every = [...new Set([...oldScripts, ...newScripts])];
+  expect(await statusesOf(restarted, every)).toEqual(allOk(every));
+  expect(await statusesOf(running, every)).toEqual(allOk(every));
+}
+
 describe("deploys", () => {
   it("a new build leaves a running store's scripts served, and a store on it serves the old and the new ones, not those of a build replaced days ago", async () => {
     const project = await copyOfTheProject();
@@ -166,14 +185,7 @@ describe("deploys", () => {
     expect(missed).toEqual([]);
 
     const restarted = await start(project);
-    expect(await (await fetch(restarted.url)).text()).toContain("Versão nova no ar");
-    const newScripts = await scriptsOf(restarted, "/");
-    // The changed page's own chunk is one the new build does not have.
-    expect(oldScripts.filter((script) => !newScripts.includes(script))).not.toEqual([]);
-    const every = [...new Set([...oldScripts, ...newScripts])];
-    expect(await statusesOf(restarted, every)).toEqual(allOk(every));
-    // During a rolling restart a page from a new process may fetch its scripts from an old one.
-    expect(await statusesOf(running, every)).toEqual(allOk(every));
+    await expectEachServesTheOthersScripts(running, oldScripts, restarted);
     expect(await statusesOf(restarted, [longGone.script])).toEqual({ [longGone.script]: 404 });
     expect(existsSync(longGone.directory)).toBe(false);
   }, 400_000);
@@ -224,12 +236,6 @@ describe("deploys", () => {
     expect(avatar).toBeDefined();
     expect((await fetch(`${running.url}${avatar}`)).status).toBe(200);
 
-    const restarted = await start(path.join(home, "current"));
-    expect(await (await fetch(restarted.url)).text()).toContain("Versão nova no ar");
-    const newScripts = await scriptsOf(restarted, "/");
-    expect(oldScripts.filter((script) => !newScripts.includes(script))).not.toEqual([]);
-    const every = [...new Set([...oldScripts, ...newScripts])];
-    expect(await statusesOf(restarted, every)).toEqual(allOk(every));
-    expect(await statusesOf(running, every)).toEqual(allOk(every));
+    await expectEachServesTheOthersScripts(running, oldScripts, await start(path.join(home, "current")));
   }, 400_000);
 });

@@ -1,8 +1,7 @@
 import http from "node:http";
-import net from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { waitUntil } from "../support/eventually";
-import { startStoreFrom, type StoreServer } from "../support/store-server";
+import { acceptsConnections, startStoreFrom, type StoreServer } from "../support/store-server";
 
 const DRAIN_SECONDS = 1;
 
@@ -32,18 +31,6 @@ function send(agent: http.Agent, url: string, path: string): Promise<Outcome> {
       response.on("error", failed);
     });
     request.on("error", failed);
-  });
-}
-
-/** Whether a new connection to the store's port is refused: its listener is closed. */
-function refusesConnections(url: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(new URL(url).port), "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
   });
 }
 
@@ -104,7 +91,7 @@ describe("graceful drain on SIGTERM", () => {
     const before = await send(agent, store.url, "/healthz");
     expect(before.status).toBe(200);
     store.process.kill("SIGTERM");
-    await waitUntil(() => refusesConnections(store.url), 5_000);
+    await waitUntil(async () => !(await acceptsConnections(Number(new URL(store.url).port))), 5_000);
     // A proxy's kept connection, idle since before the signal, used just as the port closed.
     const answer = await new Promise<{ status?: number; connection?: string; reused: boolean }>((resolve) => {
       const request = http.get(`${store.url}/healthz`, { agent }, (response) => {

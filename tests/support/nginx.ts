@@ -1,10 +1,9 @@
 import { spawn } from "node:child_process";
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { waitUntil } from "./eventually";
-import { freePort } from "./store-server";
+import { acceptsConnections, freePort } from "./store-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** Debian's nginx (`apt-get install nginx`; .ci/run installs it). */
@@ -83,7 +82,7 @@ http {
     // Listening is enough: a request now would find the stores down and set them aside a while.
     await waitUntil(() => {
       if (child.exitCode !== null) throw new Error(`O nginx terminou (${child.exitCode}):\n${output}`);
-      return accepts(port);
+      return acceptsConnections(port);
     }, 10_000);
   } catch (error) {
     child.kill("SIGQUIT");
@@ -102,16 +101,4 @@ http {
       await rm(prefix, { recursive: true, force: true });
     },
   };
-}
-
-/** Whether something listens on this loopback port. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }

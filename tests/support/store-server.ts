@@ -52,6 +52,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether something accepts connections on this loopback port (a store's listener is open). */
+export function acceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 /** Where a started store keeps its data, kept across restarts until `remove`. */
 export interface StoreData {
   dataDir: string;
