@@ -576,6 +576,8 @@ describe("a backup of the running store while customers order", () => {
     }
   }
 
+  const ORDERING_DURING_BACKUP_MS = 5_000;
+
   it("restores into a fresh place to the store as it was: its orders, their lines and stock, and its photos", async () => {
     const data = await storeData("catalogue");
     const store = await startStoreServer({ ...STORE_ENV, ...STORE_ADMIN_ENV }, data);
@@ -595,8 +597,10 @@ describe("a backup of the running store while customers order", () => {
       const customer = await signUpCustomer(store.url);
       const addressId = await addAddressOverHttp(store.url, customer);
 
-      // Orders keep coming, one after another, before, during and after the backup; each is then
-      // cancelled by the customer, which gives its unit back to stock.
+      // Orders keep coming, one after another, before the backup and for its first seconds (the
+      // command's start and the store's copy of its database take about a second each; packing the
+      // archive after that, beside orders, would only be slower); each is then cancelled by the
+      // customer, which gives its unit back to stock.
       let ordering = true;
       let placed = 0;
       const buying = (async () => {
@@ -608,8 +612,11 @@ describe("a backup of the running store while customers order", () => {
       })();
       await vi.waitFor(() => expect(placed).toBeGreaterThanOrEqual(3), { timeout: 30_000 });
       ordersBeforeBackup = placed;
-      const made = await backup(data, file).finally(() => (ordering = false));
+      const backingUp = backup(data, file);
+      await new Promise((resolve) => setTimeout(resolve, ORDERING_DURING_BACKUP_MS));
+      ordering = false;
       await buying;
+      const made = await backingUp;
       expect(made.stderr).toBe("");
       expect(made.code).toBe(0);
       expect(made.stdout).toMatch(/^Backup salvo em .*loja-vendendo\.tar\.gz: .*arquivos de fotos\.$/m);
