@@ -16,11 +16,20 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 say() { echo "$@" >&2; }
 
-release_id=$(find "$root/tests/fixtures/upgrade" -mindepth 1 -maxdepth 1 -type d -printf "%f\n" | LC_ALL=C sort | tail -n 1)
-if ! commit=$(git -C "$root" rev-parse --verify --quiet "${release_id##*-}^{commit}"); then
-  say "O commit da versão $release_id não está no histórico deste clone (clone raso?): rode 'git fetch --unshallow'."
-  exit 1
-fi
+# The newest fixture's release: the one whose commit came last (several releases share a date).
+newest=0
+for folder in "$root"/tests/fixtures/upgrade/*/; do
+  id=$(basename "$folder")
+  if ! committed=$(git -C "$root" show -s --format=%ct "${id##*-}^{commit}" 2>/dev/null); then
+    say "O commit da versão $id não está no histórico deste clone (clone raso?): rode 'git fetch --unshallow'."
+    exit 1
+  fi
+  if [ "$committed" -gt "$newest" ]; then
+    newest=$committed
+    release_id=$id
+  fi
+done
+commit=$(git -C "$root" rev-parse "${release_id##*-}^{commit}")
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/vitrine/releases"
 release="$cache/$commit"
 marker="$release/.vitrine-preparada"
