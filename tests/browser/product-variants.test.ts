@@ -114,6 +114,8 @@ describe("a product sold in variants", () => {
     const { page } = browser;
     await openProduct(page);
     await option(page, "Cor", "Azul").click();
+    // The button adds the variant the page shows: once the page shows the new choice.
+    await expect.poll(() => option(page, "Cor", "Azul").getAttribute("aria-checked")).toBe("true");
     await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
     await option(page, "Armazenamento", "256 GB").click();
     await expect.poll(() => priceBlock(page)).toBe(priceShown(209_900));
