@@ -17,6 +17,7 @@ import {
 import {
   CARD_PAYMENT_STATUSES,
   ORDER_STATUSES,
+  PAYMENT_ATTEMPT_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   PIX_STATUSES,
@@ -597,6 +598,75 @@ export const orderItems = pgTable(
   ],
 );
 
+/**
+ * Each attempt to pay an order (decision 0035): its method and provider, the provider's ids, what
+ * was asked, received and given back, and its status in the store's words beside the provider's
+ * own. Until the release after 2026-11-29-8245de2 writes here, the order's own payment columns
+ * are the ones written and a trigger copies them into the order's row here (`mirrors_order`, id
+ * the order's own; migration 0030), so a release that still writes only them stays in step.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    // Null while the provider has not yet been asked (a charge being created).
+    provider: text("provider"),
+    // The payment at its provider: a PIX charge's id, a card or boleto payment's id.
+    providerPaymentId: text("provider_payment_id"),
+    // A card checkout (Mercado Pago's preference) and the address where it is paid.
+    checkoutId: text("checkout_id"),
+    checkoutUrl: text("checkout_url"),
+    // A PIX charge's copy-and-paste code.
+    brCode: text("br_code"),
+    // What the payer used at a card provider (credit_card, debit_card, ticket for a boleto…).
+    methodType: text("method_type"),
+    installments: integer("installments"),
+    amountCents: centavos("amount_cents").notNull(),
+    // What the provider reported received: the amount, or another one it was paid with.
+    receivedCents: centavos("received_cents").notNull().default(0),
+    // What confirmed refunds of this payment gave back.
+    refundedCents: centavos("refunded_cents").notNull().default(0),
+    status: text("status", { enum: PAYMENT_ATTEMPT_STATUSES }).notNull().default("pending"),
+    // The provider's own last word on it (ACTIVE, approved, in_mediation…), for the admin.
+    providerStatus: text("provider_status"),
+    // Whether it paid the order: its amount received, reported by the provider. One per order.
+    settlesOrder: boolean("settles_order").notNull().default(false),
+    // The row the trigger of migration 0030 keeps in step with the order's payment columns.
+    mirrorsOrder: boolean("mirrors_order").notNull().default(false),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    // When the money arrived (for the total or another amount).
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    // When it arrived after the order had been cancelled for expiry.
+    lateAt: timestamp("late_at", { withTimezone: true }),
+    // A dispute the provider reported (a PIX MED, a chargeback): first reported, and its news.
+    disputedAt: timestamp("disputed_at", { withTimezone: true }),
+    disputeReason: text("dispute_reason"),
+    ...timestamps,
+  },
+  (t) => [
+    index("payments_order_idx").on(t.orderId, t.createdAt),
+    index("payments_provider_payment_idx").on(t.provider, t.providerPaymentId),
+    uniqueIndex("payments_one_settling_per_order")
+      .on(t.orderId)
+      .where(sql`${t.settlesOrder}`),
+    uniqueIndex("payments_one_mirror_per_order")
+      .on(t.orderId)
+      .where(sql`${t.mirrorsOrder}`),
+    check("payments_method", oneOf(t.method, PAYMENT_METHODS)),
+    check("payments_status", oneOf(t.status, PAYMENT_ATTEMPT_STATUSES)),
+    check("payments_amount_positive", sql`${t.amountCents} > 0`),
+    check(
+      "payments_money",
+      sql`${t.receivedCents} >= 0 and ${t.refundedCents} between 0 and ${t.receivedCents}`,
+    ),
+    check("payments_settles_when_received", sql`not ${t.settlesOrder} or ${t.receivedCents} > 0`),
+  ],
+);
+
 /** Each provider event is handled once: providers deliver again until they get a 2xx. */
 export const paymentEvents = pgTable(
   "payment_events",
@@ -831,6 +901,9 @@ export const orderRefunds = pgTable(
     // recorded a refund made by other means (a PIX past the 90 days).
     provider: text("provider"),
     providerRefundId: text("provider_refund_id"),
+    // The payment it gives back; filled by a trigger when a release that does not know it inserts
+    // the refund (migration 0030).
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "cascade" }),
     status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
     // Why the provider refused it, as it said.
     failure: text("failure"),
@@ -843,6 +916,7 @@ export const orderRefunds = pgTable(
   },
   (t) => [
     index("order_refunds_order_idx").on(t.orderId, t.createdAt),
+    index("order_refunds_payment_idx").on(t.paymentId),
     index("order_refunds_pending_idx")
       .on(t.checkedAt)
       .where(sql`${t.status} = 'pending'`),

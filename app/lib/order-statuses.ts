@@ -33,6 +33,22 @@ export const CARD_PAYMENT_STATUSES = [
   "charged_back",
 ] as const;
 /**
+ * An attempt to pay an order, in the store's own words whatever its provider said: waiting, paid
+ * (the money received), refused, past its validity, called off, given back in part or in full, or
+ * disputed by the payer.
+ */
+export const PAYMENT_ATTEMPT_STATUSES = [
+  "pending",
+  "paid",
+  "failed",
+  "expired",
+  "cancelled",
+  "partially_refunded",
+  "refunded",
+  "disputed",
+] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+/**
  * A refund's course at its provider: asked (pending), confirmed, or failed. One recorded as made
  * outside the store (a PIX past its 90 days) is confirmed by the admin who records it.
  */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { knownMigrations } from "../../app/db/migration-journal.server";
 import { cookieHeader, signIn } from "../support/accounts";
 import { randomClientIp } from "../support/browser";
+import { brl, htmlText } from "../support/page-text";
 import { checkoutBody, payOverHttp, postCheckoutOverHttp } from "../support/orders";
 import { startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
 import {
@@ -243,7 +244,8 @@ for (const fixture of upgradeFixtures()) {
       expect(order).toMatchObject({ totalCents: 2 * product!.priceCents, paymentStatus: "paid" });
     });
 
-    it("lets the release's admin through the gate into the panel, with the release's orders", async () => {
+    /** The release's admin, signed in and through the panel's gate. */
+    const adminPanelCookie = async () => {
       const cookie = cookieHeader(await signIn(store.url, manifest.admin));
       const gate = await fetch(`${store.url}/api/admin/verify-password`, {
         method: "POST",
@@ -255,7 +257,11 @@ for (const fixture of upgradeFixtures()) {
         .getSetCookie()
         .map((entry) => entry.split(";", 1)[0])
         .join("; ");
-      const panel = [cookie, gateCookie].filter(Boolean).join("; ");
+      return [cookie, gateCookie].filter(Boolean).join("; ");
+    };
+
+    it("lets the release's admin through the gate into the panel, with the release's orders", async () => {
+      const panel = await adminPanelCookie();
       const orders = await (await get("/admin/orders", panel)).text();
       for (const { orderId } of manifest.orders) {
         expect(orders).toContain(orderId.slice(0, 8));
@@ -282,6 +288,33 @@ for (const fixture of upgradeFixtures()) {
         }[];
         const page = await (await get(`/admin/orders/${restocked.orderId}`, panel)).text();
         expect(page).toContain(`devolvido ao estoque: ${line!.quantity} × ${line!.productName}`);
+      }
+    });
+
+    it("shows each order's payment as the release recorded it, with what it received and gave back", async () => {
+      const panel = await adminPanelCookie();
+      for (const { export: before } of manifest.customers) {
+        for (const order of before.pedidos) {
+          const page = htmlText(await (await get(`/admin/orders/${order.id}`, panel)).text());
+          const paid = order.paymentStatus === "paid";
+          const providerId = (order.paymentMethod === "card" ? order.cardPaymentId : order.pixChargeId) as
+            string | null;
+          const refunded = (order.refundedCents as number | undefined) ?? 0;
+          expect(page, order.id).toContain(`Total recebido ${brl(paid ? order.totalCents : 0)}`);
+          expect(page, order.id).toContain(`Total reembolsado ${brl(refunded)}`);
+          expect(page, order.id).toContain(
+            [
+              `Valor ${brl(order.totalCents)}`,
+              `Recebido ${brl(paid ? order.totalCents : 0)}`,
+              `Reembolsado ${brl(refunded)}`,
+              `${order.paymentMethod === "card" ? "ID do pagamento" : "ID da cobrança"} ${providerId ?? "—"}`,
+            ].join(" "),
+          );
+          if (paid) {
+            const status = refunded > 0 ? "parcialmente reembolsado" : "pago";
+            expect(page, order.id).toMatch(new RegExp(`Pagamentos (PIX|Cartão[^—]*)[^—]*— ${status}`));
+          }
+        }
       }
     });
   });

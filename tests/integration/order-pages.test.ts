@@ -243,6 +243,8 @@ describe("the panel's order pages, as the admin sees them", () => {
     expect(mismatched.body).toMatch(
       /Valor pago diferente do total: R\$\s1,00 recebidos em [^<]+, total do pedido R\$\s[\d.,]+/,
     );
+    // Received, though it did not pay the order: the panel counts it.
+    expect(htmlText(mismatched.body)).toContain(`Total recebido ${brl(100)}`);
     for (const id of [randomUUID(), "nao-e-um-id"]) {
       const missing = await page(`/admin/orders/${id}`, adminCookie);
       expect(missing.status, id).toBe(404);
@@ -262,6 +264,13 @@ describe("the panel's order pages, as the admin sees them", () => {
     ]) {
       expect(paid.body).toMatch(new RegExp(`>${label}</dt><dd[^>]*>${value}</dd>`));
     }
+    // Its one payment: three units received, one given back (the pending refund gave nothing yet).
+    expect(htmlText(paid.body)).toContain(
+      `Total recebido ${brl(3 * 19_990)} Total reembolsado ${brl(19_990)}`,
+    );
+    expect(htmlText(paid.body)).toContain(
+      `Pagamentos Cartão de crédito em 10x · mercadopago — parcialmente reembolsado Valor ${brl(3 * 19_990)} Recebido ${brl(3 * 19_990)} Reembolsado ${brl(19_990)}`,
+    );
     const unpaid = await page(`/admin/orders/${ids.cardUnpaid}`, adminCookie);
     for (const [label, value] of [
       ["Forma de pagamento", "Cartão de crédito ou boleto"],

@@ -11,15 +11,18 @@ import {
 } from "../orders/order-lifecycle";
 import { factsColumns, orderFacts } from "../orders/paid.server";
 import { listStatusHistory, type StatusHistoryEntry } from "../orders/status-history.server";
+import { loadOrderMoney, type OrderMoney } from "../payments/order-payments.server";
 
 export interface AdminOrderDetails extends OrderDetails {
   trackingCode: string | null;
-  /** When a payment arrived after the order was cancelled for expiry, if it did. */
+  /** When a payment arrived after the order was cancelled for expiry, if one did. */
   latePaymentAt: Date | null;
-  /** When the provider reported the charge paid with another amount than the total, and which. */
+  /** When a provider reported a payment of another amount than the total, and which. */
   paymentMismatch: { at: Date; receivedCents: number } | null;
-  /** When a provider first reported the payment disputed (a PIX MED, a chargeback), and its news. */
+  /** When a provider first reported a payment disputed (a PIX MED, a chargeback), and its news. */
   dispute: { at: Date; reason: string } | null;
+  /** Each attempt to pay it, and the money received and given back. */
+  money: OrderMoney;
   /** The customer's 'Desistir da compra': when, and their reason (null if they gave none). */
   withdrawal: { at: Date; reason: string | null } | null;
   /** A card order's payment at its provider, as last read from it: its id and status; null before one. */
@@ -46,11 +49,6 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
   const [extra] = await db
     .select({
       userId: orders.userId,
-      latePaymentAt: orders.latePaymentAt,
-      paymentMismatchAt: orders.paymentMismatchAt,
-      paymentMismatchCents: orders.paymentMismatchCents,
-      disputedAt: orders.disputedAt,
-      disputeReason: orders.disputeReason,
       withdrawalRequestedAt: orders.withdrawalRequestedAt,
       withdrawalReason: orders.withdrawalReason,
       cardPaymentId: orders.cardPaymentId,
@@ -62,16 +60,18 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
     .where(eq(orders.id, order.id));
   if (!extra) return null;
   const history = await listStatusHistory(db, { id: order.id, userId: extra.userId });
-  const { paymentMismatchAt, paymentMismatchCents, disputedAt, disputeReason } = extra;
+  const money = await loadOrderMoney(db, order.id);
+  const late = money.payments.find((payment) => payment.lateAt);
+  const otherAmount = money.payments.find((payment) => payment.otherAmount);
   return {
     ...order,
     trackingCode: extra.trackingCode,
-    latePaymentAt: extra.latePaymentAt,
-    paymentMismatch:
-      paymentMismatchAt && paymentMismatchCents !== null
-        ? { at: paymentMismatchAt, receivedCents: paymentMismatchCents }
-        : null,
-    dispute: disputedAt ? { at: disputedAt, reason: disputeReason ?? "" } : null,
+    latePaymentAt: late?.lateAt ?? null,
+    paymentMismatch: otherAmount
+      ? { at: otherAmount.paidAt ?? otherAmount.createdAt, receivedCents: otherAmount.receivedCents }
+      : null,
+    dispute: money.payments.find((payment) => payment.dispute)?.dispute ?? null,
+    money,
     withdrawal: extra.withdrawalRequestedAt
       ? { at: extra.withdrawalRequestedAt, reason: extra.withdrawalReason }
       : null,

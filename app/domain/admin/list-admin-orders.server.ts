@@ -4,6 +4,7 @@ import { orders, profiles } from "../../db/schema.server";
 import { paymentStateOf, type OrderStatus, type PaymentState } from "../orders/order-lifecycle";
 import type { OrderPaymentMethod } from "../orders/payment-method";
 import { paidOrder, paymentStateIs } from "../orders/paid.server";
+import { orderPaymentFlags } from "../payments/order-payments.server";
 import { containsPattern } from "../../lib/like-pattern";
 import { textContains } from "../catalog/search-products.server";
 import type { AdminOrdersQuery } from "./admin-orders-query";
@@ -57,9 +58,7 @@ export async function listAdminOrders(db: Database, query: AdminOrdersQuery): Pr
       cardPaymentType: orders.cardPaymentType,
       cardInstallments: orders.cardInstallments,
       paid: sql<boolean>`${paidOrder}`,
-      latePayment: sql<boolean>`${orders.latePaymentAt} is not null`,
-      paymentMismatch: sql<boolean>`${orders.paymentMismatchAt} is not null`,
-      disputed: sql<boolean>`${orders.disputedAt} is not null`,
+      ...orderPaymentFlags,
     })
     .from(orders)
     .leftJoin(profiles, eq(profiles.id, orders.userId))

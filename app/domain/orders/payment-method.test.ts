@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardPaymentStatusLabel, paymentMethodLabel } from "./payment-method";
+import { paymentMethodLabel, providerStatusLabel } from "./payment-method";
 
 describe("how an order was paid", () => {
   it("names PIX, a card with its instalments, a boleto, and a card order not yet paid", () => {
@@ -19,8 +19,11 @@ describe("how an order was paid", () => {
     );
   });
 
-  it("says a card payment's status in Portuguese", () => {
-    expect(cardPaymentStatusLabel("rejected")).toBe("Recusado");
-    expect(cardPaymentStatusLabel("pending")).toBe("Aguardando pagamento");
+  it("says a payment's status at its provider in Portuguese, and one it does not know as it came", () => {
+    expect(providerStatusLabel("card", "rejected")).toBe("Recusado");
+    expect(providerStatusLabel("card", "pending")).toBe("Aguardando pagamento");
+    expect(providerStatusLabel("pix", "COMPLETED")).toBe("Paga");
+    expect(providerStatusLabel("pix", "EXPIRED")).toBe("Expirada");
+    expect(providerStatusLabel("card", "novo_status")).toBe("novo_status");
   });
 });

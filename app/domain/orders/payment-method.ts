@@ -1,4 +1,4 @@
-import type { PaymentMethod } from "../../lib/order-statuses";
+import type { PaymentMethod, PIX_STATUSES } from "../../lib/order-statuses";
 import type { CardPaymentStatus } from "../payments/card-provider";
 
 /** What an order says of how it was (or is to be) paid. */
@@ -41,7 +41,15 @@ const CARD_PAYMENT_STATUS_LABELS: Record<CardPaymentStatus, string> = {
   charged_back: "Contestado (chargeback)",
 };
 
-/** A card payment's status at the provider, in pt-BR. */
-export function cardPaymentStatusLabel(status: CardPaymentStatus): string {
-  return CARD_PAYMENT_STATUS_LABELS[status];
+const PIX_CHARGE_STATUS_LABELS: Record<(typeof PIX_STATUSES)[number], string> = {
+  ACTIVE: "Aguardando pagamento",
+  COMPLETED: "Paga",
+  EXPIRED: "Expirada",
+};
+
+/** A payment's last status at its provider, in pt-BR ('Aprovado', 'Paga'…); as it came when unknown. */
+export function providerStatusLabel(method: PaymentMethod, status: string): string {
+  const labels: Record<string, string> =
+    method === "card" ? CARD_PAYMENT_STATUS_LABELS : PIX_CHARGE_STATUS_LABELS;
+  return labels[status] ?? status;
 }

@@ -22,7 +22,8 @@ import {
   REFUND_REASON_MAX,
 } from "../../domain/orders/order-lifecycle";
 import { TRACKABLE_STATUSES, trackingCodeSchema } from "../../domain/orders/tracking-code";
-import { cardPaymentStatusLabel, paymentMethodLabel } from "../../domain/orders/payment-method";
+import { paymentMethodLabel, providerStatusLabel } from "../../domain/orders/payment-method";
+import { PAYMENT_ATTEMPT_STATUS_LABELS } from "../../domain/payments/order-payments.server";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
 import { formatBRL, formatCentsAsTyped, parseBRLToCents } from "../../lib/money";
@@ -67,6 +68,31 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ? `${order.dispute.reason} (desde ${formatDateTime(order.dispute.at)})`
         : null,
       history: order.history.map((change) => ({ ...change, atText: formatDateTime(change.at) })),
+    },
+    money: {
+      receivedCents: order.money.receivedCents,
+      refundedCents: order.money.refundedCents,
+      payments: order.money.payments.map((payment) => ({
+        id: payment.id,
+        method: payment.method,
+        methodLabel: paymentMethodLabel({
+          paymentMethod: payment.method,
+          cardPaymentType: payment.methodType,
+          cardInstallments: payment.installments,
+        }),
+        provider: payment.provider,
+        providerPaymentId: payment.providerPaymentId,
+        installments: payment.installments,
+        statusLabel: PAYMENT_ATTEMPT_STATUS_LABELS[payment.status],
+        providerStatusLabel: payment.providerStatus
+          ? providerStatusLabel(payment.method, payment.providerStatus)
+          : null,
+        amountCents: payment.amountCents,
+        receivedCents: payment.receivedCents,
+        refundedCents: payment.refundedCents,
+        createdAtText: formatDateTime(payment.createdAt),
+        paidAtText: payment.paidAt ? formatDateTime(payment.paidAt) : null,
+      })),
     },
     refunds: {
       list: refunds.map((refund) => ({
@@ -219,9 +245,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <dd>{paymentMethodLabel(order)}</dd>
             <dt className="text-slate-600">Status</dt>
             <dd>{PAYMENT_STATE_LABELS[order.paymentState]}</dd>
-            {order.paymentMethod === "card" && <CardPayment order={order} />}
             <dt className="text-slate-600">Pago em</dt>
             <dd>{order.paidAtText ?? "—"}</dd>
+            <dt className="text-slate-600">Total recebido</dt>
+            <dd>{formatBRL(loaderData.money.receivedCents)}</dd>
+            <dt className="text-slate-600">Total reembolsado</dt>
+            <dd>{formatBRL(loaderData.money.refundedCents)}</dd>
             {order.latePaymentAtText && (
               <>
                 <dt className="text-slate-600">Atenção</dt>
@@ -254,6 +283,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <TrackingForm order={order} />
       </div>
 
+      <PaymentsSection payments={loaderData.money.payments} />
+
       <RefundsSection refunds={loaderData.refunds} />
 
       <section className="rounded-xl border border-slate-200 p-4">
@@ -278,17 +309,56 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A card order's payment as its provider reported it, to find it there: its id, status and instalments. */
-function CardPayment({ order }: { order: ShownOrder }) {
+/**
+ * Each attempt to pay the order, as its provider reported it, to find it there: its ids, status,
+ * instalments, and the money it brought in and gave back.
+ */
+function PaymentsSection({
+  payments,
+}: {
+  payments: Route.ComponentProps["loaderData"]["money"]["payments"];
+}) {
   return (
-    <>
-      <dt className="text-slate-600">ID do pagamento</dt>
-      <dd className="font-mono break-all">{order.cardPaymentId ?? "—"}</dd>
-      <dt className="text-slate-600">Status no provedor</dt>
-      <dd>{order.cardPaymentStatus ? cardPaymentStatusLabel(order.cardPaymentStatus) : "—"}</dd>
-      <dt className="text-slate-600">Parcelas</dt>
-      <dd>{order.cardInstallments ? `${order.cardInstallments}x` : "—"}</dd>
-    </>
+    <section className="rounded-xl border border-slate-200 p-4" aria-labelledby="pagamentos">
+      <h3 id="pagamentos" className="font-semibold">
+        Pagamentos
+      </h3>
+      <ol className="mt-3 flex flex-col gap-4 text-sm">
+        {payments.map((payment) => (
+          <li key={payment.id}>
+            <p className="font-medium">
+              {payment.methodLabel}
+              {payment.provider && <span className="text-slate-600"> · {payment.provider}</span>} —{" "}
+              {payment.statusLabel}
+            </p>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+              <dt className="text-slate-600">Valor</dt>
+              <dd>{formatBRL(payment.amountCents)}</dd>
+              <dt className="text-slate-600">Recebido</dt>
+              <dd>{formatBRL(payment.receivedCents)}</dd>
+              <dt className="text-slate-600">Reembolsado</dt>
+              <dd>{formatBRL(payment.refundedCents)}</dd>
+              <dt className="text-slate-600">
+                {payment.method === "card" ? "ID do pagamento" : "ID da cobrança"}
+              </dt>
+              <dd className="font-mono break-all">{payment.providerPaymentId ?? "—"}</dd>
+              <dt className="text-slate-600">Status no provedor</dt>
+              <dd>{payment.providerStatusLabel ?? "—"}</dd>
+              {payment.method === "card" && (
+                <>
+                  <dt className="text-slate-600">Parcelas</dt>
+                  <dd>{payment.installments ? `${payment.installments}x` : "—"}</dd>
+                </>
+              )}
+              <dt className="text-slate-600">Criado em</dt>
+              <dd>{payment.createdAtText}</dd>
+              <dt className="text-slate-600">Pago em</dt>
+              <dd>{payment.paidAtText ?? "—"}</dd>
+            </dl>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
