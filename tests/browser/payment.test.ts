@@ -64,6 +64,24 @@ describe("the PIX payment page", () => {
     expect(await copied.count()).toBe(0);
   });
 
+  it("returns from 'Pagar agora' in Meus Pedidos to the same code after the tab was closed, and not once paid", async () => {
+    const { page, baseURL } = browser;
+    const customer = await signedIn();
+    // Placed at checkout, its payment page closed before the code was copied.
+    const order = await ordered(customer);
+    await page.goto("/account/orders");
+    const card = page.getByRole("listitem", { name: `Pedido #${order.orderId.slice(0, 8)}` });
+    await card.getByRole("link", { name: "Pagar agora" }).click();
+
+    await page.waitForURL(`${baseURL}/payment?orderId=${order.orderId}`);
+    expect(await page.getByLabel("Código PIX copia e cola").inputValue()).toBe(order.pixData.brCode);
+
+    await payOverHttp(baseURL, customer, order.orderId);
+    await page.goto("/account/orders");
+    await card.getByText("Pago", { exact: true }).waitFor();
+    expect(await card.getByRole("link", { name: "Pagar agora" }).count()).toBe(0);
+  });
+
   it("answers 'Já Paguei - Verificar Status' on an unpaid order with 'Aguardando confirmação do pagamento...'", async () => {
     const { page, baseURL } = browser;
     const order = await ordered(await signedIn());

@@ -22,6 +22,7 @@ let alice: Customer;
 let bruno: Customer;
 let newcomer: Customer;
 let adminCookie: string;
+const CARD_CHECKOUT_URL = "https://mp.example/checkout/preferencia-1";
 const ids = { tracked: "", late: "", brunos: "", mismatched: "", byCard: "", cardUnpaid: "" };
 const CARD_PAYMENT_ID = "98765432101";
 
@@ -85,7 +86,11 @@ beforeAll(async () => {
     const cardUnpaid = await createOrder(db, {
       userId: user!.id,
       lines: [{ product, quantity: 1 }],
-      overrides: card,
+      overrides: {
+        ...card,
+        cardCheckoutUrl: CARD_CHECKOUT_URL,
+        paymentExpiresAt: new Date(Date.now() + 86_400_000),
+      },
     });
     ids.cardUnpaid = cardUnpaid.id;
     const [brunoUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, bruno.email));
@@ -166,6 +171,11 @@ describe("how an order was paid, as the customer sees it", () => {
     expect(cardOf(ids.byCard)).toContain("Pagamento: Cartão de crédito em 10x");
     expect(cardOf(ids.cardUnpaid)).toContain("Pagamento: Cartão de crédito ou boleto");
     expect(cardOf(ids.tracked)).toContain("Pagamento: PIX");
+    // The unpaid one leads back to its checkout at the provider; a paid one has nothing to pay.
+    expect(cardOf(ids.cardUnpaid)).toMatch(
+      new RegExp(`<a [^>]*href="${CARD_CHECKOUT_URL}"[^>]*>Pagar agora</a>`),
+    );
+    expect(cardOf(ids.byCard)).not.toContain("Pagar agora");
   });
 
   it("is on the receipt, which mentions PIX only for a PIX order", async () => {

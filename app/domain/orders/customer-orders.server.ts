@@ -26,6 +26,8 @@ export interface CustomerOrder extends OrderPixDiscount, OrderPaymentMethod {
    * parcel leaves, or sent back once it left; null when none is.
    */
   withdrawal: WithdrawalMove | null;
+  /** Where the customer pays it while it waits for its payment ('Pagar agora'); null otherwise. */
+  payNowPath: string | null;
   items: OrderLine[];
 }
 
@@ -43,6 +45,7 @@ export function customerOrder(userId: string, orderId?: string): SQL {
 /** A customer's own orders with their lines, newest first; orders they deleted are left out. */
 export async function listCustomerOrders(db: Database, userId: string): Promise<CustomerOrder[]> {
   const found = await ordersWithLines(db, customerOrder(userId));
+  const now = new Date();
   return found.map(({ order, lines }) => ({
     id: order.id,
     createdAt: order.createdAt,
@@ -56,6 +59,7 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
     status: order.status,
     paymentState: paymentStateOf(order),
     withdrawal: withdrawalMove(orderFacts(order)),
+    payNowPath: payNowPath(order, now),
     items: lines.map(toOrderLine),
   }));
 }
@@ -65,6 +69,22 @@ export type WithdrawalMove = (typeof WITHDRAWAL_MOVES)[number];
 
 function withdrawalMove(facts: OrderFacts): WithdrawalMove | null {
   return WITHDRAWAL_MOVES.find((move) => checkMove(move, facts, "customer").ok) ?? null;
+}
+
+/**
+ * Where an order still waiting for its payment is paid: its PIX code's page while the code is
+ * valid, or its card checkout at the provider while the checkout is; a closed tab loses neither.
+ */
+function payNowPath(order: typeof orders.$inferSelect, now: Date): string | null {
+  const waiting =
+    order.status === "pending" && !isPaid(order) && !!order.paymentExpiresAt && order.paymentExpiresAt > now;
+  if (!waiting) return null;
+  if (order.paymentMethod === "card") {
+    if (!order.cardCheckoutUrl) return null;
+    // Once a payment was tried there (refused, a boleto, one in analysis), its page says what next.
+    return order.cardPaymentId ? `/payment/card/${order.id}` : order.cardCheckoutUrl;
+  }
+  return order.pixBrCode ? `/payment?orderId=${order.id}` : null;
 }
 
 /** The orders `where` selects, newest first, each with its lines in the order they were bought. */

@@ -1,6 +1,6 @@
 import { Check, Clock, Download, Trash2, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { toast } from "../../components/toasts";
 import { z } from "../../lib/zod";
 import type { Route } from "./+types/orders";
@@ -179,6 +179,15 @@ function OrderCard({
         </div>
         <div className="flex items-center gap-2">
           <PaymentBadge order={order} />
+          {order.payNowPath && (
+            <Link
+              to={order.payNowPath}
+              aria-label={`Pagar agora o pedido #${number}`}
+              className={buttonClasses("default", "sm")}
+            >
+              Pagar agora
+            </Link>
+          )}
           <a
             href={`/account/orders/${order.id}/receipt`}
             download
