@@ -52,7 +52,7 @@ DECLARE
 BEGIN
   INSERT INTO payments (
     id, order_id, method, provider, provider_payment_id, checkout_id, checkout_url, br_code,
-    method_type, installments, amount_cents, received_cents, refunded_cents, status,
+    method_type, installments, amount_cents, received_cents, status,
     provider_status, settles_order, mirrors_order, expires_at, paid_at, late_at, disputed_at,
     dispute_reason, created_at, updated_at
   ) VALUES (
@@ -62,12 +62,10 @@ BEGIN
     o.card_checkout_id, o.card_checkout_url, o.pix_br_code, o.card_payment_type, o.card_installments,
     o.total_cents,
     CASE WHEN settles THEN o.total_cents ELSE coalesce(o.payment_mismatch_cents, 0) END,
-    CASE WHEN settles THEN o.refunded_cents ELSE 0 END,
     CASE
       WHEN o.disputed_at IS NOT NULL THEN 'disputed'
-      WHEN settles AND o.refunded_cents >= o.total_cents THEN 'refunded'
-      WHEN settles AND o.refunded_cents > 0 THEN 'partially_refunded'
-      -- Paid with another amount than the total: received, not paying the order.
+      -- Paid with another amount than the total: received, not paying the order. What its refunds
+      -- gave back, the payments' own trigger says.
       WHEN settles OR o.payment_mismatch_at IS NOT NULL THEN 'paid'
       WHEN o.payment_status = 'failed' OR o.card_payment_status = 'rejected' THEN 'failed'
       WHEN o.payment_method = 'pix' AND o.pix_status = 'EXPIRED' THEN 'expired'
@@ -90,7 +88,6 @@ BEGIN
     installments = excluded.installments,
     amount_cents = excluded.amount_cents,
     received_cents = excluded.received_cents,
-    refunded_cents = excluded.refunded_cents,
     status = excluded.status,
     provider_status = excluded.provider_status,
     settles_order = excluded.settles_order,
@@ -120,6 +117,44 @@ CREATE TRIGGER orders_copy_payment
     disputed_at, dispute_reason
   ON orders
   FOR EACH ROW EXECUTE FUNCTION orders_copy_payment();--> statement-breakpoint
+-- A paid payment says how much of it its refunds gave back, whoever wrote it.
+CREATE FUNCTION payments_refund_status() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  IF NEW.status IN ('paid', 'partially_refunded', 'refunded') THEN
+    NEW.status := CASE
+      WHEN NEW.refunded_cents = 0 THEN 'paid'
+      WHEN NEW.refunded_cents >= NEW.received_cents THEN 'refunded'
+      ELSE 'partially_refunded'
+    END;
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER payments_refund_status
+  BEFORE INSERT OR UPDATE ON payments
+  FOR EACH ROW EXECUTE FUNCTION payments_refund_status();--> statement-breakpoint
+-- A payment's refunded total is what its confirmed refunds gave back, whichever release confirmed them.
+CREATE FUNCTION payment_refunded_cents(payment uuid) RETURNS void
+  LANGUAGE sql
+  AS $$
+  UPDATE payments SET refunded_cents = (
+    SELECT coalesce(sum(amount_cents), 0) FROM order_refunds
+    WHERE payment_id = payment AND status = 'confirmed'
+  ) WHERE id = payment;
+$$;--> statement-breakpoint
+CREATE FUNCTION order_refunds_count_refunded() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  PERFORM payment_refunded_cents(NEW.payment_id);
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER order_refunds_count_refunded
+  AFTER INSERT OR UPDATE OF status ON order_refunds
+  FOR EACH ROW EXECUTE FUNCTION order_refunds_count_refunded();--> statement-breakpoint
 -- A refund inserted without its payment (by a release that does not know payments) gives back the
 -- order's payment.
 CREATE FUNCTION order_refunds_payment() RETURNS trigger
@@ -136,4 +171,5 @@ CREATE TRIGGER order_refunds_payment
   BEFORE INSERT ON order_refunds
   FOR EACH ROW EXECUTE FUNCTION order_refunds_payment();--> statement-breakpoint
 SELECT copy_order_payment(o) FROM orders o;--> statement-breakpoint
-UPDATE order_refunds r SET payment_id = p.id FROM payments p WHERE p.order_id = r.order_id AND p.mirrors_order;
+UPDATE order_refunds r SET payment_id = p.id FROM payments p WHERE p.order_id = r.order_id AND p.mirrors_order;--> statement-breakpoint
+SELECT payment_refunded_cents(id) FROM payments WHERE id IN (SELECT payment_id FROM order_refunds);

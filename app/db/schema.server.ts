@@ -650,6 +650,11 @@ export const payments = pgTable(
   (t) => [
     index("payments_order_idx").on(t.orderId, t.createdAt),
     index("payments_provider_payment_idx").on(t.provider, t.providerPaymentId),
+    // A payment the app records beside the order's own (a second one) is recorded once, however
+    // many times its provider announces it.
+    uniqueIndex("payments_recorded_once")
+      .on(t.provider, t.providerPaymentId)
+      .where(sql`not ${t.mirrorsOrder}`),
     uniqueIndex("payments_one_settling_per_order")
       .on(t.orderId)
       .where(sql`${t.settlesOrder}`),

@@ -60,21 +60,6 @@ const cases: { name: string; write: OrderWrite; expected: Partial<PaymentRow> }[
     expected: { status: "paid", providerStatus: "COMPLETED", receivedCents: 10_000, settlesOrder: true },
   },
   {
-    name: "a PIX payment refunded in part",
-    write: { ...pixCharge, ...paid, pixStatus: "COMPLETED", refundedCents: 4_000 },
-    expected: {
-      status: "partially_refunded",
-      receivedCents: 10_000,
-      refundedCents: 4_000,
-      settlesOrder: true,
-    },
-  },
-  {
-    name: "a PIX payment refunded in full",
-    write: { ...pixCharge, ...paid, pixStatus: "COMPLETED", refundedCents: 10_000 },
-    expected: { status: "refunded", refundedCents: 10_000 },
-  },
-  {
     name: "a PIX charge expired, its order cancelled",
     write: { ...pixCharge, pixStatus: "EXPIRED", status: "cancelled" },
     expected: { status: "expired", providerStatus: "EXPIRED", receivedCents: 0 },
@@ -206,24 +191,43 @@ describe("an order's payment, as written on the order", () => {
     },
   );
 
-  it("keeps a refund the previous release records on the order's payment", async () => {
+  it("keeps a refund the previous release records on the order's payment, counted once confirmed", async () => {
     const order = await createOrder(database.db, {
       userId,
       lines: [{ product, quantity: 1 }],
       overrides: ownCharge({ ...pixCharge, ...paid, pixStatus: "COMPLETED" }),
     });
-    const [refund] = await database.db
-      .insert(orderRefunds)
-      .values({
-        id: randomUUID(),
-        orderId: order.id,
-        amountCents: 2_500,
-        reason: "Arranhão na caixa",
-        origin: "admin",
-        provider: "sandbox",
-      })
-      .returning();
-    expect(refund!.paymentId).toBe(order.id);
+    const refund = (amountCents: number, status: "pending" | "confirmed") =>
+      database.db
+        .insert(orderRefunds)
+        .values({
+          id: randomUUID(),
+          orderId: order.id,
+          amountCents,
+          reason: "Arranhão na caixa",
+          origin: "admin",
+          provider: "sandbox",
+          status,
+          confirmedAt: status === "confirmed" ? new Date() : null,
+        })
+        .returning();
+    const [asked] = await refund(4_000, "pending");
+    expect(asked!.paymentId).toBe(order.id);
+    expect(await paymentsOf(order.id)).toEqual([
+      expect.objectContaining({ status: "paid", refundedCents: 0 }),
+    ]);
+
+    await database.db
+      .update(orderRefunds)
+      .set({ status: "confirmed", confirmedAt: new Date() })
+      .where(eq(orderRefunds.id, asked!.id));
+    expect(await paymentsOf(order.id)).toEqual([
+      expect.objectContaining({ status: "partially_refunded", refundedCents: 4_000 }),
+    ]);
+    await refund(6_000, "confirmed");
+    expect(await paymentsOf(order.id)).toEqual([
+      expect.objectContaining({ status: "refunded", receivedCents: 10_000, refundedCents: 10_000 }),
+    ]);
   });
 
   it("goes with its order when the order is deleted (an erased account's unpaid orders)", async () => {

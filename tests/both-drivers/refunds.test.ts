@@ -65,13 +65,21 @@ async function paidOrder(paidDaysAgo = 1, quantity = 1) {
 }
 
 /** The refund form; `restock`: units typed in 'Devolver ao estoque', by the line's id. */
-type RefundForm = { amount: string; reason?: string; restock?: Record<number, string>; refundId?: string };
+type RefundForm = {
+  amount: string;
+  reason?: string;
+  restock?: Record<number, string>;
+  refundId?: string;
+  /** The payment given back; the one that paid the order when none is named. */
+  paymentId?: string;
+};
 
 function refund(orderId: string, form: RefundForm, intent = "refund") {
   return orderAction({
     request: adminRequest(admin, `/admin/orders/${orderId}`, {
       intent,
       refundId: form.refundId ?? randomUUID(),
+      ...(form.paymentId && { paymentId: form.paymentId }),
       amount: form.amount,
       reason: form.reason ?? "Produto com defeito",
       ...Object.fromEntries(
@@ -134,7 +142,7 @@ describe("refunds from the panel through Woovi", () => {
     });
     let shown = await orderPage(order.id);
     expect(shown.order.paymentState).toBe("partially_refunded");
-    expect(shown.refunds.refundableCents).toBe(7_000);
+    expect(shown.refunds.refundable.map((payment) => payment.leftCents)).toEqual([7_000]);
 
     expect(await refund(order.id, { amount: "70" })).toMatchObject({
       ok: true,
@@ -247,7 +255,7 @@ describe("refunds from the panel through Woovi", () => {
     const shown = await orderPage(order.id);
     expect(shown.refunds.list.map((made) => made.status)).toEqual(["failed"]);
     expect(shown.order.paymentState).toBe("paid");
-    expect(shown.refunds.refundableCents).toBe(10_000);
+    expect(shown.refunds.refundable.map((payment) => payment.leftCents)).toEqual([10_000]);
     expect(await refund(order.id, { amount: "100,00" })).toMatchObject({ message: "Reembolso confirmado!" });
   });
 
@@ -256,7 +264,9 @@ describe("refunds from the panel through Woovi", () => {
     const told =
       "O prazo de 90 dias para devolver um PIX pelo provedor terminou: faça o reembolso por outro meio e registre-o aqui";
     expect(await refund(order.id, { amount: "100,00" })).toMatchObject({ ok: false, message: told });
-    expect((await orderPage(order.id)).refunds.providerClosed).toBe(told);
+    expect((await orderPage(order.id)).refunds.refundable.map((payment) => payment.providerClosed)).toEqual([
+      told,
+    ]);
     expect(await refund(order.id, { amount: "100,00" }, "refund-outside")).toMatchObject({
       ok: true,
       message: "Reembolso registrado",
@@ -344,6 +354,52 @@ describe("refunds from the panel through Woovi", () => {
     expect(cancelled).toMatchObject({ ok: true });
     expect(await stockOf(database.db, order.product.id)).toBe(9);
     expect((await orderPage(order.id)).refunds.lines).toMatchObject([{ quantity: 4, returnedQuantity: 4 }]);
+  });
+});
+
+describe("money received that did not pay the order, through Woovi", () => {
+  it("refunds a charge paid with another amount than the total, after the admin cancelled the order", async () => {
+    // An order of R$ 200,00 whose charge was paid with R$ 100,00: received, not paid.
+    const product = await createProduct(database.db, { priceCents: 10_000, stock: 5 });
+    const order = await createOrder(database.db, {
+      userId: null,
+      lines: [{ product, quantity: 2 }],
+      overrides: { pixProvider: "woovi" },
+    });
+    const { chargeId } = await context().pix.createCharge({
+      orderId: order.id,
+      amountCents: 10_000,
+      customer: { name: "Maria", email: "maria@example.com", phone: "11987654321", taxId: "52998224725" },
+    });
+    woovi.complete(chargeId);
+    await database.db
+      .update(orders)
+      .set({ pixChargeId: chargeId, paymentMismatchAt: new Date(), paymentMismatchCents: 10_000 })
+      .where(eq(orders.id, order.id));
+    expect(await changeStatus(order.id, "cancelled")).toMatchObject({ ok: true });
+
+    const shown = await orderPage(order.id);
+    expect(shown.order.paymentMismatch).toMatchObject({ receivedCents: 10_000 });
+    expect(shown.refunds.refundable).toEqual([
+      expect.objectContaining({ settlesOrder: false, leftCents: 10_000, providerClosed: null }),
+    ]);
+    const paymentId = shown.refunds.refundable[0]!.paymentId;
+    expect(await refund(order.id, { amount: "100,01", paymentId })).toMatchObject({
+      ok: false,
+      message: "O reembolso não pode passar de R$\u00a0100,00, o que resta do valor pago",
+    });
+    expect(await refund(order.id, { amount: "100,00", paymentId })).toMatchObject({
+      ok: true,
+      message: "Reembolso confirmado!",
+    });
+    expect(woovi.refundsOf(chargeId)).toHaveLength(1);
+    const after = await orderPage(order.id);
+    expect(after.money.payments).toEqual([
+      expect.objectContaining({ receivedCents: 10_000, refundedCents: 10_000, statusLabel: "reembolsado" }),
+    ]);
+    expect(after.refunds.refundable).toEqual([]);
+    // The order was never paid: its own refunded total, which the previous release reads, stays.
+    expect((await orderRow(order.id)).refundedCents).toBe(0);
   });
 });
 
@@ -478,14 +534,15 @@ describe("refunds of a card payment through Mercado Pago", () => {
       .update(orders)
       .set({ cardCheckoutId: checkoutId, cardPaymentId: paymentId, cardPaymentStatus: "approved" })
       .where(eq(orders.id, order.id));
-    return { ...order, paymentId };
+    return { ...order, paymentId, checkoutId };
   }
 
-  const refundCard = (orderId: string, amount: string, refundId = randomUUID()) =>
+  const refundCard = (orderId: string, amount: string, refundId = randomUUID(), paymentId?: string) =>
     orderAction({
       request: adminRequest(cardAdmin, `/admin/orders/${orderId}`, {
         intent: "refund",
         refundId,
+        ...(paymentId && { paymentId }),
         amount,
         reason: "Cliente desistiu",
       }),
@@ -548,5 +605,48 @@ describe("refunds of a card payment through Mercado Pago", () => {
       "approved",
       "paid",
     ]);
+  });
+
+  it("keeps a second card approved on a paid order as a payment of its own, flagged, and refunds it alone", async () => {
+    const order = await paidCardOrder();
+    const second = mercadoPago.pay(order.checkoutId, { status: "approved" });
+    // Mercado Pago announces it, and again: one second payment.
+    for (const delivery of [randomUUID(), randomUUID()]) {
+      const { handled } = await receiveChargeEvent(
+        paymentDeps(cardContext()),
+        cardPaymentEvent("mercadopago", second, delivery),
+      );
+      await handled;
+    }
+    const cardPage = () =>
+      orderLoader({
+        request: adminRequest(cardAdmin, `/admin/orders/${order.id}`),
+        context: cardContext(),
+        params: { orderId: order.id },
+      } as Parameters<typeof orderLoader>[0]);
+    const shown = await cardPage();
+    expect(shown.order.duplicatePayment).toBe(true);
+    expect(shown.money).toMatchObject({ receivedCents: 20_000, refundedCents: 0 });
+    expect(shown.money.payments.map((payment) => [payment.providerPaymentId, payment.duplicate])).toEqual([
+      [order.paymentId, false],
+      [second, true],
+    ]);
+    const duplicate = shown.refunds.refundable.find((payment) => !payment.settlesOrder)!;
+    expect(duplicate.leftCents).toBe(10_000);
+
+    expect(await refundCard(order.id, "100,01", randomUUID(), duplicate.paymentId)).toMatchObject({
+      ok: false,
+      message: "O reembolso não pode passar de R$\u00a0100,00, o que resta do valor pago",
+    });
+    expect(await refundCard(order.id, "100,00", randomUUID(), duplicate.paymentId)).toMatchObject({
+      message: "Reembolso confirmado!",
+    });
+    expect(mercadoPago.refundsOf(second).map((made) => made.amount)).toEqual([100]);
+    expect(mercadoPago.refundsOf(order.paymentId)).toEqual([]);
+    const after = await cardPage();
+    expect(after.money).toMatchObject({ receivedCents: 20_000, refundedCents: 10_000 });
+    // The order stays paid by its first payment, nothing of it given back.
+    expect(after.order.paymentState).toBe("paid");
+    expect((await orderRow(order.id)).refundedCents).toBe(0);
   });
 });

@@ -19,6 +19,8 @@ export interface AdminOrderDetails extends OrderDetails {
   latePaymentAt: Date | null;
   /** When a provider reported a payment of another amount than the total, and which. */
   paymentMismatch: { at: Date; receivedCents: number } | null;
+  /** Whether a payment arrived after another one had paid it: the customer paid twice. */
+  duplicatePayment: boolean;
   /** When a provider first reported a payment disputed (a PIX MED, a chargeback), and its news. */
   dispute: { at: Date; reason: string } | null;
   /** Each attempt to pay it, and the money received and given back. */
@@ -70,6 +72,7 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
     paymentMismatch: otherAmount
       ? { at: otherAmount.paidAt ?? otherAmount.createdAt, receivedCents: otherAmount.receivedCents }
       : null,
+    duplicatePayment: money.payments.some((payment) => payment.duplicate),
     dispute: money.payments.find((payment) => payment.dispute)?.dispute ?? null,
     money,
     withdrawal: extra.withdrawalRequestedAt

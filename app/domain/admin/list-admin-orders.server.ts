@@ -23,6 +23,8 @@ export interface AdminOrderRow extends OrderPaymentMethod {
   latePayment: boolean;
   /** Reported paid with another amount than the total: not paid, the shop must look at it. */
   paymentMismatch: boolean;
+  /** A payment received on it after another payment paid it: the customer paid twice. */
+  duplicatePayment: boolean;
   /** Its payment reported disputed by the provider (a PIX MED, a chargeback). */
   disputed: boolean;
 }

@@ -212,6 +212,8 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
 
 /** A charge reported paid with an amount other than the order's total: the shop settles it. */
 export const PAYMENT_MISMATCH_LABEL = "Valor pago diferente do total";
+/** A payment received on an order another payment had paid: the shop gives it back. */
+export const DUPLICATE_PAYMENT_LABEL = "Pagamento em duplicidade";
 /** The longest reason an admin may give for a refund. */
 export const REFUND_REASON_MAX = 200;
 

@@ -1,8 +1,8 @@
 import { addDays } from "date-fns";
-import { and, asc, eq, inArray, isNull, lte, or, sql, sum } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql, sum } from "drizzle-orm";
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
 import type { Database, Transaction } from "../../db/client.server";
-import { orderItems, orderRefundItems, orderRefunds, orders, users } from "../../db/schema.server";
+import { orderItems, orderRefundItems, orderRefunds, orders, payments, users } from "../../db/schema.server";
 import { formatBRL } from "../../lib/money";
 import { recordAdminWrite, type AdminActor } from "../admin/audit.server";
 import { ORDER_NOT_FOUND } from "../admin/change-order-status.server";
@@ -13,7 +13,6 @@ import type { OrderMailStore } from "./follow-charge.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
 import { orderLinesOf, type NamedOrderLine } from "./named-lines.server";
 import { returnUnits, type ReturnedUnits } from "./order-stock.server";
-import { isPaid, paidColumns } from "./paid.server";
 
 /** A PIX can be given back through its provider for 90 days after it was paid (BACEN). */
 const PIX_REFUND_DAYS = 90;
@@ -46,9 +45,14 @@ export const REFUND_MESSAGES = {
   },
 } as const;
 
-/** What is asked: how much of an order to give back, why, and which of its units return to stock. */
+/**
+ * What is asked: how much of an order's payment to give back, why, and which of its units return
+ * to stock.
+ */
 export interface RefundAsk {
   orderId: string;
+  /** The payment given back; when none is named, the one that paid the order. */
+  paymentId?: string;
   /** The request's own key (the admin's form carries it): a repeated request finds its refund. */
   refundId: string;
   amountCents: number;
@@ -65,9 +69,10 @@ export type AdminRefundOutcome = RefundOutcome | typeof ORDER_NOT_FOUND;
 type Refund = typeof orderRefunds.$inferSelect;
 
 /**
- * An admin refunds a paid order, in full or in part, through the provider that took the payment.
+ * An admin refunds a payment of an order, in full or in part, through the provider that took it:
+ * the one that paid the order, or money received otherwise (another amount, a second payment).
  * The refund is kept first (pending) with the order's row locked, so two requests at once never
- * give back more than was paid; then the provider is asked, outside the transaction. The same
+ * give back more than the payment received; then the provider is asked, outside the transaction. The same
  * request again (its `refundId`) answers the first refund's state and refunds nothing more.
  */
 export async function refundOrder(
@@ -100,18 +105,39 @@ function reserve(deps: PaymentDeps, ask: RefundAsk, origin: RefundOrigin) {
   return deps.db.transaction((tx) => reserveRefund(tx, deps, ask, origin));
 }
 
-/** What the refund rules read of an order: what was paid, refunded, and where it was paid. */
-const refundedOrderColumns = {
-  id: orders.id,
-  totalCents: orders.totalCents,
-  refundedCents: orders.refundedCents,
-  paidAt: orders.paidAt,
-  pixProvider: orders.pixProvider,
-  pixChargeId: orders.pixChargeId,
-  cardProvider: orders.cardProvider,
-  cardPaymentId: orders.cardPaymentId,
-  ...paidColumns,
+/** What the refund rules read of a payment: what it received and gave back, and where it was paid. */
+const refundedPaymentColumns = {
+  id: payments.id,
+  orderId: payments.orderId,
+  method: payments.method,
+  provider: payments.provider,
+  providerPaymentId: payments.providerPaymentId,
+  receivedCents: payments.receivedCents,
+  refundedCents: payments.refundedCents,
+  settlesOrder: payments.settlesOrder,
+  paidAt: payments.paidAt,
 };
+
+/** The order's payments that received money, oldest first: what refunds may give back. */
+function paidPaymentsOf(db: Transaction | Database, orderId: string) {
+  return db
+    .select(refundedPaymentColumns)
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), gt(payments.receivedCents, 0)))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+type RefundedPayment = Awaited<ReturnType<typeof paidPaymentsOf>>[number];
+
+/** The payment a refund gives back: the one named, else the one that paid the order; or none. */
+async function paymentToRefund(
+  tx: Transaction,
+  orderId: string,
+  paymentId: string | undefined,
+): Promise<RefundedPayment | undefined> {
+  const paid = await paidPaymentsOf(tx, orderId);
+  return paid.find((payment) => (paymentId ? payment.id === paymentId : payment.settlesOrder));
+}
 
 interface RefundOrigin {
   origin: Refund["origin"];
@@ -134,7 +160,7 @@ export async function reserveRefund(
   now = new Date(),
 ): Promise<{ ok: true; refund: Refund } | { ok: false; message: string }> {
   const [order] = await tx
-    .select(refundedOrderColumns)
+    .select({ id: orders.id, refundedCents: orders.refundedCents })
     .from(orders)
     .where(eq(orders.id, ask.orderId))
     .for("update");
@@ -142,17 +168,18 @@ export async function reserveRefund(
   const [earlier] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, ask.refundId));
   if (earlier) return earlier.orderId === order.id ? { ok: true, refund: earlier } : refused("otherOrder");
 
-  if (!isPaid(order)) return refused("unpaid");
+  const payment = await paymentToRefund(tx, order.id, ask.paymentId);
+  if (!payment) return refused("unpaid");
   if (!Number.isSafeInteger(ask.amountCents) || ask.amountCents <= 0) return refused("invalidAmount");
   if (!ask.reason.trim()) return refused("reasonRequired");
   if (hasControlCharacter(ask.reason)) return { ok: false, message: CONTROL_CHARACTER_MESSAGE };
-  const leftCents = await refundableCents(tx, order);
+  const leftCents = await refundableCents(tx, payment);
   if (leftCents <= 0) return refused("nothingLeft");
   if (ask.amountCents > leftCents) return { ok: false, message: REFUND_MESSAGES.tooMuch(leftCents) };
   const restockRefusal = await checkRestock(tx, order.id, ask.restock);
   if (restockRefusal) return { ok: false, message: restockRefusal };
 
-  const route = paymentRoute(order, deps, now);
+  const route = paymentRoute(payment, deps, now);
   if (outside && route.ok) return refused("providerOpen");
   if (!outside && !route.ok) return route;
 
@@ -161,6 +188,7 @@ export async function reserveRefund(
     .values({
       id: ask.refundId,
       orderId: order.id,
+      paymentId: payment.id,
       amountCents: ask.amountCents,
       reason: ask.reason.trim(),
       origin,
@@ -175,7 +203,7 @@ export async function reserveRefund(
       checkedAt: now,
     })
     .returning();
-  if (outside) await addRefunded(tx, order.id, ask.amountCents);
+  if (outside) await addRefunded(tx, refund!);
   if (ask.restock.length > 0) {
     await tx
       .insert(orderRefundItems)
@@ -190,6 +218,7 @@ export async function reserveRefund(
       before: { refundedCents: order.refundedCents },
       after: {
         refundId: ask.refundId,
+        paymentId: payment.id,
         amountCents: ask.amountCents,
         reason: refund!.reason,
         restock: ask.restock,
@@ -221,18 +250,24 @@ async function checkRestock(
 }
 
 /**
- * What is left to give back on a paid order: what was paid, less the refunds confirmed and those
+ * What is left to give back of a payment: what it received, less its refunds confirmed and those
  * still pending at the provider.
  */
-export async function refundableCents(
+async function refundableCents(
   tx: Transaction | Database,
-  order: { id: string; totalCents: number; refundedCents: number },
+  payment: Pick<RefundedPayment, "id" | "receivedCents" | "refundedCents">,
 ): Promise<number> {
   const [pending] = await tx
     .select({ cents: sum(orderRefunds.amountCents).mapWith(Number) })
     .from(orderRefunds)
-    .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.status, "pending")));
-  return order.totalCents - order.refundedCents - (pending?.cents ?? 0);
+    .where(and(eq(orderRefunds.paymentId, payment.id), eq(orderRefunds.status, "pending")));
+  return payment.receivedCents - payment.refundedCents - (pending?.cents ?? 0);
+}
+
+/** What is left to give back of the payment that paid the order; 0 when none did. */
+export async function orderRefundableCents(tx: Transaction, orderId: string): Promise<number> {
+  const payment = await paymentToRefund(tx, orderId, undefined);
+  return payment ? refundableCents(tx, payment) : 0;
 }
 
 function refused(reason: Exclude<keyof typeof REFUND_MESSAGES, "tooMuch" | "failed" | "tooManyUnits">) {
@@ -240,29 +275,20 @@ function refused(reason: Exclude<keyof typeof REFUND_MESSAGES, "tooMuch" | "fail
 }
 
 /**
- * The provider that took the order's payment, and the payment's id there; or why it cannot give
- * the money back (a PIX past its 90 days, a provider the store no longer uses).
+ * The provider that took the payment, which gives it back; or why it cannot (a PIX past its 90
+ * days, a provider the store no longer uses).
  */
 function paymentRoute(
-  order: {
-    paymentMethod: string;
-    paidAt: Date | null;
-    pixProvider: string | null;
-    pixChargeId: string | null;
-    cardProvider: string | null;
-    cardPaymentId: string | null;
-  },
+  payment: Pick<RefundedPayment, "method" | "provider" | "providerPaymentId" | "paidAt">,
   deps: Pick<PaymentDeps, "pix" | "card">,
   now: Date,
 ): { ok: true; provider: string } | { ok: false; message: string } {
-  if (order.paymentMethod === "card") {
-    return order.cardPaymentId && order.cardProvider === deps.card?.name
-      ? { ok: true, provider: order.cardProvider }
-      : refused("providerGone");
+  const configured = payment.method === "card" ? deps.card?.name : deps.pix.name;
+  if (payment.method === "pix" && payment.paidAt && now > addDays(payment.paidAt, PIX_REFUND_DAYS)) {
+    return refused("pixWindowOver");
   }
-  if (order.paidAt && now > addDays(order.paidAt, PIX_REFUND_DAYS)) return refused("pixWindowOver");
-  return order.pixChargeId && order.pixProvider === deps.pix.name
-    ? { ok: true, provider: order.pixProvider }
+  return payment.providerPaymentId && payment.provider && payment.provider === configured
+    ? { ok: true, provider: payment.provider }
     : refused("providerGone");
 }
 
@@ -273,13 +299,13 @@ function refunderOf(deps: Pick<PaymentDeps, "pix" | "card">, name: string | null
   return null;
 }
 
-/** The payment a refund gives back on: its order's PIX charge or card payment. */
-async function chargeOf(db: Database, orderId: string): Promise<string> {
-  const [order] = await db
-    .select({ chargeId: sql<string>`coalesce(${orders.cardPaymentId}, ${orders.pixChargeId})` })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return order!.chargeId;
+/** The payment a refund gives back, as its provider knows it: a PIX charge's or a card payment's id. */
+async function chargeOf(db: Database, refund: Refund): Promise<string> {
+  const [payment] = await db
+    .select({ providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(eq(payments.id, refund.paymentId!));
+  return payment!.providerPaymentId!;
 }
 
 /**
@@ -298,7 +324,7 @@ export async function askProvider(deps: PaymentDeps, refund: Refund): Promise<Re
   }
   const request = {
     refundId: refund.id,
-    chargeId: await chargeOf(deps.db, refund.orderId),
+    chargeId: await chargeOf(deps.db, refund),
     amountCents: refund.amountCents,
     reason: refund.reason,
   };
@@ -350,7 +376,7 @@ async function followRefund(
     })
     .where(pending)
     .returning();
-  if (changed?.status === "confirmed") await addRefunded(tx, changed.orderId, changed.amountCents);
+  if (changed?.status === "confirmed") await addRefunded(tx, changed);
   const told = changed && (changed.status === "confirmed" || changed.origin === "withdrawal");
   if (told) {
     const step = changed.status === "confirmed" ? "refund_confirmed" : "refund_failed";
@@ -364,11 +390,21 @@ async function followRefund(
   return current;
 }
 
-async function addRefunded(tx: Transaction, orderId: string, amountCents: number): Promise<void> {
+/**
+ * A confirmed refund of the payment that paid the order counts in the order's refunded total too,
+ * which release 2026-11-29-8245de2 reads (decision 0035); the payment's own total counts it by
+ * trigger (migration 0030).
+ */
+async function addRefunded(tx: Transaction, refund: Refund): Promise<void> {
   await tx
     .update(orders)
-    .set({ refundedCents: sql`${orders.refundedCents} + ${amountCents}` })
-    .where(eq(orders.id, orderId));
+    .set({ refundedCents: sql`${orders.refundedCents} + ${refund.amountCents}` })
+    .where(
+      and(
+        eq(orders.id, refund.orderId),
+        sql`exists (select 1 from ${payments} where ${payments.id} = ${refund.paymentId} and ${payments.settlesOrder})`,
+      ),
+    );
 }
 
 /**
@@ -428,12 +464,21 @@ export interface ListedRefund {
   by: string;
 }
 
-export interface OrderRefunds {
-  refunds: ListedRefund[];
-  /** What may still be given back (paid, less refunds confirmed or pending); 0 for an unpaid order. */
-  refundableCents: number;
+/** A payment that still has money to give back, and how it is given. */
+export interface RefundablePayment {
+  paymentId: string;
+  /** Whether it paid the order (else: another amount, a second payment). */
+  settlesOrder: boolean;
+  /** What may still be given back: received, less refunds confirmed or pending. */
+  leftCents: number;
   /** Why the provider cannot give it back (the admin records a refund made by other means), or null. */
   providerClosed: string | null;
+}
+
+export interface OrderRefunds {
+  refunds: ListedRefund[];
+  /** The order's payments with money left to give back; none for an unpaid order. */
+  refundable: RefundablePayment[];
   /** The order's lines, with the units each already gave back to stock ('Devolver ao estoque'). */
   lines: NamedOrderLine[];
 }
@@ -451,7 +496,6 @@ export async function loadOrderRefunds(
     .leftJoin(users, eq(users.id, orderRefunds.requestedBy))
     .where(eq(orderRefunds.orderId, orderId))
     .orderBy(asc(orderRefunds.createdAt));
-  const [order] = await db.select(refundedOrderColumns).from(orders).where(eq(orders.id, orderId));
   const lines = await orderLinesOf(db, orderId);
   const restocked = await db
     .select({
@@ -462,8 +506,19 @@ export async function loadOrderRefunds(
     .from(orderRefundItems)
     .innerJoin(orderItems, eq(orderItems.id, orderRefundItems.orderItemId))
     .where(eq(orderItems.orderId, orderId));
-  const paid = order !== undefined && isPaid(order);
-  const route = order && paymentRoute(order, deps, now);
+  const refundable: RefundablePayment[] = [];
+  for (const payment of await paidPaymentsOf(db, orderId)) {
+    const leftCents = await refundableCents(db, payment);
+    const route = paymentRoute(payment, deps, now);
+    if (leftCents > 0) {
+      refundable.push({
+        paymentId: payment.id,
+        settlesOrder: payment.settlesOrder,
+        leftCents,
+        providerClosed: route.ok ? null : route.message,
+      });
+    }
+  }
   return {
     refunds: rows.map(({ refund, email }) => ({
       id: refund.id,
@@ -482,8 +537,7 @@ export async function loadOrderRefunds(
       outside: refund.provider === null,
       by: refund.origin === "withdrawal" ? "Cliente (desistência)" : (email ?? "Administrador"),
     })),
-    refundableCents: paid ? await refundableCents(db, order) : 0,
-    providerClosed: route && !route.ok ? route.message : null,
+    refundable,
     lines,
   };
 }

@@ -9,7 +9,7 @@ import { customerOrder } from "./customer-orders.server";
 import { checkMove } from "./order-lifecycle";
 import { isOrderId } from "./order-details.server";
 import { factsColumns, orderFacts } from "./paid.server";
-import { askProvider, refundableCents, reserveRefund, type RefundOutcome } from "./refunds.server";
+import { askProvider, orderRefundableCents, reserveRefund, type RefundOutcome } from "./refunds.server";
 import { moveOrder } from "./move-order.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
 
@@ -87,7 +87,7 @@ export async function withdrawOrder(
       return { ok: true, move, refund: null } as const;
     }
     await cancelPaidOrder(tx, order.id, from, userId);
-    const leftCents = await refundableCents(tx, order);
+    const leftCents = await orderRefundableCents(tx, order.id);
     await queueOrderUpdate(tx, store, order.id, "withdrawal_cancelled", { amountCents: leftCents, reason });
     // Given back already (an admin's refund came first).
     if (leftCents <= 0) return { ok: true, move, refund: "none-left" } as const;

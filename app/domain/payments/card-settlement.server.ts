@@ -6,6 +6,7 @@ import { followCompletedPayment, type OrderMailStore } from "../orders/follow-ch
 import { isOrderId } from "../orders/order-details.server";
 import { paidOrder } from "../orders/paid.server";
 import type { CardPayment, CardProvider } from "./card-provider";
+import { recordSecondPayment } from "./order-payments.server";
 import type { PaymentDeps } from "./charge-events.server";
 
 /**
@@ -22,7 +23,8 @@ const OPEN_STATUSES: ReadonlySet<CardPayment["status"]> = new Set([
   "in_mediation",
 ]);
 
-export type CardOutcome = "paid" | "paid-late" | "amount-mismatch" | "recorded" | "unchanged" | "not-ours";
+export type CardOutcome =
+  "paid" | "paid-late" | "amount-mismatch" | "second-payment" | "recorded" | "unchanged" | "not-ours";
 
 /**
  * Reads a payment from the card provider and brings its order in line with it: the provider's
@@ -47,6 +49,8 @@ export async function settleCardPayment(deps: PaymentDeps, paymentId: string): P
  *   had been cancelled for expiry, the payment is kept and flagged for the shop.
  * - Approved, for another amount: not paid, the amount flagged for the shop (the order keeps its
  *   stock).
+ * - Approved, on an order another payment already paid: kept as a second payment, flagged for the
+ *   shop to give back.
  * - Still open (a boleto waiting, a card in analysis): recorded; a boleto keeps the order until its
  *   due date and clearing.
  * - Rejected: recorded. The customer may try another card on the same checkout, so the stock
@@ -76,7 +80,19 @@ export async function followCardPayment(
     cardInstallments: payment.installments,
   };
   if (payment.status === "approved") {
-    return followCompletedPayment(tx, thisOrder!, payment.amountCents, recorded, store);
+    const outcome = await followCompletedPayment(tx, thisOrder!, payment.amountCents, recorded, store);
+    if (outcome !== "unchanged") return outcome;
+    const second = await recordSecondPayment(tx, {
+      orderId: payment.orderId,
+      method: "card",
+      provider,
+      providerPaymentId: payment.paymentId,
+      providerStatus: payment.status,
+      methodType: payment.methodType,
+      installments: payment.installments,
+      receivedCents: payment.amountCents,
+    });
+    return second ? "second-payment" : "unchanged";
   }
   const dispute = cardDisputeNews(payment.status);
   const paidByIt = and(thisOrder, eq(orders.cardPaymentId, payment.paymentId))!;

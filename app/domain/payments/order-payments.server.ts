@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
+import type { Database, Transaction } from "../../db/client.server";
 import { orders, payments } from "../../db/schema.server";
 import type { PaymentAttemptStatus, PaymentMethod } from "../../lib/order-statuses";
 
@@ -21,6 +21,8 @@ export interface OrderPaymentRecord {
   settlesOrder: boolean;
   /** Money received that did not pay the order for its total: the shop must settle it. */
   otherAmount: boolean;
+  /** Money received on an order another payment paid: the customer paid twice. */
+  duplicate: boolean;
   createdAt: Date;
   paidAt: Date | null;
   /** When it arrived after the order had been cancelled for expiry. */
@@ -34,6 +36,14 @@ export interface OrderMoney {
   receivedCents: number;
   refundedCents: number;
 }
+
+/**
+ * A payment received on an order another payment paid. Written out whole: drizzle leaves the
+ * columns of a one-table select unqualified, which the subquery would read as its own.
+ */
+const secondPaymentReceived = sql<boolean>`${sql.raw(
+  `"payments"."received_cents" > 0 and not "payments"."settles_order" and exists (select 1 from "payments" "settling" where "settling"."order_id" = "payments"."order_id" and "settling"."settles_order")`,
+)}`;
 
 /** A payment received for another amount than asked, which did not pay the order. */
 const otherAmountReceived = sql<boolean>`${payments.receivedCents} > 0 and not ${payments.settlesOrder} and ${payments.receivedCents} <> ${payments.amountCents}`;
@@ -52,11 +62,12 @@ export const PAYMENT_ATTEMPT_STATUS_LABELS: Record<PaymentAttemptStatus, string>
 /** Every payment of one order, with the totals received and refunded. */
 export async function loadOrderMoney(db: Database, orderId: string): Promise<OrderMoney> {
   const rows = await db
-    .select({ payment: payments, otherAmount: otherAmountReceived })
+    .select({ payment: payments, otherAmount: otherAmountReceived, duplicate: secondPaymentReceived })
     .from(payments)
     .where(eq(payments.orderId, orderId))
-    .orderBy(asc(payments.createdAt), asc(payments.id));
-  const records = rows.map(({ payment: row, otherAmount }): OrderPaymentRecord => ({
+    // An attempt the order's own payment replaced (a refused card) came before it.
+    .orderBy(asc(payments.createdAt), asc(payments.mirrorsOrder), asc(payments.id));
+  const records = rows.map(({ payment: row, otherAmount, duplicate }): OrderPaymentRecord => ({
     id: row.id,
     method: row.method,
     provider: row.provider,
@@ -70,6 +81,7 @@ export async function loadOrderMoney(db: Database, orderId: string): Promise<Ord
     providerStatus: row.providerStatus,
     settlesOrder: row.settlesOrder,
     otherAmount,
+    duplicate,
     createdAt: row.createdAt,
     paidAt: row.paidAt,
     lateAt: row.lateAt,
@@ -89,5 +101,47 @@ const anyPaymentOf = (condition: SQL) =>
 export const orderPaymentFlags = {
   latePayment: anyPaymentOf(sql`${payments.lateAt} is not null`),
   paymentMismatch: anyPaymentOf(otherAmountReceived),
+  duplicatePayment: anyPaymentOf(secondPaymentReceived),
   disputed: anyPaymentOf(sql`${payments.disputedAt} is not null`),
 };
+
+/** A payment its provider reported received, on an order of this store at that provider. */
+export interface ReceivedPayment {
+  orderId: string;
+  method: PaymentMethod;
+  provider: string;
+  providerPaymentId: string;
+  providerStatus: string;
+  methodType: string | null;
+  installments: number | null;
+  receivedCents: number;
+}
+
+/**
+ * Keeps a payment received on an order that is not the order's own payment, in the caller's
+ * transaction: a second card approved on a checkout whose order another payment already paid (the
+ * customer paid twice), or one approved on a checkout the order left for PIX. The panel shows it,
+ * with a refund form. Once per payment, however often the provider announces it. Answers whether
+ * it was kept now.
+ */
+export async function recordSecondPayment(tx: Transaction, received: ReceivedPayment): Promise<boolean> {
+  const [own] = await tx
+    .select({ amountCents: payments.amountCents, providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(and(eq(payments.orderId, received.orderId), eq(payments.mirrorsOrder, true)));
+  if (!own || own.providerPaymentId === received.providerPaymentId) return false;
+  const kept = await tx
+    .insert(payments)
+    .values({
+      ...received,
+      amountCents: own.amountCents,
+      status: "paid",
+      paidAt: sql`now()`,
+    })
+    .onConflictDoNothing({
+      target: [payments.provider, payments.providerPaymentId],
+      where: sql`not ${payments.mirrorsOrder}`,
+    })
+    .returning({ id: payments.id });
+  return kept.length > 0;
+}

@@ -14,6 +14,7 @@ import { changeOrderStatus, type AdminOrderOutcome } from "../../domain/admin/ch
 import { saveTrackingCode } from "../../domain/admin/order-tracking-code.server";
 import {
   DISPUTED_LABEL,
+  DUPLICATE_PAYMENT_LABEL,
   LIFECYCLE_MESSAGES,
   ORDER_STATUS_LABELS,
   orderStatusSchema,
@@ -43,10 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const order = await loadAdminOrder(context.db, params.orderId);
   if (!order) throw data("Pedido não encontrado", { status: 404 });
-  const { refunds, refundableCents, providerClosed, lines } = await loadOrderRefunds(
-    paymentDeps(context),
-    order.id,
-  );
+  const { refunds, refundable, lines } = await loadOrderRefunds(paymentDeps(context), order.id);
   // Dates as São Paulo text here, so the server and the browser render the same.
   return {
     order: {
@@ -90,6 +88,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         amountCents: payment.amountCents,
         receivedCents: payment.receivedCents,
         refundedCents: payment.refundedCents,
+        duplicate: payment.duplicate,
         createdAtText: formatDateTime(payment.createdAt),
         paidAtText: payment.paidAt ? formatDateTime(payment.paidAt) : null,
       })),
@@ -99,17 +98,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ...refund,
         atText: formatDateTime(refund.confirmedAt ?? refund.createdAt),
       })),
-      refundableCents,
-      providerClosed,
+      refundable: refundable.map((payment) => ({
+        ...payment,
+        // The next refund's own key: a form sent twice (a double click, a retry) refunds once.
+        nextRefundId: crypto.randomUUID(),
+      })),
       lines,
-      // The next refund's own key: a form sent twice (a double click, a retry) refunds once.
-      nextRefundId: crypto.randomUUID(),
     },
   };
 }
 
 const refundFields = {
   refundId: z.uuid(),
+  paymentId: z.uuid().optional(),
   amount: z.string().max(30).catch(""),
   reason: z.string().max(REFUND_REASON_MAX).catch(""),
 };
@@ -170,6 +171,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       } satisfies OrderActionData;
     const ask = {
       orderId: params.orderId,
+      paymentId: input.paymentId,
       refundId: input.refundId,
       amountCents: parseBRLToCents(input.amount) ?? 0,
       reason: input.reason,
@@ -199,6 +201,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <OrderStatusBadge status={order.status} />
         {order.latePaymentAtText && <Badge variant="destructive">Pagamento após o vencimento</Badge>}
         {order.paymentMismatchText && <Badge variant="destructive">{PAYMENT_MISMATCH_LABEL}</Badge>}
+        {order.duplicatePayment && <Badge variant="destructive">{DUPLICATE_PAYMENT_LABEL}</Badge>}
         {order.disputeText && <Badge variant="destructive">{DISPUTED_LABEL}</Badge>}
         <p className="w-full text-sm text-slate-600">
           Realizado em {order.placedAt}
@@ -285,7 +288,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 
       <PaymentsSection payments={loaderData.money.payments} />
 
-      <RefundsSection refunds={loaderData.refunds} />
+      <RefundsSection refunds={loaderData.refunds} payments={loaderData.money.payments} />
 
       <section className="rounded-xl border border-slate-200 p-4">
         <h3 className="font-semibold">Histórico de status</h3>
@@ -330,6 +333,7 @@ function PaymentsSection({
               {payment.methodLabel}
               {payment.provider && <span className="text-slate-600"> · {payment.provider}</span>} —{" "}
               {payment.statusLabel}
+              {payment.duplicate && <span className="text-red-700"> · {DUPLICATE_PAYMENT_LABEL}</span>}
             </p>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
               <dt className="text-slate-600">Valor</dt>
@@ -413,12 +417,15 @@ const REFUND_STATUS_LABELS = {
   failed: "recusado",
 };
 
-/** The order's refunds, and the form to give back what is left (through the provider, or recorded). */
-function RefundsSection({ refunds }: { refunds: Route.ComponentProps["loaderData"]["refunds"] }) {
-  const fetcher = useFetcher<OrderActionData>();
-  useAnswerToast(fetcher.data);
-  const busy = fetcher.state !== "idle";
-  const outside = refunds.providerClosed !== null;
+type LoadedRefunds = Route.ComponentProps["loaderData"]["refunds"];
+type ShownPayments = Route.ComponentProps["loaderData"]["money"]["payments"];
+
+/**
+ * The order's refunds, and a form for each payment with money left to give back (through its
+ * provider, or recorded when the provider cannot): the one that paid the order, and money received
+ * otherwise (another amount, a second payment).
+ */
+function RefundsSection({ refunds, payments }: { refunds: LoadedRefunds; payments: ShownPayments }) {
   return (
     <section className="rounded-xl border border-slate-200 p-4" aria-labelledby="reembolsos">
       <h3 id="reembolsos" className="font-semibold">
@@ -445,32 +452,66 @@ function RefundsSection({ refunds }: { refunds: Route.ComponentProps["loaderData
           ))}
         </ul>
       )}
-      {refunds.refundableCents > 0 && (
-        // Keyed by the request's key: after an answer the form starts afresh with the next one.
-        <fetcher.Form key={refunds.nextRefundId} method="post" className="mt-4 flex flex-col gap-3">
-          <input type="hidden" name="intent" value={outside ? "refund-outside" : "refund"} />
-          <input type="hidden" name="refundId" value={refunds.nextRefundId} />
-          {outside && <p className="text-sm text-amber-800">{refunds.providerClosed}</p>}
-          <FormField
-            label={`Valor (até ${formatBRL(refunds.refundableCents)})`}
-            name="amount"
-            inputMode="decimal"
-            defaultValue={formatCentsAsTyped(refunds.refundableCents)}
-            required
-          />
-          <FormField label="Motivo" name="reason" maxLength={REFUND_REASON_MAX} required />
-          <RestockFields lines={refunds.lines} />
-          <Button type="submit" disabled={busy} className="self-start">
-            {busy ? "Enviando..." : outside ? "Registrar reembolso" : "Reembolsar"}
-          </Button>
-        </fetcher.Form>
-      )}
+      {refunds.refundable.map((payment) => (
+        <RefundForm
+          key={payment.nextRefundId}
+          payment={payment}
+          // Named when it is not the order's one payment, which goes without saying.
+          shown={
+            refunds.refundable.length > 1 || !payment.settlesOrder
+              ? payments.find((entry) => entry.id === payment.paymentId)
+              : undefined
+          }
+          lines={refunds.lines}
+        />
+      ))}
     </section>
   );
 }
 
+/** Gives back what is left of one payment. Keyed by the request's key: after an answer it starts afresh. */
+function RefundForm({
+  payment,
+  shown,
+  lines,
+}: {
+  payment: LoadedRefunds["refundable"][number];
+  shown: ShownPayments[number] | undefined;
+  lines: LoadedRefunds["lines"];
+}) {
+  const fetcher = useFetcher<OrderActionData>();
+  useAnswerToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const outside = payment.providerClosed !== null;
+  return (
+    <fetcher.Form method="post" className="mt-4 flex flex-col gap-3 border-t border-slate-100 pt-4">
+      <input type="hidden" name="intent" value={outside ? "refund-outside" : "refund"} />
+      <input type="hidden" name="refundId" value={payment.nextRefundId} />
+      <input type="hidden" name="paymentId" value={payment.paymentId} />
+      {shown && (
+        <p className="text-sm font-medium">
+          {`Reembolsar o pagamento ${shown.methodLabel}${shown.provider ? ` · ${shown.provider}` : ""} de ${formatBRL(shown.receivedCents)}`}
+        </p>
+      )}
+      {outside && <p className="text-sm text-amber-800">{payment.providerClosed}</p>}
+      <FormField
+        label={`Valor (até ${formatBRL(payment.leftCents)})`}
+        name="amount"
+        inputMode="decimal"
+        defaultValue={formatCentsAsTyped(payment.leftCents)}
+        required
+      />
+      <FormField label="Motivo" name="reason" maxLength={REFUND_REASON_MAX} required />
+      <RestockFields lines={lines} />
+      <Button type="submit" disabled={busy} className="self-start">
+        {busy ? "Enviando..." : outside ? "Registrar reembolso" : "Reembolsar"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
 /** 'Devolver ao estoque': how many units of each line go back with the refund (none by default). */
-function RestockFields({ lines }: { lines: Route.ComponentProps["loaderData"]["refunds"]["lines"] }) {
+function RestockFields({ lines }: { lines: LoadedRefunds["lines"] }) {
   return (
     <fieldset className="flex flex-col gap-2 text-sm text-slate-700">
       <legend className="mb-1 font-medium">Devolver ao estoque</legend>

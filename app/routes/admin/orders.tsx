@@ -13,6 +13,7 @@ import {
   DISPUTED_LABEL,
   ORDER_STATUS_LABELS,
   PAYMENT_MISMATCH_LABEL,
+  DUPLICATE_PAYMENT_LABEL,
   PAYMENT_STATE_LABELS,
 } from "../../domain/orders/order-lifecycle";
 import { paymentMethodLabel } from "../../domain/orders/payment-method";
@@ -130,6 +131,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       </Badge>
                       {order.latePayment && <Badge variant="destructive">Pagamento após o vencimento</Badge>}
                       {order.paymentMismatch && <Badge variant="destructive">{PAYMENT_MISMATCH_LABEL}</Badge>}
+                      {order.duplicatePayment && (
+                        <Badge variant="destructive">{DUPLICATE_PAYMENT_LABEL}</Badge>
+                      )}
                       {order.disputed && <Badge variant="destructive">{DISPUTED_LABEL}</Badge>}
                     </div>
                   </td>

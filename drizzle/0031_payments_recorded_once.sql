@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "payments_recorded_once" ON "payments" USING btree ("provider","provider_payment_id") WHERE not "payments"."mirrors_order";
