@@ -5,8 +5,10 @@ import type { AuthCall } from "./domain/accounts/auth-endpoints.server";
 import type { Auth } from "./domain/accounts/auth.server";
 import { orderMailStoreOf } from "./domain/orders/follow-charge.server";
 import type { CardProvider } from "./domain/payments/card-provider";
+import type { PlaceOrderDeps } from "./domain/orders/place-order.server";
 import type { PaymentDeps } from "./domain/payments/charge-events.server";
 import type { PixProvider } from "./domain/payments/pix-provider";
+import { currentStoreSettings } from "./domain/store-settings/store-settings.server";
 import type { FileStorage } from "./storage/file-storage.server";
 
 /** What every loader and action receives from the HTTP shell (`server/app.ts`). */
@@ -52,6 +54,22 @@ export function paymentDeps(context: ServerContext): PaymentDeps {
     card: context.card,
     logger: context.logger,
     store: orderMailStoreOf(context.db, context.env, context.baseURL),
+  };
+}
+
+/** What placing an order, or starting another payment of it, needs from a request's context. */
+export async function placeOrderDeps(context: ServerContext): Promise<PlaceOrderDeps> {
+  return {
+    db: context.db,
+    pix: context.pix,
+    expiresMinutes: context.env.PIX_EXPIRES_MINUTES,
+    card: context.card,
+    cardExpiresMinutes: context.env.CARD_EXPIRES_MINUTES,
+    boletoExpiresDays: context.env.BOLETO_EXPIRES_DAYS,
+    terms: (await currentStoreSettings(context.db, context.env)).settings.payment,
+    baseURL: context.baseURL,
+    logger: context.logger,
+    beforeRemoteCharge: context.endOrderTurn,
   };
 }
 

@@ -8,7 +8,7 @@ import {
 } from "../domain/orders/checkout-limit.server";
 import type { CreatePaymentAnswer } from "../domain/orders/checkout-schema";
 import { placeOrder, type PlaceOrderOutcome } from "../domain/orders/place-order.server";
-import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
+import { placeOrderDeps } from "../context.server";
 import { requireUserForJson } from "./guards.server";
 
 const checkoutKey = z.uuid();
@@ -26,21 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const outcome = await readCheckout(request).then(async (checkout) =>
     checkout.ok
-      ? placeOrder(
-          {
-            db: context.db,
-            pix: context.pix,
-            expiresMinutes: context.env.PIX_EXPIRES_MINUTES,
-            card: context.card,
-            cardExpiresMinutes: context.env.CARD_EXPIRES_MINUTES,
-            boletoExpiresDays: context.env.BOLETO_EXPIRES_DAYS,
-            terms: (await currentStoreSettings(context.db, context.env)).settings.payment,
-            baseURL: context.baseURL,
-            logger: context.logger,
-            beforeRemoteCharge: context.endOrderTurn,
-          },
-          { userId: user.id, taxpayer: user.taxpayer, ...checkout },
-        )
+      ? placeOrder(await placeOrderDeps(context), { userId: user.id, taxpayer: user.taxpayer, ...checkout })
       : checkout,
   );
   if (!outcome.ok) {

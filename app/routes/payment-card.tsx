@@ -1,10 +1,11 @@
 import { CheckCircle2, Clock, FileText, RefreshCw, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
-import { data, Link } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/payment-card";
 import { buttonClasses } from "../components/ui/button";
-import { paymentDeps } from "../context.server";
+import { paymentDeps, placeOrderDeps } from "../context.server";
 import { claimProviderQuery, findCustomerOrder } from "../domain/orders/order-payment.server";
+import { payByPixInstead } from "../domain/orders/pay-by-pix-instead.server";
 import { isPaid } from "../domain/orders/paid.server";
 import { paymentMethodLabel } from "../domain/orders/payment-method";
 import { settleCardPayment } from "../domain/payments/card-settlement.server";
@@ -67,6 +68,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * 'Pagar com PIX' after a refused card: the same order, paid by a PIX charge of its total, on the
+ * PIX payment page. A plain form, so it works before the page's script arrives.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user } = await requireUser(context, request);
+  const outcome = await payByPixInstead(await placeOrderDeps(context), user.id, params.orderId);
+  if (!outcome.ok) return { error: outcome.message };
+  return redirect(`/payment?orderId=${outcome.orderId}`);
+}
+
 function stateOf(order: Order): CardOrderState {
   if (order.status === "cancelled") return "cancelled";
   if (isPaid(order)) return "paid";
@@ -75,7 +87,7 @@ function stateOf(order: Order): CardOrderState {
   return "waiting";
 }
 
-export default function CardPaymentReturn({ loaderData }: Route.ComponentProps) {
+export default function CardPaymentReturn({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) {
     return (
       <main className="mx-auto max-w-lg px-4 py-16 text-center">
@@ -96,6 +108,7 @@ export default function CardPaymentReturn({ loaderData }: Route.ComponentProps) 
     case "paid":
       return (
         <Outcome
+          problem={actionData?.error}
           icon={<CheckCircle2 aria-hidden className="size-14 text-emerald-600" />}
           title="Pagamento aprovado"
         >
@@ -111,6 +124,7 @@ export default function CardPaymentReturn({ loaderData }: Route.ComponentProps) 
     case "boleto":
       return (
         <Outcome
+          problem={actionData?.error}
           icon={<FileText aria-hidden className="size-14 text-brand-600" />}
           title="Boleto gerado — aguardando pagamento"
           text="O pedido será confirmado assim que o banco compensar o boleto."
@@ -129,9 +143,10 @@ export default function CardPaymentReturn({ loaderData }: Route.ComponentProps) 
     case "rejected":
       return (
         <Outcome
+          problem={actionData?.error}
           icon={<XCircle aria-hidden className="size-14 text-red-600" />}
           title="Pagamento recusado"
-          text="O pagamento não foi aprovado. Você pode tentar de novo com outro cartão ou pagar por boleto."
+          text="O pagamento não foi aprovado. Você pode tentar de novo com outro cartão, pagar por boleto ou pagar com PIX."
         >
           <Summary {...loaderData} />
           <Actions>
@@ -140,13 +155,18 @@ export default function CardPaymentReturn({ loaderData }: Route.ComponentProps) 
                 Tentar novamente
               </a>
             )}
+            {canRetry && <PayByPix />}
             {ordersLink}
           </Actions>
         </Outcome>
       );
     case "cancelled":
       return (
-        <Outcome icon={<XCircle aria-hidden className="size-14 text-slate-500" />} title="Pedido cancelado">
+        <Outcome
+          problem={actionData?.error}
+          icon={<XCircle aria-hidden className="size-14 text-slate-500" />}
+          title="Pedido cancelado"
+        >
           <Summary {...loaderData} />
           <Actions>{ordersLink}</Actions>
         </Outcome>
@@ -154,6 +174,7 @@ export default function CardPaymentReturn({ loaderData }: Route.ComponentProps) 
     case "waiting":
       return (
         <Outcome
+          problem={actionData?.error}
           icon={<Clock aria-hidden className="size-14 text-amber-600" />}
           title="Aguardando a confirmação do pagamento"
           text="Assim que o Mercado Pago confirmar o pagamento, o pedido será atualizado."
@@ -172,15 +193,31 @@ export default function CardPaymentReturn({ loaderData }: Route.ComponentProps) 
   }
 }
 
+/** 'Pagar com PIX': posts to this page's action, which goes on to the PIX payment page. */
+function PayByPix() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <Form method="post" className="flex flex-1">
+      <button type="submit" disabled={busy} className={buttonClasses("outline", "md", "flex-1")}>
+        {busy ? "Gerando o código PIX..." : "Pagar com PIX"}
+      </button>
+    </Form>
+  );
+}
+
 function Outcome({
   icon,
   title,
   text,
+  problem,
   children,
 }: {
   icon: ReactNode;
   title: string;
   text?: string;
+  /** Why the last action on the page did nothing ('Pagar com PIX'). */
+  problem: string | undefined;
   children: ReactNode;
 }) {
   return (
@@ -189,6 +226,11 @@ function Outcome({
         {icon}
         <h1 className="mt-3 text-3xl font-bold tracking-tight">{title}</h1>
         {text && <p className="mt-2 text-slate-600">{text}</p>}
+        {problem && (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {problem}
+          </p>
+        )}
       </div>
       {children}
     </main>

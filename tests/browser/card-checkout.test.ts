@@ -62,6 +62,27 @@ describe("the sandbox's card checkout", () => {
     await page.getByRole("link", { name: "Meus pedidos" }).click();
     await page.waitForURL(/\/account\/orders$/);
   });
+
+  it("after a refused card, pays the same order by PIX, without placing it again", async () => {
+    const { page, baseURL } = browser;
+    await page.goto(await cardOrder());
+    await page.getByRole("button", { name: "Recusar pagamento" }).click();
+    await page.getByRole("heading", { level: 1, name: "Pagamento recusado" }).waitFor();
+    const orderId = new URL(page.url()).pathname.split("/").at(-1)!;
+
+    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    await page.waitForURL(`${baseURL}/payment?orderId=${orderId}`);
+    expect(await page.getByLabel("Código PIX copia e cola").inputValue()).toMatch(/^000201/);
+    await page.getByRole("button", { name: "Simular pagamento (sandbox)" }).click();
+    await page.getByRole("heading", { name: "Pagamento Confirmado!" }).waitFor();
+
+    await page.goto("/account/orders");
+    const card = page.getByRole("listitem", { name: `Pedido #${orderId.slice(0, 8)}` });
+    await card.getByText("Pago", { exact: true }).waitFor();
+    expect(await textOf(card)).toContain("Pagamento: PIX");
+    // One order: the refused card did not leave a second one behind.
+    expect(await page.getByRole("listitem", { name: /^Pedido #/ }).count()).toBe(1);
+  });
 });
 
 describe("the sandbox's card checkout without scripts", () => {
@@ -88,5 +109,11 @@ describe("the sandbox's card checkout without scripts", () => {
     // A refused order offers the checkout again; 'Atualizar' is for one still waiting.
     expect(await page.getByRole("link", { name: "Tentar novamente" }).count()).toBe(1);
     expect(await page.getByRole("link", { name: "Atualizar" }).count()).toBe(0);
+    // Or PIX, as a plain form: the same order's code on the PIX payment page.
+    const orderId = new URL(page.url()).pathname.split("/").at(-1)!;
+    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    await page.waitForURL(/\/payment\?orderId=/);
+    expect(new URL(page.url()).searchParams.get("orderId")).toBe(orderId);
+    expect(await page.getByLabel("Código PIX copia e cola").inputValue()).toMatch(/^000201/);
   });
 });

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, sandboxCardCheckouts } from "../../app/db/schema.server";
+import { orders, payments, pixChargeCancellations, sandboxCardCheckouts } from "../../app/db/schema.server";
 import type { CreatePaymentAnswer } from "../../app/domain/orders/checkout-schema";
 import { isPaid } from "../../app/domain/orders/paid.server";
 import type { CardProvider } from "../../app/domain/payments/card-provider";
@@ -385,6 +385,56 @@ describe("paying a card order on the sandbox's checkout", () => {
       buyer,
     );
     expect(again).toContain("Pagamento aprovado");
+  });
+
+  it("refused, then PIX: the same order, its card kept as a refused payment and its checkout closed; once", async () => {
+    const { buyer, productId, orderId, checkoutPath } = await placeCardOrder();
+    await follow(await post(checkoutPath, buyer, { intent: "reject", installments: "1" }), buyer);
+    const { cardCheckoutId } = await orderOf(orderId);
+
+    const first = await post(`/payment/card/${orderId}`, buyer, {});
+    expect([first.status, first.headers.location]).toEqual([302, `/payment?orderId=${orderId}`]);
+    const { pixChargeId } = await orderOf(orderId);
+    // A second click, or another tab: the same code.
+    const second = await post(`/payment/card/${orderId}`, buyer, {});
+    expect([second.status, second.headers.location]).toEqual([302, `/payment?orderId=${orderId}`]);
+    const order = await orderOf(orderId);
+    expect(order).toMatchObject({ paymentMethod: "pix", status: "pending", pixChargeId });
+    expect(order.pixChargeId).not.toBeNull();
+    expect(await stockOf(store.database.db, productId)).toBe(3);
+
+    const attempts = await store.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(asc(payments.mirrorsOrder));
+    expect(
+      attempts.map(({ method, status, providerStatus, providerPaymentId }) => ({
+        method,
+        status,
+        providerStatus,
+        charge: providerPaymentId,
+      })),
+    ).toEqual([
+      { method: "card", status: "failed", providerStatus: "rejected", charge: expect.any(String) },
+      { method: "pix", status: "pending", providerStatus: "ACTIVE", charge: pixChargeId },
+    ]);
+    const closing = await store.database.db
+      .select()
+      .from(pixChargeCancellations)
+      .where(eq(pixChargeCancellations.orderId, orderId));
+    expect(closing.map((entry) => entry.chargeId)).toEqual([cardCheckoutId]);
+  });
+
+  it("refuses PIX for a card order not refused, and finds no other customer's order", async () => {
+    const { buyer, orderId } = await placeCardOrder();
+    const refused = await post(`/payment/card/${orderId}`, buyer, {});
+    expect(refused.status).toBe(200);
+    expect(htmlText(refused.body)).toContain("Este pedido não pode mais ser pago com PIX");
+    const stranger = await signUpBuyer(store);
+    const elsewhere = await post(`/payment/card/${orderId}`, stranger, {});
+    expect(htmlText(elsewhere.body)).toContain("Pedido não encontrado");
+    expect(await orderOf(orderId)).toMatchObject({ paymentMethod: "card", pixChargeId: null });
   });
 
   it("boleto: waiting until the boleto is paid, then paid", async () => {

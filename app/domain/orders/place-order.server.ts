@@ -436,7 +436,10 @@ async function reserveOrder(
  * request died before recording it (its process was killed), this one takes over its lease and
  * creates it itself; the lease lets only one request at a time create it.
  */
-async function paymentOfExistingOrder(deps: PlaceOrderDeps, orderId: string): Promise<PlaceOrderOutcome> {
+export async function paymentOfExistingOrder(
+  deps: PlaceOrderDeps,
+  orderId: string,
+): Promise<PlaceOrderOutcome> {
   const { db } = deps;
   // Waiting takes none of the store's CPU: the order's turn ends here.
   deps.beforeRemoteCharge();

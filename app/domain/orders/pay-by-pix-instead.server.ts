@@ -1,0 +1,76 @@
+import { eq } from "drizzle-orm";
+import { orders, payments } from "../../db/schema.server";
+import { queueChargeCancellations } from "./cancel-orders.server";
+import { customerOrder } from "./customer-orders.server";
+import { isOrderId } from "./order-details.server";
+import { isPaid } from "./paid.server";
+import { paymentOfExistingOrder, type PlaceOrderDeps, type PlaceOrderOutcome } from "./place-order.server";
+
+export const PAY_BY_PIX_MESSAGES = {
+  notFound: "Pedido não encontrado",
+  notRefused: "Este pedido não pode mais ser pago com PIX",
+} as const;
+
+/**
+ * After the card provider refused a card order's payment, the customer pays the same order by PIX,
+ * without placing it again: the refused card stays on the order as a payment of its own, its
+ * checkout is cancelled at the provider, and the order's payment becomes a PIX charge of its
+ * total, created as a placed order's is. A repeated request (a double click, another tab) gets the
+ * same charge, once it exists.
+ */
+export async function payByPixInstead(
+  deps: PlaceOrderDeps,
+  userId: string,
+  orderId: string,
+): Promise<PlaceOrderOutcome> {
+  if (!isOrderId(orderId)) return { ok: false, message: PAY_BY_PIX_MESSAGES.notFound };
+  const switched = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(customerOrder(userId, orderId)).for("update");
+    if (!order) return PAY_BY_PIX_MESSAGES.notFound;
+    const waiting =
+      order.status === "pending" &&
+      !isPaid(order) &&
+      !!order.paymentExpiresAt &&
+      order.paymentExpiresAt > new Date();
+    // Already switched by an earlier request: its charge is the one.
+    if (waiting && order.paymentMethod === "pix") return null;
+    if (!waiting || order.cardPaymentStatus !== "rejected") return PAY_BY_PIX_MESSAGES.notRefused;
+    await tx.insert(payments).values({
+      orderId: order.id,
+      method: "card",
+      provider: order.cardProvider,
+      providerPaymentId: order.cardPaymentId,
+      checkoutId: order.cardCheckoutId,
+      checkoutUrl: order.cardCheckoutUrl,
+      methodType: order.cardPaymentType,
+      installments: order.cardInstallments,
+      amountCents: order.totalCents,
+      status: "failed",
+      providerStatus: order.cardPaymentStatus,
+      // Listed before the order's own payment, which it came before.
+      createdAt: order.createdAt,
+    });
+    await queueChargeCancellations(tx, [
+      { id: order.id, provider: order.cardProvider, chargeId: order.cardCheckoutId },
+    ]);
+    // The order's own payment is now a PIX charge, to create; its lease is free.
+    await tx
+      .update(orders)
+      .set({
+        paymentMethod: "pix",
+        pixStatus: "ACTIVE",
+        cardProvider: null,
+        cardCheckoutId: null,
+        cardCheckoutUrl: null,
+        cardPaymentId: null,
+        cardPaymentStatus: null,
+        cardPaymentType: null,
+        cardInstallments: null,
+        chargeRequestedAt: null,
+      })
+      .where(eq(orders.id, order.id));
+    return null;
+  });
+  if (switched) return { ok: false, message: switched };
+  return paymentOfExistingOrder(deps, orderId);
+}
