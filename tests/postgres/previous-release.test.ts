@@ -132,6 +132,11 @@ describe("the previous release (the newest upgrade fixture's) on today's migrate
     expect(row).toContain(`${number} `);
     expect(row).toContain(brl(product.priceCents));
     expect(row).toMatch(/ PIX pago$/);
+    // The payment it wrote on the order is today's payment record (migration 0030's trigger).
+    const total = brl(Math.round(order.pixData.amount * 100));
+    expect(await page(today, `/admin/orders/${order.orderId}`, todayPanel.cookie)).toContain(
+      `Pagamentos PIX · sandbox — pago Valor ${total} Recebido ${total} Reembolsado ${brl(0)}`,
+    );
   });
 
   it("logged no error while serving them", () => {
