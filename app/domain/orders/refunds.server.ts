@@ -72,8 +72,9 @@ type Refund = typeof orderRefunds.$inferSelect;
  * An admin refunds a payment of an order, in full or in part, through the provider that took it:
  * the one that paid the order, or money received otherwise (another amount, a second payment).
  * The refund is kept first (pending) with the order's row locked, so two requests at once never
- * give back more than the payment received; then the provider is asked, outside the transaction. The same
- * request again (its `refundId`) answers the first refund's state and refunds nothing more.
+ * give back more than the payment received; then the provider is asked, outside the transaction.
+ * The same request again (its `refundId`) answers the first refund's state and refunds nothing
+ * more.
  */
 export async function refundOrder(
   deps: PaymentDeps,
@@ -148,9 +149,9 @@ interface RefundOrigin {
 }
 
 /**
- * Checks and keeps a refund in the caller's transaction, with the order's row locked: the order
- * must be paid, the amount at most what was paid less the refunds confirmed or pending. Returns the
- * refund (an earlier one with the same id, as it stands), or why it is refused.
+ * Checks and keeps a refund in the caller's transaction, with the order's row locked: the payment
+ * must have received money, the amount at most what it received less its refunds confirmed or
+ * pending. Returns the refund (an earlier one with the same id, as it stands), or why it is refused.
  */
 export async function reserveRefund(
   tx: Transaction,
