@@ -601,9 +601,10 @@ export const orderItems = pgTable(
 /**
  * Each attempt to pay an order (decision 0035): its method and provider, the provider's ids, what
  * was asked, received and given back, and its status in the store's words beside the provider's
- * own. Until the release after 2026-11-29-8245de2 writes here, the order's own payment columns
- * are the ones written and a trigger copies them into the order's row here (`mirrors_order`, id
- * the order's own; migration 0030), so a release that still writes only them stays in step.
+ * own. The order's own payment is still written on the order's payment columns, which a trigger
+ * copies into its row here (`mirrors_order`, id the order's own; migration 0030), so the previous
+ * release, which writes only them, stays in step; other payments of the order (a second one, a
+ * refused card the order left for PIX) are written here directly (decision 0035).
  */
 export const payments = pgTable(
   "payments",

@@ -6,7 +6,7 @@ import { buttonClasses } from "../components/ui/button";
 import { paymentDeps, placeOrderDeps } from "../context.server";
 import { claimProviderQuery, findCustomerOrder } from "../domain/orders/order-payment.server";
 import { payByPixInstead } from "../domain/orders/pay-by-pix-instead.server";
-import { isPaid } from "../domain/orders/paid.server";
+import { awaitsPayment, isPaid } from "../domain/orders/paid.server";
 import { paymentMethodLabel } from "../domain/orders/payment-method";
 import { settleCardPayment } from "../domain/payments/card-settlement.server";
 import { formatBRL } from "../lib/money";
@@ -63,7 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     totalText: formatBRL(order.totalCents),
     methodLabel: paymentMethodLabel(order),
     checkoutUrl: order.cardCheckoutUrl,
-    canRetry: order.status === "pending" && !!order.paymentExpiresAt && order.paymentExpiresAt > new Date(),
+    canRetry: awaitsPayment(order),
     refreshUrl: pathname + search,
   };
 }

@@ -10,7 +10,7 @@ import {
   type OrderStatus,
   type PaymentState,
 } from "./order-lifecycle";
-import { isPaid, orderFacts } from "./paid.server";
+import { awaitsPayment, isPaid, orderFacts } from "./paid.server";
 import type { OrderPaymentMethod } from "./payment-method";
 
 export interface CustomerOrder extends OrderPixDiscount, OrderPaymentMethod {
@@ -76,9 +76,7 @@ function withdrawalMove(facts: OrderFacts): WithdrawalMove | null {
  * valid, or its card checkout at the provider while the checkout is; a closed tab loses neither.
  */
 function payNowPath(order: typeof orders.$inferSelect, now: Date): string | null {
-  const waiting =
-    order.status === "pending" && !isPaid(order) && !!order.paymentExpiresAt && order.paymentExpiresAt > now;
-  if (!waiting) return null;
+  if (!awaitsPayment(order, now)) return null;
   if (order.paymentMethod === "card") {
     if (!order.cardCheckoutUrl) return null;
     // Once a payment was tried there (refused, a boleto, one in analysis), its page says what next.

@@ -18,6 +18,19 @@ export function isPaid(order: PaidFields): boolean {
   return completed && order.paymentStatus === "paid";
 }
 
+/**
+ * Whether the order still waits for its payment: pending, not paid, and its payment (a PIX code,
+ * a card checkout, a boleto) still valid, so it may yet be paid ('Pagar agora', another try).
+ */
+export function awaitsPayment(
+  order: PaidFields & Pick<typeof orders.$inferSelect, "status" | "paymentExpiresAt">,
+  now = new Date(),
+): boolean {
+  return (
+    order.status === "pending" && !isPaid(order) && !!order.paymentExpiresAt && order.paymentExpiresAt > now
+  );
+}
+
 /** The columns `isPaid` reads, for a select of some of an order's columns. */
 export const paidColumns = {
   paymentMethod: orders.paymentMethod,

@@ -3,7 +3,7 @@ import { orders, payments } from "../../db/schema.server";
 import { queueChargeCancellations } from "./cancel-orders.server";
 import { customerOrder } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
-import { isPaid } from "./paid.server";
+import { awaitsPayment } from "./paid.server";
 import { paymentOfExistingOrder, type PlaceOrderDeps, type PlaceOrderOutcome } from "./place-order.server";
 
 export const PAY_BY_PIX_MESSAGES = {
@@ -27,11 +27,7 @@ export async function payByPixInstead(
   const switched = await deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(customerOrder(userId, orderId)).for("update");
     if (!order) return PAY_BY_PIX_MESSAGES.notFound;
-    const waiting =
-      order.status === "pending" &&
-      !isPaid(order) &&
-      !!order.paymentExpiresAt &&
-      order.paymentExpiresAt > new Date();
+    const waiting = awaitsPayment(order);
     // Already switched by an earlier request: its charge is the one.
     if (waiting && order.paymentMethod === "pix") return null;
     if (!waiting || order.cardPaymentStatus !== "rejected") return PAY_BY_PIX_MESSAGES.notRefused;
