@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, lte, sql } from "drizzle-orm";
 import type { Logger } from "../config/logger.server";
 import { storeCounters } from "../config/metrics.server";
+import { claimDue } from "../db/claim-due.server";
 import type { Database, Transaction } from "../db/client.server";
 import { mailOutbox } from "../db/schema.server";
 import type { Mailer } from "./mailer.server";
@@ -93,21 +94,17 @@ type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** One statement: concurrent runs skip each other's locked rows instead of sending them twice. */
 function claimDueMail(db: Database, now: Date, batch: number): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
-    .orderBy(asc(mailOutbox.nextAttemptAt))
-    .limit(batch)
-    .for("update", { skipLocked: true });
-  return db
-    .update(mailOutbox)
-    .set({
+  return claimDue(db, mailOutbox, {
+    key: [mailOutbox.id],
+    due: and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)),
+    order: asc(mailOutbox.nextAttemptAt),
+    batch,
+    lease: {
       nextAttemptAt: new Date(now.getTime() + LEASE_MS),
       attempts: sql`${mailOutbox.attempts} + 1`,
-    })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
+    },
+    returning: getTableColumns(mailOutbox),
+  });
 }
 
 /** Stable across retries, so a message delivered twice after a crash reads as the same one. */

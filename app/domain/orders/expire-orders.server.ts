@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lte, not, or } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, not, or } from "drizzle-orm";
+import { claimDue } from "../../db/claim-due.server";
 import { orders } from "../../db/schema.server";
 import type { PaymentDeps } from "../payments/charge-events.server";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
@@ -26,32 +27,26 @@ const BATCH = 20;
  */
 export async function expireOverdueOrders(deps: PaymentDeps, now = new Date()): Promise<number> {
   const { db } = deps;
-  const overdue = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, "pending"),
-        not(paidOrder),
-        isNull(orders.paymentMismatchAt),
-        lte(orders.paymentExpiresAt, now),
-        or(isNull(orders.pixCheckedAt), lte(orders.pixCheckedAt, new Date(now.getTime() - RECHECK_MS))),
-      ),
-    )
-    .orderBy(asc(orders.paymentExpiresAt))
-    .limit(BATCH)
-    .for("update", { skipLocked: true });
-  const claimed = await db
-    .update(orders)
-    .set({ pixCheckedAt: now })
-    .where(inArray(orders.id, overdue))
-    .returning({
+  const claimed = await claimDue(db, orders, {
+    key: [orders.id],
+    due: and(
+      eq(orders.status, "pending"),
+      not(paidOrder),
+      isNull(orders.paymentMismatchAt),
+      lte(orders.paymentExpiresAt, now),
+      or(isNull(orders.pixCheckedAt), lte(orders.pixCheckedAt, new Date(now.getTime() - RECHECK_MS))),
+    ),
+    order: asc(orders.paymentExpiresAt),
+    batch: BATCH,
+    lease: { pixCheckedAt: now },
+    returning: {
       id: orders.id,
       paymentMethod: orders.paymentMethod,
       cardProvider: orders.cardProvider,
       provider: orders.pixProvider,
       chargeId: orders.pixChargeId,
-    });
+    },
+  });
 
   let expired = 0;
   for (const order of claimed) {

@@ -1,6 +1,7 @@
 import { addDays } from "date-fns";
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql, sum } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql, sum } from "drizzle-orm";
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
+import { claimDue } from "../../db/claim-due.server";
 import type { Database, Transaction } from "../../db/client.server";
 import { orderItems, orderRefundItems, orderRefunds, orders, payments, users } from "../../db/schema.server";
 import { formatBRL } from "../../lib/money";
@@ -419,28 +420,22 @@ export async function followPendingRefunds(
   { provider, now = new Date() }: { provider?: string; now?: Date } = {},
 ): Promise<number> {
   const { db } = deps;
-  const due = db
-    .select({ id: orderRefunds.id })
-    .from(orderRefunds)
-    .where(
-      and(
-        eq(orderRefunds.status, "pending"),
-        provider
-          ? eq(orderRefunds.provider, provider)
-          : or(
-              isNull(orderRefunds.checkedAt),
-              lte(orderRefunds.checkedAt, new Date(now.getTime() - RECHECK_MS)),
-            ),
-      ),
-    )
-    .orderBy(asc(orderRefunds.checkedAt))
-    .limit(BATCH)
-    .for("update", { skipLocked: true });
-  const claimed = await db
-    .update(orderRefunds)
-    .set({ checkedAt: now })
-    .where(inArray(orderRefunds.id, due))
-    .returning();
+  const claimed = await claimDue(db, orderRefunds, {
+    key: [orderRefunds.id],
+    due: and(
+      eq(orderRefunds.status, "pending"),
+      provider
+        ? eq(orderRefunds.provider, provider)
+        : or(
+            isNull(orderRefunds.checkedAt),
+            lte(orderRefunds.checkedAt, new Date(now.getTime() - RECHECK_MS)),
+          ),
+    ),
+    order: asc(orderRefunds.checkedAt),
+    batch: BATCH,
+    lease: { checkedAt: now },
+    returning: getTableColumns(orderRefunds),
+  });
   let settled = 0;
   for (const refund of claimed) {
     if ((await askProvider(deps, refund)).status !== "pending") settled += 1;

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { claimDue } from "../../db/claim-due.server";
 import { orders, pixChargeCancellations } from "../../db/schema.server";
 import { followCharge } from "../orders/follow-charge.server";
 import type { PaymentDeps } from "./charge-events.server";
@@ -20,24 +21,18 @@ export async function cancelQueuedCharges(deps: PaymentDeps): Promise<number> {
   const { db } = deps;
   const queued = pixChargeCancellations;
   const providers = [deps.pix.name, ...(deps.card ? [deps.card.name] : [])];
-  const due = db
-    .select({ provider: queued.provider, chargeId: queued.chargeId })
-    .from(queued)
-    .where(
-      and(
-        isNull(queued.settledAt),
-        inArray(queued.provider, providers),
-        lte(queued.nextAttemptAt, sql`now()`),
-      ),
-    )
-    .orderBy(asc(queued.nextAttemptAt))
-    .limit(BATCH)
-    .for("update", { skipLocked: true });
-  const claimed = await db
-    .update(queued)
-    .set({ nextAttemptAt: sql`now() + ${LEASE}::interval` })
-    .where(sql`(${queued.provider}, ${queued.chargeId}) in ${due}`)
-    .returning({ provider: queued.provider, chargeId: queued.chargeId, orderId: queued.orderId });
+  const claimed = await claimDue(db, queued, {
+    key: [queued.provider, queued.chargeId],
+    due: and(
+      isNull(queued.settledAt),
+      inArray(queued.provider, providers),
+      lte(queued.nextAttemptAt, sql`now()`),
+    ),
+    order: asc(queued.nextAttemptAt),
+    batch: BATCH,
+    lease: { nextAttemptAt: sql`now() + ${LEASE}::interval` },
+    returning: { provider: queued.provider, chargeId: queued.chargeId, orderId: queued.orderId },
+  });
 
   let settled = 0;
   for (const { provider, chargeId, orderId } of claimed) {

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
 import { storeCounters } from "../../config/metrics.server";
+import { claimDue } from "../../db/claim-due.server";
 import type { Database, Transaction } from "../../db/client.server";
 import { orders, paymentEvents } from "../../db/schema.server";
 import { pixDisputeNews, recordDispute } from "../orders/disputes.server";
@@ -82,27 +83,21 @@ export async function receiveChargeEvent(
  */
 export async function processChargeEvents(deps: PaymentDeps): Promise<number> {
   const { db } = deps;
-  const due = db
-    .select({ id: paymentEvents.id })
-    .from(paymentEvents)
-    .where(
-      and(
-        isNull(paymentEvents.processedAt),
-        isNull(paymentEvents.gaveUpAt),
-        // The database's clock, which stamped the event: a millisecond clock here could read
-        // as just before an event kept a few microseconds ago.
-        lte(paymentEvents.nextAttemptAt, sql`now()`),
-        inArray(paymentEvents.provider, [deps.pix.name, ...(deps.card ? [deps.card.name] : [])]),
-      ),
-    )
-    .orderBy(asc(paymentEvents.nextAttemptAt))
-    .limit(BATCH)
-    .for("update", { skipLocked: true });
-  const claimed = await db
-    .update(paymentEvents)
-    .set({ nextAttemptAt: sql`now() + ${LEASE}::interval` })
-    .where(inArray(paymentEvents.id, due))
-    .returning();
+  const claimed = await claimDue(db, paymentEvents, {
+    key: [paymentEvents.id],
+    due: and(
+      isNull(paymentEvents.processedAt),
+      isNull(paymentEvents.gaveUpAt),
+      // The database's clock, which stamped the event: a millisecond clock here could read
+      // as just before an event kept a few microseconds ago.
+      lte(paymentEvents.nextAttemptAt, sql`now()`),
+      inArray(paymentEvents.provider, [deps.pix.name, ...(deps.card ? [deps.card.name] : [])]),
+    ),
+    order: asc(paymentEvents.nextAttemptAt),
+    batch: BATCH,
+    lease: { nextAttemptAt: sql`now() + ${LEASE}::interval` },
+    returning: getTableColumns(paymentEvents),
+  });
   let settled = 0;
   for (const event of claimed) {
     try {

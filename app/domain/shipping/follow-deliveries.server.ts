@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { claimDue } from "../../db/claim-due.server";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import type { Logger } from "../../config/logger.server";
@@ -49,27 +50,21 @@ export async function followDeliveries(deps: DeliveryDeps, now = new Date()): Pr
 }
 
 async function claimShippedOrders(db: Database, now: Date) {
-  const due = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, "shipped"),
-        isNotNull(orders.trackingCode),
-        or(
-          isNull(orders.deliveryCheckedAt),
-          lte(orders.deliveryCheckedAt, new Date(now.getTime() - RECHECK_MS)),
-        ),
+  return claimDue(db, orders, {
+    key: [orders.id],
+    due: and(
+      eq(orders.status, "shipped"),
+      isNotNull(orders.trackingCode),
+      or(
+        isNull(orders.deliveryCheckedAt),
+        lte(orders.deliveryCheckedAt, new Date(now.getTime() - RECHECK_MS)),
       ),
-    )
-    .orderBy(asc(orders.deliveryCheckedAt))
-    .limit(BATCH)
-    .for("update", { skipLocked: true });
-  return db
-    .update(orders)
-    .set({ deliveryCheckedAt: now })
-    .where(inArray(orders.id, due))
-    .returning({ id: orders.id, trackingCode: orders.trackingCode });
+    ),
+    order: asc(orders.deliveryCheckedAt),
+    batch: BATCH,
+    lease: { deliveryCheckedAt: now },
+    returning: { id: orders.id, trackingCode: orders.trackingCode },
+  });
 }
 
 /** Whether the carrier's word delivered the order. */
