@@ -23,6 +23,7 @@ import {
   PIX_STATUSES,
   REFUND_ORIGINS,
   REFUND_STATUSES,
+  TOTAL_ADJUSTMENT_KINDS,
 } from "../lib/order-statuses";
 
 const timestamps = {
@@ -595,6 +596,35 @@ export const orderItems = pgTable(
     index("order_items_order_id_idx").on(t.orderId),
     index("order_items_product_id_idx").on(t.productId),
     index("order_items_variant_id_idx").on(t.variantId),
+  ],
+);
+
+/**
+ * The lines of an order's total below its items (issue 50): each adjustment as the customer saw it
+ * when the order was placed, its label and its amount (negative for a discount); the order's total
+ * is its items' sum plus these. The PIX discount is still written on the order's columns
+ * (`pix_discount_*`), which a trigger copies here (migration 0032), so the previous release, which
+ * writes only them, stays in step.
+ */
+export const orderAdjustments = pgTable(
+  "order_adjustments",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: TOTAL_ADJUSTMENT_KINDS }).notNull(),
+    label: text("label").notNull(),
+    amountCents: centavos("amount_cents").notNull(),
+    // The rate of an adjustment that is a percentage (the PIX discount's), in basis points.
+    basisPoints: integer("basis_points"),
+    ...timestamps,
+  },
+  (t) => [
+    // One of each kind per order.
+    uniqueIndex("order_adjustments_order_kind_idx").on(t.orderId, t.kind),
+    check("order_adjustments_kind", sql`${t.kind} in ('pix_discount')`),
+    check("order_adjustments_amount", sql`${t.amountCents} <> 0`),
   ],
 );
 

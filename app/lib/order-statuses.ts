@@ -20,6 +20,12 @@ export const PIX_STATUSES = ["ACTIVE", "COMPLETED", "EXPIRED"] as const;
 /** How an order is paid: the store's own PIX, or a card or boleto on the card provider's checkout. */
 export const PAYMENT_METHODS = ["pix", "card"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * What an order's total holds besides its items (`order_adjustments`): today the PIX discount;
+ * the freight and a coupon's discount come next.
+ */
+export const TOTAL_ADJUSTMENT_KINDS = ["pix_discount"] as const;
+export type TotalAdjustmentKind = (typeof TOTAL_ADJUSTMENT_KINDS)[number];
 /** What the card provider reports of a payment (Mercado Pago's payment statuses). */
 export const CARD_PAYMENT_STATUSES = [
   "pending",

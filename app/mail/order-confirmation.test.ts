@@ -12,7 +12,7 @@ const input = {
     { name: "Mouse sem fio", quantity: 2, unitPriceCents: 8_950 },
   ],
   totalCents: 477_890,
-  pixDiscount: null,
+  adjustments: [],
   paymentMethod: "PIX",
   // 15/01/2026 13:05 UTC is 10:05 in São Paulo.
   paidAt: new Date("2026-01-15T13:05:00Z"),
@@ -58,15 +58,21 @@ describe("order confirmation e-mail", () => {
     expect(html).toContain(`href="${input.orderUrl}"`);
   });
 
-  it("shows a PIX discount above the total, in both parts, and no such line without one", () => {
+  it("shows the total's adjustments above it, in both parts, and no such line without them", () => {
     expect(orderConfirmationMail(input).text).not.toContain("Desconto PIX");
     const { text, html } = orderConfirmationMail({
       ...input,
       totalCents: 430_101,
-      pixDiscount: { label: "Desconto PIX (10%)", amount: "−R$\u00a0477,89" },
+      adjustments: [
+        { label: "Desconto PIX (10%)", amount: "−R$\u00a0477,89" },
+        { label: "<b>Frete</b>", amount: "R$\u00a00,00" },
+      ],
     });
-    expect(text).toContain("Desconto PIX (10%): −R$\u00a0477,89\nTotal: R$\u00a04.301,01");
+    expect(text).toContain(
+      "Desconto PIX (10%): −R$\u00a0477,89\n<b>Frete</b>: R$\u00a00,00\nTotal: R$\u00a04.301,01",
+    );
     expect(html).toContain("Desconto PIX (10%): −R$\u00a0477,89</p>");
+    expect(html).toContain("&lt;b&gt;Frete&lt;/b&gt;: R$\u00a00,00</p>");
     expect(html).toContain("Total: R$\u00a04.301,01");
   });
 

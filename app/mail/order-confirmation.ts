@@ -9,8 +9,8 @@ export interface OrderConfirmationInput {
   customerName: string;
   items: { name: string; quantity: number; unitPriceCents: number }[];
   totalCents: number;
-  /** The line of the PIX discount the total has, shown above it (`pixDiscountLine`); null without one. */
-  pixDiscount: { label: string; amount: string } | null;
+  /** The lines of the total below the items, shown above it, as printed (`adjustmentLines`). */
+  adjustments: { label: string; amount: string }[];
   /** How the order was paid, as the customer reads it (`paymentMethodLabel`): 'PIX', 'Boleto'… */
   paymentMethod: string;
   paidAt: Date;
@@ -29,7 +29,6 @@ export function orderConfirmationMail(input: OrderConfirmationInput): ComposedMa
     total: formatBRL(item.quantity * item.unitPriceCents),
   }));
   const total = formatBRL(input.totalCents);
-  const discount = input.pixDiscount;
   const paidAt = formatDateTime(input.paidAt);
   const delivery = deliveryEstimate(input.store.delivery.deliveryDays);
 
@@ -41,7 +40,7 @@ export function orderConfirmationMail(input: OrderConfirmationInput): ComposedMa
     "Itens:",
     ...lines.map((line) => `- ${line.name}: ${line.quantity} = ${line.total}`),
     "",
-    ...(discount ? [`${discount.label}: ${discount.amount}`] : []),
+    ...input.adjustments.map((line) => `${line.label}: ${line.amount}`),
     `Total: ${total}`,
     `Pago em: ${paidAt}`,
     `Pagamento: ${input.paymentMethod}`,
@@ -70,7 +69,9 @@ export function orderConfirmationMail(input: OrderConfirmationInput): ComposedMa
 </tr>
 ${rows}
 </table>
-${discount ? `<p style="margin:0 0 4px;">${escapeHtml(discount.label)}: ${escapeHtml(discount.amount)}</p>\n` : ""}<p style="margin:0 0 4px;font-size:17px;font-weight:bold;">Total: ${escapeHtml(total)}</p>
+${input.adjustments
+  .map((line) => `<p style="margin:0 0 4px;">${escapeHtml(line.label)}: ${escapeHtml(line.amount)}</p>\n`)
+  .join("")}<p style="margin:0 0 4px;font-size:17px;font-weight:bold;">Total: ${escapeHtml(total)}</p>
 <p style="margin:0 0 4px;">Pago em: ${escapeHtml(paidAt)}</p>
 <p style="margin:0 0 4px;">Pagamento: ${escapeHtml(input.paymentMethod)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(delivery)}</p>

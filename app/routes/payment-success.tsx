@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "../components/toasts";
 import type { Route } from "./+types/payment-success";
 import { pageTitle } from "../lib/seo";
-import { OrderLineRow } from "../components/orders/order-line-row";
+import { OrderLines } from "../components/orders/order-line-row";
 import { buttonClasses } from "../components/ui/button";
 import {
   findCustomerOrderDetails,
@@ -81,11 +81,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
             <dd className="font-semibold">{order.paidAtText}</dd>
           </div>
         </dl>
-        <ul className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-4">
-          {order.items.map((item) => (
-            <OrderLineRow key={item.id} line={item} />
-          ))}
-        </ul>
+        <OrderLines items={order.items} adjustments={order.adjustments} totalCents={order.totalCents} />
       </section>
       <p className="mt-6 flex gap-2 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
         <Mail aria-hidden className="size-5 shrink-0" />

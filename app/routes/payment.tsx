@@ -7,6 +7,8 @@ import { pageTitle } from "../lib/seo";
 import { Button, buttonClasses } from "../components/ui/button";
 import { readSession } from "../domain/accounts/session.server";
 import { findCustomerOrder, pixPaymentOf } from "../domain/orders/order-payment.server";
+import { adjustmentsOfOrder } from "../domain/orders/order-adjustments.server";
+import { adjustmentLines, type AdjustmentLine } from "../domain/orders/order-total";
 import { isPaid } from "../domain/orders/paid.server";
 import { minutesLeft, readPaymentParam, type PixPayment } from "../domain/payments/pix-payment";
 import type { OrderPaymentAnswer } from "./api.order-payment";
@@ -23,14 +25,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The customer's own order is shown as the server has it, whatever the link carries.
   const { user } = await readSession(context, request);
   const order = user && orderId ? await findCustomerOrder(context.db, user.id, orderId) : null;
-  if (order && isPaid(order)) return { problem: null, payment: null, orderId, sandbox, paid: true };
+  if (order && isPaid(order)) {
+    return { problem: null, payment: null, adjustments: [], orderId, sandbox, paid: true };
+  }
   const fromOrder = order && (await pixPaymentOf(order));
   const { problem, payment } = fromOrder ? { problem: null, payment: fromOrder } : readPaymentParam(data);
-  return { problem, payment, orderId, sandbox, paid: false };
+  // What the amount took off or added to the items (the PIX discount), as the order stored it.
+  const adjustments = order ? adjustmentLines(await adjustmentsOfOrder(context.db, order.id)) : [];
+  return { problem, payment, adjustments, orderId, sandbox, paid: false };
 }
 
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
-  const { problem, payment, orderId, sandbox, paid } = loaderData;
+  const { problem, payment, adjustments, orderId, sandbox, paid } = loaderData;
   const navigate = useNavigate();
   useEffect(() => {
     // Paid as the page loads, or as it reloads after 'Simular pagamento (sandbox)': the poller
@@ -44,15 +50,17 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
     }
   }, [paid, problem, orderId, navigate]);
   if (!payment) return null;
-  return <PixPaymentView payment={payment} orderId={orderId} sandbox={sandbox} />;
+  return <PixPaymentView payment={payment} adjustments={adjustments} orderId={orderId} sandbox={sandbox} />;
 }
 
 function PixPaymentView({
   payment,
+  adjustments,
   orderId,
   sandbox,
 }: {
   payment: PixPayment;
+  adjustments: AdjustmentLine[];
   orderId: string | null;
   sandbox: boolean;
 }) {
@@ -129,6 +137,11 @@ function PixPaymentView({
           className="size-64 [image-rendering:pixelated]"
         />
         <p className="text-2xl font-bold">{formatBRL(Math.round(payment.amount * 100))}</p>
+        {adjustments.map((line) => (
+          <p key={line.label} className="-mt-3 text-sm text-slate-600">
+            {line.label}: <span className="tabular-nums">{line.amount}</span>
+          </p>
+        ))}
         <p className="text-sm text-slate-600">Expira em {minutes} minutos</p>
         <div className="w-full">
           <label htmlFor="pix-code" className="text-sm font-medium text-slate-700">

@@ -253,7 +253,7 @@ describe("the store's e-mails over SMTP", () => {
       customerName,
       items: [{ name: "Mouse sem fio", quantity: 1, unitPriceCents: 9990 }],
       totalCents: 9990,
-      pixDiscount: null,
+      adjustments: [],
       paymentMethod: "PIX",
       paidAt: new Date("2026-11-25T12:00:00Z"),
       store,

@@ -168,6 +168,22 @@ for (const fixture of upgradeFixtures()) {
           if (order.status !== "pending")
             expect(kept).toMatchObject({ status: order.status, pixStatus: order.pixStatus });
           expect(kept!.itens).toEqual(order.itens.map((line) => expect.objectContaining(line as object)));
+          // Its total as lines: the items, then its PIX discount, adding up to the total it had.
+          const discountCents = (order.pixDiscountCents as number | undefined) ?? 0;
+          expect(kept!.ajustes, order.id).toEqual(
+            discountCents > 0
+              ? [
+                  {
+                    kind: "pix_discount",
+                    label: expect.stringMatching(/^Desconto PIX \(/),
+                    amountCents: -discountCents,
+                  },
+                ]
+              : [],
+          );
+          const items = kept!.itens as { unitPriceCents: number; quantity: number }[];
+          const itemsCents = items.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+          expect(itemsCents - discountCents, order.id).toBe(order.totalCents);
         }
         const list = await (await get("/account/orders", cookie)).text();
         for (const { orderId, state } of manifest.orders.filter((entry) => entry.customer === before.email)) {

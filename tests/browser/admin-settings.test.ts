@@ -244,6 +244,7 @@ describe("Configurações da loja", () => {
     await dialog.getByRole("button", { name: "Confirmar e Pagar" }).click();
     await page.getByRole("heading", { level: 1, name: "Pagamento via PIX" }).waitFor();
     expect(await page.getByText(formatBRL(18_990), { exact: true }).isVisible()).toBe(true);
+    expect(await textOf(page.getByText(/^Desconto PIX/))).toBe(`Desconto PIX (5%): −${brl(1_000)}`);
     const brCode = await page.getByLabel("Código PIX copia e cola").inputValue();
     expect(parseBrCode(brCode)["54"]).toBe("189.90");
   }, 90_000);

@@ -2,7 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { executePrepared } from "../../app/db/client.server";
-import { mailOutbox, orderItems, orders, productVariants } from "../../app/db/schema.server";
+import {
+  mailOutbox,
+  orderAdjustments,
+  orderItems,
+  orders,
+  productVariants,
+} from "../../app/db/schema.server";
+import { pixDiscountAdjustment, totalOf } from "../../app/domain/orders/order-total";
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import { pixTotals, pixUnitPriceCents } from "../../app/domain/payments/payment-prices";
 import { pixUnitPriceSql } from "../../app/domain/payments/pix-price-sql.server";
@@ -14,12 +21,13 @@ import { loader as adminOrderLoader } from "../../app/routes/admin/order";
 import { action as sandboxPayment } from "../../app/routes/api.sandbox-payment";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
 import { postCheckout } from "../support/checkout";
-import { createProduct, createUser } from "../support/factories";
+import { createOrder, createProduct, createUser } from "../support/factories";
 import { checkoutBody } from "../support/orders";
 import { setUpTestStore, signUpBuyer, TEST_BASE_URL, type Buyer } from "../support/test-context";
 
 // Issue 28: every order is paid by PIX, so its total is its lines' PIX total, priced by the server
-// from the owner's discount of the moment.
+// from the owner's discount of the moment. Issue 50: that total is stored as lines, the items at
+// their list prices and the PIX discount as an adjustment, their sum the total.
 
 const store = setUpTestStore();
 
@@ -47,7 +55,16 @@ async function orderOf(orderId: string) {
   const { db } = store.database;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  return { order: order!, lines };
+  const adjustments = await db
+    .select({
+      kind: orderAdjustments.kind,
+      label: orderAdjustments.label,
+      amountCents: orderAdjustments.amountCents,
+    })
+    .from(orderAdjustments)
+    .where(eq(orderAdjustments.orderId, orderId));
+  const itemsCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  return { order: order!, lines, adjustments, linesTotalCents: totalOf(itemsCents, adjustments) };
 }
 
 describe("an order without a PIX discount (0%, the default)", () => {
@@ -61,8 +78,10 @@ describe("an order without a PIX discount (0%, the default)", () => {
     );
     expect(answer).toMatchObject({ status: 200, success: true, pixData: { amount: 59.7 } });
     expect(parseBrCode(answer.pixData!.brCode)["54"]).toBe("59.70");
-    const { order } = await orderOf(answer.orderId!);
+    const { order, adjustments, linesTotalCents } = await orderOf(answer.orderId!);
     expect(order).toMatchObject({ totalCents: 5_970, pixDiscountCents: 0, pixDiscountBasisPoints: 0 });
+    expect(adjustments).toEqual([]);
+    expect(linesTotalCents).toBe(5_970);
   });
 });
 
@@ -84,9 +103,11 @@ describe("an order with a 5% PIX discount", () => {
     // R$ 19,90 less R$ 1,00 (R$ 0,995 rounded half up) three times, R$ 129,90 less R$ 6,50.
     expect(answer).toMatchObject({ status: 200, success: true, pixData: { amount: 180.1 } });
     expect(parseBrCode(answer.pixData!.brCode)["54"]).toBe("180.10");
-    const { order, lines } = await orderOf(answer.orderId!);
+    const { order, lines, adjustments, linesTotalCents } = await orderOf(answer.orderId!);
     expect(order).toMatchObject({ totalCents: 18_010, pixDiscountCents: 950, pixDiscountBasisPoints: 500 });
     expect(lines.map((line) => line.unitPriceCents).sort()).toEqual([12_990, 1_990]);
+    expect(adjustments).toEqual([{ kind: "pix_discount", label: "Desconto PIX (5%)", amountCents: -950 }]);
+    expect(linesTotalCents).toBe(18_010);
   });
 
   it("is shown with its discount line on the receipt, the e-mail, the customer's and the admin's order pages", async () => {
@@ -115,7 +136,8 @@ describe("an order with a 5% PIX discount", () => {
       params: { orderId },
     } as RouteArgs<typeof receiptLoader>);
     expect(await receipt.text()).toContain(
-      '<p class="discount">Desconto PIX (5%): −R$\u00a065,00</p>\n<p class="total">Total: R$\u00a01.234,90</p>',
+      '<div class="adjustments">\n<p>Desconto PIX (5%): −R$\u00a065,00</p>\n</div>\n' +
+        '<p class="total">Total: R$\u00a01.234,90</p>',
     );
     const [mail] = await store.database.db
       .select()
@@ -130,21 +152,14 @@ describe("an order with a 5% PIX discount", () => {
       context: store.context,
       params: {},
     } as RouteArgs<typeof customerOrdersLoader>);
-    expect(listed.orders[0]).toMatchObject({
-      totalCents: 123_490,
-      pixDiscountCents: 6_500,
-      pixDiscountBasisPoints: 500,
-    });
+    const discountLine = { kind: "pix_discount", label: "Desconto PIX (5%)", amountCents: -6_500 };
+    expect(listed.orders[0]).toMatchObject({ totalCents: 123_490, adjustments: [discountLine] });
     const adminOrder = await adminOrderLoader({
       request: adminRequest(admin, `/admin/orders/${orderId}`),
       context: store.context,
       params: { orderId },
     } as RouteArgs<typeof adminOrderLoader>);
-    expect(adminOrder.order).toMatchObject({
-      totalCents: 123_490,
-      pixDiscountCents: 6_500,
-      pixDiscountBasisPoints: 500,
-    });
+    expect(adminOrder.order).toMatchObject({ totalCents: 123_490, adjustments: [discountLine] });
   });
 
   it("refuses a request that names its own total or discount, reserving nothing", async () => {
@@ -231,6 +246,59 @@ describe("the statement's PIX price", () => {
         sql`select ${pixUnitPriceSql(sql`${price}::bigint`, rate)} as pix`,
       );
       expect(Number(row!.pix), `${price} at ${rate}`).toBe(pixUnitPriceCents(price, rate));
+    }
+  });
+});
+
+describe("an order's PIX discount written on its columns alone (by the previous release)", () => {
+  it("is its total's adjustment, changed and taken away with them", async () => {
+    const { db } = store.database;
+    const product = await createProduct(db, { priceCents: 10_000 });
+    const order = await createOrder(db, {
+      userId: actor.id,
+      lines: [{ product, quantity: 2 }],
+      overrides: { totalCents: 19_250, pixDiscountCents: 750, pixDiscountBasisPoints: 375 },
+    });
+    const discount = { kind: "pix_discount", label: "Desconto PIX (3,75%)", amountCents: -750 };
+    expect(await orderOf(order.id)).toMatchObject({ adjustments: [discount], linesTotalCents: 19_250 });
+
+    await db
+      .update(orders)
+      .set({ totalCents: 19_000, pixDiscountCents: 1_000, pixDiscountBasisPoints: 500 })
+      .where(eq(orders.id, order.id));
+    expect(await orderOf(order.id)).toMatchObject({
+      adjustments: [{ ...discount, label: "Desconto PIX (5%)", amountCents: -1_000 }],
+      linesTotalCents: 19_000,
+    });
+
+    await db
+      .update(orders)
+      .set({ totalCents: 20_000, pixDiscountCents: 0, pixDiscountBasisPoints: 0 })
+      .where(eq(orders.id, order.id));
+    expect(await orderOf(order.id)).toMatchObject({ adjustments: [], linesTotalCents: 20_000 });
+  });
+
+  it("is labelled in the database as the pages label it, for every rate", async () => {
+    const rates = [
+      1,
+      10,
+      100,
+      199,
+      375,
+      500,
+      750,
+      1_000,
+      4_999,
+      5_000,
+      ...fc.sample(fc.integer({ min: 1, max: 5_000 }), 100),
+    ];
+    for (const rate of rates) {
+      const [row] = await executePrepared<{ label: string }>(
+        store.database.db,
+        "pix_discount_label_check",
+        sql`select pix_discount_label(${rate}::integer) as label`,
+      );
+      expect(row!.label, `${rate}`).toBe(pixDiscountAdjustment(1, rate)!.label);
     }
   });
 });

@@ -22,6 +22,8 @@ export interface PersonalDataExport {
     paymentStatus: string;
     totalCents: number;
     itens: unknown[];
+    /** The adjustments of its total (since migration 0032; absent from earlier releases' exports). */
+    ajustes?: { kind: string; label: string; amountCents: number }[];
   })[];
 }
 

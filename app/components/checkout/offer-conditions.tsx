@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pixDiscountLine, pixTotals } from "../../domain/payments/payment-prices";
+import { adjustmentLines, basketTotal } from "../../domain/orders/order-total";
 import { policyPageOf } from "../../domain/store-settings/policy-pages";
 import { sellerIdentityLine } from "../../domain/store-settings/seller-identity";
 import type { StorefrontSettings } from "../../domain/store-settings/settings-schema";
@@ -28,14 +28,7 @@ export function OfferConditions({
 }) {
   const { legal, delivery, payment } = terms;
   const priced = lines.map((line) => ({ unitPriceCents: line.priceCents, quantity: line.quantity }));
-  const { listCents, pixCents, discountCents } = pixTotals(priced, payment.pixDiscountBasisPoints);
-  const byPix = paymentMethod === "pix";
-  const discount =
-    byPix &&
-    pixDiscountLine({
-      pixDiscountCents: discountCents,
-      pixDiscountBasisPoints: payment.pixDiscountBasisPoints,
-    });
+  const { adjustments, totalCents } = basketTotal(priced, paymentMethod, payment.pixDiscountBasisPoints);
   return (
     <section
       aria-labelledby="offer-conditions-heading"
@@ -45,16 +38,13 @@ export function OfferConditions({
         Condições da oferta
       </h3>
       <ul className="mt-2 space-y-1">
-        {discount && (
-          <li>
-            {discount.label}: <span className="tabular-nums">{discount.amount}</span>
+        {adjustmentLines(adjustments).map((line) => (
+          <li key={line.label}>
+            {line.label}: <span className="tabular-nums">{line.amount}</span>
           </li>
-        )}
+        ))}
         <li>
-          Total:{" "}
-          <span className="font-medium text-slate-900 tabular-nums">
-            {formatBRL(byPix ? pixCents : listCents)}
-          </span>
+          Total: <span className="font-medium text-slate-900 tabular-nums">{formatBRL(totalCents)}</span>
         </li>
         <li>Frete grátis</li>
         <li>{`Prazo de entrega: até ${delivery.deliveryDays} dias úteis`}</li>

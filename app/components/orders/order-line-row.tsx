@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { OrderLine } from "../../domain/orders/order-line";
-import { pixDiscountLine, type OrderPixDiscount } from "../../domain/payments/payment-prices";
+import { adjustmentLines, type TotalAdjustment } from "../../domain/orders/order-total";
 import { formatBRL } from "../../lib/money";
 import { Badge } from "../ui/badge";
 
@@ -59,19 +59,18 @@ function OrderLineImage({ src }: { src: string }) {
   );
 }
 
-/** An order's lines as bought, its PIX discount if it has one, and its total. */
+/** An order's lines as bought, the adjustments of its total (its PIX discount…), and its total. */
 export function OrderLines({
   items,
+  adjustments,
   totalCents,
-  pixDiscount,
   showSku = false,
 }: {
   items: OrderLine[];
+  adjustments: TotalAdjustment[];
   totalCents: number;
-  pixDiscount: OrderPixDiscount;
   showSku?: boolean;
 }) {
-  const discount = pixDiscountLine(pixDiscount);
   return (
     <>
       <ul className="mt-4 flex flex-col gap-3">
@@ -79,20 +78,14 @@ export function OrderLines({
           <OrderLineRow key={item.id} line={item} showSku={showSku} />
         ))}
       </ul>
-      {discount && (
-        <p className="mt-4 border-t border-slate-100 pt-4 text-right text-sm text-slate-600">
-          {discount.label}: <span className="tabular-nums">{discount.amount}</span>
-        </p>
-      )}
-      <p
-        className={
-          discount
-            ? "mt-1 text-right font-semibold"
-            : "mt-4 border-t border-slate-100 pt-4 text-right font-semibold"
-        }
-      >
-        Total: {formatBRL(totalCents)}
-      </p>
+      <div className="mt-4 space-y-1 border-t border-slate-100 pt-4 text-right">
+        {adjustmentLines(adjustments).map((line) => (
+          <p key={line.label} className="text-sm text-slate-600">
+            {line.label}: <span className="tabular-nums">{line.amount}</span>
+          </p>
+        ))}
+        <p className="font-semibold">Total: {formatBRL(totalCents)}</p>
+      </div>
     </>
   );
 }

@@ -67,7 +67,11 @@ export async function exportPersonalData(db: Database, userId: string) {
     favoritos: customerFavorites,
     carrinho: cart,
     passkeys: customerPasskeys,
-    pedidos: customerOrders.map(({ order, lines }) => ({ ...order, itens: lines })),
+    pedidos: customerOrders.map(({ order, lines, adjustments }) => ({
+      ...order,
+      itens: lines,
+      ajustes: adjustments,
+    })),
   };
 }
 

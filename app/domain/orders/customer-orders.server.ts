@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderItems, orders } from "../../db/schema.server";
-import type { OrderPixDiscount } from "../payments/payment-prices";
+import { adjustmentsOf } from "./order-adjustments.server";
 import type { OrderLine } from "./order-line";
 import {
   checkMove,
@@ -12,10 +12,13 @@ import {
 } from "./order-lifecycle";
 import { awaitsPayment, isPaid, orderFacts } from "./paid.server";
 import type { OrderPaymentMethod } from "./payment-method";
+import type { TotalAdjustment } from "./order-total";
 
-export interface CustomerOrder extends OrderPixDiscount, OrderPaymentMethod {
+export interface CustomerOrder extends OrderPaymentMethod {
   id: string;
   createdAt: Date;
+  /** Its items' sum plus these adjustments (order-total.ts). */
+  adjustments: TotalAdjustment[];
   totalCents: number;
   paid: boolean;
   status: OrderStatus;
@@ -46,12 +49,11 @@ export function customerOrder(userId: string, orderId?: string): SQL {
 export async function listCustomerOrders(db: Database, userId: string): Promise<CustomerOrder[]> {
   const found = await ordersWithLines(db, customerOrder(userId));
   const now = new Date();
-  return found.map(({ order, lines }) => ({
+  return found.map(({ order, lines, adjustments }) => ({
     id: order.id,
     createdAt: order.createdAt,
+    adjustments,
     totalCents: order.totalCents,
-    pixDiscountCents: order.pixDiscountCents,
-    pixDiscountBasisPoints: order.pixDiscountBasisPoints,
     paymentMethod: order.paymentMethod,
     cardPaymentType: order.cardPaymentType,
     cardInstallments: order.cardInstallments,
@@ -85,21 +87,23 @@ function payNowPath(order: typeof orders.$inferSelect, now: Date): string | null
   return order.pixBrCode ? `/payment?orderId=${order.id}` : null;
 }
 
-/** The orders `where` selects, newest first, each with its lines in the order they were bought. */
+/**
+ * The orders `where` selects, newest first, each with its lines in the order they were bought and
+ * the adjustments of its total.
+ */
 export async function ordersWithLines(db: Database, where: SQL) {
   const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt));
   if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((order) => order.id),
-      ),
-    )
-    .orderBy(asc(orderItems.id));
-  return rows.map((order) => ({ order, lines: lines.filter((line) => line.orderId === order.id) }));
+  const orderIds = rows.map((order) => order.id);
+  const [lines, adjustments] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id)),
+    adjustmentsOf(db, orderIds),
+  ]);
+  return rows.map((order) => ({
+    order,
+    lines: lines.filter((line) => line.orderId === order.id),
+    adjustments: adjustments.get(order.id) ?? [],
+  }));
 }
 
 /** An order line as the pages show it, from its row. */

@@ -11,8 +11,9 @@ import { storefrontSettings } from "../store-settings/store-settings.server";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
 import { paidOrder } from "./paid.server";
 import { namedLinesOf } from "./named-lines.server";
+import { adjustmentsOfOrder } from "./order-adjustments.server";
+import { adjustmentLines } from "./order-total";
 import { paymentMethodLabel } from "./payment-method";
-import { pixDiscountLine } from "../payments/payment-prices";
 
 /** What the confirmation e-mail needs of the store: its public origin and the owner's settings. */
 export interface OrderMailStore {
@@ -117,7 +118,7 @@ async function queueConfirmation(
     customerName: order.customerName,
     items: await namedLinesOf(tx, order.id),
     totalCents: order.totalCents,
-    pixDiscount: pixDiscountLine(order),
+    adjustments: adjustmentLines(await adjustmentsOfOrder(tx, order.id)),
     paymentMethod: paymentMethodLabel(order),
     paidAt: order.paidAt!,
     store: store.settings,

@@ -3,6 +3,7 @@ import { z } from "../../lib/zod";
 import type { Database } from "../../db/client.server";
 import { orderItems, orderRefunds, orders } from "../../db/schema.server";
 import { customerOrder, toOrderLine } from "./customer-orders.server";
+import { adjustmentsOfOrder } from "./order-adjustments.server";
 import { isPaid } from "./paid.server";
 import type { ReceiptOrder, ShippingAddress } from "./receipt";
 
@@ -49,8 +50,9 @@ export async function findOrderDetails(db: Database, orderId: string): Promise<O
 async function orderDetailsWhere(db: Database, where: SQL): Promise<OrderDetails | null> {
   const [order] = await db.select().from(orders).where(where);
   if (!order) return null;
-  const [lines, refunds] = await Promise.all([
+  const [lines, adjustments, refunds] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+    adjustmentsOfOrder(db, order.id),
     db
       .select({
         amountCents: orderRefunds.amountCents,
@@ -67,10 +69,9 @@ async function orderDetailsWhere(db: Database, where: SQL): Promise<OrderDetails
     id: order.id,
     createdAt: order.createdAt,
     paidAt: order.paidAt,
+    adjustments,
     totalCents: order.totalCents,
     refundedCents: order.refundedCents,
-    pixDiscountCents: order.pixDiscountCents,
-    pixDiscountBasisPoints: order.pixDiscountBasisPoints,
     paymentMethod: order.paymentMethod,
     cardPaymentType: order.cardPaymentType,
     cardInstallments: order.cardInstallments,

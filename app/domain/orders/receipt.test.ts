@@ -14,8 +14,7 @@ function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
     paidAt: null,
     totalCents: 259_980,
     refundedCents: 0,
-    pixDiscountCents: 0,
-    pixDiscountBasisPoints: 0,
+    adjustments: [],
     paymentMethod: "pix",
     cardPaymentType: null,
     cardInstallments: null,
@@ -110,14 +109,22 @@ describe("receiptHtml", () => {
     expect(html).toContain("Total: R$\u00a02.599,80");
   });
 
-  it("shows a PIX discount above the total, and no such line without one", () => {
-    expect(receiptHtml(order(), OPTIONS)).not.toContain("Desconto PIX");
+  it("shows the total's adjustments above it, escaped, and no such lines without them", () => {
+    expect(receiptHtml(order(), OPTIONS)).not.toContain('class="adjustments"');
     const html = receiptHtml(
-      order({ totalCents: 246_981, pixDiscountCents: 12_999, pixDiscountBasisPoints: 500 }),
+      order({
+        totalCents: 246_981,
+        adjustments: [
+          { kind: "pix_discount", label: "Desconto PIX (5%)", amountCents: -12_999 },
+          { kind: "pix_discount", label: ATTACK, amountCents: 1_500 },
+        ],
+      }),
       OPTIONS,
     );
     expect(html).toContain(
-      '<p class="discount">Desconto PIX (5%): −R$\u00a0129,99</p>\n<p class="total">Total: R$\u00a02.469,81</p>',
+      '<div class="adjustments">\n<p>Desconto PIX (5%): −R$\u00a0129,99</p>\n' +
+        "<p>&lt;img src=x onerror=alert(1)&gt; &quot;aspas&quot;: R$\u00a015,00</p>\n</div>\n" +
+        '<p class="total">Total: R$\u00a02.469,81</p>',
     );
   });
 

@@ -5,7 +5,6 @@ import { formatBRL } from "../../lib/money";
 import type { REFUND_STATUSES } from "../../lib/order-statuses";
 import { orderNumber } from "../../lib/order-number";
 import { storeAddressLine } from "../store-settings/seller-identity";
-import { pixDiscountLine, type OrderPixDiscount } from "../payments/payment-prices";
 import type { StorefrontSettings } from "../store-settings/settings-schema";
 import {
   ORDER_STATUS_LABELS,
@@ -14,6 +13,7 @@ import {
   type OrderStatus,
 } from "./order-lifecycle";
 import type { OrderLine } from "./order-line";
+import { adjustmentLines, type TotalAdjustment } from "./order-total";
 import { paymentMethodLabel, type OrderPaymentMethod } from "./payment-method";
 
 /** The delivery address as it was chosen at checkout. */
@@ -38,11 +38,13 @@ export interface ReceiptRefund {
 }
 
 /** What a receipt shows of an order (see `findOrderForViewer`). */
-export interface ReceiptOrder extends OrderPixDiscount, OrderPaymentMethod {
+export interface ReceiptOrder extends OrderPaymentMethod {
   id: string;
   status: OrderStatus;
   createdAt: Date | string;
   paidAt: Date | string | null;
+  /** Its items' sum plus these adjustments (order-total.ts). */
+  adjustments: TotalAdjustment[];
   totalCents: number;
   /** What confirmed refunds gave back. */
   refundedCents: number;
@@ -115,7 +117,8 @@ th,td{padding:8px;border-bottom:1px solid #e2e8f0;text-align:left}
 th{background:#f1f5f9;font-size:13px}
 .num{text-align:right;white-space:nowrap}
 .total{font-size:18px;font-weight:700;text-align:right;margin-top:16px}
-.discount{text-align:right;margin:16px 0 -12px}
+.adjustments{text-align:right;margin:16px 0 -12px}
+.adjustments p{margin:0}
 .status{font-weight:700}
 .variant{color:#475569;font-size:13px}
 footer{margin-top:32px;color:#475569;font-size:13px;text-align:center}
@@ -129,7 +132,9 @@ export function receiptHtml(order: ReceiptOrder, store: ReceiptStore): string {
   const storeName = escapeHtml(store.identity.name);
   const supportEmail = escapeHtml(store.contacts.supportEmail);
   const colour = order.paid && order.refundedCents === 0 ? PAID_COLOUR : PENDING_COLOUR;
-  const discount = pixDiscountLine(order);
+  const adjustments = adjustmentLines(order.adjustments)
+    .map((line) => `<p>${escapeHtml(line.label)}: ${escapeHtml(line.amount)}</p>`)
+    .join("\n");
   const rows = order.items
     .map(
       (item) => `<tr>
@@ -178,7 +183,7 @@ ${addressLines(order.shippingAddress)
 ${rows}
 </tbody>
 </table>
-${discount ? `<p class="discount">${escapeHtml(discount.label)}: ${escapeHtml(discount.amount)}</p>\n` : ""}<p class="total">Total: ${escapeHtml(formatBRL(order.totalCents))}</p>
+${adjustments && `<div class="adjustments">\n${adjustments}\n</div>\n`}<p class="total">Total: ${escapeHtml(formatBRL(order.totalCents))}</p>
 <h2>Pagamento</h2>
 ${field("Forma de pagamento", paymentMethodLabel(order))}
 <p class="field"><span class="label">Status do pagamento:</span> <span class="status" style="color:${colour}">${escapeHtml(paymentLabel(order))}</span></p>

@@ -1,4 +1,4 @@
-import { formatBRL, hundredthsInDigits } from "../../lib/money";
+import { hundredthsInDigits } from "../../lib/money";
 
 /**
  * The prices a Brazilian store shows beside the list price (issue 28): the PIX price, with the
@@ -139,24 +139,6 @@ function priceTableInstallment(priceCents: number, rateBasisPoints: number, coun
   const denominator = base * (grown - base ** BigInt(count));
   const rounded = Number((2n * numerator + denominator) / (2n * denominator));
   return Math.max(rounded, Math.ceil(priceCents / count));
-}
-
-/** The PIX discount an order's total has (orders.pix_discount_*): none on orders placed before it. */
-export interface OrderPixDiscount {
-  pixDiscountCents: number;
-  pixDiscountBasisPoints: number;
-}
-
-/**
- * The line every order summary shows above its total when the order has a PIX discount:
- * 'Desconto PIX (5%)' and '−R$ 9,50'; null when it has none, so the summary is as it was.
- */
-export function pixDiscountLine(order: OrderPixDiscount): { label: string; amount: string } | null {
-  if (order.pixDiscountCents <= 0) return null;
-  return {
-    label: `Desconto PIX (${formatPercent(order.pixDiscountBasisPoints)})`,
-    amount: `−${formatBRL(order.pixDiscountCents)}`,
-  };
 }
 
 /**

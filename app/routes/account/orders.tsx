@@ -209,7 +209,7 @@ function OrderCard({
           </Button>
         </div>
       </div>
-      <OrderLines items={order.items} totalCents={order.totalCents} pixDiscount={order} />
+      <OrderLines items={order.items} adjustments={order.adjustments} totalCents={order.totalCents} />
       {order.withdrawal && <WithdrawForm order={order} number={number} reasonMax={withdrawalReasonMax} />}
     </li>
   );

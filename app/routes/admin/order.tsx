@@ -278,7 +278,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 
       <section className="rounded-xl border border-slate-200 p-4">
         <h3 className="font-semibold">Itens</h3>
-        <OrderLines items={order.items} totalCents={order.totalCents} pixDiscount={order} showSku />
+        <OrderLines
+          items={order.items}
+          adjustments={order.adjustments}
+          totalCents={order.totalCents}
+          showSku
+        />
       </section>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

@@ -1,0 +1,69 @@
+import { formatBRL } from "../../lib/money";
+import type { PaymentMethod, TotalAdjustmentKind } from "../../lib/order-statuses";
+import { formatPercent, pixTotals, type PricedLine } from "../payments/payment-prices";
+
+/**
+ * An order's total as lines (issue 50): its items at their list prices, then each adjustment with
+ * its label and amount (today the PIX discount; the freight and a coupon's discount next), and the
+ * total their sum. Isomorphic: the cart and the checkout show a basket's total this way before the
+ * order exists, and every page, receipt and e-mail of a placed order shows the adjustments it
+ * stored (`order_adjustments`).
+ */
+
+/** One line of a total below its items: a discount (a negative amount) or a charge. */
+export interface TotalAdjustment {
+  kind: TotalAdjustmentKind;
+  label: string;
+  amountCents: number;
+}
+
+/** An adjustment as a page, a receipt or an e-mail prints it: 'Desconto PIX (5%)', '−R$ 9,50'. */
+export interface AdjustmentLine {
+  label: string;
+  amount: string;
+}
+
+/** The PIX discount of a total, as placing the order stores it; null when there is none. */
+export function pixDiscountAdjustment(discountCents: number, basisPoints: number): TotalAdjustment | null {
+  if (discountCents <= 0) return null;
+  return {
+    kind: "pix_discount",
+    label: `Desconto PIX (${formatPercent(basisPoints)})`,
+    amountCents: -discountCents,
+  };
+}
+
+/** Adjustments as printed, in their order: a discount with its minus sign, a charge without. */
+export function adjustmentLines(adjustments: readonly TotalAdjustment[]): AdjustmentLine[] {
+  return adjustments.map(({ label, amountCents }) => ({
+    label,
+    amount: amountCents < 0 ? `−${formatBRL(-amountCents)}` : formatBRL(amountCents),
+  }));
+}
+
+/** A basket's total before it is an order: its items, the adjustments of the payment method, the sum. */
+export interface BasketTotal {
+  itemsCents: number;
+  adjustments: TotalAdjustment[];
+  totalCents: number;
+}
+
+/**
+ * What the lines cost paid by `method`, as placing the order will store it: by PIX, the PIX
+ * discount of each unit price (payment-prices.ts) is one adjustment; by card, none.
+ */
+export function basketTotal(
+  lines: readonly PricedLine[],
+  method: PaymentMethod,
+  pixDiscountBasisPoints: number,
+): BasketTotal {
+  const { listCents, discountCents } = pixTotals(lines, method === "pix" ? pixDiscountBasisPoints : 0);
+  const discount = pixDiscountAdjustment(discountCents, pixDiscountBasisPoints);
+  const adjustments = discount ? [discount] : [];
+  return { itemsCents: listCents, adjustments, totalCents: totalOf(listCents, adjustments) };
+}
+
+/** A total: its items' sum plus its adjustments. */
+export function totalOf(itemsCents: number, adjustments: readonly TotalAdjustment[]): number {
+  return adjustments.reduce((total, adjustment) => total + adjustment.amountCents, itemsCents);
+}
