@@ -5,10 +5,11 @@ import type { Route } from "./+types/payment-card";
 import { buttonClasses } from "../components/ui/button";
 import { paymentDeps, placeOrderDeps } from "../context.server";
 import { claimProviderQuery, findCustomerOrder } from "../domain/orders/order-payment.server";
-import { payByPixInstead } from "../domain/orders/pay-by-pix-instead.server";
+import { payByPixInstead, pixPriceOf } from "../domain/orders/pay-by-pix-instead.server";
 import { awaitsPayment, isPaid } from "../domain/orders/paid.server";
 import { paymentMethodLabel } from "../domain/orders/payment-method";
 import { settleCardPayment } from "../domain/payments/card-settlement.server";
+import { storefrontSettings } from "../domain/store-settings/store-settings.server";
 import { formatBRL } from "../lib/money";
 import { orderNumber } from "../lib/order-number";
 import { pageTitle } from "../lib/seo";
@@ -56,14 +57,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     }
   }
   const { pathname, search } = url;
+  const state = stateOf(order);
+  const canRetry = awaitsPayment(order);
+  // What 'Pagar com PIX' will charge: the PIX price, with the store's discount of the moment.
+  const pixTotalCents =
+    state === "rejected" && canRetry
+      ? (
+          await pixPriceOf(
+            context.db,
+            order,
+            (await storefrontSettings(context.db, context.env)).payment.pixDiscountBasisPoints,
+          )
+        ).totalCents
+      : null;
   return {
     found: true as const,
-    state: stateOf(order),
+    state,
     orderNumber: orderNumber(order.id),
     totalText: formatBRL(order.totalCents),
+    pixTotalText: pixTotalCents === null ? null : formatBRL(pixTotalCents),
     methodLabel: paymentMethodLabel(order),
     checkoutUrl: order.cardCheckoutUrl,
-    canRetry: awaitsPayment(order),
+    canRetry,
     refreshUrl: pathname + search,
   };
 }
@@ -98,7 +113,7 @@ export default function CardPaymentReturn({ loaderData, actionData }: Route.Comp
       </main>
     );
   }
-  const { state, checkoutUrl, canRetry, refreshUrl } = loaderData;
+  const { state, checkoutUrl, canRetry, pixTotalText, refreshUrl } = loaderData;
   const ordersLink = (
     <Link to="/account/orders" className={buttonClasses("outline", "md", "flex-1")}>
       Meus pedidos
@@ -149,6 +164,11 @@ export default function CardPaymentReturn({ loaderData, actionData }: Route.Comp
           text="O pagamento não foi aprovado. Você pode tentar de novo com outro cartão, pagar por boleto ou pagar com PIX."
         >
           <Summary {...loaderData} />
+          {pixTotalText && (
+            <p className="mt-4 text-center text-sm text-slate-700">
+              Pagando com PIX: <strong className="tabular-nums">{pixTotalText}</strong>
+            </p>
+          )}
           <Actions>
             {canRetry && checkoutUrl && (
               <a href={checkoutUrl} className={buttonClasses("default", "md", "flex-1")}>

@@ -1,6 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, payments, pixChargeCancellations, sandboxCardCheckouts } from "../../app/db/schema.server";
+import {
+  orderAdjustments,
+  orders,
+  payments,
+  pixChargeCancellations,
+  sandboxCardCheckouts,
+} from "../../app/db/schema.server";
 import type { CreatePaymentAnswer } from "../../app/domain/orders/checkout-schema";
 import { isPaid } from "../../app/domain/orders/paid.server";
 import type { CardProvider } from "../../app/domain/payments/card-provider";
@@ -17,7 +23,8 @@ import { createTestContext, signUpBuyer, TEST_BASE_URL, type Buyer } from "../su
 // Mercado Pago's, and the store's page of a card order the customer comes back to, over HTTP to
 // the store's handler.
 
-const store = setUpStoreHandler(() => ({ CARD_PROVIDER: "sandbox" }));
+// A 5% PIX discount: a card order costs its list price, the same order paid by PIX its PIX price.
+const store = setUpStoreHandler(() => ({ CARD_PROVIDER: "sandbox", PIX_DISCOUNT_PERCENT: "5" }));
 const provider = (): CardProvider => store.context.card!;
 
 const MINUTE = 60_000;
@@ -387,9 +394,15 @@ describe("paying a card order on the sandbox's checkout", () => {
     expect(again).toContain("Pagamento aprovado");
   });
 
-  it("refused, then PIX: the same order, its card kept as a refused payment and its checkout closed; once", async () => {
+  it("refused, then PIX: the same order at its PIX price, its card kept as a refused payment and its checkout closed; once", async () => {
     const { buyer, productId, orderId, checkoutPath } = await placeCardOrder();
-    await follow(await post(checkoutPath, buyer, { intent: "reject", installments: "1" }), buyer);
+    const refused = await follow(
+      await post(checkoutPath, buyer, { intent: "reject", installments: "1" }),
+      buyer,
+    );
+    // Two units at R$ 100,00, each R$ 5,00 less by PIX.
+    expect(refused).toContain("Total R$ 200,00");
+    expect(refused).toContain("Pagando com PIX: R$ 190,00");
     const { cardCheckoutId } = await orderOf(orderId);
 
     const first = await post(`/payment/card/${orderId}`, buyer, {});
@@ -399,9 +412,14 @@ describe("paying a card order on the sandbox's checkout", () => {
     const second = await post(`/payment/card/${orderId}`, buyer, {});
     expect([second.status, second.headers.location]).toEqual([302, `/payment?orderId=${orderId}`]);
     const order = await orderOf(orderId);
-    expect(order).toMatchObject({ paymentMethod: "pix", status: "pending", pixChargeId });
+    expect(order).toMatchObject({ paymentMethod: "pix", status: "pending", pixChargeId, totalCents: 19_000 });
     expect(order.pixChargeId).not.toBeNull();
     expect(await stockOf(store.database.db, productId)).toBe(3);
+    const adjustments = await store.database.db
+      .select({ label: orderAdjustments.label, amountCents: orderAdjustments.amountCents })
+      .from(orderAdjustments)
+      .where(eq(orderAdjustments.orderId, orderId));
+    expect(adjustments).toEqual([{ label: "Desconto PIX (5%)", amountCents: -1_000 }]);
 
     const attempts = await store.database.db
       .select()
@@ -409,15 +427,28 @@ describe("paying a card order on the sandbox's checkout", () => {
       .where(eq(payments.orderId, orderId))
       .orderBy(asc(payments.mirrorsOrder));
     expect(
-      attempts.map(({ method, status, providerStatus, providerPaymentId }) => ({
+      attempts.map(({ method, status, providerStatus, providerPaymentId, amountCents }) => ({
         method,
         status,
         providerStatus,
         charge: providerPaymentId,
+        amountCents,
       })),
     ).toEqual([
-      { method: "card", status: "failed", providerStatus: "rejected", charge: expect.any(String) },
-      { method: "pix", status: "pending", providerStatus: "ACTIVE", charge: pixChargeId },
+      {
+        method: "card",
+        status: "failed",
+        providerStatus: "rejected",
+        charge: expect.any(String),
+        amountCents: 20_000,
+      },
+      {
+        method: "pix",
+        status: "pending",
+        providerStatus: "ACTIVE",
+        charge: pixChargeId,
+        amountCents: 19_000,
+      },
     ]);
     const closing = await store.database.db
       .select()

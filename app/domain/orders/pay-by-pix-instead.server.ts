@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
-import { orders, payments } from "../../db/schema.server";
+import type { Database, Transaction } from "../../db/client.server";
+import { orderItems, orders, payments } from "../../db/schema.server";
+import { pixTotals } from "../payments/payment-prices";
 import { queueChargeCancellations } from "./cancel-orders.server";
 import { customerOrder } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
@@ -15,8 +17,8 @@ export const PAY_BY_PIX_MESSAGES = {
  * After the card provider refused a card order's payment, the customer pays the same order by PIX,
  * without placing it again: the refused card stays on the order as a payment of its own, its
  * checkout is cancelled at the provider, and the order's payment becomes a PIX charge of its
- * total, created as a placed order's is. A repeated request (a double click, another tab) gets the
- * same charge, once it exists.
+ * total by PIX (`pixPriceOf`), created as a placed order's is. A repeated request (a double click,
+ * another tab) gets the same charge, once it exists.
  */
 export async function payByPixInstead(
   deps: PlaceOrderDeps,
@@ -49,10 +51,11 @@ export async function payByPixInstead(
     await queueChargeCancellations(tx, [
       { id: order.id, provider: order.cardProvider, chargeId: order.cardCheckoutId },
     ]);
-    // The order's own payment is now a PIX charge, to create; its lease is free.
+    // The order's own payment is now a PIX charge, to create, of its PIX price; its lease is free.
     await tx
       .update(orders)
       .set({
+        ...(await pixPriceOf(tx, order, deps.terms.pixDiscountBasisPoints)),
         paymentMethod: "pix",
         pixStatus: "ACTIVE",
         cardProvider: null,
@@ -69,4 +72,32 @@ export async function payByPixInstead(
   });
   if (switched) return { ok: false, message: switched };
   return paymentOfExistingOrder(deps, orderId);
+}
+
+/** An order's total and PIX discount as the order's columns hold them. */
+export type PixPrice = Pick<
+  typeof orders.$inferSelect,
+  "totalCents" | "pixDiscountCents" | "pixDiscountBasisPoints"
+>;
+
+/**
+ * What an order costs paid by PIX now: its items priced as an order placed by PIX is (each unit's
+ * PIX price at the store's discount, payment-prices.ts), in place of the discount it had (none,
+ * by card); the rest of its total stays.
+ */
+export async function pixPriceOf(
+  db: Database | Transaction,
+  order: PixPrice & { id: string },
+  pixDiscountBasisPoints: number,
+): Promise<PixPrice> {
+  const items = await db
+    .select({ unitPriceCents: orderItems.unitPriceCents, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  const { discountCents } = pixTotals(items, pixDiscountBasisPoints);
+  return {
+    totalCents: order.totalCents + order.pixDiscountCents - discountCents,
+    pixDiscountCents: discountCents,
+    pixDiscountBasisPoints,
+  };
 }
