@@ -51,6 +51,12 @@ const importBoundaries = [
       "The domain takes the database and the services it needs, never a request's context, and knows nothing of routes or components.",
   },
   {
+    target: "app/domain/payments",
+    from: ["app/domain/orders", "app/domain/admin"],
+    message:
+      "Payments are the providers, their charges and prices: orders use them, and what a payment does to an order lives in app/domain/orders (decision 0014).",
+  },
+  {
     target: "app/startup",
     from: ["app/routes", "app/components", "app/root.tsx", "app/context.server.ts"],
     message: "Start-up calls the domain; it knows nothing of pages.",

@@ -6,7 +6,7 @@ import type { Auth } from "./domain/accounts/auth.server";
 import { orderMailStoreOf } from "./domain/orders/follow-charge.server";
 import type { CardProvider } from "./domain/payments/card-provider";
 import type { PlaceOrderDeps } from "./domain/orders/place-order.server";
-import type { PaymentDeps } from "./domain/payments/charge-events.server";
+import type { PaymentDeps } from "./domain/orders/payment-deps.server";
 import type { PixProvider } from "./domain/payments/pix-provider";
 import { currentStoreSettings } from "./domain/store-settings/store-settings.server";
 import type { FileStorage } from "./storage/file-storage.server";

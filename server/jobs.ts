@@ -6,8 +6,9 @@ import { expireOverdueOrders } from "../app/domain/orders/expire-orders.server";
 import { followPendingRefunds } from "../app/domain/orders/refunds.server";
 import { followDeliveries } from "../app/domain/shipping/follow-deliveries.server";
 import type { CarrierTracking } from "../app/domain/shipping/carrier-tracking";
-import { cancelQueuedCharges } from "../app/domain/payments/cancel-charges.server";
-import { processChargeEvents, type PaymentDeps } from "../app/domain/payments/charge-events.server";
+import { cancelQueuedCharges } from "../app/domain/orders/cancel-charges.server";
+import { processChargeEvents } from "../app/domain/orders/charge-events.server";
+import type { PaymentDeps } from "../app/domain/orders/payment-deps.server";
 import { deliverDueMail } from "../app/mail/outbox.server";
 import type { Mailer } from "../app/mail/mailer.server";
 

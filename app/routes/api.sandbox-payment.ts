@@ -4,7 +4,7 @@ import type { Route } from "./+types/api.sandbox-payment";
 import { paymentDeps } from "../context.server";
 import { findCustomerOrder } from "../domain/orders/order-payment.server";
 import { isPaid } from "../domain/orders/paid.server";
-import { receiveChargeEvent } from "../domain/payments/charge-events.server";
+import { receiveChargeEvent } from "../domain/orders/charge-events.server";
 import { simulateSandboxPayment } from "../domain/payments/sandbox-pix-provider.server";
 import type { OrderPaymentAnswer } from "./api.order-payment";
 import { requireUserForJson } from "./guards.server";

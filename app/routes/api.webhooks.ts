@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.webhooks";
 import { paymentDeps, type ServerContext } from "../context.server";
-import { receiveChargeEvent } from "../domain/payments/charge-events.server";
+import { receiveChargeEvent } from "../domain/orders/charge-events.server";
 import type { WebhookSender } from "../domain/payments/payment-webhook";
 
 /**

@@ -8,7 +8,7 @@ import { claimProviderQuery, findCustomerOrder } from "../domain/orders/order-pa
 import { payByPixInstead, pixPriceOf } from "../domain/orders/pay-by-pix-instead.server";
 import { awaitsPayment, isPaid } from "../domain/orders/paid.server";
 import { paymentMethodLabel } from "../domain/orders/payment-method";
-import { settleCardPayment } from "../domain/payments/card-settlement.server";
+import { settleCardPayment } from "../domain/orders/card-settlement.server";
 import { storefrontSettings } from "../domain/store-settings/store-settings.server";
 import { formatBRL } from "../lib/money";
 import { orderNumber } from "../lib/order-number";

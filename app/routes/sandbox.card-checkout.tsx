@@ -7,7 +7,7 @@ import { Button } from "../components/ui/button";
 import { paymentDeps, type ServerContext } from "../context.server";
 import { findCustomerOrder } from "../domain/orders/order-payment.server";
 import { cardPaymentEvent } from "../domain/payments/card-provider";
-import { receiveChargeEvent } from "../domain/payments/charge-events.server";
+import { receiveChargeEvent } from "../domain/orders/charge-events.server";
 import {
   findSandboxCardCheckout,
   installmentChoices,

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { paymentDeps, type ServerContext } from "../../app/context.server";
 import { orders, pixChargeCancellations } from "../../app/db/schema.server";
-import { cancelQueuedCharges } from "../../app/domain/payments/cancel-charges.server";
+import { cancelQueuedCharges } from "../../app/domain/orders/cancel-charges.server";
 import { simulateSandboxPayment } from "../../app/domain/payments/sandbox-pix-provider.server";
 import { action as ordersAction } from "../../app/routes/account/orders";
 import { action as settingsAction } from "../../app/routes/account/settings";

@@ -6,7 +6,7 @@ import { adminAuditLog, orderRefunds, orders, paymentEvents } from "../../app/db
 import { followPendingRefunds } from "../../app/domain/orders/refunds.server";
 import { withdrawOrder } from "../../app/domain/orders/withdrawal.server";
 import { cardPaymentEvent } from "../../app/domain/payments/card-provider";
-import { receiveChargeEvent } from "../../app/domain/payments/charge-events.server";
+import { receiveChargeEvent } from "../../app/domain/orders/charge-events.server";
 import { loader as receiptLoader } from "../../app/routes/account.order-receipt";
 import { action as orderAction, loader as orderLoader } from "../../app/routes/admin/order";
 import { action as webhook } from "../../app/routes/api.webhooks";

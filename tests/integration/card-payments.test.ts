@@ -11,8 +11,8 @@ import {
   productVariants,
 } from "../../app/db/schema.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
-import { cancelQueuedCharges } from "../../app/domain/payments/cancel-charges.server";
-import { processChargeEvents } from "../../app/domain/payments/charge-events.server";
+import { cancelQueuedCharges } from "../../app/domain/orders/cancel-charges.server";
+import { processChargeEvents } from "../../app/domain/orders/charge-events.server";
 import type { StoreSettings } from "../../app/domain/store-settings/settings-schema";
 import { saveSettingsSection } from "../../app/domain/store-settings/store-settings.server";
 import { signedInAdmin } from "../support/admin";

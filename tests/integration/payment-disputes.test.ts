@@ -2,7 +2,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { paymentDeps } from "../../app/context.server";
 import { mailOutbox, orderRefunds, orders, paymentEvents } from "../../app/db/schema.server";
-import { processChargeEvents } from "../../app/domain/payments/charge-events.server";
+import { processChargeEvents } from "../../app/domain/orders/charge-events.server";
 import { storefrontSettings } from "../../app/domain/store-settings/store-settings.server";
 import { loader as adminOrderLoader } from "../../app/routes/admin/order";
 import { loader as adminOrdersLoader } from "../../app/routes/admin/orders";

@@ -5,7 +5,7 @@ import { paymentDeps, type ServerContext } from "../../app/context.server";
 import { mailOutbox, orders, orderStatusHistory, paymentEvents } from "../../app/db/schema.server";
 import { cancelUnpaidOrders } from "../../app/domain/orders/cancel-orders.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
-import { processChargeEvents, recordChargeEvent } from "../../app/domain/payments/charge-events.server";
+import { processChargeEvents, recordChargeEvent } from "../../app/domain/orders/charge-events.server";
 import { loader as adminOrderLoader } from "../../app/routes/admin/order";
 import { loader as adminOrdersLoader } from "../../app/routes/admin/orders";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";

@@ -1,17 +1,15 @@
 import { eq } from "drizzle-orm";
 import { orders } from "../../db/schema.server";
 import { cancelPaidOrder, cancelUnpaidOrders } from "../orders/cancel-orders.server";
-import { isOrderId } from "../orders/order-details.server";
+import { isOrderId, ORDER_NOT_FOUND } from "../orders/order-details.server";
 import { checkAdminChange, LIFECYCLE_MESSAGES, type OrderStatus } from "../orders/order-lifecycle";
 import { factsColumns, orderFacts } from "../orders/paid.server";
-import type { PaymentDeps } from "../payments/charge-events.server";
+import type { PaymentDeps } from "../orders/payment-deps.server";
 import { moveOrder } from "../orders/move-order.server";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
 
 export type AdminOrderOutcome =
   { ok: true; message: string } | { ok: false; message: string } | { ok: false; notFound: true };
-
-export const ORDER_NOT_FOUND = { ok: false, notFound: true } as const;
 
 export const STATUS_UPDATED = "Status do pedido atualizado!";
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
-import { isOrderId } from "../orders/order-details.server";
+import { isOrderId, ORDER_NOT_FOUND } from "../orders/order-details.server";
 import { TRACKABLE_STATUSES, trackingCodeSchema, TRACKING_MESSAGES } from "../orders/tracking-code";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
-import { ORDER_NOT_FOUND, type AdminOrderOutcome } from "./change-order-status.server";
+import type { AdminOrderOutcome } from "./change-order-status.server";
 
 /**
  * An admin gives an order its Correios tracking code (typed in any case, kept upper-cased), once

@@ -1,13 +1,9 @@
 import { and, asc, eq, isNull, lte, not, or } from "drizzle-orm";
 import { claimDue } from "../../db/claim-due.server";
 import { orders } from "../../db/schema.server";
-import type { PaymentDeps } from "../payments/charge-events.server";
+import type { PaymentDeps } from "./payment-deps.server";
 import { cancelUnpaidOrders } from "./cancel-orders.server";
-import {
-  followCardPayment,
-  isOpenCardPayment,
-  openPaymentDeadline,
-} from "../payments/card-settlement.server";
+import { followCardPayment, isOpenCardPayment, openPaymentDeadline } from "./card-settlement.server";
 import { followCharge } from "./follow-charge.server";
 import { paidOrder } from "./paid.server";
 

@@ -13,6 +13,9 @@ export type OrderDetails = ReceiptOrder;
 /** An id that is not a UUID names no order (and would be a query error). */
 export const isOrderId = (id: string) => z.uuid().safeParse(id).success;
 
+/** What an admin's change of an order answers when the order does not exist. */
+export const ORDER_NOT_FOUND = { ok: false, notFound: true } as const;
+
 /**
  * The address is a snapshot taken at checkout (jsonb); an anonymised order keeps `{}`. Missing
  * fields read as empty text rather than failing the whole receipt.

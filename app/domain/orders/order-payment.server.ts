@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
-import type { PaymentDeps } from "../payments/charge-events.server";
+import type { PaymentDeps } from "./payment-deps.server";
 import type { PixPayment } from "../payments/pix-payment";
 import { qrCodePngBase64 } from "../payments/qr-code.server";
 import { customerOrder } from "./customer-orders.server";

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
 import { orders } from "../../db/schema.server";
 import { recordAdminWrite } from "../admin/audit.server";
-import type { PaymentDeps } from "../payments/charge-events.server";
+import type { PaymentDeps } from "./payment-deps.server";
 import { cancelPaidOrder } from "./cancel-orders.server";
 import { customerOrder } from "./customer-orders.server";
 import { checkMove } from "./order-lifecycle";

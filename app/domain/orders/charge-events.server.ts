@@ -1,27 +1,16 @@
 import { and, asc, eq, getTableColumns, gt, inArray, isNull, lte, sql } from "drizzle-orm";
-import type { Logger } from "../../config/logger.server";
 import { storeCounters } from "../../config/metrics.server";
 import { claimDue } from "../../db/claim-due.server";
 import type { Database, Transaction } from "../../db/client.server";
 import { orders, paymentEvents } from "../../db/schema.server";
-import { pixDisputeNews, recordDispute } from "../orders/disputes.server";
-import { followCharge, type OrderMailStore } from "../orders/follow-charge.server";
-import { followPendingRefunds } from "../orders/refunds.server";
-import { isPaid, paidColumns } from "../orders/paid.server";
-import type { CardProvider } from "./card-provider";
+import type { ChargeEvent } from "../payments/payment-webhook";
+import type { PixChargeState } from "../payments/pix-provider";
 import { settleCardPayment, type CardOutcome } from "./card-settlement.server";
-import type { ChargeEvent } from "./payment-webhook";
-import type { PixChargeState, PixProvider } from "./pix-provider";
-
-export interface PaymentDeps {
-  db: Database;
-  pix: PixProvider;
-  /** The card provider, or null when the store takes no card payments. */
-  card: CardProvider | null;
-  logger: Logger;
-  /** The store as an order's e-mail presents it, read at each use (see `orderMailStoreOf`). */
-  store: () => Promise<OrderMailStore>;
-}
+import { pixDisputeNews, recordDispute } from "./disputes.server";
+import { followCharge } from "./follow-charge.server";
+import { isPaid, paidColumns } from "./paid.server";
+import type { PaymentDeps } from "./payment-deps.server";
+import { followPendingRefunds } from "./refunds.server";
 
 /** How long an event is left to the instance handling it, and the pause after an unexpected failure. */
 const LEASE = "1 minute";

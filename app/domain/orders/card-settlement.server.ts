@@ -1,13 +1,13 @@
 import { and, eq, not, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
-import { cardDisputeNews, recordDispute } from "../orders/disputes.server";
-import { followCompletedPayment, type OrderMailStore } from "../orders/follow-charge.server";
-import { isOrderId } from "../orders/order-details.server";
-import { paidOrder } from "../orders/paid.server";
-import type { CardPayment, CardProvider } from "./card-provider";
-import { recordSecondPayment } from "./order-payments.server";
-import type { PaymentDeps } from "./charge-events.server";
+import { cardDisputeNews, recordDispute } from "./disputes.server";
+import { followCompletedPayment, type OrderMailStore } from "./follow-charge.server";
+import { isOrderId } from "./order-details.server";
+import { paidOrder } from "./paid.server";
+import type { CardPayment, CardProvider } from "../payments/card-provider";
+import { recordSecondPayment } from "../payments/order-payments.server";
+import type { PaymentDeps } from "./payment-deps.server";
 
 /**
  * How long after a boleto's due date the store waits for it: a boleto paid at a bank on its last

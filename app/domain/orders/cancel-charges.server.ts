@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { claimDue } from "../../db/claim-due.server";
 import { orders, pixChargeCancellations } from "../../db/schema.server";
-import { followCharge } from "../orders/follow-charge.server";
-import type { PaymentDeps } from "./charge-events.server";
+import { followCharge } from "./follow-charge.server";
+import type { PaymentDeps } from "./payment-deps.server";
 
 /** How long a claimed charge is left to the instance cancelling it, and the pause after a failure. */
 const LEASE = "1 minute";
