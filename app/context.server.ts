@@ -3,7 +3,7 @@ import type { Logger } from "./config/logger.server";
 import type { Database } from "./db/client.server";
 import type { AuthCall } from "./domain/accounts/auth-endpoints.server";
 import type { Auth } from "./domain/accounts/auth.server";
-import { orderMailStoreOf } from "./domain/orders/follow-charge.server";
+import { orderMailStoreOf } from "./domain/orders/order-mail-store.server";
 import type { CardProvider } from "./domain/payments/card-provider";
 import type { PlaceOrderDeps } from "./domain/orders/place-order.server";
 import type { PaymentDeps } from "./domain/orders/payment-deps.server";

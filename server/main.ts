@@ -17,7 +17,7 @@ import { resolveAuthSecret } from "../app/config/auth-secret.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
 import { currentCatalogIndex } from "../app/domain/catalog/catalog-index.server";
 import { signInProvidersOf } from "../app/domain/accounts/sign-in-providers.server";
-import { orderMailStoreOf } from "../app/domain/orders/follow-charge.server";
+import { orderMailStoreOf } from "../app/domain/orders/order-mail-store.server";
 import { createCardProvider } from "../app/domain/payments/card-providers.server";
 import { createPixProvider } from "../app/domain/payments/pix-providers.server";
 import { createCarrierTracking } from "../app/domain/shipping/carrier-trackings.server";

@@ -3,8 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { paymentDeps, type ServerContext } from "../../app/context.server";
 import { mailOutbox, orders, orderStatusHistory, paymentEvents } from "../../app/db/schema.server";
-import { cancelUnpaidOrders } from "../../app/domain/orders/cancel-orders.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
+import { moveOrder } from "../../app/domain/orders/move-order.server";
 import { processChargeEvents, recordChargeEvent } from "../../app/domain/orders/charge-events.server";
 import { loader as adminOrderLoader } from "../../app/routes/admin/order";
 import { loader as adminOrdersLoader } from "../../app/routes/admin/orders";
@@ -138,7 +138,9 @@ describe("a payment event Woovi has not confirmed yet", () => {
     await deliver("OPENPIX:CHARGE_COMPLETED", orderId);
     await checked(orderId, 1);
     await vi.waitFor(async () => expect((await eventOf(orderId)).attempts).toBe(1));
-    await store.database.db.transaction((tx) => cancelUnpaidOrders(tx, eq(orders.id, orderId), userId));
+    await store.database.db.transaction((tx) =>
+      moveOrder(tx, { orderId, move: "cancel", by: { actor: "customer", userId } }),
+    );
 
     await makeDue(orderId);
     await processChargeEvents(deps);
@@ -163,7 +165,9 @@ describe("a payment event Woovi has not confirmed yet", () => {
     await deliver("OPENPIX:CHARGE_COMPLETED", orderId);
     await checked(orderId, 1);
     await vi.waitFor(async () => expect((await eventOf(orderId)).attempts).toBe(1));
-    await store.database.db.transaction((tx) => cancelUnpaidOrders(tx, eq(orders.id, orderId), userId));
+    await store.database.db.transaction((tx) =>
+      moveOrder(tx, { orderId, move: "cancel", by: { actor: "customer", userId } }),
+    );
 
     // Woovi's answer (still ACTIVE) is held until the next delivery has been kept.
     let answer!: () => void;

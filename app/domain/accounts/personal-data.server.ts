@@ -13,7 +13,7 @@ import {
 } from "../../db/schema.server";
 import { variantLabelSql } from "../catalog/variant-label-sql.server";
 import { StorageUnavailableError, type FileStorage } from "../../storage/file-storage.server";
-import { cancelPendingOrdersOf } from "../orders/cancel-orders.server";
+import { cancelOrders } from "../orders/move-order.server";
 import { ordersWithLines } from "../orders/customer-orders.server";
 import { paidOrder } from "../orders/paid.server";
 import { confirmPassword, type AuthCall } from "./auth-endpoints.server";
@@ -107,7 +107,8 @@ export async function deleteAccount(
   for (const cookie of signOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
 
   await db.transaction(async (tx) => {
-    await cancelPendingOrdersOf(tx, userId);
+    // Its orders still waiting for their payment, by the store itself: the account is going.
+    await cancelOrders(tx, eq(orders.userId, userId), { actor: "job" });
     await tx.delete(orders).where(and(eq(orders.userId, userId), not(paidOrder)));
     await tx
       .update(orders)

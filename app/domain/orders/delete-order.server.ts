@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
-import { cancelUnpaidOrders } from "./cancel-orders.server";
+import { moveOrder } from "./move-order.server";
 import { customerOrder } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
 
@@ -28,7 +28,8 @@ export async function deleteCustomerOrder(
       .where(customerOrder(userId, orderId))
       .for("update");
     if (!order) return NOT_DELETED;
-    await cancelUnpaidOrders(tx, eq(orders.id, order.id), userId);
+    // Cancelled if it still waits for its payment; a paid order is only hidden.
+    await moveOrder(tx, { orderId: order.id, move: "cancel", by: { actor: "customer", userId } });
     await tx.update(orders).set({ hiddenByCustomerAt: new Date() }).where(eq(orders.id, order.id));
     return { ok: true } as const;
   });

@@ -4,7 +4,7 @@ import { orders } from "../../db/schema.server";
 import { disputeNoticeMail } from "../../mail/dispute-notice";
 import { queueMail } from "../../mail/outbox.server";
 import type { CardPaymentStatus } from "../payments/card-provider";
-import type { OrderMailStore } from "./follow-charge.server";
+import type { OrderMailStore } from "./order-mail-store.server";
 import { paidOrder } from "./paid.server";
 import { paymentMethodLabel } from "./payment-method";
 

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, not, or } from "drizzle-orm";
 import { claimDue } from "../../db/claim-due.server";
 import { orders } from "../../db/schema.server";
 import type { PaymentDeps } from "./payment-deps.server";
-import { cancelUnpaidOrders } from "./cancel-orders.server";
+import { moveOrder } from "./move-order.server";
 import { followCardPayment, isOpenCardPayment, openPaymentDeadline } from "./card-settlement.server";
 import { followCharge } from "./follow-charge.server";
 import { paidOrder } from "./paid.server";
@@ -53,8 +53,7 @@ export async function expireOverdueOrders(deps: PaymentDeps, now = new Date()): 
       }
       const { provider, chargeId } = order;
       if (!chargeId || provider !== deps.pix.name) {
-        const cancelled = await db.transaction((tx) => cancelUnpaidOrders(tx, eq(orders.id, order.id), null));
-        expired += cancelled.length;
+        if (await cancelExpired(deps, order.id)) expired += 1;
         continue;
       }
       const state = await deps.pix.chargeStatus(chargeId);
@@ -80,8 +79,7 @@ async function expireCardOrder(
   now: Date,
 ): Promise<boolean> {
   const { db, card } = deps;
-  const cancel = async () =>
-    (await db.transaction((tx) => cancelUnpaidOrders(tx, eq(orders.id, order.id), null))).length > 0;
+  const cancel = () => cancelExpired(deps, order.id);
   // A checkout never created, or made by a provider the store no longer uses: its own clock.
   if (!card || order.cardProvider !== card.name) return cancel();
   const payments = await card.paymentsOf(order.id);
@@ -106,4 +104,12 @@ async function expireCardOrder(
     return false;
   }
   return cancel();
+}
+
+/** Cancels an order whose time to pay ran out, unless it was paid or moved meanwhile. */
+async function cancelExpired(deps: PaymentDeps, orderId: string): Promise<boolean> {
+  const moved = await deps.db.transaction((tx) =>
+    moveOrder(tx, { orderId, move: "cancel", by: { actor: "job" } }),
+  );
+  return moved.ok;
 }

@@ -1,37 +1,17 @@
 import { and, eq, ne, not, sql, type SQL } from "drizzle-orm";
 import { storeCounters } from "../../config/metrics.server";
-import type { Database, Transaction } from "../../db/client.server";
+import type { Transaction } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import { queueMail } from "../../mail/outbox.server";
 import { orderConfirmationMail } from "../../mail/order-confirmation";
 import type { PixChargeState } from "../payments/pix-provider";
-import type { SettingsVariables } from "../store-settings/default-settings";
-import type { StorefrontSettings } from "../store-settings/settings-schema";
-import { storefrontSettings } from "../store-settings/store-settings.server";
-import { cancelUnpaidOrders } from "./cancel-orders.server";
-import { paidOrder } from "./paid.server";
+import { cancelOrders } from "./move-order.server";
 import { namedLinesOf } from "./named-lines.server";
+import type { OrderMailStore } from "./order-mail-store.server";
+import { paidOrder } from "./paid.server";
 import { adjustmentsOfOrder } from "./order-adjustments.server";
 import { adjustmentLines } from "./order-total";
 import { paymentMethodLabel } from "./payment-method";
-
-/** What the confirmation e-mail needs of the store: its public origin and the owner's settings. */
-export interface OrderMailStore {
-  url: string;
-  settings: StorefrontSettings;
-}
-
-/**
- * Reads the store for an order's e-mail at each use, before the transaction that may queue it:
- * a change of the settings shows in the next e-mail, without a restart.
- */
-export function orderMailStoreOf(
-  db: Database,
-  env: SettingsVariables,
-  url: string,
-): () => Promise<OrderMailStore> {
-  return async () => ({ url, settings: await storefrontSettings(db, env) });
-}
 
 export type ChargeOutcome = "paid" | "paid-late" | "amount-mismatch" | "expired" | "unchanged";
 
@@ -54,7 +34,7 @@ export async function followCharge(
     return followCompletedPayment(tx, thisCharge!, charge.amountCents, { pixStatus: "COMPLETED" }, store);
   }
   if (charge.status === "EXPIRED") {
-    const cancelled = await cancelUnpaidOrders(tx, thisCharge!, null);
+    const cancelled = await cancelOrders(tx, thisCharge!, { actor: "provider" });
     await tx
       .update(orders)
       .set({ pixStatus: "EXPIRED" })

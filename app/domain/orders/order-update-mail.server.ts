@@ -3,7 +3,7 @@ import type { Transaction } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import { queueMail } from "../../mail/outbox.server";
 import { orderUpdateMail, type OrderUpdateInput, type OrderUpdateStep } from "../../mail/order-update";
-import type { OrderMailStore } from "./follow-charge.server";
+import type { OrderMailStore } from "./order-mail-store.server";
 
 /**
  * Queues the e-mail telling the order's customer of an after-sale step, in the transaction that

@@ -2,7 +2,7 @@ import type { Logger } from "../../config/logger.server";
 import type { Database } from "../../db/client.server";
 import type { CardProvider } from "../payments/card-provider";
 import type { PixProvider } from "../payments/pix-provider";
-import type { OrderMailStore } from "./follow-charge.server";
+import type { OrderMailStore } from "./order-mail-store.server";
 
 /** What following, settling and refunding an order's payments needs: the database and the providers. */
 export interface PaymentDeps {

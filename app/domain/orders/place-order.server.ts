@@ -11,7 +11,8 @@ import type { CardProvider } from "../payments/card-provider";
 import type { PaymentTerms } from "../payments/payment-prices";
 import type { PixPayment } from "../payments/pix-payment";
 import type { PixChargeRequest, PixProvider } from "../payments/pix-provider";
-import { cancelUnpaidOrders, queueChargeCancellations } from "./cancel-orders.server";
+import { queueChargeCancellations } from "./cancel-orders.server";
+import { cancelOrders } from "./move-order.server";
 import { checkoutPausedCondition, TOO_MANY_CHECKOUTS } from "./checkout-limit.server";
 import { namedLinesOf } from "./named-lines.server";
 import { pixPaymentOf } from "./order-payment.server";
@@ -157,7 +158,7 @@ async function createOrderCheckout(
   } catch (error) {
     deps.logger.error({ err: error, orderId }, "Falha ao criar o checkout do cartão; pedido cancelado");
     const checkoutless = and(eq(orders.id, orderId), isNull(orders.cardCheckoutId))!;
-    await db.transaction((tx) => cancelUnpaidOrders(tx, checkoutless, null));
+    await db.transaction((tx) => cancelOrders(tx, checkoutless, { actor: "job" }));
     return fail(PAYMENT_FAILED);
   }
 }
@@ -210,7 +211,7 @@ async function createOrderCharge(
     deps.logger.error({ err: error, orderId }, "Falha ao criar a cobrança PIX; pedido cancelado");
     // Only while no charge is recorded: another request may have created it meanwhile.
     const chargeless = and(eq(orders.id, orderId), isNull(orders.pixChargeId))!;
-    await db.transaction((tx) => cancelUnpaidOrders(tx, chargeless, null));
+    await db.transaction((tx) => cancelOrders(tx, chargeless, { actor: "job" }));
     return fail(PAYMENT_FAILED);
   }
 }

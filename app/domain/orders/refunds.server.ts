@@ -9,7 +9,7 @@ import { recordAdminWrite, type AdminActor } from "../admin/audit.server";
 import type { PaymentDeps } from "./payment-deps.server";
 import type { ProviderRefund, RefundingProvider } from "../payments/refund-provider";
 import { isOrderId, ORDER_NOT_FOUND } from "./order-details.server";
-import type { OrderMailStore } from "./follow-charge.server";
+import type { OrderMailStore } from "./order-mail-store.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
 import { orderLinesOf, type NamedOrderLine } from "./named-lines.server";
 import { returnUnits, type ReturnedUnits } from "./order-stock.server";

@@ -2,13 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
 import { orders } from "../../db/schema.server";
-import { recordAdminWrite } from "../admin/audit.server";
 import type { PaymentDeps } from "./payment-deps.server";
-import { cancelPaidOrder } from "./cancel-orders.server";
 import { customerOrder } from "./customer-orders.server";
-import { checkMove } from "./order-lifecycle";
 import { isOrderId } from "./order-details.server";
-import { factsColumns, orderFacts } from "./paid.server";
 import { askProvider, orderRefundableCents, reserveRefund, type RefundOutcome } from "./refunds.server";
 import { moveOrder } from "./move-order.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
@@ -49,48 +45,27 @@ export async function withdrawOrder(
   const store = await deps.store();
   const done = await deps.db.transaction(async (tx) => {
     const [order] = await tx
-      .select({
-        id: orders.id,
-        totalCents: orders.totalCents,
-        refundedCents: orders.refundedCents,
-        customerEmail: orders.customerEmail,
-        ...factsColumns,
-      })
+      .select({ id: orders.id, status: orders.status })
       .from(orders)
       .where(customerOrder(userId, orderId))
       .for("update");
     if (!order) return { ok: false, message: WITHDRAWAL_MESSAGES.notFound } as const;
-    const facts = orderFacts(order);
-    const from = order.status;
-    const unshipped = from === "pending" || from === "processing";
-    const move = unshipped ? "withdraw" : "requestReturn";
-    const check = checkMove(move, facts, "customer");
-    if (!check.ok) return check;
-
+    const by = { actor: "customer", userId } as const;
+    // Before the parcel leaves, the order is cancelled and refunded; after, the goods come back.
+    const unshipped = order.status === "pending" || order.status === "processing";
+    const moved = unshipped
+      ? await moveOrder(tx, { orderId: order.id, move: "withdraw", by, reason })
+      : await moveOrder(tx, { orderId: order.id, move: "requestReturn", by, reason, store });
+    if (!moved.ok) return { ok: false, message: moved.message } as const;
     await tx
       .update(orders)
       .set({ withdrawalRequestedAt: sql`now()`, withdrawalReason: reason || null })
       .where(eq(orders.id, order.id));
-    await recordAdminWrite(
-      tx,
-      { id: userId, email: order.customerEmail },
-      {
-        action: move === "withdraw" ? "order.withdrawal" : "order.return",
-        targetType: "order",
-        targetId: order.id,
-        before: { status: from },
-        after: { status: move === "withdraw" ? "cancelled" : "return_requested", reason },
-      },
-    );
-    if (!unshipped) {
-      await moveOrder(tx, store, order, "requestReturn", userId, reason);
-      return { ok: true, move, refund: null } as const;
-    }
-    await cancelPaidOrder(tx, order.id, from, userId);
+    if (!unshipped) return { ok: true, move: "requestReturn", refund: null } as const;
     const leftCents = await orderRefundableCents(tx, order.id);
     await queueOrderUpdate(tx, store, order.id, "withdrawal_cancelled", { amountCents: leftCents, reason });
     // Given back already (an admin's refund came first).
-    if (leftCents <= 0) return { ok: true, move, refund: "none-left" } as const;
+    if (leftCents <= 0) return { ok: true, move: "withdraw", refund: "none-left" } as const;
     const reserved = await reserveRefund(
       tx,
       deps,
@@ -103,7 +78,7 @@ export async function withdrawOrder(
       },
       { origin: "withdrawal", requestedBy: null },
     );
-    return { ok: true, move, refund: reserved.ok ? reserved.refund : null } as const;
+    return { ok: true, move: "withdraw", refund: reserved.ok ? reserved.refund : null } as const;
   });
   if (!done.ok) return done;
   if (done.move === "requestReturn") return { ok: true, message: WITHDRAWAL_MESSAGES.returnRequested };

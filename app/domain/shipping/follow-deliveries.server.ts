@@ -3,7 +3,7 @@ import { claimDue } from "../../db/claim-due.server";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import type { Logger } from "../../config/logger.server";
-import type { OrderMailStore } from "../orders/follow-charge.server";
+import type { OrderMailStore } from "../orders/order-mail-store.server";
 import { moveOrder } from "../orders/move-order.server";
 import { checkMove } from "../orders/order-lifecycle";
 import { factsColumns, orderFacts } from "../orders/paid.server";
@@ -94,7 +94,8 @@ async function followDelivery(
       );
       return false;
     }
-    await moveOrder(tx, store, order, "deliver", null);
+    const moved = await moveOrder(tx, { orderId: order.id, move: "deliver", by: { actor: "job" }, store });
+    if (!moved.ok) return false;
     await tx.update(orders).set({ deliveredAt }).where(eq(orders.id, order.id));
     return true;
   });
