@@ -200,6 +200,26 @@ for (const fixture of upgradeFixtures()) {
       }
     });
 
+    it("counts the release's orders on the dashboard, with what their payments received and gave back", async () => {
+      const placed = manifest.customers.flatMap((entry) => entry.export.pedidos);
+      // Paid as the release recorded it: marked paid, its charge completed or its card approved.
+      const paid = placed.filter(
+        (order) =>
+          order.paymentStatus === "paid" &&
+          (order.paymentMethod === "card"
+            ? order.cardPaymentStatus === "approved"
+            : order.pixStatus === "COMPLETED"),
+      );
+      const sumOf = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+      const revenue = sumOf(paid.map((order) => order.totalCents));
+      const refunded = sumOf(paid.map((order) => (order.refundedCents as number | undefined) ?? 0));
+      const page = htmlText(await (await get("/admin", await adminPanelCookie())).text());
+      expect(page).toContain(`Total de Pedidos ${placed.length}`);
+      expect(page).toContain(`Faturamento Total ${brl(revenue)}`);
+      expect(page).toContain(`Reembolsado ${brl(refunded)}`);
+      expect(page).toContain(`Receita líquida ${brl(revenue - refunded)}`);
+    });
+
     it("cancels an order whose charge expired meanwhile when its customer asks about the payment", async () => {
       const { orderId, customer: email } = manifest.orders.find((order) => order.state === "pending")!;
       const cookie = cookieHeader(await signIn(store.url, customer(email)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminGatePassword, orders } from "../../app/db/schema.server";
+import { adminGatePassword, orders, payments } from "../../app/db/schema.server";
 import { ensureGatePassword, passAdminGate } from "../../app/domain/admin/admin-gate.server";
 import { loader as dashboardLoader } from "../../app/routes/admin/dashboard";
 import { action as verifyPassword } from "../../app/routes/api.admin.verify-password";
@@ -187,6 +187,45 @@ describe("the admin dashboard", () => {
       disputedOrders: before.disputedOrders + 1,
     });
     expect(figures.netRevenueCents).toBe(figures.totalRevenueCents - figures.refundedCents);
+  });
+
+  it("counts as revenue what paid each order, not a second payment the shop gives back, nor its refund", async () => {
+    const before = (await dashboard()).figures;
+    const product = await createProduct(store.database.db, { priceCents: 10_000 });
+    const order = await createOrder(store.database.db, {
+      userId: null,
+      lines: [{ product, quantity: 1 }],
+      paid: true,
+    });
+    // The customer paid twice: the second payment is kept apart and given back.
+    const [second] = await store.database.db
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        method: "card",
+        provider: "mercadopago",
+        providerPaymentId: "9876543210",
+        amountCents: 10_000,
+        receivedCents: 10_000,
+        status: "paid",
+        paidAt: new Date(),
+      })
+      .returning();
+    await createRefund(store.database.db, order.id, {
+      amountCents: 10_000,
+      status: "confirmed",
+      paymentId: second!.id,
+    });
+
+    const { figures } = await dashboard();
+    expect(figures).toEqual({
+      ...before,
+      totalOrders: before.totalOrders + 1,
+      pendingOrders: before.pendingOrders + 1,
+      totalRevenueCents: before.totalRevenueCents + 10_000,
+      pixRevenueCents: before.pixRevenueCents + 10_000,
+      netRevenueCents: before.netRevenueCents + 10_000,
+    });
   });
 
   it("shows the 10 most recent orders, newest first", async () => {

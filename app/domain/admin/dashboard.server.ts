@@ -16,7 +16,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { orderItems, orderRefunds, orders, profiles } from "../../db/schema.server";
+import { orderItems, orderRefunds, orders, payments, profiles } from "../../db/schema.server";
 import { STORE_TIME_ZONE } from "../../lib/dates";
 import type { OrderStatus, PaymentStatus } from "../orders/order-lifecycle";
 import { paidOrder } from "../orders/paid.server";
@@ -99,28 +99,37 @@ export async function loadDashboard(db: Database, now = new Date()): Promise<Das
   return { figures, recentOrders, topProducts, revenueByDay, ordersByStatus };
 }
 
-const byPix = eq(orders.paymentMethod, "pix");
-const byCard = eq(orders.paymentMethod, "card");
+const byPix = eq(payments.method, "pix");
+const byCard = eq(payments.method, "card");
 
+/**
+ * The counts are the orders'; the money is their payments' (decision 0035): what the payment that
+ * paid each order received, and what its confirmed refunds gave back. A second payment or one of
+ * another amount is the shop's to give back, not revenue: neither it nor its refunds count.
+ */
 async function dashboardFigures(db: Database): Promise<DashboardFigures> {
   const openReturn = or(
     eq(orders.status, "return_requested"),
     and(eq(orders.status, "returned"), lt(orders.refundedCents, orders.totalCents)),
   );
-  const [[row], [refunds]] = await Promise.all([
+  const [[counts], [revenue], [refunds]] = await Promise.all([
     db
       .select({
         totalOrders: count(),
-        totalRevenueCents: centavosWhere(orders.totalCents, paidOrder),
-        pixRevenueCents: centavosWhere(orders.totalCents, and(paidOrder, byPix)!),
-        cardRevenueCents: centavosWhere(orders.totalCents, and(paidOrder, byCard)!),
         pendingOrders: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
         completedOrders: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
         openReturns: sql<number>`count(*) filter (where ${openReturn})`.mapWith(Number),
         disputedOrders: count(orders.disputedAt),
       })
       .from(orders),
-    // The refunds of the orders counted as revenue, so that the net is of the same orders.
+    db
+      .select({
+        totalRevenueCents: centavosWhere(payments.receivedCents),
+        pixRevenueCents: centavosWhere(payments.receivedCents, byPix),
+        cardRevenueCents: centavosWhere(payments.receivedCents, byCard),
+      })
+      .from(payments)
+      .where(eq(payments.settlesOrder, true)),
     db
       .select({
         refundedCents: centavosWhere(orderRefunds.amountCents),
@@ -128,10 +137,15 @@ async function dashboardFigures(db: Database): Promise<DashboardFigures> {
         cardRefundedCents: centavosWhere(orderRefunds.amountCents, byCard),
       })
       .from(orderRefunds)
-      .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
-      .where(and(eq(orderRefunds.status, "confirmed"), paidOrder)),
+      .innerJoin(payments, eq(payments.id, orderRefunds.paymentId))
+      .where(and(eq(orderRefunds.status, "confirmed"), eq(payments.settlesOrder, true))),
   ]);
-  return { ...row!, ...refunds!, netRevenueCents: row!.totalRevenueCents - refunds!.refundedCents };
+  return {
+    ...counts!,
+    ...revenue!,
+    ...refunds!,
+    netRevenueCents: revenue!.totalRevenueCents - refunds!.refundedCents,
+  };
 }
 
 /** The sum of `amount` over the rows `where` selects (all, if not given), in centavos. */
