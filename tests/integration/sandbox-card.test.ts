@@ -455,6 +455,15 @@ describe("paying a card order on the sandbox's checkout", () => {
       .from(pixChargeCancellations)
       .where(eq(pixChargeCancellations.orderId, orderId));
     expect(closing.map((entry) => entry.chargeId)).toEqual([cardCheckoutId]);
+
+    // The customer's own data lists both attempts with the order.
+    const exported = JSON.parse((await get("/account/data", buyer)).body) as {
+      pedidos: { id: string; pagamentos: unknown[] }[];
+    };
+    expect(exported.pedidos.find((entry) => entry.id === orderId)?.pagamentos).toEqual([
+      expect.objectContaining({ forma: "card", situacao: "failed", valorCents: 20_000, recebidoCents: 0 }),
+      expect.objectContaining({ forma: "pix", situacao: "pending", valorCents: 19_000, recebidoCents: 0 }),
+    ]);
   });
 
   it("refuses PIX for a card order not refused, and finds no other customer's order", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, not, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, not, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import {
   addresses,
@@ -6,6 +6,7 @@ import {
   favorites,
   orders,
   passkeys,
+  payments,
   products,
   productVariants,
   profiles,
@@ -59,6 +60,10 @@ export async function exportPersonalData(db: Database, userId: string) {
         .where(eq(passkeys.userId, userId))
         .orderBy(passkeys.createdAt),
     ]);
+  const orderPayments = await paymentsOf(
+    db,
+    customerOrders.map(({ order }) => order.id),
+  );
   return {
     geradoEm: new Date().toISOString(),
     conta: account ?? null,
@@ -71,8 +76,30 @@ export async function exportPersonalData(db: Database, userId: string) {
       ...order,
       itens: lines,
       ajustes: adjustments,
+      pagamentos: orderPayments.filter((payment) => payment.pedidoId === order.id),
     })),
   };
+}
+
+/** Each attempt to pay these orders, oldest first: how, its status, what it asked, received and gave back. */
+function paymentsOf(db: Database, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      pedidoId: payments.orderId,
+      forma: payments.method,
+      provedor: payments.provider,
+      situacao: payments.status,
+      valorCents: payments.amountCents,
+      recebidoCents: payments.receivedCents,
+      reembolsadoCents: payments.refundedCents,
+      parcelas: payments.installments,
+      criadoEm: payments.createdAt,
+      pagoEm: payments.paidAt,
+    })
+    .from(payments)
+    .where(inArray(payments.orderId, orderIds))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
 }
 
 export const ACCOUNT_DELETION_UNAVAILABLE =
