@@ -18,8 +18,7 @@ import { createAuth } from "../app/domain/accounts/auth.server";
 import { currentCatalogIndex } from "../app/domain/catalog/catalog-index.server";
 import { signInProvidersOf } from "../app/domain/accounts/sign-in-providers.server";
 import { orderMailStoreOf } from "../app/domain/orders/order-mail-store.server";
-import { createCardProvider } from "../app/domain/payments/card-providers.server";
-import { createPixProvider } from "../app/domain/payments/pix-providers.server";
+import { paymentProvidersOf } from "../app/domain/payments/providers/registry.server";
 import { createCarrierTracking } from "../app/domain/shipping/carrier-trackings.server";
 import { storefrontSettings } from "../app/domain/store-settings/store-settings.server";
 import { createMailer } from "../app/mail/mailer.server";
@@ -110,8 +109,7 @@ export async function startServer(
     store: () => storefrontSettings(ready.db, env),
     providers: signInProvidersOf(env),
   });
-  const pix = createPixProvider(env, ready.db);
-  const card = createCardProvider(env, baseURL, ready.db);
+  const { pix, card } = paymentProvidersOf({ env, db: ready.db, baseURL });
   const app = createApp({
     env,
     logger,

@@ -5,7 +5,7 @@ import { paymentDeps } from "../context.server";
 import { findCustomerOrder } from "../domain/orders/order-payment.server";
 import { isPaid } from "../domain/orders/paid.server";
 import { receiveChargeEvent } from "../domain/orders/charge-events.server";
-import { simulateSandboxPayment } from "../domain/payments/sandbox-pix-provider.server";
+import { simulateSandboxPayment } from "../domain/payments/providers/sandbox-pix/sandbox-pix-provider.server";
 import type { OrderPaymentAnswer } from "./api.order-payment";
 import { requireUserForJson } from "./guards.server";
 

@@ -13,7 +13,7 @@ import {
   installmentChoices,
   simulateSandboxCardPayment,
   type SandboxCheckoutState,
-} from "../domain/payments/sandbox-card-checkout.server";
+} from "../domain/payments/providers/sandbox-card/sandbox-card-checkout.server";
 import { storefrontSettings } from "../domain/store-settings/store-settings.server";
 import { formatDate } from "../lib/dates";
 import { formatBRL } from "../lib/money";

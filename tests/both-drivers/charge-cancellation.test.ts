@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { paymentDeps, type ServerContext } from "../../app/context.server";
 import { orders, pixChargeCancellations } from "../../app/db/schema.server";
 import { cancelQueuedCharges } from "../../app/domain/orders/cancel-charges.server";
-import { simulateSandboxPayment } from "../../app/domain/payments/sandbox-pix-provider.server";
+import { simulateSandboxPayment } from "../../app/domain/payments/providers/sandbox-pix/sandbox-pix-provider.server";
 import { action as ordersAction } from "../../app/routes/account/orders";
 import { action as settingsAction } from "../../app/routes/account/settings";
 import { action as adminOrderAction } from "../../app/routes/admin/order";

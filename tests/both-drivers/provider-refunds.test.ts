@@ -4,17 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../app/config/env.server";
 import { sandboxRefunds } from "../../app/db/schema.server";
 import type { CardProvider } from "../../app/domain/payments/card-provider";
-import { createMercadoPagoCardProvider } from "../../app/domain/payments/mercadopago-card-provider.server";
+import { createMercadoPagoCardProvider } from "../../app/domain/payments/providers/mercadopago/mercadopago-card-provider.server";
 import type { PixProvider } from "../../app/domain/payments/pix-provider";
 import { ProviderError } from "../../app/domain/payments/provider-http.server";
 import type { RefundingProvider, RefundRequest } from "../../app/domain/payments/refund-provider";
-import { simulateSandboxCardPayment } from "../../app/domain/payments/sandbox-card-checkout.server";
-import { createSandboxCardProvider } from "../../app/domain/payments/sandbox-card-provider.server";
+import { simulateSandboxCardPayment } from "../../app/domain/payments/providers/sandbox-card/sandbox-card-checkout.server";
+import { createSandboxCardProvider } from "../../app/domain/payments/providers/sandbox-card/sandbox-card-provider.server";
 import {
   createSandboxPixProvider,
   simulateSandboxPayment,
-} from "../../app/domain/payments/sandbox-pix-provider.server";
-import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
+} from "../../app/domain/payments/providers/sandbox-pix/sandbox-pix-provider.server";
+import { createWooviPixProvider } from "../../app/domain/payments/providers/woovi/woovi-pix-provider.server";
 import { startFakeMercadoPagoServer, type FakeMercadoPagoServer } from "../support/fake-mercadopago-server";
 import { paymentEndToEndId, startFakeWooviServer, type FakeWooviServer } from "../support/fake-woovi-server";
 import { TEST_BASE_URL } from "../support/test-context";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { paymentEvents } from "../../app/db/schema.server";
 import type { CardCheckoutRequest, CardProvider } from "../../app/domain/payments/card-provider";
-import { createMercadoPagoCardProvider } from "../../app/domain/payments/mercadopago-card-provider.server";
+import { createMercadoPagoCardProvider } from "../../app/domain/payments/providers/mercadopago/mercadopago-card-provider.server";
 import type { FakeMercadoPagoServer } from "../support/fake-mercadopago-server";
 import {
   MERCADOPAGO_ACCESS_TOKEN,

@@ -4,8 +4,8 @@ import type { PixChargeRequest } from "../../app/domain/payments/pix-provider";
 import {
   createSandboxPixProvider,
   simulateSandboxPayment,
-} from "../../app/domain/payments/sandbox-pix-provider.server";
-import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
+} from "../../app/domain/payments/providers/sandbox-pix/sandbox-pix-provider.server";
+import { createWooviPixProvider } from "../../app/domain/payments/providers/woovi/woovi-pix-provider.server";
 import { startFakeWooviServer } from "../support/fake-woovi-server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { loadEnv } from "../../app/config/env.server";

@@ -10,7 +10,7 @@ import {
 import type { CreatePaymentAnswer } from "../../app/domain/orders/checkout-schema";
 import { isPaid } from "../../app/domain/orders/paid.server";
 import type { CardProvider } from "../../app/domain/payments/card-provider";
-import { simulateSandboxCardPayment } from "../../app/domain/payments/sandbox-card-checkout.server";
+import { simulateSandboxCardPayment } from "../../app/domain/payments/providers/sandbox-card/sandbox-card-checkout.server";
 import { loader as simulationLoader } from "../../app/routes/sandbox.card-checkout";
 import { createOrder, createProduct, stockOf } from "../support/factories";
 import { rawRequest } from "../support/http";

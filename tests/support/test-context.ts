@@ -12,8 +12,7 @@ import { createAuth } from "../../app/domain/accounts/auth.server";
 import { readSession } from "../../app/domain/accounts/session.server";
 import { signInProvidersOf } from "../../app/domain/accounts/sign-in-providers.server";
 import { signUp } from "../../app/domain/accounts/sign-in.server";
-import { createCardProvider } from "../../app/domain/payments/card-providers.server";
-import { createPixProvider } from "../../app/domain/payments/pix-providers.server";
+import { paymentProvidersOf } from "../../app/domain/payments/providers/registry.server";
 import { storefrontSettings } from "../../app/domain/store-settings/store-settings.server";
 import { createLocalFileStorage } from "../../app/storage/local-file-storage.server";
 import { randomCpf } from "./accounts";
@@ -52,8 +51,7 @@ export function createTestContext(
       providers: signInProvidersOf(env),
     }),
     storage: createLocalFileStorage(dataDir),
-    pix: createPixProvider(env, database.db),
-    card: createCardProvider(env, TEST_BASE_URL, database.db),
+    ...paymentProvidersOf({ env, db: database.db, baseURL: TEST_BASE_URL }),
     env,
     baseURL: TEST_BASE_URL,
     clientIp,

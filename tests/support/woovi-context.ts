@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import type { ServerContext } from "../../app/context.server";
-import { createWooviPixProvider } from "../../app/domain/payments/woovi-pix-provider.server";
+import { createWooviPixProvider } from "../../app/domain/payments/providers/woovi/woovi-pix-provider.server";
 import { action as webhook } from "../../app/routes/api.webhooks";
 import { startFakeWooviServer, type FakeWooviServer } from "./fake-woovi-server";
 import { TEST_BASE_URL } from "./test-context";

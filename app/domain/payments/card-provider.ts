@@ -48,8 +48,8 @@ export interface CardPayment {
  * A failure to reach the provider is thrown.
  */
 export interface CardProvider extends RefundingProvider {
-  /** Also its name in `orders.card_provider` and `payment_events.provider`. */
-  readonly name: "mercadopago" | "sandbox-card";
+  /** Its name in `orders.card_provider`, `payment_events.provider` and `/api/webhooks/{name}`. */
+  readonly name: string;
   createCheckout(request: CardCheckoutRequest): Promise<CardCheckout>;
   payment(paymentId: string): Promise<CardPayment>;
   /** Every payment made on the order's checkouts, as the provider has them now. */

@@ -34,7 +34,8 @@ export interface PixCharge {
  * thrown.
  */
 export interface PixProvider extends RefundingProvider {
-  readonly name: "sandbox" | "woovi";
+  /** Its name in `orders.pix_provider`, `payment_events.provider` and `/api/webhooks/{name}`. */
+  readonly name: string;
   /** Whether its charges are created by a service elsewhere, over the network. */
   readonly remote: boolean;
   createCharge(request: PixChargeRequest): Promise<PixCharge>;

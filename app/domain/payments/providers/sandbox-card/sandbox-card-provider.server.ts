@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
-import { sandboxCardCheckouts, sandboxCardPayments } from "../../db/schema.server";
-import type { CardPayment, CardProvider } from "./card-provider";
-import { sandboxRefundsOf } from "./sandbox-refunds.server";
+import type { Database } from "../../../../db/client.server";
+import { sandboxCardCheckouts, sandboxCardPayments } from "../../../../db/schema.server";
+import type { CardPayment, CardProvider } from "../../card-provider";
+import type { ProviderSetting } from "../provider-setting.server";
+import { sandboxRefundsOf } from "../sandbox-refunds.server";
 
 /** The path of a sandbox checkout's simulation page, where its customer is sent to pay. */
 export const sandboxCardCheckoutPath = (checkoutId: string) =>
@@ -11,6 +12,10 @@ export const sandboxCardCheckoutPath = (checkoutId: string) =>
 
 /** A payment id as Mercado Pago writes one, and as the column holds it (a 64-bit integer). */
 const PAYMENT_ID = /^[1-9]\d{0,17}$/;
+
+/** The sandbox's card mode as `CARD_PROVIDER=sandbox` configures it. */
+export const sandboxCardProviderOf = ({ db, baseURL }: ProviderSetting) =>
+  createSandboxCardProvider({ db, baseURL });
 
 /**
  * A card provider without a payment company: checkouts and payments kept in

@@ -1,17 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Env } from "../../config/env.server";
-import { preparedPerDatabase, type Database } from "../../db/client.server";
-import { sandboxPixCharges } from "../../db/schema.server";
-import type { SettingsVariables } from "../store-settings/default-settings";
-import { storefrontSettings } from "../store-settings/store-settings.server";
-import { buildBrCode } from "./br-code";
-import type { PixProvider } from "./pix-provider";
-import { qrCodePngBase64 } from "./qr-code.server";
-import { sandboxRefundsOf } from "./sandbox-refunds.server";
+import type { Env } from "../../../../config/env.server";
+import { preparedPerDatabase, type Database } from "../../../../db/client.server";
+import { sandboxPixCharges } from "../../../../db/schema.server";
+import type { SettingsVariables } from "../../../store-settings/default-settings";
+import { storefrontSettings } from "../../../store-settings/store-settings.server";
+import { buildBrCode } from "../../br-code";
+import type { PixProvider } from "../../pix-provider";
+import { qrCodePngBase64 } from "../../qr-code.server";
+import type { ProviderSetting } from "../provider-setting.server";
+import { sandboxRefundsOf } from "../sandbox-refunds.server";
 
 type SandboxEnv = Pick<Env, "PIX_KEY" | "PIX_MERCHANT_NAME" | "PIX_MERCHANT_CITY" | "PIX_EXPIRES_MINUTES"> &
   SettingsVariables;
+
+/** The sandbox as `PIX_PROVIDER=sandbox` configures it. */
+export const sandboxPixProviderOf = ({ db, env }: ProviderSetting) => createSandboxPixProvider({ db, env });
 
 /**
  * A PIX provider without a bank: real BR Codes for the store's own key, charges kept in

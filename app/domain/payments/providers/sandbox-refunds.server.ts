@@ -1,13 +1,13 @@
 import { and, eq, sum } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/client.server";
-import { sandboxRefunds } from "../../db/schema.server";
+import type { Database, Transaction } from "../../../db/client.server";
+import { sandboxRefunds } from "../../../db/schema.server";
 import {
   failedRefund,
   REFUND_NOT_FOUND,
   type ProviderRefund,
   type RefundingProvider,
   type RefundRequest,
-} from "./refund-provider";
+} from "../refund-provider";
 
 /**
  * What was paid on a sandbox charge or payment, read with its row locked (so two refunds of it

@@ -1,10 +1,11 @@
-import { z } from "../../lib/zod";
-import { PIX_STATUSES } from "../../lib/order-statuses";
-import { compactTaxId, onlyDigits } from "../../lib/tax-id";
-import { INVALID_EVENT, INVALID_SIGNATURE } from "./payment-webhook";
-import type { PixChargeRequest, PixProvider } from "./pix-provider";
-import { ProviderError, providerHttpClient } from "./provider-http.server";
-import { qrCodePngBase64 } from "./qr-code.server";
+import { z } from "../../../../lib/zod";
+import { PIX_STATUSES } from "../../../../lib/order-statuses";
+import { compactTaxId, onlyDigits } from "../../../../lib/tax-id";
+import { INVALID_EVENT, INVALID_SIGNATURE } from "../../payment-webhook";
+import type { PixChargeRequest, PixProvider } from "../../pix-provider";
+import { ProviderError, providerHttpClient } from "../../provider-http.server";
+import type { ProviderSetting } from "../provider-setting.server";
+import { qrCodePngBase64 } from "../../qr-code.server";
 import { wooviRefunds } from "./woovi-refunds.server";
 import { parseWooviEvent, verifyWooviSignature } from "./woovi-webhook.server";
 
@@ -46,6 +47,16 @@ const transactionOfCharge = z.object({
 
 /** What Woovi answers to a deleted charge (its id); only a 2xx matters. */
 const deletedCharge = z.object({});
+
+/** Woovi as `PIX_PROVIDER=woovi` configures it; the environment's validation requires its AppID. */
+export function wooviPixProviderOf({ env }: ProviderSetting): PixProvider {
+  return createWooviPixProvider({
+    apiUrl: env.WOOVI_API_URL,
+    appId: env.WOOVI_APP_ID!,
+    expiresMinutes: env.PIX_EXPIRES_MINUTES,
+    webhookPublicKey: env.WOOVI_WEBHOOK_PUBLIC_KEY,
+  });
+}
 
 /** Woovi (OpenPix) charges through its REST API, with the order id as the correlation id. */
 export function createWooviPixProvider(options: WooviOptions): PixProvider {

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/client.server";
-import { sandboxCardCheckouts, sandboxCardPayments } from "../../db/schema.server";
-import { formatBRL } from "../../lib/money";
-import type { CardPaymentStatus } from "./card-provider";
-import { formatPercent, installmentPlan, type PaymentTerms } from "./payment-prices";
+import type { Database, Transaction } from "../../../../db/client.server";
+import { sandboxCardCheckouts, sandboxCardPayments } from "../../../../db/schema.server";
+import { formatBRL } from "../../../../lib/money";
+import type { CardPaymentStatus } from "../../card-provider";
+import { formatPercent, installmentPlan, type PaymentTerms } from "../../payment-prices";
 
 // The sandbox's card checkout as its simulation page shows and pays it: what the customer does on
 // Mercado Pago's pages (pay by card, be refused, print a boleto, pay it at the bank), done with a

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { z } from "../../lib/zod";
-import { decimalToCents } from "../../lib/money";
-import { compactTaxId } from "../../lib/tax-id";
-import { CARD_PAYMENT_STATUSES } from "../../lib/order-statuses";
-import { cardPaymentEvent, type CardPayment, type CardProvider } from "./card-provider";
+import { z } from "../../../../lib/zod";
+import { decimalToCents } from "../../../../lib/money";
+import { compactTaxId } from "../../../../lib/tax-id";
+import { CARD_PAYMENT_STATUSES } from "../../../../lib/order-statuses";
+import { cardPaymentEvent, type CardPayment, type CardProvider } from "../../card-provider";
 import { mercadoPagoRefunds } from "./mercadopago-refunds.server";
 import { verifyMercadoPagoSignature } from "./mercadopago-webhook.server";
-import { INVALID_EVENT, INVALID_SIGNATURE } from "./payment-webhook";
-import { providerHttpClient } from "./provider-http.server";
+import { INVALID_EVENT, INVALID_SIGNATURE } from "../../payment-webhook";
+import { providerHttpClient } from "../../provider-http.server";
+import type { ProviderSetting } from "../provider-setting.server";
 
 export interface MercadoPagoOptions {
   apiUrl: string;
@@ -46,6 +47,19 @@ const paymentSearch = z.object({ results: z.array(payment) });
 /** The query and body of a notification: which resource it is about. */
 const notificationBody = z.object({ type: z.string().optional() }).catch({});
 const PAYMENT_ID = /^\d{1,20}$/;
+
+/**
+ * Mercado Pago as `CARD_PROVIDER=mercadopago` configures it; the environment's validation requires
+ * its token and secret. Its webhooks are posted to the store's `/api/webhooks/mercadopago`.
+ */
+export function mercadoPagoCardProviderOf({ env, baseURL }: ProviderSetting): CardProvider {
+  return createMercadoPagoCardProvider({
+    apiUrl: env.MERCADOPAGO_API_URL,
+    accessToken: env.MERCADOPAGO_ACCESS_TOKEN!,
+    webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET!,
+    webhookUrl: new URL("/api/webhooks/mercadopago", baseURL).href,
+  });
+}
 
 /**
  * Mercado Pago's Checkout Pro: a preference per order (items, payer, the order's id as external

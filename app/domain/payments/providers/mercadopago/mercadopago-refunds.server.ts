@@ -1,7 +1,7 @@
-import { z } from "../../lib/zod";
-import { decimalToCents } from "../../lib/money";
-import { isRefusal, ProviderError, type providerHttpClient } from "./provider-http.server";
-import { failedRefund, type ProviderRefund, type RefundingProvider } from "./refund-provider";
+import { z } from "../../../../lib/zod";
+import { decimalToCents } from "../../../../lib/money";
+import { isRefusal, ProviderError, type providerHttpClient } from "../../provider-http.server";
+import { failedRefund, type ProviderRefund, type RefundingProvider } from "../../refund-provider";
 
 const STATUSES = {
   approved: "confirmed",

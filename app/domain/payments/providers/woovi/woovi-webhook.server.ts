@@ -1,5 +1,5 @@
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
-import { z } from "../../lib/zod";
+import { z } from "../../../../lib/zod";
 
 /** An event the store keeps (as its `payment_events` row), or one it has no use for. */
 export type WooviEvent = { eventType: string; chargeId: string } | typeof IGNORED;

@@ -1,12 +1,12 @@
-import { z } from "../../lib/zod";
-import { isRefusal, ProviderError, type providerHttpClient } from "./provider-http.server";
+import { z } from "../../../../lib/zod";
+import { isRefusal, ProviderError, type providerHttpClient } from "../../provider-http.server";
 import {
   failedRefund,
   REFUND_NOT_FOUND,
   type ProviderRefund,
   type RefundingProvider,
   type RefundRequest,
-} from "./refund-provider";
+} from "../../refund-provider";
 
 /** Woovi's limit on a refund's comment, in characters. */
 const COMMENT_LIMIT = 140;
