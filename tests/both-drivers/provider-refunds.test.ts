@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadEnv } from "../../app/config/env.server";
 import { sandboxRefunds } from "../../app/db/schema.server";
 import type { CardProvider } from "../../app/domain/payments/card-provider";
@@ -15,10 +15,9 @@ import {
   simulateSandboxPayment,
 } from "../../app/domain/payments/providers/sandbox-pix/sandbox-pix-provider.server";
 import { createWooviPixProvider } from "../../app/domain/payments/providers/woovi/woovi-pix-provider.server";
-import { startFakeMercadoPagoServer, type FakeMercadoPagoServer } from "../support/fake-mercadopago-server";
-import { paymentEndToEndId, startFakeWooviServer, type FakeWooviServer } from "../support/fake-woovi-server";
+import { paymentEndToEndId } from "../support/fake-woovi-server";
+import { setUpPaymentFakes } from "../support/payment-fakes";
 import { TEST_BASE_URL } from "../support/test-context";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // Refunds through each provider (issue 29): Woovi and Mercado Pago against their stand-ins on
 // loopback, the sandboxes against the database.
@@ -26,18 +25,9 @@ const WOOVI_APP_ID = "app-id-dos-reembolsos";
 const MERCADOPAGO_TOKEN = "APP_USR-token-dos-reembolsos";
 const MERCADOPAGO_SECRET = "segredo-dos-reembolsos";
 
-let database: TestDatabase;
-let woovi: FakeWooviServer;
-let mercadoPago: FakeMercadoPagoServer;
-beforeAll(async () => {
-  [database, woovi, mercadoPago] = await Promise.all([
-    createTestDatabase(),
-    startFakeWooviServer({ appId: WOOVI_APP_ID }),
-    startFakeMercadoPagoServer({ accessToken: MERCADOPAGO_TOKEN, webhookSecret: MERCADOPAGO_SECRET }),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([database?.destroy(), woovi?.stop(), mercadoPago?.stop()]);
+const fakes = setUpPaymentFakes({
+  wooviAppId: WOOVI_APP_ID,
+  mercadoPago: { accessToken: MERCADOPAGO_TOKEN, webhookSecret: MERCADOPAGO_SECRET },
 });
 
 const customer = {
@@ -63,16 +53,16 @@ const refusedHttp = async (attempt: Promise<unknown>) => {
 describe("refunds at Woovi", () => {
   const provider = (): PixProvider =>
     createWooviPixProvider({
-      apiUrl: woovi.url,
+      apiUrl: fakes.woovi.url,
       appId: WOOVI_APP_ID,
       expiresMinutes: 30,
-      webhookPublicKey: woovi.publicKeyPem,
+      webhookPublicKey: fakes.woovi.publicKeyPem,
     });
 
   /** A charge for a new order, paid at Woovi: its correlation id. */
   async function paidCharge(amountCents: number): Promise<string> {
     const { chargeId } = await provider().createCharge({ orderId: randomUUID(), amountCents, customer });
-    woovi.complete(chargeId);
+    fakes.woovi.complete(chargeId);
     return chargeId;
   }
 
@@ -81,7 +71,7 @@ describe("refunds at Woovi", () => {
     const partial = refundOf(chargeId, 3_000, "Defeito na tela. ".repeat(12));
 
     const first = await provider().refund(partial);
-    expect(woovi.requests.at(-1)).toMatchObject({
+    expect(fakes.woovi.requests.at(-1)).toMatchObject({
       method: "POST",
       path: `/api/v1/charge/${chargeId}/refund`,
       authorization: WOOVI_APP_ID,
@@ -89,14 +79,14 @@ describe("refunds at Woovi", () => {
     });
     expect(first).toEqual({
       status: "confirmed",
-      providerRefundId: woovi.refundsOf(chargeId)[0]!.endToEndId,
+      providerRefundId: fakes.woovi.refundsOf(chargeId)[0]!.endToEndId,
       amountCents: 3_000,
       failure: null,
     });
 
     const rest = await provider().refund(refundOf(chargeId, 7_000));
     expect(rest).toMatchObject({ status: "confirmed", amountCents: 7_000, failure: null });
-    expect(woovi.refundsOf(chargeId).map((made) => made.value)).toEqual([3_000, 7_000]);
+    expect(fakes.woovi.refundsOf(chargeId).map((made) => made.value)).toEqual([3_000, 7_000]);
   });
 
   it("answers the first refund to a request repeated with its id, even after its answer was lost", async () => {
@@ -106,10 +96,10 @@ describe("refunds at Woovi", () => {
     expect(await provider().refund(request)).toEqual(first);
 
     const lost = refundOf(chargeId, 5_500);
-    woovi.dropNextRefundAnswers();
+    fakes.woovi.dropNextRefundAnswers();
     await refusedHttp(provider().refund(lost));
     expect(await provider().refund(lost)).toMatchObject({ status: "confirmed", amountCents: 5_500 });
-    expect(woovi.refundsOf(chargeId).map((made) => made.correlationID)).toEqual([
+    expect(fakes.woovi.refundsOf(chargeId).map((made) => made.correlationID)).toEqual([
       request.refundId,
       lost.refundId,
     ]);
@@ -135,36 +125,36 @@ describe("refunds at Woovi", () => {
       status: "failed",
       failure: "Cobrança não paga não pode ser reembolsada",
     });
-    expect(woovi.refundsOf(chargeId)).toHaveLength(1);
+    expect(fakes.woovi.refundsOf(chargeId)).toHaveLength(1);
     expect(JSON.stringify([over])).not.toContain(WOOVI_APP_ID);
 
     const wrongAppId = createWooviPixProvider({
-      apiUrl: woovi.url,
+      apiUrl: fakes.woovi.url,
       appId: "outra-chave",
       expiresMinutes: 30,
     });
     const refused = await refusedHttp(wrongAppId.refund(refundOf(chargeId, 1_000)));
     expect(refused.message).toBe("Woovi respondeu HTTP 401 ao reembolsar a cobrança");
-    expect(woovi.refundsOf(chargeId)).toHaveLength(1);
+    expect(fakes.woovi.refundsOf(chargeId)).toHaveLength(1);
   });
 
   it("throws when Woovi fails, naming neither the AppID nor the body; asked again, it refunds once", async () => {
     const chargeId = await paidCharge(6_000);
     const request = refundOf(chargeId, 6_000);
-    woovi.failNextRefunds(1);
+    fakes.woovi.failNextRefunds(1);
 
     const error = await refusedHttp(provider().refund(request));
     expect(error.message).toBe("Woovi respondeu HTTP 500 ao reembolsar a cobrança");
-    expect(woovi.refundsOf(chargeId)).toEqual([]);
+    expect(fakes.woovi.refundsOf(chargeId)).toEqual([]);
     expect(await provider().refund(request)).toMatchObject({ status: "confirmed", amountCents: 6_000 });
-    expect(woovi.refundsOf(chargeId)).toHaveLength(1);
+    expect(fakes.woovi.refundsOf(chargeId)).toHaveLength(1);
   });
 
   it("follows a refund in processing until Woovi confirms or rejects it", async () => {
     const chargeId = await paidCharge(9_000);
     const confirmed = refundOf(chargeId, 4_000);
     const rejected = refundOf(chargeId, 5_000);
-    woovi.holdNextRefunds(2);
+    fakes.woovi.holdNextRefunds(2);
 
     const asked = await provider().refund(confirmed);
     expect(asked).toMatchObject({ status: "pending", amountCents: 4_000, failure: null });
@@ -172,8 +162,8 @@ describe("refunds at Woovi", () => {
     const recorded = { providerRefundId: asked.providerRefundId };
     expect(await provider().refundStatus({ ...confirmed, ...recorded })).toEqual(asked);
 
-    woovi.confirmRefund(confirmed.refundId);
-    woovi.rejectRefund(rejected.refundId);
+    fakes.woovi.confirmRefund(confirmed.refundId);
+    fakes.woovi.rejectRefund(rejected.refundId);
     expect(await provider().refundStatus({ ...confirmed, ...recorded })).toEqual({
       ...asked,
       status: "confirmed",
@@ -205,12 +195,12 @@ describe("refunds at Woovi", () => {
       );
 
     for (const event of ["PIX_TRANSACTION_REFUND_SENT_CONFIRMED", "PIX_TRANSACTION_REFUND_SENT_REJECTED"]) {
-      expect(await posted(woovi.signedRefundWebhook(event, request.refundId))).toEqual({
+      expect(await posted(fakes.woovi.signedRefundWebhook(event, request.refundId))).toEqual({
         ok: true,
         event: { provider: "woovi", chargeId: providerRefundId, eventType: `refund:${event}` },
       });
     }
-    expect(await posted(woovi.signedDisputeWebhook("OPENPIX:DISPUTE_CREATED", chargeId))).toEqual({
+    expect(await posted(fakes.woovi.signedDisputeWebhook("OPENPIX:DISPUTE_CREATED", chargeId))).toEqual({
       ok: true,
       event: {
         provider: "woovi",
@@ -218,12 +208,15 @@ describe("refunds at Woovi", () => {
         eventType: "dispute:OPENPIX:DISPUTE_CREATED",
       },
     });
-    expect(await posted(woovi.signedWebhook("OPENPIX:CHARGE_COMPLETED", chargeId))).toEqual({
+    expect(await posted(fakes.woovi.signedWebhook("OPENPIX:CHARGE_COMPLETED", chargeId))).toEqual({
       ok: true,
       event: { provider: "woovi", chargeId, eventType: "COMPLETED" },
     });
 
-    const genuine = woovi.signedRefundWebhook("PIX_TRANSACTION_REFUND_SENT_CONFIRMED", request.refundId);
+    const genuine = fakes.woovi.signedRefundWebhook(
+      "PIX_TRANSACTION_REFUND_SENT_CONFIRMED",
+      request.refundId,
+    );
     const forged = {
       body: genuine.body.replace(providerRefundId!, "D00000000forjado"),
       signature: genuine.signature,
@@ -235,7 +228,7 @@ describe("refunds at Woovi", () => {
 describe("refunds at Mercado Pago", () => {
   const provider = (): CardProvider =>
     createMercadoPagoCardProvider({
-      apiUrl: mercadoPago.url,
+      apiUrl: fakes.mercadoPago.url,
       accessToken: MERCADOPAGO_TOKEN,
       webhookSecret: MERCADOPAGO_SECRET,
       webhookUrl: `${TEST_BASE_URL}/api/webhooks/mercadopago`,
@@ -253,7 +246,7 @@ describe("refunds at Mercado Pago", () => {
       expiresAt: new Date(Date.now() + 3_600_000),
       boletoDueAt: new Date(Date.now() + 3 * 86_400_000),
     });
-    return mercadoPago.pay(checkout.checkoutId, { status: "approved" });
+    return fakes.mercadoPago.pay(checkout.checkoutId, { status: "approved" });
   }
 
   it("refunds a payment in part then in full, in reais to the centavo, under the refund's idempotency key", async () => {
@@ -261,14 +254,14 @@ describe("refunds at Mercado Pago", () => {
     const partial = refundOf(paymentId, 4_995);
 
     const first = await provider().refund(partial);
-    expect(mercadoPago.requests.at(-1)).toMatchObject({
+    expect(fakes.mercadoPago.requests.at(-1)).toMatchObject({
       method: "POST",
       path: `/v1/payments/${paymentId}/refunds`,
       authorization: `Bearer ${MERCADOPAGO_TOKEN}`,
       idempotencyKey: partial.refundId,
       body: { amount: 49.95 },
     });
-    const [made] = mercadoPago.refundsOf(paymentId);
+    const [made] = fakes.mercadoPago.refundsOf(paymentId);
     expect(first).toEqual({
       status: "confirmed",
       providerRefundId: String(made!.id),
@@ -281,7 +274,7 @@ describe("refunds at Mercado Pago", () => {
       status: "confirmed",
       amountCents: 14_995,
     });
-    expect(mercadoPago.refundsOf(paymentId).map((refund) => refund.amount)).toEqual([49.95, 149.95]);
+    expect(fakes.mercadoPago.refundsOf(paymentId).map((refund) => refund.amount)).toEqual([49.95, 149.95]);
     expect((await provider().payment(paymentId)).status).toBe("refunded");
   });
 
@@ -292,13 +285,13 @@ describe("refunds at Mercado Pago", () => {
     expect(await provider().refund(request)).toEqual(first);
 
     const lost = refundOf(paymentId, 2_000);
-    mercadoPago.dropNextRefundAnswers();
+    fakes.mercadoPago.dropNextRefundAnswers();
     await refusedHttp(provider().refund(lost));
     expect(await provider().refundStatus({ ...lost, providerRefundId: null })).toMatchObject({
       status: "confirmed",
       amountCents: 2_000,
     });
-    expect(mercadoPago.refundsOf(paymentId)).toHaveLength(2);
+    expect(fakes.mercadoPago.refundsOf(paymentId)).toHaveLength(2);
   });
 
   it("is a failed refund, with Mercado Pago's message, when it is more than is left", async () => {
@@ -311,24 +304,24 @@ describe("refunds at Mercado Pago", () => {
       amountCents: 2_001,
       failure: "The amount to refund exceeds the available amount",
     });
-    expect(mercadoPago.refundsOf(paymentId)).toHaveLength(1);
+    expect(fakes.mercadoPago.refundsOf(paymentId)).toHaveLength(1);
   });
 
   it("throws when Mercado Pago fails, naming neither the token nor the body", async () => {
     const paymentId = await approvedPayment(5_000);
-    mercadoPago.failNextRefunds(1);
+    fakes.mercadoPago.failNextRefunds(1);
 
     const error = await refusedHttp(provider().refund(refundOf(paymentId, 5_000)));
     expect(error.message).toBe("Mercado Pago respondeu HTTP 500 ao reembolsar o pagamento");
     expect(error.message).not.toContain(MERCADOPAGO_TOKEN);
-    expect(mercadoPago.refundsOf(paymentId)).toEqual([]);
+    expect(fakes.mercadoPago.refundsOf(paymentId)).toEqual([]);
   });
 
   it("follows a refund in process by its id until Mercado Pago approves or rejects it", async () => {
     const paymentId = await approvedPayment(8_000);
     const approved = refundOf(paymentId, 3_000);
     const rejected = refundOf(paymentId, 5_000);
-    mercadoPago.holdNextRefunds(2);
+    fakes.mercadoPago.holdNextRefunds(2);
 
     const asked = await provider().refund(approved);
     expect(asked).toMatchObject({ status: "pending", amountCents: 3_000, failure: null });
@@ -337,9 +330,9 @@ describe("refunds at Mercado Pago", () => {
       asked,
     );
 
-    mercadoPago.confirmRefund(approved.refundId);
-    mercadoPago.rejectRefund(rejected.refundId);
-    const requestsBefore = mercadoPago.requests.length;
+    fakes.mercadoPago.confirmRefund(approved.refundId);
+    fakes.mercadoPago.rejectRefund(rejected.refundId);
+    const requestsBefore = fakes.mercadoPago.requests.length;
     expect(await provider().refundStatus({ ...approved, providerRefundId: asked.providerRefundId })).toEqual({
       ...asked,
       status: "confirmed",
@@ -349,7 +342,10 @@ describe("refunds at Mercado Pago", () => {
       status: "failed",
       failure: "Reembolso recusado pelo Mercado Pago",
     });
-    expect(mercadoPago.requests.slice(requestsBefore).map((made) => made.method)).toEqual(["GET", "GET"]);
+    expect(fakes.mercadoPago.requests.slice(requestsBefore).map((made) => made.method)).toEqual([
+      "GET",
+      "GET",
+    ]);
   });
 });
 
@@ -361,14 +357,14 @@ describe("refunds in the sandboxes", () => {
     PIX_MERCHANT_CITY: "São Paulo",
     PIX_EXPIRES_MINUTES: 30,
   };
-  const pix = () => createSandboxPixProvider({ db: database.db, env });
-  const card = () => createSandboxCardProvider({ db: database.db, baseURL: TEST_BASE_URL });
+  const pix = () => createSandboxPixProvider({ db: fakes.database.db, env });
+  const card = () => createSandboxCardProvider({ db: fakes.database.db, baseURL: TEST_BASE_URL });
   const rowsOf = (chargeId: string) =>
-    database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, chargeId));
+    fakes.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, chargeId));
 
   async function paidPixCharge(amountCents: number) {
     const { chargeId } = await pix().createCharge({ orderId: randomUUID(), amountCents, customer });
-    await simulateSandboxPayment(database.db, chargeId);
+    await simulateSandboxPayment(fakes.database.db, chargeId);
     return chargeId;
   }
 
@@ -382,7 +378,7 @@ describe("refunds in the sandboxes", () => {
       expiresAt: new Date(Date.now() + 3_600_000),
       boletoDueAt: new Date(Date.now() + 3 * 86_400_000),
     });
-    const paid = await simulateSandboxCardPayment(database.db, checkoutId, {
+    const paid = await simulateSandboxCardPayment(fakes.database.db, checkoutId, {
       action: "approve",
       installments: 1,
     });

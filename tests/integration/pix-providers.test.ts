@@ -10,8 +10,10 @@ import { startFakeWooviServer } from "../support/fake-woovi-server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { loadEnv } from "../../app/config/env.server";
 
+// What is each PIX provider's own; what every provider does is the contract's
+// (payment-provider-contract.test.ts).
+
 const APP_ID = "Q2xpZW50X0lkX2Zha2U6Q2xpZW50X1NlY3JldF9mYWtl";
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 let database: TestDatabase;
 let woovi: Awaited<ReturnType<typeof startFakeWooviServer>>;
@@ -38,14 +40,12 @@ function chargeRequest(overrides: Partial<PixChargeRequest> = {}): PixChargeRequ
   };
 }
 
-const isPng = (base64: string) =>
-  [...Buffer.from(base64, "base64").subarray(0, 8)].join() === PNG_SIGNATURE.join();
 const txidOf = (brCode: string) => (parseBrCode(brCode)["62"] as BrCodeFields)["05"];
 
 describe("Woovi PIX provider", () => {
   const provider = () => createWooviPixProvider({ apiUrl: woovi.url, appId: APP_ID, expiresMinutes: 30 });
 
-  it("creates a charge with the order as correlation id and draws its QR code locally", async () => {
+  it("creates a charge with the order as correlation id, the customer as Woovi writes them", async () => {
     const request = chargeRequest();
     const before = Date.now();
     const charge = await provider().createCharge(request);
@@ -67,8 +67,6 @@ describe("Woovi PIX provider", () => {
       },
     });
     expect(charge.chargeId).toBe(request.orderId);
-    expect(parseBrCode(charge.brCode)["54"]).toBe("129.90");
-    expect(isPng(charge.qrCodeBase64)).toBe(true);
     expect(charge.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 1_800_000 - 1_000);
     expect(charge.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_800_000);
   });
@@ -88,25 +86,19 @@ describe("Woovi PIX provider", () => {
     });
   });
 
-  it("follows the charge's status at Woovi", async () => {
+  it("asks Woovi for the charge with the AppID, and reports the amount Woovi says was paid", async () => {
     const { chargeId } = await provider().createCharge(chargeRequest());
-    expect(await provider().chargeStatus(chargeId)).toEqual({ status: "ACTIVE", amountCents: 12_990 });
+    woovi.complete(chargeId);
+    woovi.reportValue(chargeId, 100);
+    expect(await provider().chargeStatus(chargeId)).toEqual({ status: "COMPLETED", amountCents: 100 });
     expect(woovi.requests.at(-1)).toMatchObject({
       method: "GET",
       path: `/api/v1/charge/${chargeId}`,
       authorization: APP_ID,
     });
-    woovi.complete(chargeId);
-    expect(await provider().chargeStatus(chargeId)).toEqual({ status: "COMPLETED", amountCents: 12_990 });
-    woovi.reportValue(chargeId, 100);
-    expect(await provider().chargeStatus(chargeId)).toEqual({ status: "COMPLETED", amountCents: 100 });
-
-    const other = await provider().createCharge(chargeRequest());
-    woovi.expire(other.chargeId);
-    expect((await provider().chargeStatus(other.chargeId)).status).toBe("EXPIRED");
   });
 
-  it("deletes a charge at Woovi: it can no longer be paid and reads as expired; a paid one is not deleted", async () => {
+  it("deletes a charge at Woovi, and names Woovi's refusal to delete a paid one", async () => {
     const { chargeId } = await provider().createCharge(chargeRequest());
     await provider().cancelCharge(chargeId);
     expect(woovi.requests.at(-1)).toMatchObject({
@@ -114,13 +106,11 @@ describe("Woovi PIX provider", () => {
       path: `/api/v1/charge/${chargeId}`,
       authorization: APP_ID,
     });
-    expect(woovi.complete(chargeId)).toBe(false);
-    expect((await provider().chargeStatus(chargeId)).status).toBe("EXPIRED");
+    expect(woovi.isDeleted(chargeId)).toBe(true);
 
     const paid = await provider().createCharge(chargeRequest());
     woovi.complete(paid.chargeId);
     await expect(provider().cancelCharge(paid.chargeId)).rejects.toThrow(/HTTP 400 ao cancelar a cobrança/);
-    expect((await provider().chargeStatus(paid.chargeId)).status).toBe("COMPLETED");
   });
 
   it("answers the charge already made for the order when Woovi refuses a second one, never one of another amount", async () => {
@@ -210,7 +200,7 @@ describe("sandbox PIX provider", () => {
     WHATSAPP_NUMBER: "5511999999999",
   };
 
-  it("charges with a BR Code of the amount, paid by the simulated payment", async () => {
+  it("charges with a one-time BR Code of the store's key and receiver, whose txid is the charge's id; paid once", async () => {
     const provider = createSandboxPixProvider({ db: database.db, env });
     const charge = await provider.createCharge(chargeRequest({ amountCents: 4_550 }));
 
@@ -219,11 +209,8 @@ describe("sandbox PIX provider", () => {
     expect(fields["60"]).toBe("SAO PAULO");
     expect(txidOf(charge.brCode)).toBe(charge.chargeId);
     expect(charge.chargeId).toMatch(/^[A-Za-z0-9]{25}$/);
-    expect(isPng(charge.qrCodeBase64)).toBe(true);
 
-    expect(await provider.chargeStatus(charge.chargeId)).toEqual({ status: "ACTIVE", amountCents: 4_550 });
     expect(await simulateSandboxPayment(database.db, charge.chargeId)).toBe(true);
-    expect(await provider.chargeStatus(charge.chargeId)).toEqual({ status: "COMPLETED", amountCents: 4_550 });
     expect(await simulateSandboxPayment(database.db, charge.chargeId)).toBe(false);
   });
 
@@ -237,20 +224,6 @@ describe("sandbox PIX provider", () => {
     expect((await provider.chargeStatus(charge.chargeId)).status).toBe("ACTIVE");
     now = new Date("2026-03-02T12:30:00Z");
     expect((await provider.chargeStatus(charge.chargeId)).status).toBe("EXPIRED");
-  });
-
-  it("cancels an unpaid charge, which the simulated payment then refuses; a paid charge stays paid", async () => {
-    const provider = createSandboxPixProvider({ db: database.db, env });
-    const charge = await provider.createCharge(chargeRequest());
-    await provider.cancelCharge(charge.chargeId);
-    await provider.cancelCharge(charge.chargeId);
-    expect(await simulateSandboxPayment(database.db, charge.chargeId)).toBe(false);
-    expect((await provider.chargeStatus(charge.chargeId)).status).toBe("EXPIRED");
-
-    const paid = await provider.createCharge(chargeRequest());
-    expect(await simulateSandboxPayment(database.db, paid.chargeId)).toBe(true);
-    await expect(provider.cancelCharge(paid.chargeId)).rejects.toThrow(/já paga/);
-    expect((await provider.chargeStatus(paid.chargeId)).status).toBe("COMPLETED");
   });
 
   it("changes nothing when simulating the payment of an unknown charge", async () => {

@@ -40,6 +40,15 @@ interface FakeRefund {
   key: string;
 }
 
+/** How a test forges a webhook delivery, or sends one again (see `webhookRequest`). */
+export interface WebhookDelivery {
+  secret?: string;
+  ts?: number;
+  dataId?: string;
+  topic?: string;
+  requestId?: string;
+}
+
 export interface MercadoPagoRequest {
   method: string;
   path: string;
@@ -205,17 +214,16 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
     if (payment) markRefunded(payment);
   };
 
-  /** Posts a notification about a payment to `url` (the store's webhook): the store's status. */
-  async function post(
+  /** A notification about a resource, addressed to `url` (the store's webhook). */
+  function notification(
     url: string,
-    notification: { dataId: string; topic: string },
+    { dataId, topic }: { dataId: string; topic: string },
     headers: Record<string, string>,
-  ): Promise<number> {
-    const { dataId, topic } = notification;
+  ): Request {
     const target = new URL(url);
     target.searchParams.set("data.id", dataId);
     target.searchParams.set("type", topic);
-    const response = await fetch(target, {
+    return new Request(target, {
       method: "POST",
       headers: { "content-type": "application/json", ...headers },
       body: JSON.stringify({
@@ -229,12 +237,21 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
         user_id: "1234567",
       }),
     });
-    await response.body?.cancel();
-    return response.status;
   }
 
   const sign = (secret: string, dataId: string, requestId: string, ts: number) =>
     `ts=${ts},v1=${createHmac("sha256", secret).update(`id:${dataId};request-id:${requestId};ts:${ts};`).digest("hex")}`;
+
+  function webhookRequest(url: string, resourceId: string, delivery: WebhookDelivery = {}): Request {
+    const requestId = delivery.requestId ?? randomUUID();
+    const ts = delivery.ts ?? Math.floor(Date.now() / 1000);
+    const signature = sign(delivery.secret ?? options.webhookSecret, resourceId, requestId, ts);
+    return notification(
+      url,
+      { dataId: delivery.dataId ?? resourceId, topic: delivery.topic ?? "payment" },
+      { "x-signature": signature, "x-request-id": requestId },
+    );
+  }
 
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -303,24 +320,17 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
       payment.status = status;
     },
     /**
-     * Mercado Pago notifies `url` about a resource (a payment unless `topic` says otherwise),
-     * signed with the application's secret and the time now (`ts` in seconds, or as given), unless
-     * the test forges it: another `secret`, an old `ts`, or a `dataId` other than the one signed.
-     * A delivery sent again keeps its `requestId`.
+     * The notification Mercado Pago would post to `url` about a resource (a payment unless `topic`
+     * says otherwise), signed with the application's secret and the time now (`ts` in seconds, or
+     * as given), unless the test forges it: another `secret`, an old `ts`, or a `dataId` other
+     * than the one signed. A delivery sent again keeps its `requestId`.
      */
-    deliverWebhook(
-      url: string,
-      resourceId: string,
-      delivery: { secret?: string; ts?: number; dataId?: string; topic?: string; requestId?: string } = {},
-    ): Promise<number> {
-      const requestId = delivery.requestId ?? randomUUID();
-      const ts = delivery.ts ?? Math.floor(Date.now() / 1000);
-      const signature = sign(delivery.secret ?? options.webhookSecret, resourceId, requestId, ts);
-      return post(
-        url,
-        { dataId: delivery.dataId ?? resourceId, topic: delivery.topic ?? "payment" },
-        { "x-signature": signature, "x-request-id": requestId },
-      );
+    webhookRequest,
+    /** Mercado Pago posts `webhookRequest`'s notification to `url`: the store's status. */
+    async deliverWebhook(url: string, resourceId: string, delivery: WebhookDelivery = {}): Promise<number> {
+      const response = await fetch(webhookRequest(url, resourceId, delivery));
+      await response.body?.cancel();
+      return response.status;
     },
     stop: () => {
       server.closeAllConnections();
