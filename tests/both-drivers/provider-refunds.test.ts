@@ -15,7 +15,7 @@ import {
   simulateSandboxPayment,
 } from "../../app/domain/payments/providers/sandbox-pix/sandbox-pix-provider.server";
 import { createWooviPixProvider } from "../../app/domain/payments/providers/woovi/woovi-pix-provider.server";
-import { paymentEndToEndId } from "../support/fake-woovi-server";
+import { paymentEndToEndId, wooviWebhookRequest } from "../support/fake-woovi-server";
 import { setUpPaymentFakes } from "../support/payment-fakes";
 import { TEST_BASE_URL } from "../support/test-context";
 
@@ -185,14 +185,8 @@ describe("refunds at Woovi", () => {
     const chargeId = await paidCharge(3_000);
     const request = refundOf(chargeId, 3_000);
     const { providerRefundId } = await provider().refund(request);
-    const posted = ({ body, signature }: { body: string; signature: string }) =>
-      provider().webhookEvent!(
-        new Request(`${TEST_BASE_URL}/api/webhooks/woovi`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-webhook-signature": signature },
-          body,
-        }),
-      );
+    const posted = (delivery: { body: string; signature: string }) =>
+      provider().webhookEvent!(wooviWebhookRequest(delivery));
 
     for (const event of ["PIX_TRANSACTION_REFUND_SENT_CONFIRMED", "PIX_TRANSACTION_REFUND_SENT_REJECTED"]) {
       expect(await posted(fakes.woovi.signedRefundWebhook(event, request.refundId))).toEqual({

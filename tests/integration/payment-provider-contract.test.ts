@@ -10,6 +10,7 @@ import {
   providerNamed,
   type PixProviderFactory,
 } from "../../app/domain/payments/providers/registry.server";
+import { wooviWebhookRequest } from "../support/fake-woovi-server";
 import { setUpPaymentFakes } from "../support/payment-fakes";
 import { cardProviderContract, pixProviderContract } from "../support/payment-provider-contract";
 import { TEST_BASE_URL } from "../support/test-context";
@@ -22,7 +23,6 @@ import { createMemoryPixProvider } from "../support/test-pix-provider";
 const WOOVI_APP_ID = "app-id-do-contrato";
 const MERCADOPAGO_ACCESS_TOKEN = "APP_USR-token-do-contrato";
 const MERCADOPAGO_WEBHOOK_SECRET = "segredo-do-contrato";
-const WEBHOOK_URL = `${TEST_BASE_URL}/api/webhooks`;
 
 const fakes = setUpPaymentFakes({
   wooviAppId: WOOVI_APP_ID,
@@ -47,6 +47,7 @@ describe("the sandbox PIX provider", () => {
         .where(eq(sandboxPixCharges.chargeId, chargeId));
     },
     webhook: null,
+    disputeOpened: null,
   }));
 });
 
@@ -68,15 +69,13 @@ describe("Woovi", () => {
       const paid = fakes.woovi.signedWebhook("OPENPIX:CHARGE_COMPLETED", chargeId);
       // Forged: a signature of Woovi's, but of another delivery.
       const other = fakes.woovi.signedWebhook("OPENPIX:CHARGE_EXPIRED", chargeId);
-      return new Request(`${WEBHOOK_URL}/woovi`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-webhook-signature": signature === "signed" ? paid.signature : other.signature,
-        },
+      return wooviWebhookRequest({
         body: paid.body,
+        signature: (signature === "signed" ? paid : other).signature,
       });
     },
+    disputeOpened: (chargeId) =>
+      wooviWebhookRequest(fakes.woovi.signedDisputeWebhook("OPENPIX:DISPUTE_CREATED", chargeId)),
   }));
 });
 
@@ -88,6 +87,7 @@ describe("a PIX provider registered by one line, in memory", () => {
     pay: async (chargeId) => memory.pay(chargeId),
     expire: async (chargeId) => memory.expire(chargeId),
     webhook: null,
+    disputeOpened: null,
   }));
 });
 
@@ -100,6 +100,7 @@ describe("the sandbox card provider", () => {
       return made.ok ? made.paymentId : null;
     },
     webhook: null,
+    dispute: null,
   }));
 });
 
@@ -125,9 +126,10 @@ describe("Mercado Pago", () => {
     },
     webhook: (paymentId, signature) =>
       fakes.mercadoPago.webhookRequest(
-        `${WEBHOOK_URL}/mercadopago?source_news=webhooks`,
+        `${TEST_BASE_URL}/api/webhooks/mercadopago?source_news=webhooks`,
         paymentId,
         signature === "signed" ? {} : { secret: "segredo-adivinhado" },
       ),
+    dispute: async (paymentId) => fakes.mercadoPago.setStatus(paymentId, "in_mediation"),
   }));
 });

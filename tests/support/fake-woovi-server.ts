@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildBrCode } from "../../app/domain/payments/br-code";
 import { parseJson, readBody } from "./http";
+import { TEST_BASE_URL } from "./test-context";
 
 type Status = "ACTIVE" | "COMPLETED" | "EXPIRED";
 
@@ -365,6 +366,15 @@ export async function startFakeWooviServer(options: { appId: string }) {
 }
 
 export type FakeWooviServer = Awaited<ReturnType<typeof startFakeWooviServer>>;
+
+/** A webhook delivery (its body and `x-webhook-signature`) as Woovi posts it to the store's route. */
+export function wooviWebhookRequest({ body, signature }: { body: string; signature: string }): Request {
+  return new Request(`${TEST_BASE_URL}/api/webhooks/woovi`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-webhook-signature": signature },
+    body,
+  });
+}
 
 /** The end-to-end id of the PIX transaction that paid a charge (by its correlation id). */
 export const paymentEndToEndId = (correlationID: string) => `E${correlationID.slice(0, 31)}`;

@@ -22,6 +22,11 @@ export interface PixContractSubject {
   expire(chargeId: string): Promise<void>;
   /** Its webhook that a charge was paid; null for a provider that posts none. */
   webhook: WebhookOf | null;
+  /**
+   * Its signed webhook that the payer opened a dispute (a MED) of a paid charge's payment; null
+   * for a provider whose payments are never disputed.
+   */
+  disputeOpened: ((chargeId: string) => Request) | null;
 }
 
 export interface CardContractSubject {
@@ -34,6 +39,8 @@ export interface CardContractSubject {
   pay(checkoutId: string, outcome: "approved" | "rejected", installments: number): Promise<string | null>;
   /** Its webhook about a payment; null for a provider that posts none. */
   webhook: WebhookOf | null;
+  /** The payer disputes an approved payment at the provider; null for a provider without disputes. */
+  dispute: ((paymentId: string) => Promise<void>) | null;
 }
 
 /** What a refund case needs: a payment at the provider, taken or not. */
@@ -101,6 +108,21 @@ export function pixProviderContract(setUp: () => PixContractSubject) {
       status: "COMPLETED",
       amountCents: 5_000,
     });
+  });
+
+  it("tells which charge a disputed payment paid and what its dispute event says; or knows no disputes", async () => {
+    const { provider, disputeOpened } = subject;
+    if (!disputeOpened) {
+      expect([provider.disputeNews, provider.disputedCharge]).toEqual([undefined, undefined]);
+      return;
+    }
+    const { chargeId } = await charge(5_000);
+    await subject.pay(chargeId);
+    const reading = await provider.webhookEvent!(disputeOpened(chargeId));
+    if (!reading.ok || !reading.event) throw new Error("Disputa não lida");
+    expect(provider.disputeNews!(reading.event.eventType)).toMatchObject({ opens: true });
+    expect(await provider.disputedCharge!(reading.event.chargeId)).toBe(chargeId);
+    expect(provider.disputeNews!("COMPLETED")).toBeNull();
   });
 
   refundContract(() => ({
@@ -192,6 +214,18 @@ export function cardProviderContract(setUp: () => CardContractSubject) {
     await subject.provider.cancelCheckout(checkoutId);
     expect(await subject.pay(checkoutId, "approved", 1)).toBeNull();
     expect(await subject.provider.paymentsOf(orderId)).toEqual([]);
+  });
+
+  it("says what a disputed payment's status tells of the dispute; or knows no disputes", async () => {
+    const { provider, dispute } = subject;
+    if (!dispute) {
+      expect(provider.disputeNews).toBeUndefined();
+      return;
+    }
+    const paymentId = await paid((await single(5_000)).checkoutId, "approved");
+    expect(provider.disputeNews!((await provider.payment(paymentId)).status)).toBeNull();
+    await dispute(paymentId);
+    expect(provider.disputeNews!((await provider.payment(paymentId)).status)).toMatchObject({ opens: true });
   });
 
   refundContract(() => ({

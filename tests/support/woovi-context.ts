@@ -2,8 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { ServerContext } from "../../app/context.server";
 import { createWooviPixProvider } from "../../app/domain/payments/providers/woovi/woovi-pix-provider.server";
 import { action as webhook } from "../../app/routes/api.webhooks";
-import { startFakeWooviServer, type FakeWooviServer } from "./fake-woovi-server";
-import { TEST_BASE_URL } from "./test-context";
+import { startFakeWooviServer, wooviWebhookRequest, type FakeWooviServer } from "./fake-woovi-server";
 
 const WOOVI_APP_ID = "app-id-de-teste";
 
@@ -39,13 +38,8 @@ export function setUpFakeWoovi(store: { context: ServerContext }) {
     },
     /** Woovi posts a webhook (its body and `x-webhook-signature`) to the store's route: its status. */
     async postWebhook(body: string, signature: string): Promise<number> {
-      const request = new Request(`${TEST_BASE_URL}/api/webhooks/woovi`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-webhook-signature": signature },
-        body,
-      });
       const result = await webhook({
-        request,
+        request: wooviWebhookRequest({ body, signature }),
         context: { ...context },
         params: { provider: "woovi" },
       } as Parameters<typeof webhook>[0]);

@@ -1,7 +1,7 @@
 import { and, eq, not, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
-import { cardDisputeNews, recordDispute } from "./disputes.server";
+import { recordDispute } from "./disputes.server";
 import { followCompletedPayment } from "./follow-charge.server";
 import type { OrderMailStore } from "./order-mail-store.server";
 import { isOrderId } from "./order-details.server";
@@ -37,7 +37,7 @@ export async function settleCardPayment(deps: PaymentDeps, paymentId: string): P
   if (!card) return "not-ours";
   const payment = await card.payment(paymentId);
   const store = await deps.store();
-  return deps.db.transaction((tx) => followCardPayment(tx, card.name, payment, store));
+  return deps.db.transaction((tx) => followCardPayment(tx, card, payment, store));
 }
 
 /**
@@ -64,7 +64,7 @@ export async function settleCardPayment(deps: PaymentDeps, paymentId: string): P
  */
 export async function followCardPayment(
   tx: Transaction,
-  provider: CardProvider["name"],
+  card: Pick<CardProvider, "name" | "disputeNews">,
   payment: CardPayment,
   store: OrderMailStore,
 ): Promise<CardOutcome> {
@@ -72,7 +72,7 @@ export async function followCardPayment(
   const thisOrder = and(
     eq(orders.id, payment.orderId),
     eq(orders.paymentMethod, "card"),
-    eq(orders.cardProvider, provider),
+    eq(orders.cardProvider, card.name),
   );
   const recorded = {
     cardPaymentId: payment.paymentId,
@@ -86,7 +86,7 @@ export async function followCardPayment(
     const second = await recordSecondPayment(tx, {
       orderId: payment.orderId,
       method: "card",
-      provider,
+      provider: card.name,
       providerPaymentId: payment.paymentId,
       providerStatus: payment.status,
       methodType: payment.methodType,
@@ -95,7 +95,7 @@ export async function followCardPayment(
     });
     return second ? "second-payment" : "unchanged";
   }
-  const dispute = cardDisputeNews(payment.status);
+  const dispute = card.disputeNews?.(payment.status) ?? null;
   const paidByIt = and(thisOrder, eq(orders.cardPaymentId, payment.paymentId))!;
   if (dispute && (await recordDispute(tx, paidByIt, dispute, store))) return "recorded";
   const waitUntil = isOpenCardPayment(payment) ? openPaymentDeadline(payment) : null;

@@ -6,7 +6,7 @@ import { orders, paymentEvents } from "../../db/schema.server";
 import type { ChargeEvent } from "../payments/payment-webhook";
 import type { PixChargeState } from "../payments/pix-provider";
 import { settleCardPayment, type CardOutcome } from "./card-settlement.server";
-import { pixDisputeNews, recordDispute } from "./disputes.server";
+import { recordDispute } from "./disputes.server";
 import { followCharge } from "./follow-charge.server";
 import { isPaid, paidColumns } from "./paid.server";
 import type { PaymentDeps } from "./payment-deps.server";
@@ -136,7 +136,7 @@ export const DISPUTE_EVENT = "dispute:";
  * later, never given up on: the shop must hear of a dispute.
  */
 async function handleDisputeEvent(deps: PaymentDeps, event: PaymentEvent): Promise<boolean> {
-  const news = pixDisputeNews(event.eventType);
+  const news = deps.pix.disputeNews?.(event.eventType) ?? null;
   let chargeId: string | null;
   try {
     chargeId = news && deps.pix.disputedCharge ? await deps.pix.disputedCharge(event.chargeId) : null;

@@ -89,7 +89,7 @@ async function expireCardOrder(
   );
   const outcomes = await db.transaction(async (tx) => {
     const followed = [];
-    for (const payment of approvedLast) followed.push(await followCardPayment(tx, card.name, payment, store));
+    for (const payment of approvedLast) followed.push(await followCardPayment(tx, card, payment, store));
     return followed;
   });
   const settled = outcomes.some((outcome) => ["paid", "paid-late", "amount-mismatch"].includes(outcome));

@@ -1,4 +1,5 @@
 import type { CARD_PAYMENT_STATUSES } from "../../lib/order-statuses";
+import type { DisputeNews } from "./dispute-news";
 import type { WebhookSender } from "./payment-webhook";
 import type { RefundingProvider } from "./refund-provider";
 
@@ -56,6 +57,11 @@ export interface CardProvider extends RefundingProvider {
   paymentsOf(orderId: string): Promise<CardPayment[]>;
   /** Makes an order's checkout impossible to pay (the order was cancelled); again, nothing changes. */
   cancelCheckout(checkoutId: string): Promise<void>;
+  /**
+   * What a payment's status says of a dispute (in mediation, charged back): null for a status that
+   * tells of none. Absent for a provider whose payments are never disputed (the sandbox's).
+   */
+  disputeNews?(status: CardPaymentStatus): DisputeNews | null;
   /** Verifies and reads a webhook delivery; absent for a provider that posts none (the sandbox's). */
   webhookEvent?: WebhookSender["webhookEvent"];
 }

@@ -1,4 +1,5 @@
 import type { PIX_STATUSES } from "../../lib/order-statuses";
+import type { DisputeNews } from "./dispute-news";
 import type { WebhookReading } from "./payment-webhook";
 import type { RefundingProvider } from "./refund-provider";
 
@@ -56,4 +57,9 @@ export interface PixProvider extends RefundingProvider {
    * whose payments are never disputed (the sandbox).
    */
   disputedCharge?(endToEndId: string): Promise<string | null>;
+  /**
+   * What one of its dispute events (`dispute:…`, as its webhook reading keeps it) says: null for
+   * an event it does not know. Present with `disputedCharge`.
+   */
+  disputeNews?(eventType: string): DisputeNews | null;
 }

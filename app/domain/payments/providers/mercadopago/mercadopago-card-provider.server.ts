@@ -4,6 +4,7 @@ import { decimalToCents } from "../../../../lib/money";
 import { compactTaxId } from "../../../../lib/tax-id";
 import { CARD_PAYMENT_STATUSES } from "../../../../lib/order-statuses";
 import { cardPaymentEvent, type CardPayment, type CardProvider } from "../../card-provider";
+import { mercadoPagoDisputeNews } from "./mercadopago-disputes";
 import { mercadoPagoRefunds } from "./mercadopago-refunds.server";
 import { verifyMercadoPagoSignature } from "./mercadopago-webhook.server";
 import { INVALID_EVENT, INVALID_SIGNATURE } from "../../payment-webhook";
@@ -147,6 +148,7 @@ export function createMercadoPagoCardProvider(options: MercadoPagoOptions): Card
         body: { expires: true, expiration_date_to: new Date(now()).toISOString() },
       });
     },
+    disputeNews: mercadoPagoDisputeNews,
     async webhookEvent(request) {
       const query = new URL(request.url).searchParams;
       const dataId = query.get("data.id");

@@ -7,7 +7,7 @@ import { ProviderError, providerHttpClient } from "../../provider-http.server";
 import type { ProviderSetting } from "../provider-setting.server";
 import { qrCodePngBase64 } from "../../qr-code.server";
 import { wooviRefunds } from "./woovi-refunds.server";
-import { parseWooviEvent, verifyWooviSignature } from "./woovi-webhook.server";
+import { parseWooviEvent, verifyWooviSignature, wooviDisputeNews } from "./woovi-webhook.server";
 
 export interface WooviOptions {
   apiUrl: string;
@@ -144,6 +144,7 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
         method: "DELETE",
       });
     },
+    disputeNews: wooviDisputeNews,
     async disputedCharge(endToEndId) {
       try {
         const { transaction } = await call({

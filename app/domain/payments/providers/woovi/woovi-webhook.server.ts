@@ -1,5 +1,6 @@
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import { z } from "../../../../lib/zod";
+import type { DisputeNews } from "../../dispute-news";
 
 /** An event the store keeps (as its `payment_events` row), or one it has no use for. */
 export type WooviEvent = { eventType: string; chargeId: string } | typeof IGNORED;
@@ -52,7 +53,21 @@ const disputed = z
 /** A reading of one event: its type as the store keeps it, and where its subject's id is. */
 type EventReading = [eventType: string, id: z.ZodType<string>];
 
-const disputeEvents = ["CREATED", "ACCEPTED", "REJECTED", "CANCELED"].flatMap((outcome) =>
+/** Woovi's dispute events (a PIX MED), by the outcome their name ends with: the news each gives. */
+const DISPUTE_NEWS: Record<string, DisputeNews> = {
+  CREATED: { reason: "MED (PIX) — aberta no Woovi", opens: true },
+  ACCEPTED: { reason: "MED (PIX) — aceita", opens: false },
+  REJECTED: { reason: "MED (PIX) — rejeitada, encerrada", opens: false },
+  CANCELED: { reason: "MED (PIX) — cancelada, encerrada", opens: false },
+};
+
+/** The news of a Woovi dispute event as it is kept (`dispute:OPENPIX:DISPUTE_CREATED`…); null for another one. */
+export function wooviDisputeNews(eventType: string): DisputeNews | null {
+  const outcome = /DISPUTE_([A-Z]+)$/.exec(eventType)?.[1];
+  return (outcome && Object.hasOwn(DISPUTE_NEWS, outcome) && DISPUTE_NEWS[outcome]) || null;
+}
+
+const disputeEvents = Object.keys(DISPUTE_NEWS).flatMap((outcome) =>
   [`OPENPIX:DISPUTE_${outcome}`, `woovi:DISPUTE_${outcome}`].map((name): [string, EventReading] => [
     name,
     [`dispute:${name}`, disputed],
