@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, not, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, not, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import {
   addresses,
@@ -17,6 +17,7 @@ import { StorageUnavailableError, type FileStorage } from "../../storage/file-st
 import { cancelOrders } from "../orders/move-order.server";
 import { ordersWithLines } from "../orders/customer-orders.server";
 import { paidOrder } from "../orders/paid.server";
+import { PAYMENTS_IN_ORDER } from "../payments/order-payments.server";
 import { confirmPassword, type AuthCall } from "./auth-endpoints.server";
 
 /** LGPD: everything the store keeps about a customer, as one JSON document. */
@@ -99,7 +100,7 @@ function paymentsOf(db: Database, orderIds: string[]) {
     })
     .from(payments)
     .where(inArray(payments.orderId, orderIds))
-    .orderBy(asc(payments.createdAt), asc(payments.id));
+    .orderBy(...PAYMENTS_IN_ORDER);
 }
 
 export const ACCOUNT_DELETION_UNAVAILABLE =

@@ -59,14 +59,19 @@ export const PAYMENT_ATTEMPT_STATUS_LABELS: Record<PaymentAttemptStatus, string>
   disputed: "em disputa",
 };
 
+/**
+ * An order's payments oldest first, as the panel and the customer's data list them: an attempt the
+ * order's own payment replaced (a refused card, dated as the order) comes before it.
+ */
+export const PAYMENTS_IN_ORDER = [asc(payments.createdAt), asc(payments.mirrorsOrder), asc(payments.id)];
+
 /** Every payment of one order, with the totals received and refunded. */
 export async function loadOrderMoney(db: Database, orderId: string): Promise<OrderMoney> {
   const rows = await db
     .select({ payment: payments, otherAmount: otherAmountReceived, duplicate: secondPaymentReceived })
     .from(payments)
     .where(eq(payments.orderId, orderId))
-    // An attempt the order's own payment replaced (a refused card) came before it.
-    .orderBy(asc(payments.createdAt), asc(payments.mirrorsOrder), asc(payments.id));
+    .orderBy(...PAYMENTS_IN_ORDER);
   const records = rows.map(({ payment: row, otherAmount, duplicate }): OrderPaymentRecord => ({
     id: row.id,
     method: row.method,
