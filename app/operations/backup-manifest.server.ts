@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import type { Outcome } from "../lib/outcome";
 import { list } from "tar";
 import { z } from "../lib/zod";
 
@@ -61,8 +62,7 @@ export function partsOf(contents: BackupManifest["contents"]): string[] {
   ];
 }
 
-export type ManifestReading =
-  { ok: true; manifest: BackupManifest; entries: string[] } | { ok: false; message: string };
+export type ManifestReading = Outcome<{ manifest: BackupManifest; entries: string[] }>;
 
 /**
  * Reads a backup's manifest and the names of its entries without extracting anything: the whole

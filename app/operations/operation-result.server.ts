@@ -1,5 +1,7 @@
+import type { Outcome } from "../lib/outcome";
+
 /** What a backup or a restore tells the operator: done, or refused with why (pt-BR, one line). */
-export type OperationResult = { ok: true; message: string } | { ok: false; message: string };
+export type OperationResult = Outcome<{ message: string }>;
 
 /** An expected failure deep inside an operation, turned into `{ ok: false }` at its top. */
 export class OperationRefused extends Error {

@@ -1,6 +1,7 @@
+import type { Outcome } from "../../lib/outcome";
 import type { PasskeyOptionsAnswer } from "../../domain/accounts/passkey";
 
-export type CeremonyResult = { ok: true; response: string } | { ok: false; message: string };
+export type CeremonyResult = Outcome<{ response: string }>;
 
 /**
  * Asks the browser (and its authenticator) to create a passkey or to sign in with one, on options

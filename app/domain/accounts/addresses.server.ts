@@ -3,6 +3,7 @@ import { z } from "../../lib/zod";
 import type { Database, Transaction } from "../../db/client.server";
 import { addresses } from "../../db/schema.server";
 import type { Address, AddressInput } from "./address-schema";
+import type { Outcome } from "../../lib/outcome";
 
 /** An address as pages show it: never its owner's id or its timestamps. */
 const addressColumns = {
@@ -16,7 +17,7 @@ const addressColumns = {
   state: addresses.state,
   isDefault: addresses.isDefault,
 };
-export type AddressOutcome = { ok: true; address: Address } | { ok: false; message: string };
+export type AddressOutcome = Outcome<{ address: Address }>;
 
 const NOT_FOUND = { ok: false, message: "Endereço não encontrado" } as const;
 /** An id that is not a UUID names no address (and would be a query error). */

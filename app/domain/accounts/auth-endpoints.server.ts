@@ -1,4 +1,5 @@
 import { CLIENT_IP_HEADER, type Auth } from "./auth.server";
+import type { Outcome } from "../../lib/outcome";
 
 /** Headers of the browser's request that the auth endpoints may see. */
 const FORWARDED_HEADERS = ["cookie", "user-agent", "accept-language"];
@@ -75,7 +76,7 @@ export const TOO_MANY_ATTEMPTS = "Muitas tentativas. Aguarde um minuto e tente n
 export async function confirmPassword(
   call: AuthCall,
   password: string,
-): Promise<{ ok: true; headers: Headers } | { ok: false; message: string }> {
+): Promise<Outcome<{ headers: Headers }>> {
   const check = await callAuthEndpoint(call, "/verify-password", { password });
   if (check.body) return { ok: true, headers: check.headers };
   return { ok: false, message: check.status === 429 ? TOO_MANY_ATTEMPTS : "Senha incorreta" };

@@ -6,6 +6,7 @@ import type { MailStore } from "../../mail/layout";
 import { consumeAttempt } from "../rate-limit.server";
 import { mailEmailChanged } from "./account-mail.server";
 import { callAuthEndpoint, getAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
+import type { Outcome } from "../../lib/outcome";
 
 /** Links one account may be sent per hour, its sign-up's included: a mailbox is not flooded. */
 const LINKS_PER_ACCOUNT = { windowSeconds: 60 * 60, max: 3 };
@@ -15,7 +16,7 @@ export const INVALID_CONFIRMATION_LINK =
   "Este link de confirmação é inválido ou expirou. Peça um novo link em Minha Conta.";
 const OTHER_ACCOUNT_LINK = "Este link é de outra conta. Saia da conta atual e abra o link de novo.";
 
-export type LinkOutcome = { ok: true; message: string } | { ok: false; message: string };
+export type LinkOutcome = Outcome<{ message: string }>;
 
 /**
  * A link confirming the signed-in customer's own address (at sign-up and 'Reenviar e-mail').
@@ -37,10 +38,9 @@ export async function sendConfirmationLink(
   return { ok: true, message: `Enviamos um novo link de confirmação para ${user.email}.` };
 }
 
-export type ConfirmationOutcome =
-  | { ok: true; confirmed: "address"; headers: Headers }
-  | { ok: true; confirmed: "change"; email: string; headers: Headers }
-  | { ok: false; message: string };
+export type ConfirmationOutcome = Outcome<
+  { confirmed: "address"; headers: Headers } | { confirmed: "change"; email: string; headers: Headers }
+>;
 
 interface ChangedUser {
   id: string;

@@ -1,3 +1,5 @@
+import type { Outcome } from "../../lib/outcome";
+
 /** A passkey as the settings page lists it, dates already in the store's time zone. */
 export interface PasskeySummary {
   id: string;
@@ -9,5 +11,4 @@ export interface PasskeySummary {
 }
 
 /** What /api/passkey-options answers: the options for the browser's WebAuthn call, or why not. */
-export type PasskeyOptionsAnswer =
-  { ok: true; options: Record<string, unknown> } | { ok: false; message: string };
+export type PasskeyOptionsAnswer = Outcome<{ options: Record<string, unknown> }>;

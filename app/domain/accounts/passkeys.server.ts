@@ -13,9 +13,9 @@ import {
 import type { PasskeySummary } from "./passkey";
 import { signedAuthCookie } from "./session.server";
 import type { AuthOutcome } from "./sign-in.server";
+import type { Outcome } from "../../lib/outcome";
 
-export type PasskeyOutcome<T = object> =
-  ({ ok: true; headers: Headers } & T) | { ok: false; message: string };
+export type PasskeyOutcome<T = object> = Outcome<{ headers: Headers } & T>;
 
 const SIGN_IN_REFUSED = "Não foi possível entrar com a passkey. Tente novamente ou entre com sua senha.";
 const ADD_REFUSED = "Não foi possível adicionar a passkey. Tente novamente.";

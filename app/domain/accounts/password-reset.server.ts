@@ -4,13 +4,14 @@ import { verifications } from "../../db/schema.server";
 import { consumeAttempt } from "../rate-limit.server";
 import { INVALID_RESET_LINK } from "./password-reset-messages";
 import { callAuthEndpoint, type AuthCall } from "./auth-endpoints.server";
+import type { Outcome } from "../../lib/outcome";
 
 /** Links one e-mail address may be sent per hour, whoever asks: a mailbox is not flooded. */
 const RESET_REQUESTS_PER_ADDRESS = { windowSeconds: 60 * 60, max: 3 };
 
 const TOO_MANY_REQUESTS = "Muitos pedidos de redefinição. Aguarde alguns minutos e tente novamente.";
 
-export type ResetOutcome = { ok: true } | { ok: false; message: string };
+export type ResetOutcome = Outcome;
 
 /**
  * 'Esqueci minha senha': better-auth makes the single-use token and calls `mailPasswordReset`.

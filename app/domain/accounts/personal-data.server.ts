@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, not, sql } from "drizzle-orm";
+import type { Outcome } from "../../lib/outcome";
 import type { Database } from "../../db/client.server";
 import {
   addresses,
@@ -106,7 +107,7 @@ function paymentsOf(db: Database, orderIds: string[]) {
 export const ACCOUNT_DELETION_UNAVAILABLE =
   "Não foi possível excluir a conta agora. Tente novamente em instantes.";
 
-export type AccountDeletion = { ok: true; headers: Headers } | { ok: false; message: string };
+export type AccountDeletion = Outcome<{ headers: Headers }>;
 
 /**
  * LGPD: erases the account after the password is confirmed. Pending unpaid orders are cancelled

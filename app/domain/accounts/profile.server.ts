@@ -10,11 +10,12 @@ import { openImage } from "../images/open-image.server";
 import { AVATAR_MAX_BYTES, type ProfileCreateInput, type ProfileUpdateInput } from "./account-schemas";
 import { callAuthEndpoint, TOO_MANY_ATTEMPTS, type AuthCall } from "./auth-endpoints.server";
 import type { Profile } from "./profile";
+import type { Outcome } from "../../lib/outcome";
 
 const AVATAR_SIZE = 256;
 const IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
-export type ProfileOutcome = { ok: true; message?: string } | { ok: false; message: string; field?: string };
+export type ProfileOutcome = Outcome<{ message?: string }, { field?: string }>;
 
 /** The columns of a profile as the pages show it. */
 export const profileColumns = {

@@ -8,16 +8,17 @@ import { sendConfirmationLink } from "./email-verification.server";
 import { newProfileRow } from "./profile.server";
 import { consumeSignUpAttempt } from "./sign-up-limit.server";
 import { claimTotpCode } from "./two-factor.server";
+import type { Outcome } from "../../lib/outcome";
 
-export type AuthOutcome =
-  | {
-      ok: true;
-      headers: Headers;
-      twoFactorRequired?: boolean;
-      /** Whom a sign-in greets back. */
-      name?: string;
-    }
-  | { ok: false; message: string; field?: string };
+export type AuthOutcome = Outcome<
+  {
+    headers: Headers;
+    twoFactorRequired?: boolean;
+    /** Whom a sign-in greets back. */
+    name?: string;
+  },
+  { field?: string }
+>;
 
 /** E-mail and password; a wrong e-mail and a wrong password get the same answer. */
 export async function signIn(call: AuthCall, email: string, password: string): Promise<AuthOutcome> {

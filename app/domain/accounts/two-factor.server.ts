@@ -3,12 +3,12 @@ import QRCode from "qrcode";
 import type { Database } from "../../db/client.server";
 import { usedTotpCodes } from "../../db/schema.server";
 import { callAuthEndpoint, cookieHeader, type AuthCall } from "./auth-endpoints.server";
+import type { Outcome } from "../../lib/outcome";
 
 /** Longer than a TOTP code can be valid (one 30 s step each side of now). */
 const USED_CODE_MEMORY = sql`interval '5 minutes'`;
 
-export type TwoFactorOutcome<T = object> =
-  ({ ok: true; headers: Headers } & T) | { ok: false; message: string };
+export type TwoFactorOutcome<T = object> = Outcome<{ headers: Headers } & T>;
 
 const WRONG_PASSWORD = "Senha incorreta";
 

@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.server";
 import { adminGatePassword, adminGatePasses } from "../../db/schema.server";
 import { clearAttempts, consumeAttempt, giveBackAttempt, type AttemptLimit } from "../rate-limit.server";
 import { GATE_MESSAGES } from "./admin-gate";
+import type { Outcome } from "../../lib/outcome";
 
 /** Per client address and per account, so neither many accounts nor many addresses help a guess. */
 const GATE_ATTEMPTS_PER_CLIENT: AttemptLimit = { windowSeconds: 60, max: 5 };
@@ -48,8 +49,7 @@ export interface GateAttempt {
   password: string;
 }
 
-export type GateOutcome =
-  { ok: true; message: string } | { ok: false; message: string; status: 400 | 403 | 429 };
+export type GateOutcome = Outcome<{ message: string }, { status: 400 | 403 | 429 }>;
 
 /**
  * Checks the gate's password for an admin's session and, when it matches, records the pass for

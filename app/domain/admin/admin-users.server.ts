@@ -7,6 +7,7 @@ import { setUserRole } from "../accounts/admin-account.server";
 import type { Role } from "../accounts/session.server";
 import { recordAdminWrite, type AdminActor } from "./audit.server";
 import { ADMIN_PAGE_SIZE, pageWithin, type ListingQuery } from "./listing";
+import type { Outcome } from "../../lib/outcome";
 
 export interface ListedUser {
   id: string;
@@ -88,7 +89,7 @@ export const ROLE_MESSAGES = {
   noUser: "Usuário não encontrado",
 } as const;
 
-export type RoleOutcome = { ok: true; message: string } | { ok: false; message: string };
+export type RoleOutcome = Outcome<{ message: string }>;
 
 /**
  * Gives an account the role Usuário or Admin, and records it in the audit log in the same

@@ -6,9 +6,9 @@ import { factsColumns, orderFacts } from "../orders/paid.server";
 import type { PaymentDeps } from "../orders/payment-deps.server";
 import { moveOrder } from "../orders/move-order.server";
 import type { AdminActor } from "./audit.server";
+import type { Outcome } from "../../lib/outcome";
 
-export type AdminOrderOutcome =
-  { ok: true; message: string } | { ok: false; message: string } | { ok: false; notFound: true };
+export type AdminOrderOutcome = Outcome<{ message: string }> | typeof ORDER_NOT_FOUND;
 
 export const STATUS_UPDATED = "Status do pedido atualizado!";
 

@@ -14,6 +14,7 @@ import {
   isOwnImagePath,
   PRODUCT_IMAGE_MAX_BYTES,
 } from "./product-form-schema";
+import type { Outcome } from "../../lib/outcome";
 
 /** What the admin gave as an image: a file (wins when both are given), an address, or neither. */
 export interface ImageSource {
@@ -21,7 +22,7 @@ export interface ImageSource {
   url?: string;
 }
 
-export type ImageOutcome = { ok: true; url: string | null } | { ok: false; message: string };
+export type ImageOutcome = Outcome<{ url: string | null }>;
 
 const FETCH_TIMEOUT_MS = 10_000;
 const UNREACHABLE_IMAGE = "Não foi possível baixar a imagem dessa URL";

@@ -4,8 +4,9 @@ import { orders } from "../../db/schema.server";
 import { moveOrder } from "./move-order.server";
 import { customerOrder } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
+import type { Outcome } from "../../lib/outcome";
 
-export type DeleteOrderOutcome = { ok: true } | { ok: false; message: string };
+export type DeleteOrderOutcome = Outcome;
 
 const NOT_DELETED = { ok: false, message: "Erro ao excluir pedido" } as const;
 

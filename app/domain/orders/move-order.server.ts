@@ -12,6 +12,7 @@ import { returnStock } from "./order-stock.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
 import { factsColumns, orderFacts } from "./paid.server";
 import { recordStatusChanges } from "./status-history.server";
+import type { Outcome } from "../../lib/outcome";
 
 /**
  * Who makes a move: an admin (kept in the history and the audit log), the order's customer (in
@@ -36,9 +37,10 @@ export type MoveRequest = {
 );
 
 /** What a move did, or why it did nothing. */
-export type MoveResult =
-  | { ok: true; from: OrderStatus; to: OrderStatus; paid: boolean }
-  | { ok: false; code: "not-found" | "refused"; message: string };
+export type MoveResult = Outcome<
+  { from: OrderStatus; to: OrderStatus; paid: boolean },
+  { code: "not-found" | "refused" }
+>;
 
 export const ORDER_NOT_FOUND_MESSAGE = "Pedido não encontrado";
 

@@ -1,6 +1,7 @@
 import { addDays } from "date-fns";
 import { z } from "../../lib/zod";
 import { WITHDRAWAL_DAYS, type ORDER_STATUSES, type PAYMENT_STATUSES } from "../../lib/order-statuses";
+import type { Outcome } from "../../lib/outcome";
 
 /**
  * An order's life, from placing to after-sale, in one place: its statuses, every move between
@@ -126,7 +127,7 @@ export type AdminMove = {
   [M in OrderMove]: "admin" extends keyof (typeof ORDER_MOVES)[M]["by"] ? M : never;
 }[OrderMove];
 
-export type MoveCheck = { ok: true } | { ok: false; message: string };
+export type MoveCheck = Outcome;
 
 /** Whether `actor` may make `move` on `order` now, else why not, in pt-BR. */
 export function checkMove(
@@ -164,10 +165,7 @@ function movesFrom(status: OrderStatus, actor: OrderActor): OrderMove[] {
  * The admin's change of an order's status to `to` (the panel's status select): the move that
  * leads there, if the admin may make it now, else why not.
  */
-export function checkAdminChange(
-  order: OrderFacts,
-  to: OrderStatus,
-): { ok: true; move: AdminMove } | { ok: false; message: string } {
+export function checkAdminChange(order: OrderFacts, to: OrderStatus): Outcome<{ move: AdminMove }> {
   const move = movesFrom(order.status, "admin").find((candidate) => ORDER_MOVES[candidate].to === to) as
     AdminMove | undefined;
   if (!move) return refuseChange(order.status, to, "admin");

@@ -22,22 +22,22 @@ import {
   type CheckoutRequest,
   type TaxpayerType,
 } from "./checkout-schema";
+import type { Outcome } from "../../lib/outcome";
 
 /** Where a placed order is paid: its PIX charge, or the card provider's checkout. */
 type OrderPayment = { pixData: PixPayment } | { cardCheckoutUrl: string };
 
-export type PlaceOrderOutcome =
-  | ({ ok: true; orderId: string } & OrderPayment)
-  | {
-      ok: false;
-      message: string;
-      /**
-       * Whether the customer's refused checkouts are used up, as the statement that would have
-       * placed the order found (it then writes nothing); absent when the request was refused
-       * before that statement.
-       */
-      paused?: boolean;
-    };
+export type PlaceOrderOutcome = Outcome<
+  { orderId: string } & OrderPayment,
+  {
+    /**
+     * Whether the customer's refused checkouts are used up, as the statement that would have
+     * placed the order found (it then writes nothing); absent when the request was refused
+     * before that statement.
+     */
+    paused?: boolean;
+  }
+>;
 
 export interface PlaceOrderDeps {
   db: Database;

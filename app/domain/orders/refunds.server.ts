@@ -13,6 +13,7 @@ import type { OrderMailStore } from "./order-mail-store.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
 import { orderLinesOf, type NamedOrderLine } from "./named-lines.server";
 import { returnUnits, type ReturnedUnits } from "./order-stock.server";
+import type { Outcome } from "../../lib/outcome";
 
 /** A PIX can be given back through its provider for 90 days after it was paid (BACEN). */
 const PIX_REFUND_DAYS = 90;
@@ -61,7 +62,7 @@ export interface RefundAsk {
   restock: ReturnedUnits[];
 }
 
-export type RefundOutcome = { ok: true; message: string } | { ok: false; message: string };
+export type RefundOutcome = Outcome<{ message: string }>;
 
 /** An admin's refund: its outcome, or no such order (a malformed id names none). */
 export type AdminRefundOutcome = RefundOutcome | typeof ORDER_NOT_FOUND;
@@ -159,7 +160,7 @@ export async function reserveRefund(
   ask: RefundAsk,
   { origin, requestedBy, outside = false }: RefundOrigin,
   now = new Date(),
-): Promise<{ ok: true; refund: Refund } | { ok: false; message: string }> {
+): Promise<Outcome<{ refund: Refund }>> {
   const [order] = await tx
     .select({ id: orders.id, refundedCents: orders.refundedCents })
     .from(orders)
@@ -283,7 +284,7 @@ function paymentRoute(
   payment: Pick<RefundedPayment, "method" | "provider" | "providerPaymentId" | "paidAt">,
   deps: Pick<PaymentDeps, "pix" | "card">,
   now: Date,
-): { ok: true; provider: string } | { ok: false; message: string } {
+): Outcome<{ provider: string }> {
   const configured = payment.method === "card" ? deps.card?.name : deps.pix.name;
   if (payment.method === "pix" && payment.paidAt && now > addDays(payment.paidAt, PIX_REFUND_DAYS)) {
     return refused("pixWindowOver");

@@ -11,8 +11,9 @@ import type { AdminActor } from "../admin/audit.server";
 import { openImage, PHOTO_FORMATS } from "../images/open-image.server";
 import type { SettingsVariables } from "./default-settings";
 import { saveSettingsSection } from "./store-settings.server";
+import type { Outcome } from "../../lib/outcome";
 
-export type StoreImageOutcome = { ok: true } | { ok: false; message: string };
+export type StoreImageOutcome = Outcome;
 
 /** The logo is shown at most this wide and high (top bar, e-mails, JSON-LD), at twice its size. */
 const LOGO_BOX = { width: 640, height: 320 };
