@@ -3,16 +3,16 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Transaction } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import { endOfWorkingDaysAfter } from "../../lib/dates";
+import type { Outcome } from "../../lib/outcome";
 import type { OrderUpdateStep } from "../../mail/order-update";
 import { recordAdminWrite, type AdminActor } from "../admin/audit.server";
-import { queueChargeCancellations } from "./cancel-orders.server";
+import { queueChargeCancellations } from "./charge-cancellation-queue.server";
 import type { OrderMailStore } from "./order-mail-store.server";
 import { checkMove, ORDER_MOVES, type OrderMove, type OrderStatus } from "./order-lifecycle";
 import { returnStock } from "./order-stock.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
 import { factsColumns, orderFacts } from "./paid.server";
 import { recordStatusChanges } from "./status-history.server";
-import type { Outcome } from "../../lib/outcome";
 
 /**
  * Who makes a move: an admin (kept in the history and the audit log), the order's customer (in
@@ -42,7 +42,7 @@ export type MoveResult = Outcome<
   { code: "not-found" | "refused" }
 >;
 
-export const ORDER_NOT_FOUND_MESSAGE = "Pedido não encontrado";
+const ORDER_NOT_FOUND_MESSAGE = "Pedido não encontrado";
 
 /** The moves the customer is told of by e-mail. */
 const CUSTOMER_TOLD: Partial<Record<OrderMove, OrderUpdateStep>> = {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
 import { orderItems, orders, payments } from "../../db/schema.server";
 import { pixTotals } from "../payments/payment-prices";
-import { queueChargeCancellations } from "./cancel-orders.server";
+import { queueChargeCancellations } from "./charge-cancellation-queue.server";
 import { customerOrder } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
 import { awaitsPayment } from "./paid.server";

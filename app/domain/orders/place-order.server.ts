@@ -11,7 +11,7 @@ import type { CardProvider } from "../payments/card-provider";
 import type { PaymentTerms } from "../payments/payment-prices";
 import type { PixPayment } from "../payments/pix-payment";
 import type { PixChargeRequest, PixProvider } from "../payments/pix-provider";
-import { queueChargeCancellations } from "./cancel-orders.server";
+import { queueChargeCancellations } from "./charge-cancellation-queue.server";
 import { cancelOrders } from "./move-order.server";
 import { checkoutPausedCondition, TOO_MANY_CHECKOUTS } from "./checkout-limit.server";
 import { namedLinesOf } from "./named-lines.server";
