@@ -4,22 +4,17 @@ import type { Database } from "./db/client.server";
 import type { AuthCall } from "./domain/accounts/auth-endpoints.server";
 import type { Auth } from "./domain/accounts/auth.server";
 import { orderMailStoreOf } from "./domain/orders/order-mail-store.server";
-import type { CardProvider } from "./domain/payments/card-provider";
 import type { PlaceOrderDeps } from "./domain/orders/place-order.server";
 import type { PaymentDeps } from "./domain/orders/payment-deps.server";
-import type { PixProvider } from "./domain/payments/pix-provider";
+import type { StoreProviders } from "./domain/payments/store-providers";
 import { currentStoreSettings } from "./domain/store-settings/store-settings.server";
 import type { FileStorage } from "./storage/file-storage.server";
 
 /** What every loader and action receives from the HTTP shell (`server/app.ts`). */
-export interface ServerContext {
+export interface ServerContext extends StoreProviders {
   db: Database;
   auth: Auth;
   storage: FileStorage;
-  /** The PIX provider `PIX_PROVIDER` names. */
-  pix: PixProvider;
-  /** The card provider `CARD_PROVIDER` names; null without one. */
-  card: CardProvider | null;
   env: Env;
   /** The store's public origin. */
   baseURL: string;

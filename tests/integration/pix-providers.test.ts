@@ -100,7 +100,7 @@ describe("Woovi PIX provider", () => {
 
   it("deletes a charge at Woovi, and names Woovi's refusal to delete a paid one", async () => {
     const { chargeId } = await provider().createCharge(chargeRequest());
-    await provider().cancelCharge(chargeId);
+    await provider().cancel(chargeId);
     expect(woovi.requests.at(-1)).toMatchObject({
       method: "DELETE",
       path: `/api/v1/charge/${chargeId}`,
@@ -110,7 +110,7 @@ describe("Woovi PIX provider", () => {
 
     const paid = await provider().createCharge(chargeRequest());
     woovi.complete(paid.chargeId);
-    await expect(provider().cancelCharge(paid.chargeId)).rejects.toThrow(/HTTP 400 ao cancelar a cobrança/);
+    await expect(provider().cancel(paid.chargeId)).rejects.toThrow(/HTTP 400 ao cancelar a cobrança/);
   });
 
   it("answers the charge already made for the order when Woovi refuses a second one, never one of another amount", async () => {

@@ -164,9 +164,9 @@ describe("the sandbox's checkout page", () => {
 
   it("takes nothing once the store closed the checkout, nor once it expired", async () => {
     const closed = await cardOrder();
-    await provider().cancelCheckout(closed.checkout.checkoutId);
+    await provider().cancel(closed.checkout.checkoutId);
     // Closing it again changes nothing.
-    await provider().cancelCheckout(closed.checkout.checkoutId);
+    await provider().cancel(closed.checkout.checkoutId);
     const expired = await cardOrder({ expiresInMinutes: -1 });
     for (const { checkoutPath, buyer, orderId } of [closed, expired]) {
       const page = htmlText((await get(checkoutPath, buyer)).body);
@@ -226,7 +226,7 @@ describe("the sandbox's checkout page", () => {
     expect(page).not.toContain("Aprovar pagamento");
     expect((await post(checkoutPath, buyer, { intent: "approve" })).status).toBe(409);
 
-    await provider().cancelCheckout(checkout.checkoutId);
+    await provider().cancel(checkout.checkoutId);
     expect((await provider().payment(paymentId)).status).toBe("cancelled");
     expect(htmlText((await get(checkoutPath, buyer)).body)).toContain("Este checkout expirou");
     expect((await post(checkoutPath, buyer, { intent: "pay-boleto" })).status).toBe(409);

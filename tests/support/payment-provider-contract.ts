@@ -94,8 +94,8 @@ export function pixProviderContract(setUp: () => PixContractSubject) {
 
   it("cancels an unpaid charge: the payer can no longer pay it and it reads as expired; again, nothing changes", async () => {
     const { chargeId } = await charge(5_000);
-    await subject.provider.cancelCharge(chargeId);
-    await subject.provider.cancelCharge(chargeId);
+    await subject.provider.cancel(chargeId);
+    await subject.provider.cancel(chargeId);
     expect(await subject.pay(chargeId)).toBe(false);
     expect((await subject.provider.chargeStatus(chargeId)).status).toBe("EXPIRED");
   });
@@ -103,7 +103,7 @@ export function pixProviderContract(setUp: () => PixContractSubject) {
   it("refuses to cancel a paid charge, which stays paid", async () => {
     const { chargeId } = await charge(5_000);
     await subject.pay(chargeId);
-    await expect(subject.provider.cancelCharge(chargeId)).rejects.toThrow();
+    await expect(subject.provider.cancel(chargeId)).rejects.toThrow();
     expect(await subject.provider.chargeStatus(chargeId)).toEqual({
       status: "COMPLETED",
       amountCents: 5_000,
@@ -210,8 +210,8 @@ export function cardProviderContract(setUp: () => CardContractSubject) {
 
   it("closes a checkout: it takes no more payments; closing it again changes nothing", async () => {
     const { checkoutId, orderId } = await single(10_000);
-    await subject.provider.cancelCheckout(checkoutId);
-    await subject.provider.cancelCheckout(checkoutId);
+    await subject.provider.cancel(checkoutId);
+    await subject.provider.cancel(checkoutId);
     expect(await subject.pay(checkoutId, "approved", 1)).toBeNull();
     expect(await subject.provider.paymentsOf(orderId)).toEqual([]);
   });

@@ -33,6 +33,7 @@ export function createMemoryPixProvider(name = "memoria") {
 
   const provider: PixProvider = {
     name,
+    method: "pix",
     remote: false,
     async createCharge(request) {
       const chargeId = randomUUID().replaceAll("-", "").slice(0, 25);
@@ -56,7 +57,7 @@ export function createMemoryPixProvider(name = "memoria") {
       const { status, amountCents } = chargeOf(chargeId);
       return { status, amountCents };
     },
-    async cancelCharge(chargeId) {
+    async cancel(chargeId) {
       const charge = chargeOf(chargeId);
       if (charge.status === "COMPLETED") throw new Error(`Cobrança já paga: ${chargeId}`);
       charge.status = "EXPIRED";

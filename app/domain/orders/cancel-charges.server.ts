@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { claimDue } from "../../db/claim-due.server";
 import { orders, pixChargeCancellations } from "../../db/schema.server";
+import { configuredProviderNamed, configuredProviders } from "../payments/store-providers";
 import { followCharge } from "./follow-charge.server";
 import type { PaymentDeps } from "./payment-deps.server";
 
@@ -20,7 +21,7 @@ const BATCH = 20;
 export async function cancelQueuedCharges(deps: PaymentDeps): Promise<number> {
   const { db } = deps;
   const queued = pixChargeCancellations;
-  const providers = [deps.pix.name, ...(deps.card ? [deps.card.name] : [])];
+  const providers = configuredProviders(deps).map((provider) => provider.name);
   const claimed = await claimDue(db, queued, {
     key: [queued.provider, queued.chargeId],
     due: and(
@@ -37,8 +38,10 @@ export async function cancelQueuedCharges(deps: PaymentDeps): Promise<number> {
   let settled = 0;
   for (const { provider, chargeId, orderId } of claimed) {
     try {
-      if (provider === deps.card?.name) await deps.card.cancelCheckout(chargeId);
-      else await cancelCharge(deps, chargeId);
+      // Only the configured providers' charges were claimed.
+      const configured = configuredProviderNamed(deps, provider)!;
+      if (configured.method === "pix") await cancelCharge(deps, chargeId);
+      else await configured.cancel(chargeId);
       await db
         .update(queued)
         .set({ settledAt: sql`now()` })
@@ -64,7 +67,7 @@ async function cancelCharge(deps: PaymentDeps, chargeId: string): Promise<void> 
   // Its order was cancelled because the charge expired: there is nothing left to cancel.
   if (order?.pixStatus === "EXPIRED") return;
   try {
-    await deps.pix.cancelCharge(chargeId);
+    await deps.pix.cancel(chargeId);
   } catch (refusal) {
     const state = await deps.pix.chargeStatus(chargeId);
     if (state.status === "ACTIVE") throw refusal;

@@ -9,8 +9,9 @@ import { pixUnitPriceSql } from "../payments/pix-price-sql.server";
 import type { PaymentMethod } from "../../lib/order-statuses";
 import type { CardProvider } from "../payments/card-provider";
 import type { PaymentTerms } from "../payments/payment-prices";
+import type { StoreProviders } from "../payments/store-providers";
 import type { PixPayment } from "../payments/pix-payment";
-import type { PixChargeRequest, PixProvider } from "../payments/pix-provider";
+import type { PixChargeRequest } from "../payments/pix-provider";
 import { queueChargeCancellations } from "./charge-cancellation-queue.server";
 import { cancelOrders } from "./move-order.server";
 import { checkoutPausedCondition, TOO_MANY_CHECKOUTS } from "./checkout-limit.server";
@@ -39,13 +40,10 @@ export type PlaceOrderOutcome = Outcome<
   }
 >;
 
-export interface PlaceOrderDeps {
+export interface PlaceOrderDeps extends StoreProviders {
   db: Database;
-  pix: PixProvider;
   /** How long a PIX code is valid (`PIX_EXPIRES_MINUTES`). */
   expiresMinutes: number;
-  /** The card provider, or null when the store takes no card payments. */
-  card: CardProvider | null;
   /** How long a card checkout can be paid (`CARD_EXPIRES_MINUTES`), and a boleto's days to its due date. */
   cardExpiresMinutes: number;
   boletoExpiresDays: number;

@@ -7,7 +7,8 @@ import { orderItems, orderRefundItems, orderRefunds, orders, payments, users } f
 import { formatBRL } from "../../lib/money";
 import { recordAdminWrite, type AdminActor } from "../admin/audit.server";
 import type { PaymentDeps } from "./payment-deps.server";
-import type { ProviderRefund, RefundingProvider } from "../payments/refund-provider";
+import { configuredProviderNamed } from "../payments/store-providers";
+import type { ProviderRefund } from "../payments/refund-provider";
 import { isOrderId, ORDER_NOT_FOUND } from "./order-details.server";
 import type { OrderMailStore } from "./order-mail-store.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
@@ -285,20 +286,13 @@ function paymentRoute(
   deps: Pick<PaymentDeps, "pix" | "card">,
   now: Date,
 ): Outcome<{ provider: string }> {
-  const configured = payment.method === "card" ? deps.card?.name : deps.pix.name;
   if (payment.method === "pix" && payment.paidAt && now > addDays(payment.paidAt, PIX_REFUND_DAYS)) {
     return refused("pixWindowOver");
   }
-  return payment.providerPaymentId && payment.provider && payment.provider === configured
-    ? { ok: true, provider: payment.provider }
+  const provider = configuredProviderNamed(deps, payment.provider);
+  return payment.providerPaymentId && provider
+    ? { ok: true, provider: provider.name }
     : refused("providerGone");
-}
-
-/** The configured provider that keeps refunds under `name`, or null. */
-function refunderOf(deps: Pick<PaymentDeps, "pix" | "card">, name: string | null): RefundingProvider | null {
-  if (name === deps.pix.name) return deps.pix;
-  if (deps.card && name === deps.card.name) return deps.card;
-  return null;
 }
 
 /** The payment a refund gives back, as its provider knows it: a PIX charge's or a card payment's id. */
@@ -316,7 +310,7 @@ async function chargeOf(db: Database, refund: Refund): Promise<string> {
  * of reach (the refund job asks again) or no longer configured (the admin records it by hand).
  */
 export async function askProvider(deps: PaymentDeps, refund: Refund): Promise<Refund> {
-  const provider = refunderOf(deps, refund.provider);
+  const provider = configuredProviderNamed(deps, refund.provider);
   if (!provider) {
     deps.logger.warn(
       { refundId: refund.id, provider: refund.provider },

@@ -1,7 +1,6 @@
 import type { CARD_PAYMENT_STATUSES } from "../../lib/order-statuses";
 import type { DisputeNews } from "./dispute-news";
-import type { WebhookSender } from "./payment-webhook";
-import type { RefundingProvider } from "./refund-provider";
+import type { PaymentProvider } from "./payment-provider";
 
 export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
 
@@ -45,25 +44,20 @@ export interface CardPayment {
 /**
  * A provider of card and boleto payments through its own hosted checkout: card data never
  * reaches the store. The store sends the customer to a checkout made for the order, learns of
- * payments by webhook and reads each payment from the provider before believing it.
- * A failure to reach the provider is thrown.
+ * payments by webhook and reads each payment from the provider before believing it. What it
+ * cancels is a checkout.
  */
-export interface CardProvider extends RefundingProvider {
-  /** Its name in `orders.card_provider`, `payment_events.provider` and `/api/webhooks/{name}`. */
-  readonly name: string;
+export interface CardProvider extends PaymentProvider {
+  readonly method: "card";
   createCheckout(request: CardCheckoutRequest): Promise<CardCheckout>;
   payment(paymentId: string): Promise<CardPayment>;
   /** Every payment made on the order's checkouts, as the provider has them now. */
   paymentsOf(orderId: string): Promise<CardPayment[]>;
-  /** Makes an order's checkout impossible to pay (the order was cancelled); again, nothing changes. */
-  cancelCheckout(checkoutId: string): Promise<void>;
   /**
    * What a payment's status says of a dispute (in mediation, charged back): null for a status that
    * tells of none. Absent for a provider whose payments are never disputed (the sandbox's).
    */
   disputeNews?(status: CardPaymentStatus): DisputeNews | null;
-  /** Verifies and reads a webhook delivery; absent for a provider that posts none (the sandbox's). */
-  webhookEvent?: WebhookSender["webhookEvent"];
 }
 
 /**

@@ -12,14 +12,5 @@ export interface ChargeEvent {
 export type WebhookReading =
   { ok: false; status: 400 | 401; error: string } | { ok: true; event: ChargeEvent | null };
 
-/**
- * A provider that posts webhooks to `/api/webhooks/{name}`: it alone knows how they are signed
- * and what they say. Reading one never throws for anything the sender controls.
- */
-export interface WebhookSender {
-  readonly name: string;
-  webhookEvent(request: Request): Promise<WebhookReading>;
-}
-
 export const INVALID_SIGNATURE = { ok: false, status: 401, error: "Assinatura inválida" } as const;
 export const INVALID_EVENT = { ok: false, status: 400, error: "Evento inválido" } as const;

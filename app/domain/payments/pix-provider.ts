@@ -1,7 +1,6 @@
 import type { PIX_STATUSES } from "../../lib/order-statuses";
 import type { DisputeNews } from "./dispute-news";
-import type { WebhookReading } from "./payment-webhook";
-import type { RefundingProvider } from "./refund-provider";
+import type { PaymentProvider } from "./payment-provider";
 
 /** A charge's state as its provider reports it. */
 export type PixChargeStatus = (typeof PIX_STATUSES)[number];
@@ -30,27 +29,16 @@ export interface PixCharge {
 }
 
 /**
- * A PIX payment provider. The domain asks it for charges, for their status and for refunds of
- * paid ones, and never knows which one runs (`PIX_PROVIDER`). A failure to reach the provider is
- * thrown.
+ * A PIX payment provider: a payment is a charge the store shows as a code. The domain asks it for
+ * charges, for their status and for refunds of paid ones, and never knows which one runs
+ * (`PIX_PROVIDER`).
  */
-export interface PixProvider extends RefundingProvider {
-  /** Its name in `orders.pix_provider`, `payment_events.provider` and `/api/webhooks/{name}`. */
-  readonly name: string;
+export interface PixProvider extends PaymentProvider {
+  readonly method: "pix";
   /** Whether its charges are created by a service elsewhere, over the network. */
   readonly remote: boolean;
   createCharge(request: PixChargeRequest): Promise<PixCharge>;
   chargeStatus(chargeId: string): Promise<PixChargeState>;
-  /**
-   * Makes an unpaid charge impossible to pay (its order was cancelled); cancelling it again
-   * changes nothing. Throws when the provider refuses, e.g. for a charge already paid.
-   */
-  cancelCharge(chargeId: string): Promise<void>;
-  /**
-   * Verifies and reads a webhook delivery (`/api/webhooks/{name}`); absent for a provider that
-   * posts none (the sandbox's payments come through its own button).
-   */
-  webhookEvent?(request: Request): Promise<WebhookReading>;
   /**
    * The charge a PIX payment paid, by the payment's end-to-end id (what a dispute, a MED, names):
    * null when the provider knows no such payment of one of its charges. Absent for a provider

@@ -1,5 +1,6 @@
 import type { Env } from "../../../config/env.server";
 import type { CardProvider } from "../card-provider";
+import type { StoreProviders } from "../store-providers";
 import type { PixProvider } from "../pix-provider";
 import { mercadoPagoCardProviderOf } from "./mercadopago/mercadopago-card-provider.server";
 import type { ProviderSetting } from "./provider-setting.server";
@@ -37,10 +38,7 @@ export function providerNamed<Provider>(
 }
 
 /** The store's payment providers, as `PIX_PROVIDER` and `CARD_PROVIDER` name them. */
-export function paymentProvidersOf(setting: ProviderSetting): {
-  pix: PixProvider;
-  card: CardProvider | null;
-} {
+export function paymentProvidersOf(setting: ProviderSetting): StoreProviders {
   const { PIX_PROVIDER, CARD_PROVIDER } = setting.env;
   return {
     pix: providerNamed(PIX_PROVIDERS, PIX_PROVIDER, setting),

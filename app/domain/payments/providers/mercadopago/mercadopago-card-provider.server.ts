@@ -83,6 +83,7 @@ export function createMercadoPagoCardProvider(options: MercadoPagoOptions): Card
 
   return {
     name: "mercadopago",
+    method: "card",
     async createCheckout(request) {
       const [firstName = "", ...otherNames] = request.payer.name.trim().split(/\s+/);
       const taxId = compactTaxId(request.payer.taxId);
@@ -138,7 +139,7 @@ export function createMercadoPagoCardProvider(options: MercadoPagoOptions): Card
       });
       return found.results.map(cardPaymentOf);
     },
-    async cancelCheckout(checkoutId) {
+    async cancel(checkoutId) {
       // A preference cannot be deleted: it expires now, and its page no longer takes payments.
       await call({
         action: "encerrar o checkout",

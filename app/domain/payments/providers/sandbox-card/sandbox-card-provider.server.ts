@@ -33,6 +33,7 @@ export function createSandboxCardProvider(options: {
   const now = options.now ?? (() => new Date());
   return {
     name: "sandbox-card",
+    method: "card",
     async createCheckout(request) {
       const checkoutId = randomUUID();
       await db.insert(sandboxCardCheckouts).values({
@@ -64,7 +65,7 @@ export function createSandboxCardProvider(options: {
         .orderBy(asc(sandboxCardPayments.id));
       return payments.map(cardPaymentOf);
     },
-    async cancelCheckout(checkoutId) {
+    async cancel(checkoutId) {
       await db.transaction(async (tx) => {
         const [checkout] = await tx
           .select({ closedAt: sandboxCardCheckouts.closedAt })

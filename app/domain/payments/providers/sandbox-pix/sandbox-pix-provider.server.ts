@@ -31,6 +31,7 @@ export function createSandboxPixProvider(options: {
   const now = options.now ?? (() => new Date());
   return {
     name: "sandbox",
+    method: "pix",
     remote: false,
     async createCharge(request) {
       // A txid allows only letters and digits, at most 25 of them.
@@ -57,7 +58,7 @@ export function createSandboxPixProvider(options: {
           : "ACTIVE";
       return { status, amountCents: charge.amountCents };
     },
-    async cancelCharge(chargeId) {
+    async cancel(chargeId) {
       await db
         .update(sandboxPixCharges)
         .set({ cancelledAt: now() })

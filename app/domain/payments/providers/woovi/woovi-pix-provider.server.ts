@@ -91,6 +91,7 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
 
   return {
     name: "woovi",
+    method: "pix",
     remote: true,
     async createCharge(request) {
       const expiresIn = options.expiresMinutes * 60;
@@ -136,7 +137,7 @@ export function createWooviPixProvider(options: WooviOptions): PixProvider {
       });
       return { status: charge.status, amountCents: charge.value };
     },
-    async cancelCharge(chargeId) {
+    async cancel(chargeId) {
       await call({
         action: "cancelar a cobrança",
         schema: deletedCharge,
