@@ -929,9 +929,7 @@ export const orderRefunds = pgTable(
     amountCents: centavos("amount_cents").notNull(),
     reason: text("reason").notNull(),
     origin: text("origin", { enum: REFUND_ORIGINS }).notNull(),
-    // Whether it returned units: only for release 2026-11-28-63433c1, which reads it and may still
-    // run beside this one (the units are in order_refund_items since migration 0028); to drop in a
-    // later release (decision 0034).
+    // Whether the units it gives back (order_refund_items) returned to stock.
     restock: boolean("restock").notNull().default(false),
     // The provider that refunds it (the order's PIX or card provider); null when the admin
     // recorded a refund made by other means (a PIX past the 90 days).
@@ -963,7 +961,10 @@ export const orderRefunds = pgTable(
   ],
 );
 
-/** The units a refund gave back to stock, line by line (the admin's 'Devolver ao estoque'). */
+/**
+ * The units a refund gives back, line by line (the admin's 'Itens reembolsados'; a withdrawal's,
+ * all of them); back in stock when the refund's `restock` says so.
+ */
 export const orderRefundItems = pgTable(
   "order_refund_items",
   {

@@ -64,11 +64,15 @@ async function paidOrder(paidDaysAgo = 1, quantity = 1) {
   return { ...order, chargeId, product };
 }
 
-/** The refund form; `restock`: units typed in 'Devolver ao estoque', by the line's id. */
+/**
+ * The refund form; `lines`: units typed in 'Itens reembolsados', by the line's id; `restock`: 'Devolver
+ * ao estoque os itens reembolsados' ticked.
+ */
 type RefundForm = {
   amount: string;
   reason?: string;
-  restock?: Record<number, string>;
+  lines?: Record<number, string>;
+  restock?: boolean;
   refundId?: string;
   /** The payment given back; the one that paid the order when none is named. */
   paymentId?: string;
@@ -83,8 +87,9 @@ function refund(orderId: string, form: RefundForm, intent = "refund") {
       amount: form.amount,
       reason: form.reason ?? "Produto com defeito",
       ...Object.fromEntries(
-        Object.entries(form.restock ?? {}).map(([lineId, units]) => [`restock.${lineId}`, units]),
+        Object.entries(form.lines ?? {}).map(([lineId, units]) => [`line.${lineId}`, units]),
       ),
+      ...(form.restock && { restock: "on" }),
     }),
     context: context(),
     params: { orderId },
@@ -285,53 +290,52 @@ describe("refunds from the panel through Woovi", () => {
     });
   });
 
-  it("returns the units the admin names, each unit once, and no more than the order holds", async () => {
+  it("names the units each refund gives back, each unit once, and returns them to stock when asked", async () => {
     const order = await paidOrder(1, 4);
     const [line] = (await orderPage(order.id)).refunds.lines;
-    const units = (restock: string) => ({ [line!.orderItemId]: restock });
+    const units = (typed: string) => ({ [line!.orderItemId]: typed });
     const stock = () => stockOf(database.db, order.product.id);
 
     const first = randomUUID();
-    expect(await refund(order.id, { amount: "1,00", restock: units("1"), refundId: first })).toMatchObject({
-      ok: true,
-    });
+    const back = { amount: "1,00", lines: units("1"), restock: true, refundId: first };
+    expect(await refund(order.id, back)).toMatchObject({ ok: true });
     expect(await stock()).toBe(6);
     // The form sent again (a double click, a retry): the same refund, nothing more back.
-    await refund(order.id, { amount: "1,00", restock: units("1"), refundId: first });
+    await refund(order.id, back);
     expect(await stock()).toBe(6);
 
     // More than the line has left, a fraction, another order's line: refused, nothing changes.
     const other = await paidOrder();
     const [otherLine] = (await orderPage(other.id)).refunds.lines;
-    for (const [restock, message] of [
-      [units("4"), `Devolva ao estoque no máximo 3 unidades de ${order.product.name}`],
-      [units("1,5"), "Informe em números inteiros quantas unidades voltam ao estoque"],
-      [{ [otherLine!.orderItemId]: "1" }, "Escolha itens deste pedido para devolver ao estoque"],
+    for (const [lines, message] of [
+      [units("4"), `Reembolse no máximo 3 unidades de ${order.product.name}`],
+      [units("1,5"), "Informe em números inteiros quantas unidades de cada item o reembolso devolve"],
+      [{ [otherLine!.orderItemId]: "1" }, "Escolha itens deste pedido"],
     ] as const) {
-      expect(await refund(order.id, { amount: "1,00", restock })).toEqual({
+      expect(await refund(order.id, { amount: "1,00", lines, restock: true })).toEqual({
         intent: "refund",
         ok: false,
         message,
       });
     }
     expect(await stock()).toBe(6);
-    // One refund, flagged for the release before this one, which shows 'estoque devolvido' from it.
+    // One refund, flagged as back in stock: the release before this one shows 'estoque devolvido' from it.
     expect((await refundsOf(order.id)).map((made) => made.restock)).toEqual([true]);
 
     const page = await orderPage(order.id);
     expect(page.refunds.lines).toMatchObject([
-      { name: order.product.name, quantity: 4, returnedQuantity: 1 },
+      { name: order.product.name, quantity: 4, refundedQuantity: 1, returnedQuantity: 1 },
     ]);
-    expect(page.refunds.list.map((made) => made.restocked)).toEqual([
-      [{ name: order.product.name, quantity: 1 }],
+    expect(page.refunds.list.map((made) => [made.lines, made.restocked])).toEqual([
+      [[{ name: order.product.name, quantity: 1 }], true],
     ]);
 
-    // The other 3 back with a second refund: nothing is left to send.
-    await refund(order.id, { amount: "1,00", restock: units("3") });
+    // The other 3 back with a second refund: nothing is left to give back, nor to send.
+    await refund(order.id, { amount: "1,00", lines: units("3"), restock: true });
     expect(await stock()).toBe(9);
-    expect(await refund(order.id, { amount: "1,00", restock: units("1") })).toMatchObject({
+    expect(await refund(order.id, { amount: "1,00", lines: units("1") })).toMatchObject({
       ok: false,
-      message: `Todas as unidades de ${order.product.name} já voltaram ao estoque`,
+      message: `Todas as unidades de ${order.product.name} já foram reembolsadas`,
     });
     await changeStatus(order.id, "processing");
     await database.db.update(orders).set({ trackingCode: "AA123456789BR" }).where(eq(orders.id, order.id));
@@ -345,10 +349,29 @@ describe("refunds from the panel through Woovi", () => {
     expect((await orderRow(order.id)).status).toBe("processing");
   });
 
+  it("gives back a unit the customer keeps (it arrived broken) without returning it to stock", async () => {
+    const order = await paidOrder(1, 2);
+    const [line] = (await orderPage(order.id)).refunds.lines;
+    expect(await refund(order.id, { amount: "50,00", lines: { [line!.orderItemId]: "1" } })).toMatchObject({
+      ok: true,
+    });
+    expect(await stockOf(database.db, order.product.id)).toBe(5);
+    const page = await orderPage(order.id);
+    expect(page.refunds.lines).toMatchObject([{ quantity: 2, refundedQuantity: 1, returnedQuantity: 0 }]);
+    expect(page.refunds.list.map((made) => [made.lines, made.restocked])).toEqual([
+      [[{ name: order.product.name, quantity: 1 }], false],
+    ]);
+    // Once given back, a unit cannot be given back again, kept or returned.
+    expect(
+      await refund(order.id, { amount: "50,00", lines: { [line!.orderItemId]: "2" }, restock: true }),
+    ).toMatchObject({ ok: false, message: `Reembolse no máximo 1 unidade de ${order.product.name}` });
+    expect(await stockOf(database.db, order.product.id)).toBe(5);
+  });
+
   it("gives back on cancellation only the units no refund returned", async () => {
     const order = await paidOrder(1, 4);
     const [line] = (await orderPage(order.id)).refunds.lines;
-    await refund(order.id, { amount: "1,00", restock: { [line!.orderItemId]: "2" } });
+    await refund(order.id, { amount: "1,00", lines: { [line!.orderItemId]: "2" }, restock: true });
     expect(await stockOf(database.db, order.product.id)).toBe(7);
     const cancelled = await changeStatus(order.id, "cancelled");
     expect(cancelled).toMatchObject({ ok: true });
@@ -425,9 +448,10 @@ describe("a customer's withdrawal (CDC art. 49) through Woovi", () => {
     expect(woovi.refundsOf(order.chargeId).map((made) => [made.value, made.comment])).toEqual([
       [10_000, "Desistência da compra: Comprei errado"],
     ]);
-    expect((await orderPage(order.id)).refunds.list.map((made) => made.by)).toEqual([
-      "Cliente (desistência)",
-    ]);
+    // The whole purchase given back, its units already back in stock by the cancellation.
+    expect(
+      (await orderPage(order.id)).refunds.list.map((made) => [made.by, made.lines, made.restocked]),
+    ).toEqual([["Cliente (desistência)", [{ name: order.product.name, quantity: 1 }], false]]);
 
     // 'Baixar comprovante': the order as it ended, no longer 'pago'.
     const receipt = await receiptLoader({
@@ -462,11 +486,11 @@ describe("a customer's withdrawal (CDC art. 49) through Woovi", () => {
     const received = await changeStatus(order.id, "returned");
     expect(received).toMatchObject({ ok: true, message: "Status do pedido atualizado!" });
     const [line] = (await orderPage(order.id)).refunds.lines;
-    expect(await refund(order.id, { amount: "100,00", restock: { [line!.orderItemId]: "1" } })).toMatchObject(
-      {
-        message: "Reembolso confirmado!",
-      },
-    );
+    expect(
+      await refund(order.id, { amount: "100,00", lines: { [line!.orderItemId]: "1" }, restock: true }),
+    ).toMatchObject({
+      message: "Reembolso confirmado!",
+    });
     const row = await orderRow(order.id);
     expect([row.status, row.refundedCents]).toEqual(["returned", 10_000]);
     expect(await stockOf(database.db, order.product.id)).toBe(6);

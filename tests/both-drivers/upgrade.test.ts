@@ -323,7 +323,7 @@ for (const fixture of upgradeFixtures()) {
           quantity: number;
         }[];
         const page = await (await get(`/admin/orders/${restocked.orderId}`, panel)).text();
-        expect(page).toContain(`devolvido ao estoque: ${line!.quantity} × ${line!.productName}`);
+        expect(page).toContain(`itens: ${line!.quantity} × ${line!.productName} (devolvidos ao estoque)`);
       }
     });
 

@@ -74,15 +74,16 @@ describe("after-sale in the panel (issue 29)", () => {
     await moveTo(page, "devolvido");
     const refunds = page.getByRole("region", { name: "Reembolsos" });
     await refunds.getByLabel("Motivo").fill("Devolução recebida em bom estado");
-    // The phone came back: its one unit goes back to stock.
+    // The phone came back: the refund gives back its one unit, which goes back to stock.
     await refunds
-      .getByRole("group", { name: "Devolver ao estoque" })
+      .getByRole("group", { name: "Itens reembolsados" })
       .getByRole("spinbutton", { name: PHONE.name })
       .fill("1");
+    await refunds.getByLabel("Devolver ao estoque os itens reembolsados").check();
     await refunds.getByRole("button", { name: "Reembolsar" }).click();
     await toast(page, "Reembolso confirmado!").waitFor();
     await refunds.getByText("confirmado", { exact: true }).waitFor();
-    expect(await textOf(refunds)).toContain(`devolvido ao estoque: 1 × ${PHONE.name}`);
+    expect(await textOf(refunds)).toContain(`itens: 1 × ${PHONE.name} (devolvidos ao estoque)`);
     // Nothing is left to refund: the form is gone.
     expect(await refunds.getByRole("button", { name: "Reembolsar" }).count()).toBe(0);
 

@@ -1,5 +1,5 @@
 import { addDays } from "date-fns";
-import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql, sum } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, isNull, lte, ne, or, sql, sum } from "drizzle-orm";
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
 import { claimDue } from "../../db/claim-due.server";
 import type { Database, Transaction } from "../../db/client.server";
@@ -38,18 +38,27 @@ export const REFUND_MESSAGES = {
   confirmed: "Reembolso confirmado!",
   failed: (failure: string) => `O provedor recusou o reembolso: ${failure}`,
   recorded: "Reembolso registrado",
-  otherLine: "Escolha itens deste pedido para devolver ao estoque",
-  unitsNotWhole: "Informe em números inteiros quantas unidades voltam ao estoque",
-  tooManyUnits: ({ name, quantity, returnedQuantity }: NamedOrderLine) => {
+  otherLine: "Escolha itens deste pedido",
+  unitsNotWhole: "Informe em números inteiros quantas unidades de cada item o reembolso devolve",
+  tooManyRefunded: ({ name, quantity, refundedQuantity }: RefundedLine) => {
+    const left = quantity - refundedQuantity;
+    if (left === 0) return `Todas as unidades de ${name} já foram reembolsadas`;
+    return `Reembolse no máximo ${unitsText(left)} de ${name}`;
+  },
+  tooManyUnits: ({ name, quantity, returnedQuantity }: RefundedLine) => {
     const left = quantity - returnedQuantity;
     if (left === 0) return `Todas as unidades de ${name} já voltaram ao estoque`;
-    return `Devolva ao estoque no máximo ${left} ${left === 1 ? "unidade" : "unidades"} de ${name}`;
+    return `Devolva ao estoque no máximo ${unitsText(left)} de ${name}`;
   },
 } as const;
 
+function unitsText(count: number): string {
+  return `${count} ${count === 1 ? "unidade" : "unidades"}`;
+}
+
 /**
- * What is asked: how much of an order's payment to give back, why, and which of its units return
- * to stock.
+ * What is asked: how much of an order's payment to give back, why, which of its units it gives
+ * back, and whether those return to stock.
  */
 export interface RefundAsk {
   orderId: string;
@@ -59,8 +68,10 @@ export interface RefundAsk {
   refundId: string;
   amountCents: number;
   reason: string;
-  /** The units that go back to stock with it, line by line (none: an empty list). */
-  restock: ReturnedUnits[];
+  /** The units it gives back, line by line (none: a refund of a value, not of items). */
+  lines: ReturnedUnits[];
+  /** Whether those units came back to the shop and return to stock. */
+  restock: boolean;
 }
 
 export type RefundOutcome = Outcome<{ message: string }>;
@@ -179,8 +190,8 @@ export async function reserveRefund(
   const leftCents = await refundableCents(tx, payment);
   if (leftCents <= 0) return refused("nothingLeft");
   if (ask.amountCents > leftCents) return { ok: false, message: REFUND_MESSAGES.tooMuch(leftCents) };
-  const restockRefusal = await checkRestock(tx, order.id, ask.restock);
-  if (restockRefusal) return { ok: false, message: restockRefusal };
+  const linesRefusal = await checkLines(tx, order.id, ask);
+  if (linesRefusal) return { ok: false, message: linesRefusal };
 
   const route = paymentRoute(payment, deps, now);
   if (outside && route.ok) return refused("providerOpen");
@@ -195,9 +206,7 @@ export async function reserveRefund(
       amountCents: ask.amountCents,
       reason: ask.reason.trim(),
       origin,
-      // The release before this one reads it ('estoque devolvido'); the units are in
-      // order_refund_items (decision 0034).
-      restock: ask.restock.length > 0,
+      restock: ask.restock && ask.lines.length > 0,
       provider: route.ok ? route.provider : null,
       requestedBy: requestedBy?.id ?? null,
       status: outside ? "confirmed" : "pending",
@@ -207,11 +216,11 @@ export async function reserveRefund(
     })
     .returning();
   if (outside) await addRefunded(tx, refund!);
-  if (ask.restock.length > 0) {
+  if (ask.lines.length > 0) {
     await tx
       .insert(orderRefundItems)
-      .values(ask.restock.map((units) => ({ refundId: ask.refundId, ...units })));
-    await returnUnits(tx, ask.restock);
+      .values(ask.lines.map((units) => ({ refundId: ask.refundId, ...units })));
+    if (ask.restock) await returnUnits(tx, ask.lines);
   }
   if (requestedBy) {
     await recordAdminWrite(tx, requestedBy, {
@@ -224,30 +233,63 @@ export async function reserveRefund(
         paymentId: payment.id,
         amountCents: ask.amountCents,
         reason: refund!.reason,
-        restock: ask.restock,
+        lines: ask.lines,
+        restock: refund!.restock,
       },
     });
   }
   return { ok: true, refund: refund! };
 }
 
+/** One of an order's lines, with the units its refunds (but failed ones) gave back already. */
+export interface RefundedLine extends NamedOrderLine {
+  refundedQuantity: number;
+}
+
+/** An order's lines in the order they were bought, with what its refunds gave back of each. */
+async function refundedLinesOf(db: Database | Transaction, orderId: string): Promise<RefundedLine[]> {
+  const refunded = await db
+    .select({
+      orderItemId: orderRefundItems.orderItemId,
+      quantity: sum(orderRefundItems.quantity).mapWith(Number),
+    })
+    .from(orderRefundItems)
+    .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundItems.refundId))
+    .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, "failed")))
+    .groupBy(orderRefundItems.orderItemId);
+  return (await orderLinesOf(db, orderId)).map((line) => ({
+    ...line,
+    refundedQuantity: refunded.find((units) => units.orderItemId === line.orderItemId)?.quantity ?? 0,
+  }));
+}
+
+/** Every unit of an order no refund gave back yet, line by line: what a refund of the rest names. */
+export async function unitsNotRefunded(tx: Transaction, orderId: string): Promise<ReturnedUnits[]> {
+  return (await refundedLinesOf(tx, orderId))
+    .filter((line) => line.refundedQuantity < line.quantity)
+    .map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity - line.refundedQuantity }));
+}
+
 /**
- * Why the units asked back cannot all return to stock, or null: each must be of one of the order's
- * lines, named once, and at most what the line holds and has not given back already.
+ * Why the units asked back cannot all be given back, or null: each must be of one of the order's
+ * lines, named once, and at most what the line holds and no refund gave back already; units
+ * returning to stock, at most what the line has not returned to stock already.
  */
-async function checkRestock(
+async function checkLines(
   tx: Transaction,
   orderId: string,
-  restock: ReturnedUnits[],
+  { lines, restock }: Pick<RefundAsk, "lines" | "restock">,
 ): Promise<string | null> {
-  if (restock.length === 0) return null;
-  const lines = new Map((await orderLinesOf(tx, orderId)).map((line) => [line.orderItemId, line]));
-  const named = new Set(restock.map((units) => units.orderItemId));
-  if (named.size < restock.length) return REFUND_MESSAGES.otherLine;
-  for (const { orderItemId, quantity } of restock) {
-    const line = lines.get(orderItemId);
+  if (lines.length === 0) return null;
+  const orderLines = new Map((await refundedLinesOf(tx, orderId)).map((line) => [line.orderItemId, line]));
+  const named = new Set(lines.map((units) => units.orderItemId));
+  if (named.size < lines.length) return REFUND_MESSAGES.otherLine;
+  for (const { orderItemId, quantity } of lines) {
+    const line = orderLines.get(orderItemId);
     if (!line || !Number.isSafeInteger(quantity) || quantity <= 0) return REFUND_MESSAGES.otherLine;
-    if (quantity > line.quantity - line.returnedQuantity) return REFUND_MESSAGES.tooManyUnits(line);
+    if (quantity > line.quantity - line.refundedQuantity) return REFUND_MESSAGES.tooManyRefunded(line);
+    if (restock && quantity > line.quantity - line.returnedQuantity)
+      return REFUND_MESSAGES.tooManyUnits(line);
   }
   return null;
 }
@@ -273,7 +315,9 @@ export async function orderRefundableCents(tx: Transaction, orderId: string): Pr
   return payment ? refundableCents(tx, payment) : 0;
 }
 
-function refused(reason: Exclude<keyof typeof REFUND_MESSAGES, "tooMuch" | "failed" | "tooManyUnits">) {
+function refused(
+  reason: Exclude<keyof typeof REFUND_MESSAGES, "tooMuch" | "failed" | "tooManyRefunded" | "tooManyUnits">,
+) {
   return { ok: false, message: REFUND_MESSAGES[reason] } as const;
 }
 
@@ -446,8 +490,10 @@ export interface ListedRefund {
   reason: string;
   status: Refund["status"];
   failure: string | null;
-  /** The units it gave back to stock, by line name. */
-  restocked: { name: string; quantity: number }[];
+  /** The units it gave back, by line name. */
+  lines: { name: string; quantity: number }[];
+  /** Whether those units returned to stock. */
+  restocked: boolean;
   /** Made by other means and recorded by the admin. */
   outside: boolean;
   /** Who asked: the admin's e-mail, or 'Cliente (desistência)'. */
@@ -469,8 +515,8 @@ export interface OrderRefunds {
   refunds: ListedRefund[];
   /** The order's payments with money left to give back; none for an unpaid order. */
   refundable: RefundablePayment[];
-  /** The order's lines, with the units each already gave back to stock ('Devolver ao estoque'). */
-  lines: NamedOrderLine[];
+  /** The order's lines, with the units each already gave back, by refund and to stock. */
+  lines: RefundedLine[];
 }
 
 /** An order's refunds, oldest first, and what may still be refunded and how: the panel's section. */
@@ -486,8 +532,8 @@ export async function loadOrderRefunds(
     .leftJoin(users, eq(users.id, orderRefunds.requestedBy))
     .where(eq(orderRefunds.orderId, orderId))
     .orderBy(asc(orderRefunds.createdAt));
-  const lines = await orderLinesOf(db, orderId);
-  const restocked = await db
+  const lines = await refundedLinesOf(db, orderId);
+  const refundedUnits = await db
     .select({
       refundId: orderRefundItems.refundId,
       orderItemId: orderRefundItems.orderItemId,
@@ -518,12 +564,13 @@ export async function loadOrderRefunds(
       reason: refund.reason,
       status: refund.status,
       failure: refund.failure,
-      restocked: lines.flatMap((line) => {
-        const units = restocked.find(
+      lines: lines.flatMap((line) => {
+        const units = refundedUnits.find(
           (entry) => entry.refundId === refund.id && entry.orderItemId === line.orderItemId,
         );
         return units ? [{ name: line.name, quantity: units.quantity }] : [];
       }),
+      restocked: refund.restock,
       outside: refund.provider === null,
       by: refund.origin === "withdrawal" ? "Cliente (desistência)" : (email ?? "Administrador"),
     })),

@@ -5,7 +5,13 @@ import { orders } from "../../db/schema.server";
 import type { PaymentDeps } from "./payment-deps.server";
 import { customerOrder } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
-import { askProvider, orderRefundableCents, reserveRefund, type RefundOutcome } from "./refunds.server";
+import {
+  askProvider,
+  orderRefundableCents,
+  reserveRefund,
+  unitsNotRefunded,
+  type RefundOutcome,
+} from "./refunds.server";
 import { moveOrder } from "./move-order.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
 
@@ -74,7 +80,9 @@ export async function withdrawOrder(
         refundId: randomUUID(),
         amountCents: leftCents,
         reason: refundReason(reason),
-        restock: [],
+        // The whole purchase; its cancellation already put the units back in stock.
+        lines: await unitsNotRefunded(tx, order.id),
+        restock: false,
       },
       { origin: "withdrawal", requestedBy: null },
     );

@@ -113,19 +113,20 @@ const refundFields = {
   paymentId: z.uuid().optional(),
   amount: z.string().max(30).catch(""),
   reason: z.string().max(REFUND_REASON_MAX).catch(""),
+  restock: z.literal("on").optional().catch(undefined),
 };
 
-/** Each line's field in 'Devolver ao estoque': `restock.<line id>`, its units typed. */
-const RESTOCK_FIELD = /^restock\.(\d{1,9})$/;
+/** Each line's field in 'Itens reembolsados': `line.<line id>`, its units typed. */
+const LINE_FIELD = /^line\.(\d{1,9})$/;
 
 /**
- * The units the admin sends back to stock, line by line (a blank or 0 sends none), or null when
+ * The units the admin's refund gives back, line by line (a blank or 0 gives none), or null when
  * one is not a whole number.
  */
-function restockOf(form: FormData): ReturnedUnits[] | null {
+function refundedUnitsOf(form: FormData): ReturnedUnits[] | null {
   const units: ReturnedUnits[] = [];
   for (const [name, value] of form) {
-    const line = RESTOCK_FIELD.exec(name);
+    const line = LINE_FIELD.exec(name);
     const typed = typeof value === "string" ? value.trim() : "";
     if (!line || typed === "") continue;
     if (!/^\d{1,3}$/.test(typed)) return null;
@@ -162,8 +163,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } else if (input.intent === "tracking") {
     outcome = await saveTrackingCode(context.db, actor, params.orderId, input.trackingCode);
   } else {
-    const restock = restockOf(form);
-    if (!restock)
+    const lines = refundedUnitsOf(form);
+    if (!lines)
       return {
         intent: input.intent,
         ok: false,
@@ -175,7 +176,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       refundId: input.refundId,
       amountCents: parseBRLToCents(input.amount) ?? 0,
       reason: input.reason,
-      restock,
+      lines,
+      restock: input.restock === "on",
     };
     const refund = input.intent === "refund" ? refundOrder : recordOutsideRefund;
     outcome = await refund(paymentDeps(context), actor, ask);
@@ -450,8 +452,8 @@ function RefundsSection({ refunds, payments }: { refunds: LoadedRefunds; payment
               </span>
               <span className="text-slate-600">
                 {refund.reason} · por {refund.by}
-                {refund.restocked.length > 0 &&
-                  ` · devolvido ao estoque: ${refund.restocked.map((units) => `${units.quantity} × ${units.name}`).join(", ")}`}
+                {refund.lines.length > 0 &&
+                  ` · itens: ${refund.lines.map((units) => `${units.quantity} × ${units.name}`).join(", ")}${refund.restocked ? " (devolvidos ao estoque)" : ""}`}
               </span>
             </li>
           ))}
@@ -507,7 +509,7 @@ function RefundForm({
         required
       />
       <FormField label="Motivo" name="reason" maxLength={REFUND_REASON_MAX} required />
-      <RestockFields lines={lines} />
+      <RefundedLinesFields lines={lines} />
       <Button type="submit" disabled={busy} className="self-start">
         {busy ? "Enviando..." : outside ? "Registrar reembolso" : "Reembolsar"}
       </Button>
@@ -515,18 +517,21 @@ function RefundForm({
   );
 }
 
-/** 'Devolver ao estoque': how many units of each line go back with the refund (none by default). */
-function RestockFields({ lines }: { lines: LoadedRefunds["lines"] }) {
+/**
+ * 'Itens reembolsados': how many units of each line the refund gives back (none by default: a
+ * refund of a value), and whether they return to stock.
+ */
+function RefundedLinesFields({ lines }: { lines: LoadedRefunds["lines"] }) {
   return (
     <fieldset className="flex flex-col gap-2 text-sm text-slate-700">
-      <legend className="mb-1 font-medium">Devolver ao estoque</legend>
+      <legend className="mb-1 font-medium">Itens reembolsados</legend>
       {lines.map((line) => {
-        const left = line.quantity - line.returnedQuantity;
+        const left = line.quantity - line.refundedQuantity;
         return (
           <label key={line.orderItemId} className="flex flex-wrap items-center gap-2">
             <input
               type="number"
-              name={`restock.${line.orderItemId}`}
+              name={`line.${line.orderItemId}`}
               min={0}
               max={left}
               step={1}
@@ -538,12 +543,18 @@ function RestockFields({ lines }: { lines: LoadedRefunds["lines"] }) {
               {line.name}
               <span className="text-slate-500">
                 {` · ${line.quantity} ${line.quantity === 1 ? "comprada" : "compradas"}`}
+                {line.refundedQuantity > 0 &&
+                  `, ${line.refundedQuantity} já ${line.refundedQuantity === 1 ? "reembolsada" : "reembolsadas"}`}
                 {line.returnedQuantity > 0 && `, ${line.returnedQuantity} já no estoque`}
               </span>
             </span>
           </label>
         );
       })}
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="restock" className="size-4" />
+        Devolver ao estoque os itens reembolsados
+      </label>
     </fieldset>
   );
 }
