@@ -57,6 +57,12 @@ const importBoundaries = [
       "Payments are the providers, their charges and prices: orders use them, and what a payment does to an order lives in app/domain/orders (decision 0014).",
   },
   {
+    target: ["app/domain/orders", "app/domain/audit"],
+    from: "app/domain/admin",
+    message:
+      "The admin's screens use orders and the audit log, not the other way round: an admin's write is recorded through app/domain/audit.",
+  },
+  {
     target: "app/startup",
     from: ["app/routes", "app/components", "app/root.tsx", "app/context.server.ts"],
     message: "Start-up calls the domain; it knows nothing of pages.",

@@ -1,8 +1,8 @@
 import { AVATAR_MAX_BYTES } from "./domain/accounts/account-schemas";
 import { PRODUCTS_CSV_MAX_BYTES } from "./domain/admin/product-csv";
-import { PRODUCT_IMAGE_MAX_BYTES } from "./domain/admin/product-form-schema";
 import { catalogSearch, readCatalogQuery } from "./domain/catalog/catalog-filters";
 import { variantParamOf } from "./domain/catalog/product-details";
+import { PRODUCT_IMAGE_MAX_BYTES } from "./domain/images/image-upload";
 import { CHECKOUT_TOO_LARGE } from "./domain/orders/checkout-schema";
 import { policyPageOf } from "./domain/store-settings/policy-pages";
 

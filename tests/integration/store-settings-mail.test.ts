@@ -4,7 +4,7 @@ import { createLogger } from "../../app/config/logger.server";
 import type { ServerContext } from "../../app/context.server";
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import { saveSettingsSection } from "../../app/domain/store-settings/store-settings.server";
-import type { AdminActor } from "../../app/domain/admin/audit.server";
+import type { AdminActor } from "../../app/domain/audit/audit.server";
 import { orderNumber } from "../../app/lib/order-number";
 import { createMailer, type Mailer } from "../../app/mail/mailer.server";
 import { deliverDueMail } from "../../app/mail/outbox.server";

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { PLACEHOLDER_IMAGE } from "../../domain/catalog/product-card";
 import type { OrderLine } from "../../domain/orders/order-line";
 import { adjustmentLines, type TotalAdjustment } from "../../domain/orders/order-total";
 import { formatBRL } from "../../lib/money";
@@ -32,8 +33,6 @@ export function OrderLineRow({ line, showSku = false }: { line: OrderLine; showS
     </li>
   );
 }
-
-const PLACEHOLDER_IMAGE = "/placeholder.svg";
 
 /** The picture bought, or the placeholder when it is missing or no longer loads. */
 function OrderLineImage({ src }: { src: string }) {

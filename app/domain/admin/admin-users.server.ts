@@ -5,7 +5,7 @@ import { containsPattern } from "../../lib/like-pattern";
 import { compactTaxId } from "../../lib/tax-id";
 import { setUserRole } from "../accounts/admin-account.server";
 import type { Role } from "../accounts/session.server";
-import { recordAdminWrite, type AdminActor } from "./audit.server";
+import { recordAdminWrite, type AdminActor } from "../audit/audit.server";
 import { ADMIN_PAGE_SIZE, pageWithin, type ListingQuery } from "./listing";
 import type { Outcome } from "../../lib/outcome";
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { adminAuditLog } from "../../db/schema.server";
 import { containsPattern } from "../../lib/like-pattern";
-import type { AuditTarget } from "./audit-targets";
+import type { AuditTarget } from "../audit/audit-targets";
 import { ADMIN_PAGE_SIZE, pageWithin, type ListingQuery } from "./listing";
 
 export interface AuditQuery extends ListingQuery {

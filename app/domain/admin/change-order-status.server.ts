@@ -5,7 +5,7 @@ import { checkAdminChange, type OrderStatus } from "../orders/order-lifecycle";
 import { factsColumns, orderFacts } from "../orders/paid.server";
 import type { PaymentDeps } from "../orders/payment-deps.server";
 import { moveOrder } from "../orders/move-order.server";
-import type { AdminActor } from "./audit.server";
+import type { AdminActor } from "../audit/audit.server";
 import type { Outcome } from "../../lib/outcome";
 
 export type AdminOrderOutcome = Outcome<{ message: string }> | typeof ORDER_NOT_FOUND;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { products } from "../../db/schema.server";
 import { listVariants } from "./admin-product.server";
-import { recordAdminWrite, type AdminActor } from "./audit.server";
+import { recordAdminWrite, type AdminActor } from "../audit/audit.server";
 
 /**
  * Removes a product, its variants and its gallery (carts lose them). Orders that bought it keep

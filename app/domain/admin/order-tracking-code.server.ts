@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import { isOrderId, ORDER_NOT_FOUND } from "../orders/order-details.server";
 import { TRACKABLE_STATUSES, trackingCodeSchema, TRACKING_MESSAGES } from "../orders/tracking-code";
-import { recordAdminWrite, type AdminActor } from "./audit.server";
+import { recordAdminWrite, type AdminActor } from "../audit/audit.server";
 import type { AdminOrderOutcome } from "./change-order-status.server";
 
 /**

@@ -2,7 +2,8 @@ import { and, asc, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { productImages, products } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
-import { isOwnImagePath, PLACEHOLDER_IMAGE } from "./product-form-schema";
+import { PLACEHOLDER_IMAGE } from "../catalog/product-card";
+import { isOwnImagePath } from "./product-form-schema";
 import { resolveProductImage } from "./product-image-source.server";
 
 /** A product's own pictures: its cover (the catalogue's) and its gallery, its variants' aside. */

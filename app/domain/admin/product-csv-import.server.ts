@@ -7,7 +7,7 @@ import type { Database } from "../../db/client.server";
 import { products, productVariants } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
 import type { ProductOption } from "../catalog/variants";
-import type { AdminActor } from "./audit.server";
+import type { AdminActor } from "../audit/audit.server";
 import {
   CSV_DELIMITER,
   CSV_NO,

@@ -7,12 +7,8 @@ import { MAX_OPTION_VALUES, MAX_PRODUCT_OPTIONS, MAX_SPECS, type ProductOption }
 
 export const PRODUCT_MAX_PRICE_CENTS = 100_000_000;
 export const PRODUCT_DESCRIPTION_MAX = 5_000;
-/** The most an uploaded or fetched product image may weigh. */
-export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const PLACEHOLDER_IMAGE = "/placeholder.svg";
 
 export const INVALID_IMAGE_URL = "URL da imagem inválida (use http:// ou https://)";
-export const INVALID_IMAGE_FILE = "Envie uma imagem JPEG, PNG, WebP ou GIF de até 5 MB";
 
 /** A path of the store's own, such as /placeholder.svg or /uploads/products/…: kept as it is. */
 const OWN_PATH = /^\/(?![/\\])[\w\-./]+$/;

@@ -3,7 +3,7 @@ import type { Database, Transaction } from "../../db/client.server";
 import { productImages, products } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
 import { listGallery } from "./admin-product.server";
-import { recordAdminWrite, type AdminActor } from "./audit.server";
+import { recordAdminWrite, type AdminActor } from "../audit/audit.server";
 import { resolveProductImage, type ImageSource } from "./product-image-source.server";
 
 export type GalleryOutcome = { ok: true } | { ok: false; message?: string; notFound?: boolean };

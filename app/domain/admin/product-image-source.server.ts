@@ -8,12 +8,8 @@ import {
   type FileStorage,
 } from "../../storage/file-storage.server";
 import { PRODUCT_IMAGE_WIDTH } from "../../lib/product-images";
-import {
-  INVALID_IMAGE_FILE,
-  INVALID_IMAGE_URL,
-  isOwnImagePath,
-  PRODUCT_IMAGE_MAX_BYTES,
-} from "./product-form-schema";
+import { INVALID_IMAGE_FILE, PRODUCT_IMAGE_MAX_BYTES } from "../images/image-upload";
+import { INVALID_IMAGE_URL, isOwnImagePath } from "./product-form-schema";
 import type { Outcome } from "../../lib/outcome";
 
 /** What the admin gave as an image: a file (wins when both are given), an address, or neither. */

@@ -4,14 +4,9 @@ import { products, productVariants } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
 import type { VariantOffer } from "../catalog/variants";
 import { adminVariantColumns } from "./admin-product.server";
-import { recordAdminWrite, type AdminActor } from "./audit.server";
-import {
-  combinationKey,
-  PLACEHOLDER_IMAGE,
-  SKU_MAX,
-  type ProductInput,
-  type VariantInput,
-} from "./product-form-schema";
+import { recordAdminWrite, type AdminActor } from "../audit/audit.server";
+import { PLACEHOLDER_IMAGE } from "../catalog/product-card";
+import { combinationKey, SKU_MAX, type ProductInput, type VariantInput } from "./product-form-schema";
 import { resolveProductImage } from "./product-image-source.server";
 
 export type SaveProductOutcome =

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { productImages, products, productVariants } from "../../db/schema.server";
-import { PLACEHOLDER_IMAGE } from "../admin/product-form-schema";
+import { PLACEHOLDER_IMAGE } from "./product-card";
 import type { FeedVariant } from "./google-feed";
 import { variantOnSale } from "./variant-on-sale.server";
 

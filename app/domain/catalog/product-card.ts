@@ -1,3 +1,6 @@
+/** The picture of a product without one of its own (and of one whose picture no longer loads). */
+export const PLACEHOLDER_IMAGE = "/placeholder.svg";
+
 /** What every list of products shows of one (the cart's lines too): shared by server and browser. */
 export interface ProductSummary {
   id: number;

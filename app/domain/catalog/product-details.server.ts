@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type Database, preparedPerDatabase } from "../../db/client.server";
 import { productImages, products, productVariants } from "../../db/schema.server";
-import { PLACEHOLDER_IMAGE } from "../admin/product-form-schema";
+import { PLACEHOLDER_IMAGE } from "./product-card";
 import { MAX_QUANTITY_PER_ITEM } from "../cart/cart-items";
 import type { ProductDetails, VariantDetails } from "./product-details";
 

@@ -5,7 +5,7 @@ import { orders } from "../../db/schema.server";
 import { endOfWorkingDaysAfter } from "../../lib/dates";
 import type { Outcome } from "../../lib/outcome";
 import type { OrderUpdateStep } from "../../mail/order-update";
-import { recordAdminWrite, type AdminActor } from "../admin/audit.server";
+import { recordAdminWrite, type AdminActor } from "../audit/audit.server";
 import { queueChargeCancellations } from "./charge-cancellation-queue.server";
 import type { OrderMailStore } from "./order-mail-store.server";
 import { checkMove, ORDER_MOVES, type OrderMove, type OrderStatus } from "./order-lifecycle";

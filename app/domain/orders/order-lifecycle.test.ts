@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { TRACKING_CODE_PATTERN } from "../../db/schema.server";
 import { ORDER_STATUSES } from "../../lib/order-statuses";
-import { readAdminOrdersQuery } from "../admin/admin-orders-query";
 import {
   adminNextStatuses,
   checkAdminChange,
@@ -198,23 +197,5 @@ describe("the tracking code", () => {
     expect(TRACKING_CODE_PATTERN).toBe("^[A-Z]{2}[0-9]{9}[A-Z]{2}$");
     expect(trackingCodeSchema.parse(" qb123456789br ")).toBe("QB123456789BR");
     expect(trackingCodeSchema.safeParse("QB12345678BR").success).toBe(false);
-  });
-});
-
-describe("the admin orders list's query", () => {
-  it("reads unknown filters as none and a bad page as page 1", () => {
-    const read = (search: string) => readAdminOrdersQuery(new URLSearchParams(search));
-    expect(read("status=x&payment=y&page=-3&q=%20Ana%20")).toEqual({
-      q: "Ana",
-      status: "",
-      payment: "",
-      page: 1,
-    });
-    expect(read("status=cancelled&payment=failed&page=1000000000")).toEqual({
-      q: "",
-      status: "cancelled",
-      payment: "failed",
-      page: 1_000_000,
-    });
   });
 });

@@ -5,7 +5,7 @@ import { claimDue } from "../../db/claim-due.server";
 import type { Database, Transaction } from "../../db/client.server";
 import { orderItems, orderRefundItems, orderRefunds, orders, payments, users } from "../../db/schema.server";
 import { formatBRL } from "../../lib/money";
-import { recordAdminWrite, type AdminActor } from "../admin/audit.server";
+import { recordAdminWrite, type AdminActor } from "../audit/audit.server";
 import type { PaymentDeps } from "./payment-deps.server";
 import { configuredProviderNamed } from "../payments/store-providers";
 import type { ProviderRefund } from "../payments/refund-provider";

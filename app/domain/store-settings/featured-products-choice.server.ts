@@ -1,7 +1,7 @@
 import { desc, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { products } from "../../db/schema.server";
-import type { AdminActor } from "../admin/audit.server";
+import type { AdminActor } from "../audit/audit.server";
 import type { SettingsVariables } from "./default-settings";
 import type { ProductChoice } from "./settings-forms";
 import type { StoreSettings } from "./settings-schema";

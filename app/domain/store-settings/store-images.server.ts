@@ -6,8 +6,8 @@ import {
   StorageUnavailableError,
   type FileStorage,
 } from "../../storage/file-storage.server";
-import { INVALID_IMAGE_FILE, PRODUCT_IMAGE_MAX_BYTES } from "../admin/product-form-schema";
-import type { AdminActor } from "../admin/audit.server";
+import type { AdminActor } from "../audit/audit.server";
+import { INVALID_IMAGE_FILE, PRODUCT_IMAGE_MAX_BYTES } from "../images/image-upload";
 import { openImage, PHOTO_FORMATS } from "../images/open-image.server";
 import type { SettingsVariables } from "./default-settings";
 import { saveSettingsSection } from "./store-settings.server";

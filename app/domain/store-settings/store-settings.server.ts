@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { storeSettings } from "../../db/schema.server";
-import { recordAdminWrite, type AdminActor } from "../admin/audit.server";
+import { recordAdminWrite, type AdminActor } from "../audit/audit.server";
 import { defaultSettings, type SettingsVariables } from "./default-settings";
 import {
   SETTINGS_SECTIONS,

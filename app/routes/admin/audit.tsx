@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { inputClasses } from "../../components/ui/form-field";
 import { Pagination, usePageHref } from "../../components/ui/pagination";
 import { listAuditLog } from "../../domain/admin/audit-log.server";
-import { AUDIT_TARGETS, type AuditTarget } from "../../domain/admin/audit-targets";
+import { AUDIT_TARGETS, type AuditTarget } from "../../domain/audit/audit-targets";
 import { readListingQuery } from "../../domain/admin/listing";
 import { formatDateTime } from "../../lib/dates";
 import { requireAdmin } from "../guards.server";

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { useEffect, useId, useState } from "react";
-import { PRODUCT_IMAGE_MAX_BYTES, isOwnImagePath } from "../../../domain/admin/product-form-schema";
+import { isOwnImagePath } from "../../../domain/admin/product-form-schema";
+import { PRODUCT_IMAGE_MAX_BYTES } from "../../../domain/images/image-upload";
 import { productThumbnailUrl } from "../../../lib/product-images";
 import { inputClasses, FormMessage } from "../../ui/form-field";
 
