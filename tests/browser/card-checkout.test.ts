@@ -53,7 +53,7 @@ describe("the sandbox's card checkout", () => {
     await page.getByText("Simulação do Mercado Pago — nenhum pagamento real é feito").waitFor();
     const installments = page.getByLabel("Parcelas");
     const third = await installments.locator("option").nth(2).textContent();
-    expect(third).toMatch(/^3x de R\$\s[\d.]+,\d{2} sem juros$/);
+    expect(third).toMatch(/^3x de R\$\s[\d.]+,\d{2} sem juros( \(a primeira de R\$\s[\d.]+,\d{2}\))?$/);
     await installments.selectOption("3");
     await page.getByRole("button", { name: "Aprovar pagamento" }).click();
 

@@ -50,8 +50,16 @@ afterAll(async () => {
 const option = (page: Page, name: string, value: string | RegExp) =>
   page.getByRole("radiogroup", { name }).getByRole("radio", { name: value });
 const priceBlock = (page: Page) => textOf(page.getByRole("main").locator("p", { hasText: "R$" }));
-/** A variant's price as its page shows it, with the sandbox's cards: 12 instalments without interest. */
-const priceShown = (cents: number) => `${brl(cents)} em até 12x de ${brl(Math.ceil(cents / 12))} sem juros`;
+/**
+ * A variant's price as its page shows it, with the sandbox's cards: 12 instalments without interest,
+ * the first taking the centavos left over.
+ */
+const priceShown = (cents: number) => {
+  const each = Math.floor(cents / 12);
+  const first = cents - 11 * each;
+  const firstShown = first === each ? "" : ` (a primeira de ${brl(first)})`;
+  return `${brl(cents)} em até 12x de ${brl(each)} sem juros${firstShown}`;
+};
 const variantParam = (page: Page) => new URL(page.url()).searchParams.get("variant");
 
 /** The product's page, on its first variant in stock. */

@@ -21,7 +21,7 @@ const page = async (path: string) => {
 };
 
 const PIX_TEXT = "ou R$ 950,00 à vista no PIX (5% de desconto)";
-const FREE_TEXT = "em até 6x de R$ 166,67 sem juros";
+const FREE_TEXT = "em até 6x de R$ 166,66 sem juros (a primeira de R$ 166,70)";
 const INTEREST_TEXT = "ou em até 12x de R$ 94,50 com juros de 1,99% a.m. (total R$ 1.134,00)";
 
 const terms: StoreSettings["payment"] = {
@@ -54,7 +54,7 @@ beforeAll(async () => {
 describe("with cards offered and no PIX discount (the defaults)", () => {
   it("shows the instalments without interest and no PIX price", async () => {
     const text = htmlText((await page(productPath)).body);
-    expect(text).toContain("em até 12x de R$ 83,34 sem juros");
+    expect(text).toContain("em até 12x de R$ 83,33 sem juros (a primeira de R$ 83,37)");
     expect(text).not.toContain("à vista no PIX");
     expect(text).not.toContain("com juros");
   });

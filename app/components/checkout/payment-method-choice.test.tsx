@@ -35,7 +35,7 @@ describe("'Forma de pagamento' in the confirmation dialog", () => {
   it("offers PIX at its discounted total and the card at the list total with the product pages' instalments", () => {
     expect(textOf(render(500))).toBe(
       "Forma de pagamento PIX R$ 950,00 à vista (5% de desconto) Cartão de crédito ou boleto R$ 1.000,00 " +
-        "em até 6x de R$ 166,67 sem juros ou em até 12x de R$ 94,50 com juros de 1,99% a.m. (total R$ 1.134,00)",
+        "em até 6x de R$ 166,66 sem juros (a primeira de R$ 166,70) ou em até 12x de R$ 94,50 com juros de 1,99% a.m. (total R$ 1.134,00)",
     );
   });
 

@@ -3,6 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import {
   formatPercent,
   installmentPlan,
+  installmentText,
   pixTotals,
   type InstallmentOffer,
   type PaymentTerms,
@@ -69,18 +70,8 @@ export function InstallmentLines({ free, withInterest, as: Line = "p" }: CardOff
   const lineClass = Line === "span" ? "block" : undefined;
   return (
     <>
-      {free && (
-        <Line className={lineClass}>
-          em até {free.count}x de {formatBRL(free.installmentCents)} sem juros
-        </Line>
-      )}
-      {withInterest && (
-        <Line className={lineClass}>
-          ou em até {withInterest.count}x de {formatBRL(withInterest.installmentCents)} com juros de{" "}
-          {formatPercent(withInterest.monthlyInterestBasisPoints)} a.m. (total{" "}
-          {formatBRL(withInterest.totalCents)})
-        </Line>
-      )}
+      {free && <Line className={lineClass}>{`em até ${installmentText(free)}`}</Line>}
+      {withInterest && <Line className={lineClass}>{`ou em até ${installmentText(withInterest)}`}</Line>}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatPercent,
   installmentPlan,
+  installmentText,
   pixDiscountCents,
   pixTotals,
   pixUnitPriceCents,
@@ -99,11 +100,12 @@ describe("the PIX price", () => {
 });
 
 describe("instalments", () => {
-  it("splits without interest as far as the minimum instalment allows, rounding the instalment up", () => {
+  it("splits without interest as far as the minimum instalment allows, the first taking the centavos left over", () => {
     expect(installmentPlan(100_000, TWELVE_FREE)).toEqual({
       withoutInterest: {
         count: 12,
-        installmentCents: 8334,
+        installmentCents: 8333,
+        firstInstallmentCents: 8337,
         totalCents: 100_000,
         monthlyInterestBasisPoints: 0,
       },
@@ -113,6 +115,7 @@ describe("instalments", () => {
     expect(installmentPlan(2990, TWELVE_FREE).withoutInterest).toMatchObject({
       count: 5,
       installmentCents: 598,
+      firstInstallmentCents: 598,
     });
     // Below the minimum: one instalment, the price itself.
     expect(installmentPlan(300, TWELVE_FREE).withoutInterest).toMatchObject({
@@ -126,7 +129,8 @@ describe("instalments", () => {
     expect(installmentPlan(100_000, withInterest)).toEqual({
       withoutInterest: {
         count: 6,
-        installmentCents: 16_667,
+        installmentCents: 16_666,
+        firstInstallmentCents: 16_670,
         totalCents: 100_000,
         monthlyInterestBasisPoints: 0,
       },
@@ -134,6 +138,7 @@ describe("instalments", () => {
       withInterest: {
         count: 12,
         installmentCents: 9450,
+        firstInstallmentCents: 9450,
         totalCents: 113_400,
         monthlyInterestBasisPoints: 199,
       },
@@ -145,7 +150,12 @@ describe("instalments", () => {
         maxInstallments: 2,
         monthlyInterestBasisPoints: 1_000,
       }).withInterest,
-    ).toEqual({ count: 2, installmentCents: 5762, totalCents: 11_524, monthlyInterestBasisPoints: 1_000 });
+    ).toMatchObject({
+      count: 2,
+      installmentCents: 5762,
+      totalCents: 11_524,
+      monthlyInterestBasisPoints: 1_000,
+    });
     // A tiny rate on a few centavos never makes the total less than the price.
     expect(
       installmentPlan(4, {
@@ -155,7 +165,30 @@ describe("instalments", () => {
         minInstallmentCents: 0,
         monthlyInterestBasisPoints: 1,
       }).withInterest,
-    ).toEqual({ count: 3, installmentCents: 2, totalCents: 6, monthlyInterestBasisPoints: 1 });
+    ).toMatchObject({ count: 3, installmentCents: 2, totalCents: 6, monthlyInterestBasisPoints: 1 });
+  });
+
+  it("add up to the price without interest, for every price from R$ 0,01 to R$ 100.000,00 (Decreto 5.903)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), terms, (cents, rules) => {
+        const offer = installmentPlan(cents, rules).withoutInterest;
+        expect(offer.firstInstallmentCents + (offer.count - 1) * offer.installmentCents).toBe(cents);
+        expect(offer.firstInstallmentCents - offer.installmentCents).toBeGreaterThanOrEqual(0);
+        expect(offer.firstInstallmentCents - offer.installmentCents).toBeLessThan(offer.count);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("reads as the customer sees it: the first instalment named when it differs", () => {
+    const twelve = (cents: number) => installmentText(installmentPlan(cents, TWELVE_FREE).withoutInterest);
+    // R$ 2.699,90 in 12: not '12x de R$ 225,00', which totals R$ 2.700,00.
+    expect(twelve(269_990)).toBe("12x de R$\u00a0224,99 sem juros (a primeira de R$\u00a0225,01)");
+    expect(twelve(270_000)).toBe("12x de R$\u00a0225,00 sem juros");
+    const withInterest = { ...TWELVE_FREE, installmentsWithoutInterest: 6, monthlyInterestBasisPoints: 199 };
+    expect(installmentText(installmentPlan(100_000, withInterest).withInterest!)).toBe(
+      "12x de R$\u00a094,50 com juros de 1,99% a.m. (total R$\u00a01.134,00)",
+    );
   });
 
   it("keep every rule: count within the terms, instalment at least the minimum, totals that add up", () => {
@@ -170,14 +203,13 @@ describe("instalments", () => {
         }
         const n = withoutInterest.count;
         expect(withoutInterest.totalCents).toBe(cents);
-        expect(n * withoutInterest.installmentCents).toBeGreaterThanOrEqual(cents);
-        expect(n * withoutInterest.installmentCents).toBeLessThan(cents + n);
         if (rules.monthlyInterestBasisPoints > 0) {
           expect(n).toBeLessThanOrEqual(rules.installmentsWithoutInterest);
         }
         if (withInterest) {
           expect(withInterest.count).toBeGreaterThan(rules.installmentsWithoutInterest);
           expect(withInterest.totalCents).toBe(withInterest.count * withInterest.installmentCents);
+          expect(withInterest.firstInstallmentCents).toBe(withInterest.installmentCents);
           expect(withInterest.totalCents).toBeGreaterThanOrEqual(cents);
         }
       }),

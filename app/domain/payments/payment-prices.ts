@@ -1,4 +1,4 @@
-import { hundredthsInDigits } from "../../lib/money";
+import { formatBRL, hundredthsInDigits } from "../../lib/money";
 
 /**
  * The prices a Brazilian store shows beside the list price (issue 28): the PIX price, with the
@@ -69,10 +69,17 @@ export function pixTotals(
   return { listCents, pixCents, discountCents: listCents - pixCents };
 }
 
-/** An offer of instalments: so many of so much, the total they add up to, at a monthly rate. */
+/**
+ * An offer of instalments: so many of so much, the total they add up to, at a monthly rate. The
+ * instalments add up to the total exactly (Decreto 5.903/2006): the first carries the centavos an
+ * even split leaves over.
+ */
 export interface InstallmentOffer {
   count: number;
+  /** Each instalment after the first. */
   installmentCents: number;
+  /** The first instalment: `installmentCents` plus what is left over, less than `count` centavos. */
+  firstInstallmentCents: number;
   totalCents: number;
   monthlyInterestBasisPoints: number;
 }
@@ -87,17 +94,23 @@ export interface InstallmentPlan {
 /**
  * How a card price may be split: the most instalments, up to the maximum, whose instalment is at
  * least the minimum (always at least one). Without interest the instalment is the total divided
- * by their count, rounded up, so it is never understated; with interest it is the Price table's
- * PMT = P·i / (1 − (1+i)^−n), rounded half up, and the total is the instalment times the count. A
- * rate of 0 makes every instalment one without interest.
+ * by their count, rounded down, and the first takes the centavos left over; with interest it is the
+ * Price table's PMT = P·i / (1 − (1+i)^−n), rounded half up, and the total is the instalment times
+ * the count. A rate of 0 makes every instalment one without interest.
  */
 export function installmentPlan(priceCents: number, terms: PaymentTerms): InstallmentPlan {
   const rate = terms.monthlyInterestBasisPoints;
   const freeUpTo =
     rate === 0 ? terms.maxInstallments : Math.min(terms.installmentsWithoutInterest, terms.maxInstallments);
   const withoutInterest = largestOffer(freeUpTo, terms.minInstallmentCents, (count) => {
-    const installmentCents = Math.ceil(priceCents / count);
-    return { count, installmentCents, totalCents: priceCents, monthlyInterestBasisPoints: 0 };
+    const installmentCents = Math.floor(priceCents / count);
+    return {
+      count,
+      installmentCents,
+      firstInstallmentCents: priceCents - installmentCents * (count - 1),
+      totalCents: priceCents,
+      monthlyInterestBasisPoints: 0,
+    };
   });
   if (terms.maxInstallments <= freeUpTo) return { withoutInterest, withInterest: null };
   const withInterest = largestOffer(terms.maxInstallments, terms.minInstallmentCents, (count) => {
@@ -105,6 +118,7 @@ export function installmentPlan(priceCents: number, terms: PaymentTerms): Instal
     return {
       count,
       installmentCents,
+      firstInstallmentCents: installmentCents,
       totalCents: installmentCents * count,
       monthlyInterestBasisPoints: rate,
     };
@@ -124,6 +138,20 @@ function largestOffer(
     if (candidate.installmentCents >= minInstallmentCents) return candidate;
   }
   return offer(1);
+}
+
+/**
+ * An offer as the customer reads it: '12x de R$ 225,00 sem juros', '12x de R$ 224,99 sem juros (a
+ * primeira de R$ 225,01)', '12x de R$ 94,50 com juros de 1,99% a.m. (total R$ 1.134,00)'.
+ */
+export function installmentText(offer: InstallmentOffer): string {
+  const each = `${offer.count}x de ${formatBRL(offer.installmentCents)}`;
+  if (offer.monthlyInterestBasisPoints > 0) {
+    return `${each} com juros de ${formatPercent(offer.monthlyInterestBasisPoints)} a.m. (total ${formatBRL(offer.totalCents)})`;
+  }
+  return offer.firstInstallmentCents === offer.installmentCents
+    ? `${each} sem juros`
+    : `${each} sem juros (a primeira de ${formatBRL(offer.firstInstallmentCents)})`;
 }
 
 /**

@@ -13,9 +13,9 @@ describe("the sandbox checkout's instalments", () => {
     const label = (count: number) => choices[count - 1]!.label.replace(/\u00a0/g, " ");
     expect(choices.map((choice) => choice.count)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(label(1)).toBe("1x de R$ 1.000,00 sem juros");
-    // Rounded up: 3 × R$ 333,34 is never less than the price.
-    expect(label(3)).toBe("3x de R$ 333,34 sem juros");
-    expect(label(6)).toBe("6x de R$ 166,67 sem juros");
+    // The instalments add up to the price: the first takes the centavos left over.
+    expect(label(3)).toBe("3x de R$ 333,33 sem juros (a primeira de R$ 333,34)");
+    expect(label(6)).toBe("6x de R$ 166,66 sem juros (a primeira de R$ 166,70)");
     // The product page's 'em até 12x de R$ 94,50 com juros de 1,99% a.m. (total R$ 1.134,00)'.
     expect(label(12)).toBe("12x de R$ 94,50 com juros de 1,99% a.m. (total R$ 1.134,00)");
   });

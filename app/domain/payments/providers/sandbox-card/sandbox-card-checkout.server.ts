@@ -1,9 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../../../db/client.server";
 import { sandboxCardCheckouts, sandboxCardPayments } from "../../../../db/schema.server";
-import { formatBRL } from "../../../../lib/money";
 import type { CardPaymentStatus } from "../../card-provider";
-import { formatPercent, installmentPlan, type PaymentTerms } from "../../payment-prices";
+import { installmentPlan, installmentText, type PaymentTerms } from "../../payment-prices";
 
 // The sandbox's card checkout as its simulation page shows and pays it: what the customer does on
 // Mercado Pago's pages (pay by card, be refused, print a boleto, pay it at the bank), done with a
@@ -105,7 +104,8 @@ export async function simulateSandboxCardPayment(
 
 /**
  * The instalments the checkout offers, 1 up to its most, each as the store's terms price it:
- * '3x de R$ 33,34 sem juros', '10x de R$ 11,13 com juros de 1,99% a.m. (total R$ 111,30)'.
+ * '3x de R$ 33,33 sem juros (a primeira de R$ 33,34)', '10x de R$ 11,13 com juros de 1,99% a.m.
+ * (total R$ 111,30)'.
  */
 export function installmentChoices(
   totalCents: number,
@@ -116,13 +116,7 @@ export function installmentChoices(
     const count = index + 1;
     // Exactly `count` instalments: with no minimum, the plan's largest offer is that many.
     const plan = installmentPlan(totalCents, { ...terms, maxInstallments: count, minInstallmentCents: 0 });
-    const offer = plan.withInterest ?? plan.withoutInterest;
-    const label =
-      offer.monthlyInterestBasisPoints === 0
-        ? `${count}x de ${formatBRL(offer.installmentCents)} sem juros`
-        : `${count}x de ${formatBRL(offer.installmentCents)} com juros de ` +
-          `${formatPercent(offer.monthlyInterestBasisPoints)} a.m. (total ${formatBRL(offer.totalCents)})`;
-    return { count, label };
+    return { count, label: installmentText(plan.withInterest ?? plan.withoutInterest) };
   });
 }
 
