@@ -21,6 +21,8 @@ describe("server-rendered pages", () => {
     const response = await page.goto("/pagina/que-nao-existe");
     expect(response?.status()).toBe(404);
     expect(await page.getByText("Oops! Page not found").isVisible()).toBe(true);
+    expect(await page.getByText("Página não encontrada", { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Ver o catálogo" }).getAttribute("href")).toBe("/catalog");
     await page.getByRole("link", { name: "Voltar para o início" }).click();
     await page.waitForURL(browser.baseURL + "/");
   });
