@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { signInContext, signUpCustomer } from "../support/accounts";
 import { useBrowser } from "../support/browser";
+import { FAILING_CEP } from "../support/fake-cep-server";
 
 describe("addresses", () => {
   const browser = useBrowser({ viewport: { width: 1280, height: 900 } });
@@ -79,6 +80,30 @@ describe("addresses", () => {
     await form.getByLabel("UF").selectOption("PR");
     await form.getByRole("button", { name: "Salvar endereço" }).click();
     await expect.poll(() => page.getByRole("listitem", { name: "Rua Nova, 5" }).isVisible()).toBe(true);
+  });
+
+  it("says the look-up failed when the CEP service does not answer, and the address is typed", async () => {
+    const { page } = browser;
+    // The store answers the look-up 503: the service did not answer it.
+    browser.expectedConsoleErrors.push(/^Failed to load resource: .* status of 503 /);
+    await openAddresses();
+    await page.getByRole("button", { name: "Novo endereço" }).click();
+    const form = page.getByRole("dialog", { name: "Novo endereço" });
+    await form.getByLabel("CEP").fill(FAILING_CEP);
+    await form.getByLabel("Rua").focus();
+    await expect
+      .poll(() => page.getByText("Não foi possível consultar o CEP agora: preencha o endereço").isVisible())
+      .toBe(true);
+    expect(await page.getByText("CEP não encontrado").count()).toBe(0);
+    await form.getByLabel("Rua").fill("Rua Sem Consulta");
+    await form.getByLabel("Número").fill("7");
+    await form.getByLabel("Bairro").fill("Centro");
+    await form.getByLabel("Cidade").fill("Recife");
+    await form.getByLabel("UF").selectOption("PE");
+    await form.getByRole("button", { name: "Salvar endereço" }).click();
+    await expect
+      .poll(() => page.getByRole("listitem", { name: "Rua Sem Consulta, 7" }).isVisible())
+      .toBe(true);
   });
 
   it("shows the validation messages at the fields", async () => {

@@ -20,39 +20,39 @@ describe("CEP lookup (ViaCEP)", () => {
       city: "São Paulo",
       state: "SP",
     };
-    expect(await lookup.lookup("01310100", logger)).toEqual(expected);
+    expect(await lookup.lookup("01310100", logger)).toEqual({ ok: true, address: expected });
     const asked = fake.requests.length;
-    expect(await lookup.lookup("01310100", logger)).toEqual(expected);
+    expect(await lookup.lookup("01310100", logger)).toEqual({ ok: true, address: expected });
     expect(fake.requests.length).toBe(asked);
   });
 
-  it("answers null for an unknown CEP, and remembers that too", async () => {
+  it("answers no address for an unknown CEP, and remembers that too", async () => {
     const lookup = createViaCepLookup({ baseUrl: fake.url });
-    expect(await lookup.lookup("00000000", logger)).toBeNull();
+    expect(await lookup.lookup("00000000", logger)).toEqual({ ok: true, address: null });
     const asked = fake.requests.length;
-    expect(await lookup.lookup("00000000", logger)).toBeNull();
+    expect(await lookup.lookup("00000000", logger)).toEqual({ ok: true, address: null });
     expect(fake.requests.length).toBe(asked);
   });
 
   it("gives up after the timeout and asks again next time", async () => {
     const lookup = createViaCepLookup({ baseUrl: fake.url, timeoutMs: 200 });
     const started = Date.now();
-    expect(await lookup.lookup(SLOW_CEP, logger)).toBeNull();
+    expect(await lookup.lookup(SLOW_CEP, logger)).toEqual({ ok: false });
     expect(Date.now() - started).toBeLessThan(3_000);
     const asked = fake.requests.length;
     await lookup.lookup(SLOW_CEP, logger);
     expect(fake.requests.length).toBe(asked + 1);
   });
 
-  it("does not remember a failing service", async () => {
+  it("says a failing service did not answer, and does not remember it", async () => {
     const lookup = createViaCepLookup({ baseUrl: fake.url });
-    expect(await lookup.lookup(FAILING_CEP, logger)).toBeNull();
-    expect(await lookup.lookup(FAILING_CEP, logger)).toBeNull();
+    expect(await lookup.lookup(FAILING_CEP, logger)).toEqual({ ok: false });
+    expect(await lookup.lookup(FAILING_CEP, logger)).toEqual({ ok: false });
     expect(fake.requests.filter((cep) => cep === FAILING_CEP)).toHaveLength(2);
   });
 
-  it("answers null when nothing listens", async () => {
+  it("says it did not answer when nothing listens", async () => {
     const lookup = createViaCepLookup({ baseUrl: "http://127.0.0.1:9", timeoutMs: 500 });
-    expect(await lookup.lookup("01310100", logger)).toBeNull();
+    expect(await lookup.lookup("01310100", logger)).toEqual({ ok: false });
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState, type FocusEvent } from "react";
 import { toast } from "../toasts";
-import { BRAZILIAN_STATES, type CepAddress } from "../../domain/accounts/address-schema";
+import { BRAZILIAN_STATES, CEP_LOOKUP_MESSAGES, type CepAddress } from "../../domain/accounts/address-schema";
 import { maskCep } from "../../lib/masks";
 import { onlyDigits } from "../../lib/tax-id";
 import { FormField, FormMessage, inputClasses } from "../ui/form-field";
@@ -37,11 +37,10 @@ export function AddressFields({
     const answer = await fetch(`/api/cep/${cep}`)
       .then((response) => (response.ok ? (response.json() as Promise<{ address: CepAddress | null }>) : null))
       .catch(() => null);
-    if (!answer?.address) {
-      toast.error("CEP não encontrado");
-      return;
-    }
-    setFound(answer.address);
+    // The service did not answer (or the store could not be reached): the customer types it.
+    if (!answer) toast.error(CEP_LOOKUP_MESSAGES.unavailable);
+    else if (!answer.address) toast.error(CEP_LOOKUP_MESSAGES.notFound);
+    else setFound(answer.address);
   };
 
   return (

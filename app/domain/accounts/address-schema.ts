@@ -80,6 +80,15 @@ export interface Address {
   isDefault: boolean;
 }
 
+/**
+ * What the address form says of a CEP it could not fill from: unknown to the service (the spec's
+ * text), or the service did not answer; either way the customer types the address.
+ */
+export const CEP_LOOKUP_MESSAGES = {
+  notFound: "CEP não encontrado",
+  unavailable: "Não foi possível consultar o CEP agora: preencha o endereço",
+} as const;
+
 /** What a CEP lookup answers: the address without number and complement. */
 export interface CepAddress {
   cep: string;

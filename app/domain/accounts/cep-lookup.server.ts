@@ -1,10 +1,15 @@
 import type { Logger } from "../../config/logger.server";
 import type { CepAddress } from "./address-schema";
 
-/** Postal-code lookup: the address of a CEP, or null when unknown or the service is down. */
+/** What a look-up learns: the address of a CEP (null for one the service does not know), or nothing (it did not answer). */
+export type CepAnswer = { ok: true; address: CepAddress | null } | { ok: false };
+
+/** Postal-code lookup. */
 export interface CepLookup {
-  lookup(cep: string, logger: Logger): Promise<CepAddress | null>;
+  lookup(cep: string, logger: Logger): Promise<CepAnswer>;
 }
+
+const UNAVAILABLE: CepAnswer = { ok: false };
 
 const FOUND_TTL_MS = 24 * 60 * 60 * 1000;
 const NOT_FOUND_TTL_MS = 60 * 60 * 1000;
@@ -32,7 +37,7 @@ export function createViaCepLookup(options: { baseUrl: string; timeoutMs?: numbe
   return {
     async lookup(cep, logger) {
       const cached = cache.get(cep);
-      if (cached && cached.expiresAt > Date.now()) return cached.address;
+      if (cached && cached.expiresAt > Date.now()) return { ok: true, address: cached.address };
       let answer: ViaCepAnswer;
       try {
         const response = await fetch(`${options.baseUrl.replace(/\/$/, "")}/${cep}/json/`, {
@@ -40,18 +45,18 @@ export function createViaCepLookup(options: { baseUrl: string; timeoutMs?: numbe
         });
         if (response.status === 400 || response.status === 404) {
           remember(cep, null);
-          return null;
+          return { ok: true, address: null };
         }
         if (!response.ok) throw new Error(`resposta ${response.status}`);
         answer = (await response.json()) as ViaCepAnswer;
       } catch (error) {
         logger.warn({ err: error, cep }, "Consulta de CEP indisponível");
-        return null;
+        return UNAVAILABLE;
       }
       const found = answer.erro === undefined || answer.erro === false || answer.erro === "false";
       const address = found && answer.uf ? toAddress(cep, answer) : null;
       remember(cep, address);
-      return address;
+      return { ok: true, address };
     },
   };
 }
