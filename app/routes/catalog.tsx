@@ -3,7 +3,12 @@ import type { Route } from "./+types/catalog";
 import { Pagination } from "../components/ui/pagination";
 import { ProductGrid } from "../components/product/product-grid";
 import { buttonClasses } from "../components/ui/button";
-import { catalogSearch, readCatalogQuery, toCatalogFilters } from "../domain/catalog/catalog-filters";
+import {
+  catalogSearch,
+  catalogShownText,
+  readCatalogQuery,
+  toCatalogFilters,
+} from "../domain/catalog/catalog-filters";
 import { canonicalLink, pageTitle } from "../lib/seo";
 import { searchProducts } from "../domain/catalog/search-products.server";
 
@@ -105,7 +110,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p className="mt-6 text-sm text-slate-600" aria-live="polite">
-        Exibindo {catalog.matching} de {catalog.total} produtos
+        {catalogShownText(catalog)}
       </p>
       {catalog.products.length === 0 ? (
         <p className="mt-10 rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">

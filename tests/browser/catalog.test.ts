@@ -17,15 +17,21 @@ const normalize = (text: string) =>
 describe("catalogue", () => {
   const browser = useBrowser();
 
-  it("lists the whole catalogue, one page at a time", async () => {
+  it("lists the whole catalogue, one page at a time, saying which products each page shows", async () => {
     const { page } = browser;
     await page.goto("/catalog");
-    await expect.poll(() => page.getByText(`Exibindo ${total} de ${total} produtos`).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(`Exibindo 1–${CATALOG_PAGE_SIZE} de ${total} produtos`).isVisible())
+      .toBe(true);
     const cards = page.getByRole("region", { name: "Produtos" }).getByRole("article");
-    expect(await cards.count()).toBe(Math.min(total, CATALOG_PAGE_SIZE));
+    expect(await cards.count()).toBe(CATALOG_PAGE_SIZE);
     await page.getByRole("navigation", { name: "Paginação" }).getByRole("link", { name: "Próxima" }).click();
     await page.waitForURL(/page=2/);
     await expect.poll(() => page.getByText("Página 2 de").isVisible()).toBe(true);
+    const last = Math.min(total, 2 * CATALOG_PAGE_SIZE);
+    expect(
+      await page.getByText(`Exibindo ${CATALOG_PAGE_SIZE + 1}–${last} de ${total} produtos`).isVisible(),
+    ).toBe(true);
   });
 
   it("searches names case- and accent-insensitively", async () => {
@@ -105,18 +111,18 @@ describe("catalogue", () => {
     expect(await page.getByText(`Exibindo 0 de ${total} produtos`).isVisible()).toBe(true);
   });
 
+  const firstPage = `Exibindo 1–${CATALOG_PAGE_SIZE} de ${total} produtos`;
+  const lastPageStart = Math.floor((total - 1) / CATALOG_PAGE_SIZE) * CATALOG_PAGE_SIZE + 1;
   it.each([
-    ["negative and non-numeric prices", "/catalog?min=-50&max=abc", total],
-    ["an empty minimum and maximum", "/catalog?min=&max=", total],
-    ["an unknown category", "/catalog?category=Inexistente", 0],
-    ["a page past the end", "/catalog?page=9999", total],
-  ])("never breaks on %s", async (_case, url, expected) => {
+    ["negative and non-numeric prices", "/catalog?min=-50&max=abc", firstPage],
+    ["an empty minimum and maximum", "/catalog?min=&max=", firstPage],
+    ["an unknown category", "/catalog?category=Inexistente", `Exibindo 0 de ${total} produtos`],
+    ["a page past the end", "/catalog?page=9999", `Exibindo ${lastPageStart}–${total} de ${total} produtos`],
+  ])("never breaks on %s", async (_case, url, shown) => {
     const { page } = browser;
     const response = await page.goto(url);
     expect(response?.status()).toBe(200);
-    await expect
-      .poll(() => page.getByText(`Exibindo ${expected} de ${total} produtos`).isVisible())
-      .toBe(true);
+    await expect.poll(() => page.getByText(shown).isVisible()).toBe(true);
   });
 
   it("says it is loading products while a new list is on its way", async () => {

@@ -89,11 +89,16 @@ describe("catalogue listing", () => {
     await createInOrder(names.slice(10), { createdAt: new Date("2026-02-01T00:00:00Z") });
     const newestFirst = [...names].reverse();
 
-    expect((await catalogue()).names).toEqual(newestFirst.slice(0, CATALOG_PAGE_SIZE));
-    expect((await catalogue("?page=2")).names).toEqual(
-      newestFirst.slice(CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE * 2),
-    );
+    expect(await catalogue()).toMatchObject({
+      shown: "Exibindo 1–24 de 53 produtos",
+      names: newestFirst.slice(0, CATALOG_PAGE_SIZE),
+    });
+    expect(await catalogue("?page=2")).toMatchObject({
+      shown: "Exibindo 25–48 de 53 produtos",
+      names: newestFirst.slice(CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE * 2),
+    });
     expect(await catalogue("?page=3")).toMatchObject({
+      shown: "Exibindo 49–53 de 53 produtos",
       page: 3,
       names: newestFirst.slice(CATALOG_PAGE_SIZE * 2),
     });

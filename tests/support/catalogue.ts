@@ -1,5 +1,6 @@
 import { storeCounters } from "../../app/config/metrics.server";
 import type { ServerContext } from "../../app/context.server";
+import { catalogShownText } from "../../app/domain/catalog/catalog-filters";
 import { loader } from "../../app/routes/catalog";
 import { TEST_BASE_URL } from "./test-context";
 
@@ -11,7 +12,7 @@ export async function catalogueShown(context: ServerContext, search = "") {
   const request = new Request(`${TEST_BASE_URL}/catalog${search}`);
   const { catalog } = await loader({ request, context, params: {} } as Parameters<typeof loader>[0]);
   return {
-    shown: `Exibindo ${catalog.matching} de ${catalog.total} produtos`,
+    shown: catalogShownText(catalog),
     names: catalog.products.map((product) => product.name),
     page: catalog.page,
     categories: catalog.categories,

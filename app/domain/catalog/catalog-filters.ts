@@ -85,3 +85,19 @@ export function toCatalogFilters(query: CatalogQuery): CatalogFilters {
     page: query.page,
   };
 }
+
+/**
+ * The spec's 'Exibindo X de Y produtos': what matches of the whole catalogue, when it fits on one
+ * page; over several pages, which of those matching the page shows ('Exibindo 25–48 de 60 produtos').
+ */
+export function catalogShownText(listing: {
+  matching: number;
+  total: number;
+  pageCount: number;
+  firstPosition: number;
+  products: readonly unknown[];
+}): string {
+  const { matching, total, pageCount, firstPosition, products } = listing;
+  if (pageCount === 1) return `Exibindo ${matching} de ${total} produtos`;
+  return `Exibindo ${firstPosition}–${firstPosition + products.length - 1} de ${matching} produtos`;
+}

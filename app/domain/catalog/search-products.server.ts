@@ -18,6 +18,8 @@ export interface CatalogPage {
   total: number;
   page: number;
   pageCount: number;
+  /** The position of the page's first product among those matching: 1 on the first page. */
+  firstPosition: number;
   /** The category filter's options: the distinct categories of the products. */
   categories: string[];
   /** The brand filter's options: the distinct brands of the products, with their counts. */
@@ -43,15 +45,15 @@ export async function searchProducts(db: Database, filters: CatalogFilters): Pro
   );
   const pageCount = Math.max(1, Math.ceil(matches.length / CATALOG_PAGE_SIZE));
   const page = Math.min(filters.page, pageCount);
-  const pageIds = matches
-    .slice((page - 1) * CATALOG_PAGE_SIZE, page * CATALOG_PAGE_SIZE)
-    .map((product) => product.id);
+  const skipped = (page - 1) * CATALOG_PAGE_SIZE;
+  const pageIds = matches.slice(skipped, skipped + CATALOG_PAGE_SIZE).map((product) => product.id);
   return {
     products: await productCards(db, pageIds),
     matching: matches.length,
     total: index.products.length,
     page,
     pageCount,
+    firstPosition: skipped + 1,
     categories: index.categories,
     brands: index.brands,
   };
