@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsToDecimalString, decimalToCents, formatBRL, parseBRLToCents } from "./money";
+import { centsToDecimalString, decimalToCents, formatBRL, formatReais, parseBRLToCents } from "./money";
 
 /** Intl puts a non-breaking space between "R$" and the amount. */
 const NBSP = "\u00a0";
@@ -43,6 +43,20 @@ describe("formatBRL", () => {
         const text = formatBRL(cents);
         expect(text).toMatch(/^R\$\u00a0\d{1,3}(\.\d{3})*,\d{2}$/);
         expect(parseBRLToCents(text)).toBe(cents);
+      }),
+    );
+  });
+});
+
+describe("formatReais", () => {
+  it("shows a saved amount as it is typed back, thousands grouped, two decimals, no currency", () => {
+    expect(formatReais(179_900)).toBe("1.799,00");
+    expect(formatReais(1_050)).toBe("10,50");
+    expect(formatReais(7)).toBe("0,07");
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), (cents) => {
+        expect(parseBRLToCents(formatReais(cents))).toBe(cents);
+        expect(`R$\u00a0${formatReais(cents)}`).toBe(formatBRL(cents));
       }),
     );
   });

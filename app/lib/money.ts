@@ -58,6 +58,15 @@ export function parseBRLToCents(input: string): number | null {
 }
 
 /**
+ * Integer centavos as an amount field shows a saved value, in reais without the currency, which
+ * `parseBRLToCents` reads back: 179900 → "1.799,00", 1050 → "10,50".
+ */
+export function formatReais(cents: number): string {
+  const { sign, whole, hundredths } = hundredthsInDigits(cents);
+  return `${sign}${whole},${hundredths}`;
+}
+
+/**
  * Integer centavos as a person types an amount in reais, which `parseBRLToCents` reads back:
  * 1000 → "10", 1050 → "10,50", 123456 → "1234,56".
  */

@@ -61,6 +61,9 @@ describe("the admin product form with options", () => {
       productId = new URL(page.url()).pathname.split("/").pop();
 
       await page.getByText("Variantes (4)").waitFor();
+      // The saved prices come back as they were typed, in reais with their thousands grouped.
+      expect(await cell(page, "Preço", "Preto / 256 GB").inputValue()).toBe("2.499,90");
+      expect(await cell(page, 'Preço "de"', "Preto / 256 GB").inputValue()).toBe("2.799,90");
       expect(await cell(page, "SKU", "Preto / 256 GB").inputValue()).toBe(`VTR-${productId}-PRETO-256-GB`);
       expect(await cell(page, "SKU", "Branco / 256 GB").inputValue()).toBe("");
 

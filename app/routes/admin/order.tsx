@@ -27,7 +27,7 @@ import { paymentMethodLabel, providerStatusLabel } from "../../domain/orders/pay
 import { PAYMENT_ATTEMPT_STATUS_LABELS } from "../../domain/payments/order-payments.server";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
-import { formatBRL, formatCentsAsTyped, parseBRLToCents } from "../../lib/money";
+import { formatBRL, formatReais, parseBRLToCents } from "../../lib/money";
 import { orderNumber } from "../../lib/order-number";
 import { pageTitle } from "../../lib/seo";
 import { paymentDeps } from "../../context.server";
@@ -505,7 +505,7 @@ function RefundForm({
         label={`Valor (até ${formatBRL(payment.leftCents)})`}
         name="amount"
         inputMode="decimal"
-        defaultValue={formatCentsAsTyped(payment.leftCents)}
+        defaultValue={formatReais(payment.leftCents)}
         required
       />
       <FormField label="Motivo" name="reason" maxLength={REFUND_REASON_MAX} required />

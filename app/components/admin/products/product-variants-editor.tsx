@@ -9,7 +9,7 @@ import {
   splitOptionValues,
 } from "../../../domain/admin/product-form-schema";
 import { MAX_PRODUCT_OPTIONS, type ProductOption } from "../../../domain/catalog/variants";
-import { formatCentsAsTyped } from "../../../lib/money";
+import { formatReais } from "../../../lib/money";
 import { Button } from "../../ui/button";
 import { FormField, FormMessage, inputClasses } from "../../ui/form-field";
 
@@ -35,7 +35,7 @@ function gridOptions(rows: OptionRow[]): ProductOption[] {
 }
 
 function typedCents(cents: number | null | undefined): string {
-  return cents == null ? "" : formatCentsAsTyped(cents);
+  return cents == null ? "" : formatReais(cents);
 }
 
 /**
