@@ -80,7 +80,17 @@ describe("after-sale in the panel (issue 29)", () => {
       .getByRole("spinbutton", { name: PHONE.name })
       .fill("1");
     await refunds.getByLabel("Devolver ao estoque os itens reembolsados").check();
+    // Money leaves the shop only once the admin confirms the amount: cancelled, nothing is refunded.
     await refunds.getByRole("button", { name: "Reembolsar" }).click();
+    const confirmation = page.getByRole("dialog", { name: "Confirmar reembolso" });
+    expect(await textOf(confirmation)).toMatch(
+      /Devolver R\$ [\d.]+,\d{2} ao cliente pelo provedor do pagamento\? Não pode ser desfeito\. É todo o valor que resta deste pagamento\./,
+    );
+    await confirmation.getByRole("button", { name: "Cancelar" }).click();
+    await confirmation.waitFor({ state: "hidden" });
+    expect(await textOf(refunds)).toContain("Nenhum reembolso");
+    await refunds.getByRole("button", { name: "Reembolsar" }).click();
+    await confirmation.getByRole("button", { name: "Confirmar reembolso" }).click();
     await toast(page, "Reembolso confirmado!").waitFor();
     await refunds.getByText("confirmado", { exact: true }).waitFor();
     expect(await textOf(refunds)).toContain(`itens: 1 × ${PHONE.name} (devolvidos ao estoque)`);

@@ -7,6 +7,7 @@ import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary"
 import { OrderStatusBadge } from "../../components/admin/order-status-badge";
 import { OrderLines } from "../../components/orders/order-line-row";
 import { Badge } from "../../components/ui/badge";
+import { Dialog } from "../../components/ui/dialog";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { FormField, inputClasses } from "../../components/ui/form-field";
 import { loadAdminOrder } from "../../domain/admin/admin-order-details.server";
@@ -490,8 +491,27 @@ function RefundForm({
   useAnswerToast(fetcher.data);
   const busy = fetcher.state !== "idle";
   const outside = payment.providerClosed !== null;
+  // Money leaves the shop: the refund asked is confirmed first, with its amount (the form sent
+  // without scripts goes as it is).
+  const [asked, setAsked] = useState<{ form: FormData; amountCents: number } | null>(null);
+  const ask = (event: React.FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const amountCents = parseBRLToCents(String(form.get("amount") ?? ""));
+    // An amount that cannot be read is the server's to refuse, with its message.
+    if (amountCents === null || amountCents <= 0) return;
+    event.preventDefault();
+    setAsked({ form, amountCents });
+  };
+  const confirm = () => {
+    void fetcher.submit(asked!.form, { method: "post" });
+    setAsked(null);
+  };
   return (
-    <fetcher.Form method="post" className="mt-4 flex flex-col gap-3 border-t border-slate-100 pt-4">
+    <fetcher.Form
+      method="post"
+      onSubmit={ask}
+      className="mt-4 flex flex-col gap-3 border-t border-slate-100 pt-4"
+    >
       <input type="hidden" name="intent" value={outside ? "refund-outside" : "refund"} />
       <input type="hidden" name="refundId" value={payment.nextRefundId} />
       <input type="hidden" name="paymentId" value={payment.paymentId} />
@@ -513,8 +533,32 @@ function RefundForm({
       <Button type="submit" disabled={busy} className="self-start">
         {busy ? "Enviando..." : outside ? "Registrar reembolso" : "Reembolsar"}
       </Button>
+      <Dialog
+        open={asked !== null}
+        onOpenChange={(open) => !open && setAsked(null)}
+        title="Confirmar reembolso"
+        description={asked && refundQuestion(asked.amountCents, payment.leftCents, outside)}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => setAsked(null)}>
+            Cancelar
+          </Button>
+          <Button variant="destructive" onClick={confirm}>
+            {outside ? "Registrar reembolso" : "Confirmar reembolso"}
+          </Button>
+        </div>
+      </Dialog>
     </fetcher.Form>
   );
+}
+
+/** What the admin confirms: the amount, and that it is all that is left of the payment when it is. */
+function refundQuestion(amountCents: number, leftCents: number, outside: boolean): string {
+  const amount = formatBRL(amountCents);
+  const all = amountCents === leftCents ? " É todo o valor que resta deste pagamento." : "";
+  return outside
+    ? `Registrar o reembolso de ${amount}, feito por outro meio?${all}`
+    : `Devolver ${amount} ao cliente pelo provedor do pagamento? Não pode ser desfeito.${all}`;
 }
 
 /**
