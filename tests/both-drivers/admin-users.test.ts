@@ -118,8 +118,8 @@ describe("changing a role", () => {
 
     const log = await auditOf(admin, `?target=user&targetId=${customer.id}`);
     expect(log.entries.map((entry) => [entry.adminEmail, entry.action, entry.changes])).toEqual([
-      [admin.email, "user.role", ['role: "admin" → "user"']],
-      [admin.email, "user.role", ['role: "user" → "admin"']],
+      [admin.email, "user.role", ["Permissão: administrador → cliente"]],
+      [admin.email, "user.role", ["Permissão: cliente → administrador"]],
     ]);
   });
 

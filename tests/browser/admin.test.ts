@@ -88,6 +88,8 @@ describe("the admin panel", () => {
     await toast(page, "Permissão atualizada com sucesso!").waitFor();
     await page.getByRole("link", { name: "Auditoria" }).click();
     await page.getByText(`Permissão alterada · Usuário`).first().waitFor();
+    // In the owner's words, not the recorded ones ('role: "user" → "admin"').
+    await page.getByText("Permissão: cliente → administrador").first().waitFor();
 
     await page.goBack();
     await expect.poll(() => row.getByLabel(`Permissão de ${customer.name}`).inputValue(), WAIT).toBe("admin");

@@ -5,6 +5,7 @@ import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary"
 import { Button } from "../../components/ui/button";
 import { inputClasses } from "../../components/ui/form-field";
 import { Pagination, usePageHref } from "../../components/ui/pagination";
+import { describeChanges } from "../../domain/admin/audit-changes";
 import { listAuditLog } from "../../domain/admin/audit-log.server";
 import { AUDIT_TARGETS, type AuditTarget } from "../../domain/audit/audit-targets";
 import { readListingQuery } from "../../domain/admin/listing";
@@ -59,20 +60,10 @@ const ACTION_LABELS: Record<string, string> = {
   "user.role": "Permissão alterada",
   "order.status": "Status do pedido alterado",
   "order.tracking": "Código de rastreio salvo",
+  "order.refund": "Reembolso solicitado ao provedor",
+  "order.refund.outside": "Reembolso feito por outro meio registrado",
   "store_settings.update": "Configurações da loja alteradas",
 };
-
-/** One line per field that changed: `campo: antes → depois`, values as JSON text. */
-function describeChanges(before: unknown, after: unknown): string[] {
-  const asRecord = (value: unknown) =>
-    value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-  const old = asRecord(before);
-  const now = asRecord(after);
-  const text = (value: unknown) => (value === undefined ? "—" : JSON.stringify(value));
-  return [...new Set([...Object.keys(old), ...Object.keys(now)])]
-    .filter((key) => text(old[key]) !== text(now[key]))
-    .map((key) => `${key}: ${text(old[key])} → ${text(now[key])}`);
-}
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { entries, matching, page, pageCount, query } = loaderData;
