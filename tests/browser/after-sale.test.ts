@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { signIn, signInContext, signUpCustomer, STORE_ADMIN } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 import { addAddressOverHttp, demoProduct, payOverHttp, placeOrderOverHttp } from "../support/orders";
+import { orderNumber } from "../../app/lib/order-number";
 import { textOf, toast } from "../support/page-text";
 
 // Issue 29, the shop's side of after-sale on the suite's store (the PIX sandbox refunds at once):
@@ -48,6 +49,9 @@ describe("after-sale in the panel (issue 29)", () => {
     await payOverHttp(baseURL, customer, orderId);
 
     await asAdmin(page);
+    // The dashboard's recent orders say where the paid order is, in plain words.
+    const recent = page.getByRole("row").filter({ hasText: orderNumber(orderId) });
+    expect(await textOf(recent)).toContain("Aguardando envio");
     await page.goto(`/admin/orders/${orderId}`);
     await moveTo(page, "em processamento");
     await page.getByLabel("Código dos Correios").fill("PL123456789BR");

@@ -64,13 +64,15 @@ describe("'Desistir da compra' (issue 29)", () => {
     await page.goto("/account/orders");
     const card = orderCard(page, orderId);
     expect(await card.getByText("Pago", { exact: true }).isVisible()).toBe(true);
-    expect(await card.getByText("Status: pendente", { exact: true }).isVisible()).toBe(true);
+    // Where the paid order is, in plain words beside its payment: not 'pendente' beside 'Pago'.
+    expect(await card.getByText("Aguardando envio", { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText("Status: pendente", { exact: true }).count()).toBe(0);
 
     await withdraw(page, orderId, "Comprei por engano", async () => {
       expect(await severeViolations(page)).toEqual([]);
     });
     await toast(page, "Pedido cancelado e reembolsado").waitFor();
-    await card.getByText("Status: cancelado", { exact: true }).waitFor();
+    await card.getByText("Cancelado", { exact: true }).waitFor();
     expect(await card.getByText("reembolsado", { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText("Pago", { exact: true }).count()).toBe(0);
     expect(await card.getByText("Desistir da compra", { exact: true }).count()).toBe(0);
@@ -111,7 +113,7 @@ describe("'Desistir da compra' before the page's scripts arrive", () => {
       "Pedido cancelado e reembolsado",
     );
     const card = orderCard(page, orderId);
-    expect(await card.getByText("Status: cancelado", { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText("Cancelado", { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText("reembolsado", { exact: true }).isVisible()).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import {
   adminNextStatuses,
   checkAdminChange,
   checkMove,
+  fulfilmentLabel,
   lifecycleDiagram,
   ORDER_MOVES,
   paymentStateOf,
@@ -76,6 +77,16 @@ describe("the order life cycle", () => {
         .flatMap((status) => ACTORS.map((actor) => `${status} cancel ${actor}`))
         .toSorted(),
     );
+  });
+
+  it("says where an order is in plain words: a paid order waiting to be sent, not 'pendente'", () => {
+    expect(fulfilmentLabel({ status: "pending", paid: true })).toBe("Aguardando envio");
+    expect(fulfilmentLabel({ status: "pending", paid: false })).toBe("Aguardando pagamento");
+    expect(
+      (["processing", "shipped", "delivered", "completed", "cancelled"] as const).map((status) =>
+        fulfilmentLabel({ status, paid: true }),
+      ),
+    ).toEqual(["Em separação", "Enviado", "Entregue", "Concluído", "Cancelado"]);
   });
 
   it("says why a move is refused", () => {

@@ -27,6 +27,25 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   returned: "devolvido",
 };
 
+/**
+ * Where an order is, in a customer's words (and the owner's at a glance): a paid order waiting to
+ * be sent is 'Aguardando envio', not 'pendente' beside 'Pago'.
+ */
+export function fulfilmentLabel({ status, paid }: { status: OrderStatus; paid: boolean }): string {
+  if (status === "pending") return paid ? "Aguardando envio" : "Aguardando pagamento";
+  return FULFILMENT_LABELS[status];
+}
+
+const FULFILMENT_LABELS: Record<Exclude<OrderStatus, "pending">, string> = {
+  processing: "Em separação",
+  shipped: "Enviado",
+  delivered: "Entregue",
+  completed: "Concluído",
+  cancelled: "Cancelado",
+  return_requested: "Devolução solicitada",
+  returned: "Devolvido",
+};
+
 /** What the rules read of an order. */
 export interface OrderFacts {
   status: OrderStatus;

@@ -11,10 +11,11 @@ import { Dialog } from "../../components/ui/dialog";
 import { TextAreaField } from "../../components/ui/textarea-field";
 import { NoOrdersYet } from "../../components/orders/no-orders-yet";
 import { OrderLines } from "../../components/orders/order-line-row";
+import { OrderStatusBadge } from "../../components/orders/order-status-badge";
 import { paymentDeps } from "../../context.server";
 import { listCustomerOrders } from "../../domain/orders/customer-orders.server";
 import { deleteCustomerOrder } from "../../domain/orders/delete-order.server";
-import { ORDER_STATUS_LABELS, PAYMENT_STATE_LABELS } from "../../domain/orders/order-lifecycle";
+import { PAYMENT_STATE_LABELS } from "../../domain/orders/order-lifecycle";
 import { WITHDRAWAL_REASON_MAX, withdrawOrder } from "../../domain/orders/withdrawal.server";
 import { paymentMethodLabel } from "../../domain/orders/payment-method";
 import { formatDateTime } from "../../lib/dates";
@@ -175,9 +176,9 @@ function OrderCard({
           <p className="font-semibold">Pedido #{number}</p>
           <p className="text-sm text-slate-600">{order.placedAt}</p>
           <p className="text-sm text-slate-600">{`Pagamento: ${paymentMethodLabel(order)}`}</p>
-          <p className="text-sm text-slate-600">{`Status: ${ORDER_STATUS_LABELS[order.status]}`}</p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <OrderStatusBadge status={order.status} paid={order.paid} />
           <PaymentBadge order={order} />
           {order.payNowPath && (
             <Link

@@ -4,7 +4,7 @@ import type { Route } from "./+types/dashboard";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import { RevenueChart, StatusChart } from "../../components/admin/dashboard-charts";
 import { OrderNumberLink } from "../../components/admin/order-number-link";
-import { OrderStatusBadge } from "../../components/admin/order-status-badge";
+import { OrderStatusBadge } from "../../components/orders/order-status-badge";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { loadDashboard } from "../../domain/admin/dashboard.server";
@@ -134,7 +134,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       <td className="py-2 pr-3">{order.itemsCount}</td>
                       <td className="py-2 pr-3 whitespace-nowrap">{formatBRL(order.totalCents)}</td>
                       <td className="py-2 pr-3">
-                        <OrderStatusBadge status={order.status} />
+                        <OrderStatusBadge status={order.status} paid={order.paid} />
                       </td>
                       <td className="py-2">
                         <Badge variant={order.paid ? "default" : "secondary"}>

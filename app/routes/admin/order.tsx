@@ -4,7 +4,7 @@ import { toast } from "../../components/toasts";
 import { z } from "../../lib/zod";
 import type { Route } from "./+types/order";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
-import { OrderStatusBadge } from "../../components/admin/order-status-badge";
+import { OrderStatusBadge } from "../../components/orders/order-status-badge";
 import { OrderLines } from "../../components/orders/order-line-row";
 import { Badge } from "../../components/ui/badge";
 import { Dialog } from "../../components/ui/dialog";

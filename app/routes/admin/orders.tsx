@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import { OrderNumberLink } from "../../components/admin/order-number-link";
-import { OrderStatusBadge } from "../../components/admin/order-status-badge";
+import { OrderStatusBadge } from "../../components/orders/order-status-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { inputClasses } from "../../components/ui/form-field";

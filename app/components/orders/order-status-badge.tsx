@@ -8,7 +8,7 @@ import {
   Undo2,
   type LucideIcon,
 } from "lucide-react";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../domain/orders/order-lifecycle";
+import { fulfilmentLabel, ORDER_STATUS_LABELS, type OrderStatus } from "../../domain/orders/order-lifecycle";
 import { Badge, type BadgeVariant } from "../ui/badge";
 
 /** Spec section 4 (and the after-sale statuses): each status's badge, an icon beside its label. */
@@ -23,11 +23,15 @@ const STATUS_BADGES: Record<OrderStatus, { variant: BadgeVariant; icon: LucideIc
   returned: { variant: "outline", icon: Undo2 },
 };
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+/**
+ * An order's status as a badge: the panel's label, or, given whether it is paid, where the order
+ * is in plain words ('Aguardando envio', 'Em separação'…).
+ */
+export function OrderStatusBadge({ status, paid }: { status: OrderStatus; paid?: boolean }) {
   const { variant, icon } = STATUS_BADGES[status];
   return (
     <Badge variant={variant} icon={icon}>
-      {ORDER_STATUS_LABELS[status]}
+      {paid === undefined ? ORDER_STATUS_LABELS[status] : fulfilmentLabel({ status, paid })}
     </Badge>
   );
 }
