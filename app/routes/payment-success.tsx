@@ -5,6 +5,7 @@ import { toast } from "../components/toasts";
 import type { Route } from "./+types/payment-success";
 import { pageTitle } from "../lib/seo";
 import { OrderLines } from "../components/orders/order-line-row";
+import { ReceiptDownloadLink } from "../components/orders/receipt-download-link";
 import { buttonClasses } from "../components/ui/button";
 import {
   findCustomerOrderDetails,
@@ -91,15 +92,10 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
         </span>
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <a
-          href={`/account/orders/${order.id}/receipt`}
-          download
-          className={buttonClasses("default", "md", "flex-1")}
-          onClick={() => toast.success("Comprovante baixado com sucesso!")}
-        >
+        <ReceiptDownloadLink orderId={order.id} className={buttonClasses("default", "md", "flex-1")}>
           <Download aria-hidden className="size-4" />
           Baixar Comprovante de Pedido
-        </a>
+        </ReceiptDownloadLink>
         <Link to="/account/orders" className={buttonClasses("outline", "md", "flex-1")}>
           Ver Meus Pedidos
         </Link>

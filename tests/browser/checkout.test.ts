@@ -179,6 +179,12 @@ describe("checkout and PIX payment", () => {
     expect(download.suggestedFilename()).toBe(`comprovante-pedido-${number}.html`);
     expect(await readFile((await download.path())!, "utf8")).toContain(MOUSE_NAME);
     await toast(page, "Comprovante baixado com sucesso!").waitFor();
+    // A receipt that cannot be had is said so, never 'baixado'.
+    browser.expectedConsoleErrors.push(/^Failed to load resource: .* status of 500 /);
+    await page.route(/\/receipt$/, (route) => route.fulfill({ status: 500, body: "" }));
+    await page.getByRole("link", { name: "Baixar Comprovante de Pedido" }).click();
+    await toast(page, "Erro ao baixar comprovante").waitFor();
+    await page.unroute(/\/receipt$/);
 
     await page.goto("/account/orders");
     const order = page.getByRole("listitem", { name: `Pedido #${number}`, exact: true });

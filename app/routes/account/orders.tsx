@@ -12,6 +12,7 @@ import { TextAreaField } from "../../components/ui/textarea-field";
 import { NoOrdersYet } from "../../components/orders/no-orders-yet";
 import { OrderLines } from "../../components/orders/order-line-row";
 import { OrderStatusBadge } from "../../components/orders/order-status-badge";
+import { ReceiptDownloadLink } from "../../components/orders/receipt-download-link";
 import { paymentDeps } from "../../context.server";
 import { listCustomerOrders } from "../../domain/orders/customer-orders.server";
 import { deleteCustomerOrder } from "../../domain/orders/delete-order.server";
@@ -189,16 +190,14 @@ function OrderCard({
               Pagar agora
             </Link>
           )}
-          <a
-            href={`/account/orders/${order.id}/receipt`}
-            download
-            aria-label={`Baixar comprovante do pedido #${number}`}
+          <ReceiptDownloadLink
+            orderId={order.id}
+            label={`Baixar comprovante do pedido #${number}`}
             className={buttonClasses("outline", "sm")}
-            onClick={() => toast.success("Comprovante baixado com sucesso!")}
           >
             <Download aria-hidden className="size-4" />
             <span className="hidden sm:inline">Comprovante</span>
-          </a>
+          </ReceiptDownloadLink>
           <Button
             variant="ghost"
             size="icon"
