@@ -74,6 +74,10 @@ describe("'Desistir da compra' (issue 29)", () => {
     await toast(page, "Pedido cancelado e reembolsado").waitFor();
     await card.getByText("Cancelado", { exact: true }).waitFor();
     expect(await card.getByText("reembolsado", { exact: true }).isVisible()).toBe(true);
+    // The refund with its amount and day, not only a badge.
+    expect(await textOf(card)).toMatch(
+      new RegExp(`Reembolso de ${total.replace("$", "\\$")} em \\d{2}/\\d{2}/\\d{4}`),
+    );
     expect(await card.getByText("Pago", { exact: true }).count()).toBe(0);
     expect(await card.getByText("Desistir da compra", { exact: true }).count()).toBe(0);
     expect(await severeViolations(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { orderItems, orders } from "../../db/schema.server";
+import { orderItems, orderRefunds, orders } from "../../db/schema.server";
 import { adjustmentsOf } from "./order-adjustments.server";
 import type { OrderLine } from "./order-line";
 import {
@@ -31,6 +31,8 @@ export interface CustomerOrder extends OrderPaymentMethod {
   withdrawal: WithdrawalMove | null;
   /** Where the customer pays it while it waits for its payment ('Pagar agora'); null otherwise. */
   payNowPath: string | null;
+  /** The money given back to the customer: each confirmed refund, oldest first. */
+  refunds: { amountCents: number; confirmedAt: Date }[];
   items: OrderLine[];
 }
 
@@ -48,6 +50,10 @@ export function customerOrder(userId: string, orderId?: string): SQL {
 /** A customer's own orders with their lines, newest first; orders they deleted are left out. */
 export async function listCustomerOrders(db: Database, userId: string): Promise<CustomerOrder[]> {
   const found = await ordersWithLines(db, customerOrder(userId));
+  const refunds = await confirmedRefundsOf(
+    db,
+    found.map(({ order }) => order.id),
+  );
   const now = new Date();
   return found.map(({ order, lines, adjustments }) => ({
     id: order.id,
@@ -62,8 +68,25 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
     paymentState: paymentStateOf(order),
     withdrawal: withdrawalMove(orderFacts(order)),
     payNowPath: payNowPath(order, now),
+    refunds: refunds.filter((refund) => refund.orderId === order.id),
     items: lines.map(toOrderLine),
   }));
+}
+
+/** The confirmed refunds of these orders, oldest first. */
+async function confirmedRefundsOf(db: Database, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  const refunds = await db
+    .select({
+      orderId: orderRefunds.orderId,
+      amountCents: orderRefunds.amountCents,
+      confirmedAt: orderRefunds.confirmedAt,
+    })
+    .from(orderRefunds)
+    .where(and(inArray(orderRefunds.orderId, orderIds), eq(orderRefunds.status, "confirmed")))
+    .orderBy(asc(orderRefunds.confirmedAt));
+  // A confirmed refund has its time (order_refunds_confirmed).
+  return refunds.map((refund) => ({ ...refund, confirmedAt: refund.confirmedAt! }));
 }
 
 const WITHDRAWAL_MOVES = ["withdraw", "requestReturn"] as const;

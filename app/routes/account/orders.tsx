@@ -19,7 +19,8 @@ import { deleteCustomerOrder } from "../../domain/orders/delete-order.server";
 import { PAYMENT_STATE_LABELS } from "../../domain/orders/order-lifecycle";
 import { WITHDRAWAL_REASON_MAX, withdrawOrder } from "../../domain/orders/withdrawal.server";
 import { paymentMethodLabel } from "../../domain/orders/payment-method";
-import { formatDateTime } from "../../lib/dates";
+import { formatDate, formatDateTime } from "../../lib/dates";
+import { formatBRL } from "../../lib/money";
 import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,7 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orders = await listCustomerOrders(context.db, user.id);
   // Formatted here, in São Paulo time, so the server and the browser show the same text.
   return {
-    orders: orders.map((order) => ({ ...order, placedAt: formatDateTime(order.createdAt) })),
+    orders: orders.map((order) => ({
+      ...order,
+      placedAt: formatDateTime(order.createdAt),
+      refunds: order.refunds.map(
+        (refund) => `Reembolso de ${formatBRL(refund.amountCents)} em ${formatDate(refund.confirmedAt)}`,
+      ),
+    })),
     withdrawalReasonMax: WITHDRAWAL_REASON_MAX,
   };
 }
@@ -177,6 +184,12 @@ function OrderCard({
           <p className="font-semibold">Pedido #{number}</p>
           <p className="text-sm text-slate-600">{order.placedAt}</p>
           <p className="text-sm text-slate-600">{`Pagamento: ${paymentMethodLabel(order)}`}</p>
+          {order.refunds.map((refund, index) => (
+            // Listed in the order they were confirmed, never reordered.
+            <p key={index} className="text-sm text-slate-600">
+              {refund}
+            </p>
+          ))}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <OrderStatusBadge status={order.status} paid={order.paid} />
