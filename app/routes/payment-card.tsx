@@ -115,7 +115,7 @@ export default function CardPaymentReturn({ loaderData, actionData }: Route.Comp
   }
   const { state, checkoutUrl, canRetry, pixTotalText, refreshUrl } = loaderData;
   const ordersLink = (
-    <Link to="/account/orders" className={buttonClasses("outline", "md", "flex-1")}>
+    <Link to="/account/orders" className={buttonClasses("outline", "md", "sm:flex-1")}>
       Meus pedidos
     </Link>
   );
@@ -130,7 +130,7 @@ export default function CardPaymentReturn({ loaderData, actionData }: Route.Comp
           <Summary {...loaderData} />
           <Actions>
             {ordersLink}
-            <Link to="/" className={buttonClasses("ghost", "md", "flex-1")}>
+            <Link to="/" className={buttonClasses("ghost", "md", "sm:flex-1")}>
               Continuar Comprando
             </Link>
           </Actions>
@@ -147,7 +147,7 @@ export default function CardPaymentReturn({ loaderData, actionData }: Route.Comp
           <Summary {...loaderData} />
           <Actions>
             {checkoutUrl && (
-              <a href={checkoutUrl} className={buttonClasses("default", "md", "flex-1")}>
+              <a href={checkoutUrl} className={buttonClasses("default", "md", "sm:flex-1")}>
                 Ver o boleto para pagar
               </a>
             )}
@@ -171,7 +171,7 @@ export default function CardPaymentReturn({ loaderData, actionData }: Route.Comp
           )}
           <Actions>
             {canRetry && checkoutUrl && (
-              <a href={checkoutUrl} className={buttonClasses("default", "md", "flex-1")}>
+              <a href={checkoutUrl} className={buttonClasses("default", "md", "sm:flex-1")}>
                 Tentar novamente
               </a>
             )}
@@ -202,7 +202,7 @@ export default function CardPaymentReturn({ loaderData, actionData }: Route.Comp
           <Summary {...loaderData} />
           <Actions>
             {/* A plain link: it works before the page's script has loaded, or without it. */}
-            <a href={refreshUrl} className={buttonClasses("default", "md", "flex-1")}>
+            <a href={refreshUrl} className={buttonClasses("default", "md", "sm:flex-1")}>
               <RefreshCw aria-hidden className="size-4" />
               Atualizar
             </a>
@@ -218,7 +218,7 @@ function PayByPix() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <Form method="post" className="flex flex-1">
+    <Form method="post" className="flex sm:flex-1">
       <button type="submit" disabled={busy} className={buttonClasses("outline", "md", "flex-1")}>
         {busy ? "Gerando o código PIX..." : "Pagar com PIX"}
       </button>

@@ -92,14 +92,14 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
         </span>
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <ReceiptDownloadLink orderId={order.id} className={buttonClasses("default", "md", "flex-1")}>
+        <ReceiptDownloadLink orderId={order.id} className={buttonClasses("default", "md", "sm:flex-1")}>
           <Download aria-hidden className="size-4" />
           Baixar Comprovante de Pedido
         </ReceiptDownloadLink>
-        <Link to="/account/orders" className={buttonClasses("outline", "md", "flex-1")}>
+        <Link to="/account/orders" className={buttonClasses("outline", "md", "sm:flex-1")}>
           Ver Meus Pedidos
         </Link>
-        <Link to="/" className={buttonClasses("ghost", "md", "flex-1")}>
+        <Link to="/" className={buttonClasses("ghost", "md", "sm:flex-1")}>
           Continuar Comprando
         </Link>
       </div>

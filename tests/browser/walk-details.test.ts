@@ -110,6 +110,29 @@ describe("the walk's details", () => {
     expect(text).not.toMatch(/[⏱✓]/u);
   });
 
+  it("keeps the payment result's buttons full size and its product names whole on a phone", async () => {
+    const { page, baseURL } = browser;
+    await page.setViewportSize(PHONE);
+    const customer = await signedInCustomer();
+    const addressId = await addAddressOverHttp(baseURL, customer);
+    const { orderId } = await placeOrderOverHttp(baseURL, customer, addressId, POWER_BANK);
+    await payOverHttp(baseURL, customer, orderId);
+    await page.goto(`/payment-success?orderId=${orderId}`);
+    await page.getByRole("heading", { level: 1, name: "Pagamento Confirmado!" }).waitFor();
+
+    for (const name of ["Baixar Comprovante de Pedido", "Ver Meus Pedidos", "Continuar Comprando"]) {
+      const box = await page.getByRole("link", { name }).boundingBox();
+      expect(box!.height, name).toBeGreaterThanOrEqual(40);
+      expect(box!.width, name).toBeGreaterThan(PHONE.width / 2);
+    }
+    const shownWhole = (locator: Locator) =>
+      locator.evaluate((element) => element.scrollWidth <= element.clientWidth);
+    const productName = page.getByText(POWER_BANK.name, { exact: true });
+    expect(await shownWhole(productName)).toBe(true);
+    await page.goto("/account/orders");
+    expect(await shownWhole(page.getByText(POWER_BANK.name, { exact: true }).first())).toBe(true);
+  });
+
   it("shows the admin's order status badge as a word beside an icon", async () => {
     const { page, baseURL } = browser;
     const customer = await signUpCustomer(baseURL);

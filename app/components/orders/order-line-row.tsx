@@ -20,7 +20,7 @@ export function OrderLineRow({ line, showSku = false }: { line: OrderLine; showS
         </Badge>
       </div>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{line.name}</p>
+        <p className="font-medium [overflow-wrap:anywhere]">{line.name}</p>
         {line.variantLabel !== "" && <p className="text-sm text-slate-600">{line.variantLabel}</p>}
         {showSku && line.sku !== null && <p className="text-xs text-slate-500">SKU: {line.sku}</p>}
         <p className="text-sm text-slate-600">
