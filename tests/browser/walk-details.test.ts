@@ -133,6 +133,22 @@ describe("the walk's details", () => {
     expect(await shownWhole(page.getByText(POWER_BANK.name, { exact: true }).first())).toBe(true);
   });
 
+  it("shows every product card's whole name in the catalogue on a phone", async () => {
+    const { page } = browser;
+    await page.setViewportSize(PHONE);
+    for (const listing of ["/catalog", "/catalog?page=2"]) {
+      await page.goto(listing);
+      const names = page.getByRole("region", { name: "Produtos" }).getByRole("article").getByRole("heading");
+      await names.first().waitFor();
+      const clipped = await names.evaluateAll((headings) =>
+        headings
+          .filter((heading) => heading.scrollHeight > heading.clientHeight)
+          .map((heading) => heading.textContent),
+      );
+      expect(clipped, listing).toEqual([]);
+    }
+  });
+
   it("shows the admin's order status badge as a word beside an icon", async () => {
     const { page, baseURL } = browser;
     const customer = await signUpCustomer(baseURL);

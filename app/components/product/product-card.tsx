@@ -42,7 +42,7 @@ export function ProductCard({
           {product.brand && (
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{product.brand}</p>
           )}
-          <Heading className="line-clamp-2 font-medium text-slate-900 group-hover:text-brand-700">
+          <Heading className="font-medium text-slate-900 group-hover:text-brand-700 sm:line-clamp-2">
             {product.name}
           </Heading>
           <ProductPrice
