@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { receiptFileName } from "../../domain/orders/receipt";
 import { toast } from "../toasts";
 
-export const RECEIPT_MESSAGES = {
+const RECEIPT_MESSAGES = {
   downloaded: "Comprovante baixado com sucesso!",
   failed: "Erro ao baixar comprovante",
 } as const;

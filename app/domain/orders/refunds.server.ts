@@ -1,9 +1,9 @@
 import { addDays } from "date-fns";
-import { and, asc, eq, getTableColumns, gt, isNull, lte, ne, or, sql, sum } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql, sum } from "drizzle-orm";
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
 import { claimDue } from "../../db/claim-due.server";
 import type { Database, Transaction } from "../../db/client.server";
-import { orderItems, orderRefundItems, orderRefunds, orders, payments, users } from "../../db/schema.server";
+import { orderRefundItems, orderRefunds, orders, payments, users } from "../../db/schema.server";
 import { formatBRL } from "../../lib/money";
 import { recordAdminWrite, type AdminActor } from "../audit/audit.server";
 import type { PaymentDeps } from "./payment-deps.server";
@@ -246,20 +246,34 @@ export interface RefundedLine extends NamedOrderLine {
   refundedQuantity: number;
 }
 
-/** An order's lines in the order they were bought, with what its refunds gave back of each. */
-async function refundedLinesOf(db: Database | Transaction, orderId: string): Promise<RefundedLine[]> {
-  const refunded = await db
+/** The units each of an order's refunds gives back, line by line, and whether that refund failed. */
+function refundUnitsOf(db: Database | Transaction, orderId: string) {
+  return db
     .select({
+      refundId: orderRefundItems.refundId,
       orderItemId: orderRefundItems.orderItemId,
-      quantity: sum(orderRefundItems.quantity).mapWith(Number),
+      quantity: orderRefundItems.quantity,
+      failed: sql<boolean>`${orderRefunds.status} = 'failed'`,
     })
     .from(orderRefundItems)
     .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundItems.refundId))
-    .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, "failed")))
-    .groupBy(orderRefundItems.orderItemId);
+    .where(eq(orderRefunds.orderId, orderId));
+}
+
+type RefundUnits = Awaited<ReturnType<typeof refundUnitsOf>>[number];
+
+/** An order's lines in the order they were bought, with what its refunds gave back of each. */
+async function refundedLinesOf(
+  db: Database | Transaction,
+  orderId: string,
+  units?: RefundUnits[],
+): Promise<RefundedLine[]> {
+  const given = units ?? (await refundUnitsOf(db, orderId));
   return (await orderLinesOf(db, orderId)).map((line) => ({
     ...line,
-    refundedQuantity: refunded.find((units) => units.orderItemId === line.orderItemId)?.quantity ?? 0,
+    refundedQuantity: given
+      .filter((entry) => entry.orderItemId === line.orderItemId && !entry.failed)
+      .reduce((total, entry) => total + entry.quantity, 0),
   }));
 }
 
@@ -532,16 +546,8 @@ export async function loadOrderRefunds(
     .leftJoin(users, eq(users.id, orderRefunds.requestedBy))
     .where(eq(orderRefunds.orderId, orderId))
     .orderBy(asc(orderRefunds.createdAt));
-  const lines = await refundedLinesOf(db, orderId);
-  const refundedUnits = await db
-    .select({
-      refundId: orderRefundItems.refundId,
-      orderItemId: orderRefundItems.orderItemId,
-      quantity: orderRefundItems.quantity,
-    })
-    .from(orderRefundItems)
-    .innerJoin(orderItems, eq(orderItems.id, orderRefundItems.orderItemId))
-    .where(eq(orderItems.orderId, orderId));
+  const refundedUnits = await refundUnitsOf(db, orderId);
+  const lines = await refundedLinesOf(db, orderId, refundedUnits);
   const refundable: RefundablePayment[] = [];
   for (const payment of await paidPaymentsOf(db, orderId)) {
     const leftCents = await refundableCents(db, payment);
