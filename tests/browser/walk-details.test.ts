@@ -149,6 +149,24 @@ describe("the walk's details", () => {
     }
   });
 
+  it("sends a customer whose session ended to sign in from 'Comprovante', never saving that page as the receipt", async () => {
+    const { page, baseURL } = browser;
+    const customer = await signedInCustomer();
+    const addressId = await addAddressOverHttp(baseURL, customer);
+    const { orderId } = await placeOrderOverHttp(baseURL, customer, addressId, POWER_BANK);
+    await page.goto("/account/orders");
+    const link = page.getByRole("link", { name: `Baixar comprovante do pedido #${orderId.slice(0, 8)}` });
+    await link.waitFor();
+    await page.waitForLoadState("networkidle");
+    await page.context().clearCookies();
+    let downloads = 0;
+    page.on("download", () => (downloads += 1));
+    await link.click();
+    await page.waitForURL(/\/auth/);
+    expect(downloads).toBe(0);
+    expect(await page.getByText("Comprovante baixado com sucesso!").count()).toBe(0);
+  });
+
   it("shows the admin's order status badge as a word beside an icon", async () => {
     const { page, baseURL } = browser;
     const customer = await signUpCustomer(baseURL);

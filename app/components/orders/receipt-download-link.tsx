@@ -28,6 +28,11 @@ export function ReceiptDownloadLink({
   const download = async (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     const response = await fetch(href).catch(() => null);
+    // Sent to sign in (the session ended): go there as the plain link would, rather than save that page.
+    if (response?.redirected) {
+      window.location.assign(href);
+      return;
+    }
     if (!response?.ok) {
       toast.error(RECEIPT_MESSAGES.failed);
       return;
