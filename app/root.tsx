@@ -14,6 +14,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import type { loader as cartLoader } from "./routes/cart";
+import type { loader as checkoutLoader } from "./routes/checkout";
 import "./app.css";
 import { CartProvider } from "./components/cart/cart-context";
 import { Footer } from "./components/layout/footer";
@@ -52,7 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
+  // The pages that read the signed-in customer's cart hand it over, so it shows before the scripts run.
   const cartPage = useRouteLoaderData<typeof cartLoader>("routes/cart");
+  const checkoutPage = useRouteLoaderData<typeof checkoutLoader>("routes/checkout");
+  const pageCartItems = cartPage?.items ?? (checkoutPage?.signedIn ? checkoutPage.items : undefined);
   return (
     <html lang="pt-BR">
       <head>
@@ -65,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root && <BrandColours primary={root.store.identity.primaryColor} />}
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
-        <CartProvider signedIn={Boolean(root?.user)} pageCartItems={root?.user ? cartPage?.items : undefined}>
+        <CartProvider signedIn={Boolean(root?.user)} pageCartItems={root?.user ? pageCartItems : undefined}>
           <TopBar
             store={root ? { name: root.store.identity.name, logoUrl: root.store.logo.logoUrl } : null}
             user={root?.user ?? null}

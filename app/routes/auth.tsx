@@ -18,7 +18,7 @@ import type { AuthActionData } from "../components/auth/auth-action-data";
 import { LoginForm } from "../components/auth/login-form";
 import { ProviderButtons } from "../components/auth/provider-buttons";
 import { SignUpForm } from "../components/auth/sign-up-form";
-import { BEFORE_SCRIPTS_FIELD } from "../components/auth/before-scripts-field";
+import { BEFORE_SCRIPTS_FIELD } from "../components/before-scripts-field";
 import { WelcomeDialog, WelcomeMessage, type Welcome } from "../components/auth/welcome-dialog";
 import { authCall } from "../context.server";
 import {
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = search.get("redirectTo");
   const { user } = await readSession(context, request);
   // Signed in by a form posted before the scripts ran: the welcome is this page's (WELCOME_PARAM).
-  const welcome = user ? welcomeOf(search.get(WELCOME_PARAM), user.name) : null;
+  const welcome = user ? welcomeOf(search.get(WELCOME_PARAM), user.name, redirectTo) : null;
   if (user && !welcome) throw redirect(safeRedirectPath(redirectTo, "/account"));
   const providers = signInProvidersOf(context.env);
   return {
@@ -67,9 +67,14 @@ const SIGN_UP_TAB = "cadastro";
 /** Where a sign-in or sign-up posted before the scripts ran lands: /auth?bem-vindo=login|cadastro. */
 const WELCOME_PARAM = "bem-vindo";
 
-function welcomeOf(param: string | null, name: string): Welcome | null {
+function welcomeOf(param: string | null, name: string, redirectTo: string | null): Welcome | null {
   if (param === "login") return { kind: "login", name };
-  if (param === SIGN_UP_TAB) return { kind: "signup", name };
+  if (param === SIGN_UP_TAB)
+    return {
+      kind: "signup",
+      name,
+      ...(redirectTo ? { returnTo: safeRedirectPath(redirectTo, "/account") } : {}),
+    };
   return null;
 }
 
@@ -104,19 +109,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer;
     }
     if (outcome.twoFactorRequired) {
-      if (beforeScripts) throw redirect(authPageWith({ etapa: "codigo" }), { headers: outcome.headers });
+      if (beforeScripts)
+        throw redirect(authPageWith({ etapa: "codigo", ...(redirectTo ? { redirectTo } : {}) }), {
+          headers: outcome.headers,
+        });
       return data<AuthActionData>({ secondFactor: true }, { headers: outcome.headers });
     }
-    // Coming from a page that asked for a sign-in (e.g. the checkout): straight back there.
-    if (redirectTo && beforeScripts) await mergeVisitorCartOf(outcome.headers);
-    if (redirectTo) throw redirect(safeRedirectPath(redirectTo, "/account"), { headers: outcome.headers });
+    if (beforeScripts) await mergeVisitorCartOf(outcome.headers);
+    // Coming from a page that asked for a sign-in (e.g. the checkout): straight back there; a new
+    // account is welcomed first, and the welcome leads back.
+    const returnTo = redirectTo ? safeRedirectPath(redirectTo, "/account") : undefined;
+    if (returnTo && welcome === "login") throw redirect(returnTo, { headers: outcome.headers });
     if (beforeScripts) {
-      await mergeVisitorCartOf(outcome.headers);
       const param = welcome === "signup" ? SIGN_UP_TAB : "login";
-      throw redirect(authPageWith({ [WELCOME_PARAM]: param }), { headers: outcome.headers });
+      throw redirect(
+        authPageWith({ [WELCOME_PARAM]: param, ...(returnTo ? { redirectTo: returnTo } : {}) }),
+        {
+          headers: outcome.headers,
+        },
+      );
     }
     return data<AuthActionData>(
-      { welcome, ...(outcome.name ? { name: outcome.name } : {}) },
+      { welcome, ...(outcome.name ? { name: outcome.name } : {}), ...(returnTo ? { returnTo } : {}) },
       { headers: outcome.headers },
     );
   };
@@ -253,7 +267,7 @@ function useWelcome() {
     }
   }, [success]);
   return {
-    success: success && { kind: success.welcome!, name: success.name },
+    success: success && { kind: success.welcome!, name: success.name, returnTo: success.returnTo },
     open: success !== undefined && success !== dismissed,
     setOpen: (open: boolean) => !open && setDismissed(success),
   };

@@ -1,27 +1,69 @@
-import { ArrowLeft, QrCode } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useRouteLoaderData } from "react-router";
+import { ArrowLeft, ArrowRight, QrCode } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { data, Link, redirect, useFetcher, useNavigate, useRouteLoaderData } from "react-router";
 import { toast } from "../components/toasts";
 import type { Route } from "./+types/checkout";
 import { pageTitle } from "../lib/seo";
 import type { loader as rootLoader } from "../root";
+import type { AddressActionData } from "../components/account/address-form";
+import { AddressFields, EMPTY_ADDRESS_FIELDS } from "../components/account/address-fields";
+import { BEFORE_SCRIPTS_FIELD, BeforeScriptsField } from "../components/before-scripts-field";
 import { useCart } from "../components/cart/cart-context";
 import { CartTotals } from "../components/cart/cart-totals";
-import { ConfirmOrderDialog, type CheckoutCustomer } from "../components/checkout/confirm-order-dialog";
+import {
+  ConfirmOrderDialog,
+  ConfirmOrderForm,
+  type CheckoutCustomer,
+} from "../components/checkout/confirm-order-dialog";
 import { Button, buttonClasses } from "../components/ui/button";
+import { FormMessage } from "../components/ui/form-field";
 import { useHydrated } from "../components/use-hydrated";
-import { listAddresses } from "../domain/accounts/addresses.server";
+import { fieldErrors } from "../domain/accounts/account-schemas";
+import { addressSchema } from "../domain/accounts/address-schema";
+import { createAddress, listAddresses } from "../domain/accounts/addresses.server";
 import { getProfile } from "../domain/accounts/profile.server";
 import { readSession } from "../domain/accounts/session.server";
+import { readCart } from "../domain/cart/server-cart.server";
 import { lineName } from "../domain/catalog/variants";
+import { checkoutRequestOf } from "../domain/orders/checkout-schema";
+import type { PixPayment } from "../domain/payments/pix-payment";
 import { formatBRL } from "../lib/money";
+import { compactTaxId, onlyDigits } from "../lib/tax-id";
+import { requireUser } from "./guards.server";
+import { checkoutAttempt, placeCheckout } from "./place-checkout.server";
 
+/** Made from one person's cart and profile: no browser, proxy or page cache keeps it. */
+const PRIVATE = "private, no-store";
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE });
+
+/** Where the checkout's button leads before the scripts run: the confirmation as a page (`?etapa=confirmar`). */
+const CONFIRM_STEP = "confirmar";
+const CHECKOUT_PATH = "/checkout";
+const PROFILE_FOR_CHECKOUT = `/account/profile?redirectTo=${encodeURIComponent(CHECKOUT_PATH)}`;
+
+const MESSAGES = {
+  signedOut: "Você precisa estar logado para finalizar a compra",
+  emptyCart: "Seu carrinho está vazio",
+  noProfile: "Complete seu perfil antes de finalizar a compra",
+  noAddress: "Cadastre um endereço antes de finalizar a compra",
+  addressAdded: "Endereço adicionado com sucesso!",
+  addressFailed: "Erro ao adicionar endereço",
+  ordered: "Pedido criado! Redirecionando para pagamento...",
+};
+
+/**
+ * The customer's cart as the server has it (decision 0013), profile and addresses: the page shows
+ * them before the scripts run, and its plain forms place the order from them.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await readSession(context, request);
-  if (!user) return { signedIn: false as const };
-  const [profile, addresses] = await Promise.all([
+  const { user, headers } = await readSession(context, request);
+  headers.set("Cache-Control", PRIVATE);
+  if (!user) return data({ signedIn: false as const }, { headers });
+  const [profile, addresses, cart] = await Promise.all([
     getProfile(context.db, user.id),
     listAddresses(context.db, user.id),
+    readCart(context.db, user.id),
   ]);
   const customer: CheckoutCustomer | null = profile && {
     userType: profile.userType,
@@ -30,50 +72,188 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: profile.email,
     taxId: (profile.userType === "PF" ? profile.cpf : profile.cnpj) ?? "",
   };
-  return { signedIn: true as const, customer, addresses };
+  return data(
+    {
+      signedIn: true as const,
+      customer,
+      addresses,
+      items: cart.items,
+      // The attempt a plain form's order is placed under; the dialog's script starts from it too.
+      checkoutKey: crypto.randomUUID(),
+      confirmStep: new URL(request.url).searchParams.get("etapa") === CONFIRM_STEP,
+    },
+    { headers },
+  );
 }
 
-export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+type CheckoutActionData = AddressActionData | { intent: "place-order"; refusal: string };
+
+/**
+ * The checkout's forms: an address added from the checkout itself, and the order placed by the
+ * confirmation posted before the scripts ran, from the customer's cart as the server has it (the
+ * dialog's script posts the create-payment request instead). A refusal shows on the page; a placed
+ * order goes to where it is paid.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireUser(context, request);
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? "");
+  // A refusal is a normal answer (200) carrying its message, as on /auth: the page shows it.
+  const answer = (body: CheckoutActionData) => data(body, { headers: { "Cache-Control": PRIVATE } });
+  switch (field("intent")) {
+    case "address": {
+      const input = addressSchema.safeParse(Object.fromEntries(form));
+      if (!input.success) return answer({ intent: "create", ok: false, errors: fieldErrors(input.error) });
+      const outcome = await createAddress(context.db, user.id, input.data);
+      if (!outcome.ok) return answer({ intent: "create", ok: false, message: outcome.message });
+      if (field(BEFORE_SCRIPTS_FIELD) === "1") throw redirect(CHECKOUT_PATH);
+      return answer({ intent: "create", ok: true });
+    }
+    case "place-order": {
+      const { items } = await readCart(context.db, user.id);
+      const customer = {
+        name: field("name"),
+        email: field("email"),
+        phone: onlyDigits(field("phone")),
+        taxId: compactTaxId(field("taxId")),
+      };
+      const method = field("paymentMethod") === "card" ? "card" : "pix";
+      const outcome = await placeCheckout(
+        context,
+        user,
+        checkoutAttempt(field("checkoutKey"), checkoutRequestOf(items, customer, field("addressId"), method)),
+      );
+      if (!outcome.ok) return answer({ intent: "place-order", refusal: outcome.message });
+      if ("cardCheckoutUrl" in outcome) throw redirect(outcome.cardCheckoutUrl);
+      throw redirect(paymentPath(outcome.orderId, outcome.pixData));
+    }
+    default:
+      throw data("Ação desconhecida", { status: 400 });
+  }
+}
+
+/** The PIX payment page of an order, with its charge (spec section 3). */
+function paymentPath(orderId: string, pixData: PixPayment): string {
+  return `/payment?data=${encodeURIComponent(JSON.stringify(pixData))}&orderId=${orderId}`;
+}
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const cart = useCart();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
   // Set once the order exists: the cart empties then, and that is not an empty cart to leave.
   const ordered = useRef(false);
 
   useEffect(() => {
     if (!hydrated || !cart.ready || ordered.current) return;
     if (!loaderData.signedIn) {
-      toast.error("Você precisa estar logado para finalizar a compra");
-      void navigate("/auth?redirectTo=%2Fcheckout", { replace: true });
+      toast.error(MESSAGES.signedOut);
+      void navigate(`/auth?redirectTo=${encodeURIComponent(CHECKOUT_PATH)}`, { replace: true });
     } else if (cart.items.length === 0) {
-      toast.error("Seu carrinho está vazio");
+      toast.error(MESSAGES.emptyCart);
       void navigate("/cart", { replace: true });
     }
   }, [hydrated, loaderData.signedIn, cart.ready, cart.items.length, navigate]);
 
-  if (!hydrated || !loaderData.signedIn || !cart.ready || cart.items.length === 0) {
-    return (
-      <main className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="text-3xl font-bold tracking-tight">Finalizar Compra</h1>
-        <p className="mt-6 text-slate-600">Carregando...</p>
-      </main>
+  // Once the scripts run, the guards above lead away; before, their messages are the page, with
+  // the link the redirect would follow.
+  if (!loaderData.signedIn)
+    return hydrated ? (
+      <CheckoutNotice message="Carregando..." />
+    ) : (
+      <CheckoutNotice message={MESSAGES.signedOut}>
+        <Link
+          to={`/auth?redirectTo=${encodeURIComponent(CHECKOUT_PATH)}`}
+          className={buttonClasses("default", "md")}
+        >
+          Entrar
+        </Link>
+      </CheckoutNotice>
     );
-  }
+  if (!cart.ready || (hydrated && cart.items.length === 0)) return <CheckoutNotice message="Carregando..." />;
+  if (cart.items.length === 0)
+    return (
+      <CheckoutNotice message={MESSAGES.emptyCart}>
+        <Link to="/cart" className={buttonClasses("default", "md")}>
+          Voltar ao carrinho
+        </Link>
+      </CheckoutNotice>
+    );
 
-  const { customer, addresses } = loaderData;
-  const payWithPix = () => {
+  return <Checkout {...loaderData} posted={actionData} onOrdered={() => (ordered.current = true)} />;
+}
+
+function CheckoutNotice({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Finalizar Compra</h1>
+      <p className="mt-6 text-slate-600">{message}</p>
+      {children && <div className="mt-4">{children}</div>}
+    </main>
+  );
+}
+
+type SignedInCheckout = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
+
+function Checkout({
+  customer,
+  addresses,
+  checkoutKey,
+  confirmStep,
+  posted,
+  onOrdered,
+}: SignedInCheckout & {
+  /** The answer to a form posted before the scripts ran. */
+  posted: CheckoutActionData | undefined;
+  /** The order exists: the cart empties then, and that is not an empty cart to leave. */
+  onOrdered(): void;
+}) {
+  const cart = useCart();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const cardPayments = root?.cardPayments ?? false;
+  useAddressToasts();
+
+  const toConfirmation = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (!customer) {
-      toast.error("Complete seu perfil antes de finalizar a compra");
-      void navigate("/account/profile");
+      toast.error(MESSAGES.noProfile);
+      void navigate(PROFILE_FOR_CHECKOUT);
     } else if (addresses.length === 0) {
-      toast.error("Cadastre um endereço antes de finalizar a compra");
-      void navigate("/account/addresses");
+      toast.error(MESSAGES.noAddress);
+      document.getElementById(NEW_ADDRESS_HEADING)?.scrollIntoView({ behavior: "smooth" });
+      document.querySelector<HTMLInputElement>(`#${NEW_ADDRESS_FORM} input[name="cep"]`)?.focus();
     } else {
       setConfirming(true);
     }
   };
+  const orderedWith = {
+    onOrdered: (orderId: string, pixData: PixPayment) => {
+      onOrdered();
+      toast.success(MESSAGES.ordered);
+      cart.empty();
+      setConfirming(false);
+      void navigate(paymentPath(orderId, pixData));
+    },
+    onCardCheckout: (_orderId: string, url: string) => {
+      onOrdered();
+      toast.success(MESSAGES.ordered);
+      // The order took its lines out of the customer's cart on the server, where the next page
+      // reads it: emptying it here would send a request that leaving the page cuts short.
+      window.location.assign(url);
+    },
+  };
+  const confirmation = customer &&
+    addresses.length > 0 &&
+    root && {
+      customer,
+      addresses,
+      offerTerms: root.store,
+      cardPayments,
+      checkoutKey,
+      ...orderedWith,
+    };
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
@@ -100,38 +280,119 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <CartTotals subtotalLabel="Subtotal" subtotalCents={cart.subtotalCents} lines={cart.items} />
-        <Button className="mt-6 w-full" size="lg" onClick={payWithPix}>
-          <QrCode aria-hidden className="size-5" />
-          Pagar com PIX
-        </Button>
+        {!(confirmStep && confirmation) && (
+          // Before the scripts run, the button asks the server for the confirmation as a page.
+          <form method="get" action={CHECKOUT_PATH} onSubmit={toConfirmation}>
+            <input type="hidden" name="etapa" value={CONFIRM_STEP} />
+            <Button type="submit" className="mt-6 w-full" size="lg">
+              {cardPayments ? (
+                <>
+                  Continuar para pagamento
+                  <ArrowRight aria-hidden className="size-5" />
+                </>
+              ) : (
+                <>
+                  <QrCode aria-hidden className="size-5" />
+                  Pagar com PIX
+                </>
+              )}
+            </Button>
+          </form>
+        )}
       </section>
-      {customer && addresses.length > 0 && root && (
-        <ConfirmOrderDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          customer={customer}
-          addresses={addresses}
-          offerTerms={root.store}
-          cardPayments={root.cardPayments}
-          onOrdered={(orderId, pixData) => {
-            ordered.current = true;
-            toast.success("Pedido criado! Redirecionando para pagamento...");
-            cart.empty();
-            setConfirming(false);
-            const data = encodeURIComponent(JSON.stringify(pixData));
-            void navigate(`/payment?data=${data}&orderId=${orderId}`);
-          }}
-          onCardCheckout={(_orderId, url) => {
-            ordered.current = true;
-            toast.success("Pedido criado! Redirecionando para pagamento...");
-            // The order took its lines out of the customer's cart on the server, where the next page
-            // reads it: emptying it here would send a request that leaving the page cuts short.
-            window.location.assign(url);
-          }}
-        />
+      {confirmStep && !customer && (
+        <CheckoutAlert message={MESSAGES.noProfile}>
+          <Link to={PROFILE_FOR_CHECKOUT} className="font-medium underline">
+            Completar perfil
+          </Link>
+        </CheckoutAlert>
+      )}
+      {confirmStep && customer && addresses.length === 0 && <CheckoutAlert message={MESSAGES.noAddress} />}
+      {addresses.length === 0 && <NewAddress posted={posted && "ok" in posted ? posted : undefined} />}
+      {confirmStep && confirmation ? (
+        <section
+          aria-labelledby="confirm-heading"
+          className="mt-6 rounded-xl border border-slate-200 bg-white p-6"
+        >
+          <h2 id="confirm-heading" className="mb-4 text-lg font-semibold">
+            Confirmar Dados do Pedido
+          </h2>
+          <ConfirmOrderForm
+            {...confirmation}
+            refusal={posted && "refusal" in posted ? posted.refusal : undefined}
+            cancel={{ href: CHECKOUT_PATH }}
+          />
+        </section>
+      ) : (
+        confirmation && (
+          <ConfirmOrderDialog {...confirmation} open={confirming} onOpenChange={setConfirming} />
+        )
       )}
     </main>
   );
+}
+
+function CheckoutAlert({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <p
+      role="alert"
+      className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+    >
+      {message} {children}
+    </p>
+  );
+}
+
+const NEW_ADDRESS_HEADING = "new-address-heading";
+const NEW_ADDRESS_FORM = "new-address-form";
+
+/**
+ * The delivery address of a customer who has none yet, added without leaving the checkout: the
+ * account's fields, with the CEP filling the rest.
+ */
+function NewAddress({ posted }: { posted: AddressActionData | undefined }) {
+  const save = useFetcher<AddressActionData>({ key: NEW_ADDRESS_FORM });
+  const answer = save.data ?? posted;
+  return (
+    <section
+      aria-labelledby={NEW_ADDRESS_HEADING}
+      className="mt-6 rounded-xl border border-slate-200 bg-white p-6"
+    >
+      <h2 id={NEW_ADDRESS_HEADING} className="text-lg font-semibold">
+        Endereço de entrega
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Informe onde quer receber o pedido.</p>
+      <save.Form
+        id={NEW_ADDRESS_FORM}
+        method="post"
+        action={CHECKOUT_PATH}
+        className="mt-4 grid gap-3 sm:grid-cols-6"
+        noValidate
+      >
+        <input type="hidden" name="intent" value="address" />
+        <BeforeScriptsField />
+        <AddressFields initial={EMPTY_ADDRESS_FIELDS} errors={answer?.errors ?? {}} />
+        {/* Once the scripts run, a toast says it. */}
+        <FormMessage message={posted && !posted.ok && !posted.errors ? posted.message : undefined} />
+        <Button type="submit" className="sm:col-span-6" disabled={save.state !== "idle"}>
+          {save.state !== "idle" ? "Salvando..." : "Salvar endereço"}
+        </Button>
+      </save.Form>
+    </section>
+  );
+}
+
+/**
+ * The new address's answer, said by the checkout: the form itself is gone once the address is
+ * saved and the page shows it.
+ */
+function useAddressToasts() {
+  const save = useFetcher<AddressActionData>({ key: NEW_ADDRESS_FORM });
+  useEffect(() => {
+    if (!save.data || save.state !== "idle") return;
+    if (save.data.ok) toast.success(MESSAGES.addressAdded);
+    else if (!save.data.errors) toast.error(save.data.message ?? MESSAGES.addressFailed);
+  }, [save.data, save.state]);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [

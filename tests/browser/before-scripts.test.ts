@@ -135,6 +135,62 @@ describe("the buying path without scripts", () => {
     await page.goto("/cart");
     expect(await textOf(quantityOf(page, MOUSE.name))).toBe("1");
   });
+
+  it("checks out on a phone: signs in from the checkout, adds the delivery address there, confirms and reaches the PIX payment", async () => {
+    const { page, baseURL } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const customer = await signUpCustomer(baseURL, { name: "Joana Prado" });
+    await addFromProductPage(page, MOUSE);
+
+    await page.goto("/checkout");
+    const main = page.getByRole("main");
+    await main.getByText("Você precisa estar logado para finalizar a compra", { exact: true }).waitFor();
+    await main.getByRole("link", { name: "Entrar", exact: true }).click();
+    await page.getByLabel("E-mail").fill(customer.email);
+    await page.getByLabel("Senha", { exact: true }).fill(customer.password);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.waitForURL(`${baseURL}/checkout`);
+    const summary = page.getByRole("region", { name: "Resumo do Pedido" });
+    expect(await textOf(summary.getByRole("listitem"))).toBe(`${MOUSE.name} x 1 ${brl(MOUSE.priceCents)}`);
+
+    await page.getByRole("button", { name: "Continuar para pagamento" }).click();
+    await page.getByRole("alert").getByText("Cadastre um endereço antes de finalizar a compra").waitFor();
+    const delivery = page.getByRole("region", { name: "Endereço de entrega" });
+    await delivery.getByLabel("CEP").fill("01310-100");
+    await delivery.getByLabel("Rua").fill("Avenida Paulista");
+    await delivery.getByLabel("Número").fill("1000");
+    await delivery.getByLabel("Bairro").fill("Bela Vista");
+    await delivery.getByLabel("Cidade").fill("São Paulo");
+    await delivery.getByLabel("UF").selectOption("SP");
+    await delivery.getByRole("button", { name: "Salvar endereço" }).click();
+    await page.waitForURL(`${baseURL}/checkout`);
+    expect(await page.getByRole("region", { name: "Endereço de entrega" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Continuar para pagamento" }).click();
+    const confirmation = page.getByRole("region", { name: "Confirmar Dados do Pedido" });
+    expect(await confirmation.getByLabel("Nome completo").inputValue()).toBe("Joana Prado");
+    expect(await confirmation.getByLabel("Endereço de entrega").locator("option:checked").textContent()).toBe(
+      "Avenida Paulista, 1000 (padrão)",
+    );
+    // The server checks what no script could: a wrong CPF is refused with the spec's message.
+    await confirmation.getByLabel("CPF").fill("111.111.111-11");
+    await confirmation.getByRole("button", { name: "Confirmar e Pagar" }).click();
+    await page
+      .getByRole("region", { name: "Confirmar Dados do Pedido" })
+      .getByRole("alert")
+      .getByText("Dados inválidos: CPF inválido", { exact: true })
+      .waitFor();
+
+    await page
+      .getByRole("region", { name: "Confirmar Dados do Pedido" })
+      .getByLabel("CPF")
+      .fill(customer.cpf);
+    await page.getByRole("button", { name: "Confirmar e Pagar" }).click();
+    await page.waitForURL(/\/payment\?data=.+&orderId=.+$/);
+    expect(await page.getByLabel("Código PIX copia e cola").inputValue()).toMatch(/^000201/);
+    await page.goto("/cart");
+    await page.getByRole("heading", { name: "Seu carrinho está vazio" }).waitFor();
+  });
 });
 
 describe("lines added before the scripts, once they run", () => {

@@ -119,7 +119,9 @@ function setUpStore(env: NodeJS.ProcessEnv) {
     await expect
       .poll(() => textOf(summary.getByRole("listitem")))
       .toBe(`${PRODUCT_NAME} x ${QUANTITY} ${brl(LIST_CENTS)}`);
-    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    // A store that takes only PIX keeps the spec's button; with cards, the choice is in the dialog.
+    const button = env.CARD_PROVIDER === "none" ? "Pagar com PIX" : "Continuar para pagamento";
+    await page.getByRole("button", { name: button, exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Confirmar Dados do Pedido" });
     await dialog.waitFor();
     return dialog;

@@ -5,6 +5,7 @@ import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
 import { formatBRL } from "../../app/lib/money";
 import {
   randomAlphanumericCnpj,
+  randomCpf,
   signIn,
   signInContext,
   signUpCompany,
@@ -103,7 +104,7 @@ describe("checkout and PIX payment", () => {
   async function openConfirmDialog(): Promise<Locator> {
     const { page } = browser;
     await page.goto("/checkout");
-    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    await page.getByRole("button", { name: "Continuar para pagamento" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirmar Dados do Pedido" });
     await dialog.waitFor();
     return dialog;
@@ -130,7 +131,7 @@ describe("checkout and PIX payment", () => {
     expect(await textOf(summaryValue(summary, "Total"))).toBe(brl(MOUSE.priceCents));
     expect(await page.getByRole("link", { name: "Voltar ao carrinho" }).getAttribute("href")).toBe("/cart");
 
-    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    await page.getByRole("button", { name: "Continuar para pagamento" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirmar Dados do Pedido" });
     await dialog.waitFor();
     expect(await dialog.getByLabel("Nome completo").inputValue()).toBe(customer.name);
@@ -213,17 +214,49 @@ describe("checkout and PIX payment", () => {
     await page.getByRole("heading", { name: "Seu carrinho está vazio" }).waitFor();
   });
 
-  it("sends a customer without an address to the addresses page", async () => {
+  it("on a phone, takes a new account from sign-up back to the purchase, and its delivery address inside the checkout", async () => {
     const { page, baseURL } = browser;
-    await signedIn();
+    await page.setViewportSize({ width: 390, height: 844 });
     await addToCart();
     await page.goto("/checkout");
+    await page.waitForURL(`${baseURL}/auth?redirectTo=%2Fcheckout`);
 
-    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    await page.getByRole("tab", { name: "Cadastro" }).click();
+    await page.getByLabel("Nome completo").fill("Joana Compradora");
+    await page.getByLabel("CPF").fill(randomCpf());
+    await page.getByLabel("Telefone").fill("11987654321");
+    await page.getByLabel("E-mail").fill(`checkout-${Date.now()}@example.com`);
+    await page.getByLabel("Senha", { exact: true }).fill("senha-segura-1");
+    await page.getByRole("button", { name: "Cadastrar" }).click();
+    const welcome = page.getByRole("dialog", { name: "Bem-vindo!" });
+    await welcome.getByRole("link", { name: "Continuar a compra" }).click();
+    await page.waitForURL(`${baseURL}/checkout`);
+    const summary = page.getByRole("region", { name: "Resumo do Pedido" });
+    await expect
+      .poll(() => textOf(summary.getByRole("listitem")), WAIT)
+      .toBe(`${MOUSE_NAME} x 1 ${brl(MOUSE.priceCents)}`);
 
-    await page.waitForURL(`${baseURL}/account/addresses`);
+    // No address yet: the checkout says so and asks for it in place, with the CEP filling the street.
+    await page.getByRole("button", { name: "Continuar para pagamento" }).click();
     await toast(page, "Cadastre um endereço antes de finalizar a compra").waitFor();
+    expect(page.url()).toBe(`${baseURL}/checkout`);
     expect(await page.getByRole("dialog", { name: "Confirmar Dados do Pedido" }).count()).toBe(0);
+    const delivery = page.getByRole("region", { name: "Endereço de entrega" });
+    await delivery.getByLabel("CEP").fill("01310100");
+    await delivery.getByLabel("Número").focus(); // leaving the CEP field looks it up
+    await expect.poll(() => delivery.getByLabel("Rua").inputValue(), WAIT).toBe("Avenida Paulista");
+    await delivery.getByLabel("Número").fill("1000");
+    await delivery.getByRole("button", { name: "Salvar endereço" }).click();
+    await toast(page, "Endereço adicionado com sucesso!").waitFor();
+    await expect.poll(() => delivery.count(), WAIT).toBe(0);
+
+    await page.getByRole("button", { name: "Continuar para pagamento" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirmar Dados do Pedido" });
+    const address = dialog.getByLabel("Endereço de entrega");
+    expect(await address.locator("option:checked").textContent()).toBe("Avenida Paulista, 1000 (padrão)");
+    await dialog.getByRole("button", { name: "Confirmar e Pagar" }).click();
+    await page.waitForURL(/\/payment\?data=.+&orderId=.+$/);
+    expect(await page.getByLabel("Código PIX copia e cola").inputValue()).toMatch(/^000201/);
   });
 
   it("refuses an invalid CPF in the confirmation dialog", async () => {
@@ -266,9 +299,10 @@ describe("checkout and PIX payment", () => {
     await addToCart();
     await page.goto("/checkout");
 
-    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    await page.getByRole("button", { name: "Continuar para pagamento" }).click();
 
-    await page.waitForURL(`${baseURL}/account/profile`);
+    // Sent to complete it, and back here once it exists (tests/integration/checkout-page.test.ts).
+    await page.waitForURL(`${baseURL}/account/profile?redirectTo=%2Fcheckout`);
     await toast(page, "Complete seu perfil antes de finalizar a compra").waitFor();
     expect(await page.getByRole("dialog", { name: "Confirmar Dados do Pedido" }).count()).toBe(0);
   });

@@ -65,7 +65,7 @@ it(
     await toast(page, "Produto adicionado ao carrinho").waitFor();
 
     await page.goto("/checkout");
-    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    await page.getByRole("button", { name: "Continuar para pagamento" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirmar Dados do Pedido" });
     const conditions = dialog.getByRole("region", { name: "Condições da oferta" });
     await conditions.waitFor();

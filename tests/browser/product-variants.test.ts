@@ -154,7 +154,7 @@ describe("a product sold in variants", () => {
     await page.getByRole("link", { name: "Carrinho, 2 itens", exact: true }).waitFor();
 
     await page.goto(`${store.url}/checkout`);
-    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    await page.getByRole("button", { name: "Continuar para pagamento" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirmar Dados do Pedido" });
     await dialog.getByRole("button", { name: "Confirmar e Pagar" }).click();
     await page.waitForURL(/\/payment\?data=.+&orderId=.+$/);

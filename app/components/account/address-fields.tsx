@@ -17,6 +17,17 @@ export interface AddressFieldValues {
   state: string;
 }
 
+/** A new address's fields, before anything is typed. */
+export const EMPTY_ADDRESS_FIELDS: AddressFieldValues = {
+  cep: "",
+  street: "",
+  number: "",
+  complement: null,
+  neighborhood: "",
+  city: "",
+  state: "",
+};
+
 /**
  * An address's fields, in a six-column grid of the form's: the CEP, once complete, fills street,
  * neighbourhood, city and UF (the customer's addresses and the store's own).

@@ -4,7 +4,7 @@ import { toast } from "../toasts";
 import type { Address } from "../../domain/accounts/address-schema";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { AddressFields } from "./address-fields";
+import { AddressFields, EMPTY_ADDRESS_FIELDS } from "./address-fields";
 
 /** The form's fields: a saved address being edited, or a new one (no id yet). */
 export type AddressFormValues = Omit<Address, "id"> & { id?: string };
@@ -16,16 +16,7 @@ export interface AddressActionData {
   errors?: Record<string, string>;
 }
 
-const EMPTY: AddressFormValues = {
-  cep: "",
-  street: "",
-  number: "",
-  complement: null,
-  neighborhood: "",
-  city: "",
-  state: "",
-  isDefault: false,
-};
+const EMPTY: AddressFormValues = { ...EMPTY_ADDRESS_FIELDS, isDefault: false };
 
 /** Add or edit an address; the CEP, once complete, fills street, neighbourhood, city and UF. */
 export function AddressFormDialog({

@@ -4,4 +4,6 @@ export interface ProfileActionData {
   ok: boolean;
   message?: string;
   errors?: Record<string, string>;
+  /** Where the customer was going when sent to create the profile (the checkout): back there. */
+  returnTo?: string;
 }

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { toast } from "../toasts";
+import { BeforeScriptsField } from "../before-scripts-field";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
 import type { ProfileActionData } from "./profile-action-data";
@@ -10,13 +11,16 @@ import { PhoneField, TaxpayerNumberField, UserTypeChoice, useUserType } from "./
 export function ProfileCreateForm() {
   const create = useFetcher<ProfileActionData>({ key: "profile-create" });
   const [userType, setUserType] = useUserType();
+  const navigate = useNavigate();
   const errors = create.data?.errors ?? {};
 
   useEffect(() => {
     if (!create.data) return;
-    if (create.data.ok) toast.success("Perfil criado com sucesso!");
-    else if (!create.data.errors) toast.error(create.data.message ?? "Erro ao criar perfil");
-  }, [create.data]);
+    if (create.data.ok) {
+      toast.success("Perfil criado com sucesso!");
+      if (create.data.returnTo) void navigate(create.data.returnTo);
+    } else if (!create.data.errors) toast.error(create.data.message ?? "Erro ao criar perfil");
+  }, [create.data, navigate]);
 
   return (
     <section className="rounded-xl border border-slate-200 p-5">
@@ -26,6 +30,7 @@ export function ProfileCreateForm() {
       </p>
       <create.Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
         <input type="hidden" name="intent" value="create" />
+        <BeforeScriptsField />
         <UserTypeChoice value={userType} onChange={setUserType} />
         <FormField
           label={userType === "PF" ? "Nome completo" : "Razão social"}

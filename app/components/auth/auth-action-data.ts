@@ -7,4 +7,6 @@ export interface AuthActionData {
   welcome?: "login" | "signup";
   /** Whom a sign-in greets back. */
   name?: string;
+  /** Where a new account was going when it signed up (the checkout): the welcome leads back. */
+  returnTo?: string;
 }

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import type { AuthActionData } from "./auth-action-data";
-import { BeforeScriptsField } from "./before-scripts-field";
+import { BeforeScriptsField } from "../before-scripts-field";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordInput } from "./password-input";
 import { Button } from "../ui/button";

@@ -5,7 +5,7 @@ import { PhoneField, TaxpayerNumberField, UserTypeChoice, useUserType } from "..
 import { Button } from "../ui/button";
 import { FormField, FormMessage } from "../ui/form-field";
 import type { AuthActionData } from "./auth-action-data";
-import { BeforeScriptsField } from "./before-scripts-field";
+import { BeforeScriptsField } from "../before-scripts-field";
 import { CompanyWebsiteDialog } from "./company-website-dialog";
 import { PasswordInput } from "./password-input";
 import { SiteRequestDialog } from "./site-request-dialog";

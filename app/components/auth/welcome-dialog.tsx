@@ -6,6 +6,8 @@ import { buttonClasses } from "../ui/button";
 export interface Welcome {
   kind: "login" | "signup";
   name?: string;
+  /** Where a new account was going when it signed up: the first step leads back there. */
+  returnTo?: string;
 }
 
 function welcomeTexts({ kind, name }: Welcome): { title: string; description: string } {
@@ -30,7 +32,7 @@ export function WelcomeDialog({
   const { title, description } = welcomeTexts(welcome ?? { kind: "signup" });
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
-      <NextSteps />
+      <NextSteps returnTo={welcome?.returnTo} />
     </Dialog>
   );
 }
@@ -44,15 +46,20 @@ export function WelcomeMessage({ welcome }: { welcome: Welcome }) {
         {title}
       </h1>
       <p className="text-slate-600">{description}</p>
-      <NextSteps />
+      <NextSteps returnTo={welcome.returnTo} />
     </section>
   );
 }
 
-function NextSteps() {
+function NextSteps({ returnTo }: { returnTo: string | undefined }) {
   return (
     <div className="flex flex-col gap-2">
-      <Link to="/account" className={buttonClasses("default", "md")}>
+      {returnTo && (
+        <Link to={returnTo} className={buttonClasses("default", "md")}>
+          {returnTo.startsWith("/checkout") ? "Continuar a compra" : "Continuar de onde parei"}
+        </Link>
+      )}
+      <Link to="/account" className={buttonClasses(returnTo ? "outline" : "default", "md")}>
         Ir para sua conta
       </Link>
       <Link to="/" className={buttonClasses("outline", "md")}>

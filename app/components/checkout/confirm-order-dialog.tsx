@@ -1,13 +1,16 @@
 import { useState, type ChangeEvent } from "react";
+import { Link } from "react-router";
 import { toast } from "../toasts";
 import type { AddressFormValues } from "../account/address-form";
 import { useCart } from "../cart/cart-context";
-import { Button } from "../ui/button";
+import { Button, buttonClasses } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { FormField, inputClasses } from "../ui/form-field";
+import { FormField, FormMessage, inputClasses } from "../ui/form-field";
+import { useHydrated } from "../use-hydrated";
 import { OfferConditions, type OfferTerms } from "./offer-conditions";
 import { PaymentMethodChoice } from "./payment-method-choice";
 import {
+  checkoutRequestOf,
   checkoutRequestSchema,
   type CreatePaymentAnswer,
   type TaxpayerType,
@@ -30,34 +33,75 @@ export interface CheckoutCustomer {
 /** An address of the customer's, as the address book shows it. */
 export type CheckoutAddress = AddressFormValues & { id: string };
 
-interface ConfirmOrderDialogProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
+interface ConfirmOrderFormProps {
   customer: CheckoutCustomer;
   addresses: CheckoutAddress[];
   /** The store's side of the offer, shown before 'Confirmar e Pagar'. */
   offerTerms: OfferTerms;
   /** Whether the store takes cards (`CARD_PROVIDER`): only then may the customer choose how to pay. */
   cardPayments: boolean;
+  /** The key of this checkout attempt, made by the server so the page's form carries it before the scripts run. */
+  checkoutKey: string;
+  /** Why the server refused this form when it was posted before the scripts ran. */
+  refusal?: string;
+  /** 'Cancelar': close the dialog, or leave the confirmation on a page of its own. */
+  cancel: { onClick(): void } | { href: string };
+  /** While the order is being placed: a dialog then stays open. */
+  onSubmittingChange?(submitting: boolean): void;
   onOrdered(orderId: string, pixData: PixPayment): void;
   /** A card order exists: the customer is to pay it on the card provider's checkout, at `url`. */
   onCardCheckout(orderId: string, url: string): void;
 }
 
 /**
- * 'Confirmar Dados do Pedido' (spec section 2, /checkout): the last look before the PIX charge or,
- * when the store takes cards and the customer chooses so, before the card provider's checkout.
+ * 'Confirmar Dados do Pedido' (spec section 2, /checkout) in its dialog: the last look before the
+ * PIX charge or, when the store takes cards and the customer chooses so, before the card
+ * provider's checkout.
  */
 export function ConfirmOrderDialog({
   open,
   onOpenChange,
+  ...form
+}: Omit<ConfirmOrderFormProps, "cancel" | "onSubmittingChange"> & {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const [submitting, setSubmitting] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={submitting ? undefined : onOpenChange}
+      title="Confirmar Dados do Pedido"
+      // With the offer's conditions it is taller than a phone's screen: it scrolls to its buttons.
+      className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+    >
+      <ConfirmOrderForm
+        {...form}
+        cancel={{ onClick: () => onOpenChange(false) }}
+        onSubmittingChange={setSubmitting}
+      />
+    </Dialog>
+  );
+}
+
+/**
+ * The confirmation's form. Once the scripts run it places the order with the create-payment
+ * request and stays disabled while a field is invalid; before, it is a plain form posted to the
+ * checkout page, which places the order from the customer's cart as the server has it.
+ */
+export function ConfirmOrderForm({
   customer,
   addresses,
   offerTerms,
   cardPayments,
+  checkoutKey,
+  refusal,
+  cancel,
+  onSubmittingChange,
   onOrdered,
   onCardCheckout,
-}: ConfirmOrderDialogProps) {
+}: ConfirmOrderFormProps) {
+  const hydrated = useHydrated();
   const cart = useCart();
   const person = customer.userType === "PF";
   const mask = person ? maskCpf : maskCnpj;
@@ -67,27 +111,25 @@ export function ConfirmOrderDialog({
   const [taxId, setTaxId] = useState(mask(customer.taxId));
   const [addressId, setAddressId] = useState((addresses.find((a) => a.isDefault) ?? addresses[0])!.id);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("pix");
-  const [submitting, setSubmitting] = useState(false);
+  const [submitting, setSubmittingState] = useState(false);
+  const setSubmitting = (next: boolean) => {
+    setSubmittingState(next);
+    onSubmittingChange?.(next);
+  };
   // Confirm stays disabled while a field is invalid; this says why (a profile name with a digit
   // is refused here), judging the value the profile gave or the customer left, not each keystroke.
   const [typingIn, setTypingIn] = useState<string | null>(null);
   // One key per checkout attempt: a double click or a retried request creates one order.
   // After a refusal the next try is a new attempt; after a lost answer it is the same one.
-  const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
+  const [attemptKey, setAttemptKey] = useState(checkoutKey);
 
-  const request = {
-    products: cart.items.map((item) => ({
-      id: item.id,
-      variantId: item.variantId,
-      name: item.name,
-      category: item.category,
-      price: item.priceCents / 100,
-      image: item.image,
-      quantity: item.quantity,
-    })),
-    customer: { name, email, phone: onlyDigits(phone), taxId: compactTaxId(taxId) },
+  const byCard = cardPayments && paymentMethod === "card";
+  const request = checkoutRequestOf(
+    cart.items,
+    { name, email, phone: onlyDigits(phone), taxId: compactTaxId(taxId) },
     addressId,
-  };
+    byCard ? "card" : "pix",
+  );
   const validation = checkoutRequestSchema(customer.userType).safeParse(request);
   const issueAt = (field: string) =>
     validation.error?.issues.find((issue) => issue.path.join(".") === `customer.${field}`)?.message;
@@ -104,7 +146,6 @@ export function ConfirmOrderDialog({
   const taxIdLength = person ? CPF_DIGITS : CNPJ_LENGTH;
   const taxIdError = compactTaxId(taxId).length === taxIdLength && issueAt("taxId");
   const address = addresses.find((candidate) => candidate.id === addressId);
-  const byCard = cardPayments && paymentMethod === "card";
   const { listCents, pixCents } = pixTotals(
     cart.items.map((item) => ({ unitPriceCents: item.priceCents, quantity: item.quantity })),
     offerTerms.payment.pixDiscountBasisPoints,
@@ -116,8 +157,7 @@ export function ConfirmOrderDialog({
       const response = await fetch("/api/create-payment", {
         method: "POST",
         headers: { "Content-Type": "application/json", "Idempotency-Key": attemptKey },
-        // PIX sends the spec's body as it was; only a card order names its method.
-        body: JSON.stringify(byCard ? { ...request, paymentMethod: "card" } : request),
+        body: JSON.stringify(request),
       });
       const answer = (await response.json()) as CreatePaymentAnswer;
       if (!answer.success) setAttemptKey(crypto.randomUUID());
@@ -135,106 +175,115 @@ export function ConfirmOrderDialog({
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={submitting ? undefined : onOpenChange}
-      title="Confirmar Dados do Pedido"
-      // With the offer's conditions it is taller than a phone's screen: it scrolls to its buttons.
-      className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+    <form
+      method="post"
+      action="/checkout?etapa=confirmar"
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (validation.success && !submitting) void confirm();
+      }}
     >
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (validation.success && !submitting) void confirm();
-        }}
-      >
-        <FormField
-          label={person ? "Nome completo" : "Razão social"}
-          {...editable("name", name, setName)}
-          autoComplete="name"
-          maxLength={100}
-          required
+      <input type="hidden" name="intent" value="place-order" />
+      <input type="hidden" name="checkoutKey" value={attemptKey} />
+      <FormMessage message={refusal} />
+      <FormField
+        label={person ? "Nome completo" : "Razão social"}
+        name="name"
+        {...editable("name", name, setName)}
+        autoComplete="name"
+        maxLength={100}
+        required
+      />
+      <FormField
+        label="Telefone"
+        name="phone"
+        {...editable("phone", phone, (typed) => setPhone(maskPhone(typed)))}
+        inputMode="tel"
+        autoComplete="tel"
+        required
+      />
+      <FormField
+        label="E-mail"
+        name="email"
+        type="email"
+        {...editable("email", email, setEmail)}
+        autoComplete="email"
+        maxLength={255}
+        required
+      />
+      <FormField
+        label={person ? "CPF" : "CNPJ"}
+        name="taxId"
+        value={taxId}
+        onChange={(event) => setTaxId(mask(event.target.value))}
+        {...(person
+          ? { inputMode: "numeric" as const }
+          : { autoCapitalize: "characters", autoCorrect: "off", spellCheck: false })}
+        maxLength={person ? 14 : 18}
+        error={taxIdError || undefined}
+        required
+      />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="checkout-address" className="text-sm font-medium text-slate-700">
+          Endereço de entrega
+        </label>
+        <select
+          id="checkout-address"
+          name="addressId"
+          className={inputClasses}
+          value={addressId}
+          onChange={(event) => setAddressId(event.target.value)}
+        >
+          {addresses.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.street}, {option.number}
+              {option.isDefault ? " (padrão)" : ""}
+            </option>
+          ))}
+        </select>
+      </div>
+      {address && (
+        <address className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 not-italic">
+          {address.street}, {address.number}
+          {address.complement ? ` - ${address.complement}` : ""}
+          <br />
+          {address.neighborhood} - {address.city}/{address.state}
+          <br />
+          CEP {maskCep(address.cep)}
+        </address>
+      )}
+      {cardPayments && (
+        <PaymentMethodChoice
+          value={paymentMethod}
+          onChange={(method) => {
+            setPaymentMethod(method);
+            // Another method is another attempt: the key would answer with the order of the other.
+            setAttemptKey(crypto.randomUUID());
+          }}
+          listCents={listCents}
+          pixCents={pixCents}
+          terms={offerTerms.payment}
+          disabled={submitting}
         />
-        <FormField
-          label="Telefone"
-          {...editable("phone", phone, (typed) => setPhone(maskPhone(typed)))}
-          inputMode="tel"
-          autoComplete="tel"
-          required
-        />
-        <FormField
-          label="E-mail"
-          type="email"
-          {...editable("email", email, setEmail)}
-          autoComplete="email"
-          maxLength={255}
-          required
-        />
-        <FormField
-          label={person ? "CPF" : "CNPJ"}
-          value={taxId}
-          onChange={(event) => setTaxId(mask(event.target.value))}
-          {...(person
-            ? { inputMode: "numeric" as const }
-            : { autoCapitalize: "characters", autoCorrect: "off", spellCheck: false })}
-          maxLength={person ? 14 : 18}
-          error={taxIdError || undefined}
-          required
-        />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="checkout-address" className="text-sm font-medium text-slate-700">
-            Endereço de entrega
-          </label>
-          <select
-            id="checkout-address"
-            className={inputClasses}
-            value={addressId}
-            onChange={(event) => setAddressId(event.target.value)}
-          >
-            {addresses.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.street}, {option.number}
-                {option.isDefault ? " (padrão)" : ""}
-              </option>
-            ))}
-          </select>
-        </div>
-        {address && (
-          <address className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 not-italic">
-            {address.street}, {address.number}
-            {address.complement ? ` - ${address.complement}` : ""}
-            <br />
-            {address.neighborhood} - {address.city}/{address.state}
-            <br />
-            CEP {maskCep(address.cep)}
-          </address>
-        )}
-        {cardPayments && (
-          <PaymentMethodChoice
-            value={paymentMethod}
-            onChange={(method) => {
-              setPaymentMethod(method);
-              // Another method is another attempt: the key would answer with the order of the other.
-              setAttemptKey(crypto.randomUUID());
-            }}
-            listCents={listCents}
-            pixCents={pixCents}
-            terms={offerTerms.payment}
-            disabled={submitting}
-          />
-        )}
-        <OfferConditions lines={cart.items} terms={offerTerms} paymentMethod={byCard ? "card" : "pix"} />
-        <div className="mt-2 flex justify-end gap-2">
-          <Button variant="outline" disabled={submitting} onClick={() => onOpenChange(false)}>
+      )}
+      <OfferConditions lines={cart.items} terms={offerTerms} paymentMethod={byCard ? "card" : "pix"} />
+      <div className="mt-2 flex justify-end gap-2">
+        {"href" in cancel ? (
+          <Link to={cancel.href} className={buttonClasses("outline", "md")}>
+            Cancelar
+          </Link>
+        ) : (
+          <Button variant="outline" disabled={submitting} onClick={cancel.onClick}>
             Cancelar
           </Button>
-          <Button type="submit" disabled={!validation.success || submitting}>
-            {submitting ? "Processando..." : "Confirmar e Pagar"}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        )}
+        {/* Before the scripts run, the server checks the fields and says what is wrong. */}
+        <Button type="submit" disabled={(hydrated && !validation.success) || submitting}>
+          {submitting ? "Processando..." : "Confirmar e Pagar"}
+        </Button>
+      </div>
+    </form>
   );
 }
 

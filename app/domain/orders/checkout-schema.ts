@@ -1,6 +1,7 @@
 import { z } from "../../lib/zod";
 import { MAX_CART_LINES, MAX_QUANTITY_PER_ITEM } from "../cart/cart-items";
-import { PAYMENT_METHODS } from "../../lib/order-statuses";
+import type { CartItem } from "../cart/cart-items";
+import { PAYMENT_METHODS, type PaymentMethod } from "../../lib/order-statuses";
 import { compactTaxId, isValidCnpj, isValidCpf } from "../../lib/tax-id";
 import type { PixPayment } from "../payments/pix-payment";
 
@@ -118,6 +119,33 @@ export function checkoutRequestSchema(taxpayer: TaxpayerType) {
 }
 
 export type CheckoutRequest = z.infer<ReturnType<typeof requestSchema>>;
+
+/**
+ * The create-payment request for a cart's lines, as the confirmation dialog sends it and the
+ * checkout's plain form is read into: PIX leaves the spec's body as it was, only a card order
+ * names its method.
+ */
+export function checkoutRequestOf(
+  items: CartItem[],
+  customer: CheckoutRequest["customer"],
+  addressId: string,
+  paymentMethod: PaymentMethod,
+) {
+  return {
+    products: items.map((item) => ({
+      id: item.id,
+      variantId: item.variantId,
+      name: item.name,
+      category: item.category,
+      price: item.priceCents / 100,
+      image: item.image,
+      quantity: item.quantity,
+    })),
+    customer,
+    addressId,
+    ...(paymentMethod === "card" ? { paymentMethod } : {}),
+  };
+}
 
 /** Spec section 5: 'Dados inválidos: ' and every message, joined by commas. */
 export function invalidCheckoutMessage(error: z.ZodError): string {

@@ -94,7 +94,11 @@ const fail = (message: string) => ({ ok: false, message }) as const;
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderOutcome> {
   if (!input.taxpayer) return fail("Complete seu perfil antes de finalizar a compra");
   const parsed = checkoutRequestSchema(input.taxpayer).safeParse(input.request);
-  if (!parsed.success) return fail(invalidCheckoutMessage(parsed.error));
+  if (!parsed.success) {
+    // The checkout's plain form posted twice: the second post reads the cart the first emptied.
+    const placed = await orderOfAttempt(deps.db, input.userId, input.checkoutKey);
+    return placed ? paymentOfExistingOrder(deps, placed) : fail(invalidCheckoutMessage(parsed.error));
+  }
   const method = parsed.data.paymentMethod ?? "pix";
   if (method === "card" && !deps.card) return fail(CARD_UNAVAILABLE);
 
@@ -410,11 +414,8 @@ async function reserveOrder(
     return { ok: true, repeated: false, orderId: reserved.orderId, totalCents: Number(reserved.totalCents) };
   }
   // Nothing inserted: a repeated request (its first order exists), or a refusal.
-  const [existing] = await deps.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, checkoutKey)));
-  if (existing) return { ok: true, repeated: true, orderId: existing.id };
+  const existing = await orderOfAttempt(deps.db, userId, checkoutKey);
+  if (existing) return { ok: true, repeated: true, orderId: existing };
   const refuse = (message: string) => ({ ok: false, message, paused: reserved.paused }) as const;
   if (reserved.paused) return refuse(TOO_MANY_CHECKOUTS);
   if (!reserved.addressFound) return refuse("Endereço não encontrado");
@@ -428,6 +429,15 @@ async function reserveOrder(
   // The problem line comes from the request's own products: its name is the one the cart sent.
   const missing = request.products[Number(reserved.problemLine) - 1]!;
   return refuse(`Produto não encontrado: ${missing.name}`);
+}
+
+/** The id of the order a checkout attempt of the customer's placed, if it placed one. */
+async function orderOfAttempt(db: Database, userId: string, checkoutKey: string): Promise<string | null> {
+  const [existing] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, checkoutKey)));
+  return existing?.id ?? null;
 }
 
 /**

@@ -1,12 +1,14 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/profile";
 import { pageTitle, storeDescription } from "../../lib/seo";
 import type { ProfileActionData } from "../../components/account/profile-action-data";
 import { ProfileCreateForm } from "../../components/account/profile-create-form";
+import { BEFORE_SCRIPTS_FIELD } from "../../components/before-scripts-field";
 import { ProfileDetails } from "../../components/account/profile-details";
 import { authCall } from "../../context.server";
 import { fieldErrors, profileCreateSchema, profileUpdateSchema } from "../../domain/accounts/account-schemas";
 import { createProfile, getProfile, updateAvatar, updateProfile } from "../../domain/accounts/profile.server";
+import { safeRedirectPath } from "../../lib/safe-redirect";
 import { requireUser } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,10 +43,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const input = profileCreateSchema.safeParse(Object.fromEntries(form));
       if (!input.success)
         return { intent: "create", ok: false, errors: fieldErrors(input.error) } satisfies ProfileActionData;
-      return {
-        intent: "create",
-        ...(await createProfile(context.db, user, input.data)),
-      } satisfies ProfileActionData;
+      const outcome = await createProfile(context.db, user, input.data);
+      // Sent here by a page that needs the profile (the checkout): back there once it exists.
+      const returnTo = new URL(request.url).searchParams.get("redirectTo");
+      if (!outcome.ok || !returnTo) return { intent: "create", ...outcome } satisfies ProfileActionData;
+      const path = safeRedirectPath(returnTo, "/account/profile");
+      if (form.get(BEFORE_SCRIPTS_FIELD) === "1") throw redirect(path);
+      return { intent: "create", ...outcome, returnTo: path } satisfies ProfileActionData;
     }
     default:
       throw data("Ação desconhecida", { status: 400 });

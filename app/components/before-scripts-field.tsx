@@ -1,6 +1,6 @@
-import { useHydrated } from "../use-hydrated";
+import { useHydrated } from "./use-hydrated";
 
-/** The field that tells /auth's action a form was posted by the browser itself, before the scripts ran. */
+/** The field that tells an action a form was posted by the browser itself, before the scripts ran. */
 export const BEFORE_SCRIPTS_FIELD = "beforeScripts";
 
 /**
