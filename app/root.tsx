@@ -27,12 +27,14 @@ import { publicOrigin } from "./config/public-origin.server";
 import { readSession } from "./domain/accounts/session.server";
 import { brandShades } from "./domain/store-settings/brand-colour";
 import { storefrontSettings } from "./domain/store-settings/store-settings.server";
+import { currentCatalogIndex } from "./domain/catalog/catalog-index.server";
 import { titleWithStore } from "./lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [session, store] = await Promise.all([
+  const [session, store, catalog] = await Promise.all([
     readSession(context, request),
     storefrontSettings(context.db, context.env),
+    currentCatalogIndex(context.db),
   ]);
   const user = session.user && {
     name: session.user.name,
@@ -44,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       origin: publicOrigin(request, context.env),
       // What every price's payment offers read (PaymentOffers).
       ...({ store, cardPayments: context.card !== null } satisfies RootPaymentData),
+      // The top bar's category menu.
+      categories: catalog.categories,
       user,
     },
     { headers: session.headers },
@@ -72,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CartProvider signedIn={Boolean(root?.user)} pageCartItems={root?.user ? pageCartItems : undefined}>
           <TopBar
             store={root ? { name: root.store.identity.name, logoUrl: root.store.logo.logoUrl } : null}
+            categories={root?.categories ?? []}
             user={root?.user ?? null}
           />
           <ProductsLoadingNotice />

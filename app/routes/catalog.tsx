@@ -1,9 +1,13 @@
-import { Form, Link, useSubmit } from "react-router";
+import { clsx } from "clsx";
+import { SlidersHorizontal, X } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/catalog";
 import { Pagination } from "../components/ui/pagination";
 import { ProductGrid } from "../components/product/product-grid";
 import { buttonClasses } from "../components/ui/button";
 import {
+  CATALOG_SORTS,
   catalogSearch,
   catalogShownText,
   readCatalogQuery,
@@ -22,19 +26,59 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { query, catalog } = loaderData;
   const submit = useSubmit();
-  const filtered = Boolean(query.q || query.min || query.max || query.category || query.brand);
+  // Once the scripts run, the drawer is opened by the page, and a new listing closes it.
+  const { key } = useLocation();
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
+  const drawerOpen = drawerOpenOn === key;
+  const chosen = [query.q, query.min, query.max, query.category, query.brand].filter(Boolean).length;
+  const filtered = chosen > 0;
+  const reordered = query.sort !== "newest";
+  const choices = chosen + (reordered ? 1 : 0);
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">Catálogo</h1>
+      {/*
+        On a phone the filters are a drawer over the page, opened by a link to them (CSS :target),
+        so it opens before the scripts run; on larger screens they are always shown.
+      */}
+      <a
+        href={`#${FILTERS_ID}`}
+        className={buttonClasses("outline", "md", "mt-6 w-full sm:hidden")}
+        onClick={(event) => {
+          event.preventDefault();
+          setDrawerOpenOn(key);
+        }}
+      >
+        <SlidersHorizontal aria-hidden className="size-4" />
+        {choices > 0 ? `Filtrar e ordenar (${choices})` : "Filtrar e ordenar"}
+      </a>
       {/* An explicit action: the default one repeats the address bar's query, and the page must not. */}
       <Form
+        id={FILTERS_ID}
         method="get"
         action="/catalog"
         role="search"
         aria-label="Filtrar produtos"
-        className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1.5fr_1.5fr_auto]"
+        className={clsx(
+          "mt-6 grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-4",
+          drawerOpen ? DRAWER_OPEN : DRAWER_OPEN_BY_LINK,
+        )}
       >
-        <Field label="Buscar por nome" htmlFor="q">
+        <div className="flex items-center justify-between sm:hidden">
+          <h2 className="text-lg font-semibold">Filtrar e ordenar</h2>
+          <a
+            href="#"
+            aria-label="Fechar filtros"
+            className={buttonClasses("ghost", "icon")}
+            onClick={(event) => {
+              event.preventDefault();
+              setDrawerOpenOn(null);
+            }}
+          >
+            <X aria-hidden className="size-5" />
+          </a>
+        </div>
+        <Field label="Buscar por nome" htmlFor="q" className="lg:col-span-2">
           <input
             id="q"
             name="q"
@@ -97,11 +141,26 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </Field>
+        <Field label="Ordenar por" htmlFor="sort">
+          <select
+            id="sort"
+            name="sort"
+            defaultValue={CATALOG_SORTS[query.sort].param}
+            className={inputClasses}
+            onChange={(event) => submit(event.currentTarget.form)}
+          >
+            {Object.values(CATALOG_SORTS).map(({ param, label }) => (
+              <option key={param} value={param}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
         <div className="flex items-end gap-2">
           <button type="submit" className={buttonClasses("default", "md", "flex-1")}>
             Filtrar
           </button>
-          {filtered && (
+          {(filtered || reordered) && (
             <Link to="/catalog" className={buttonClasses("outline", "md")}>
               Limpar
             </Link>
@@ -137,9 +196,27 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 const inputClasses =
   "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none";
 
-function Field({ label, htmlFor, children }: { label: string; htmlFor: string; children: React.ReactNode }) {
+const FILTERS_ID = "filtros";
+/** On a phone, the filters over the whole page. */
+const DRAWER_OPEN =
+  "max-sm:fixed max-sm:inset-0 max-sm:z-50 max-sm:mt-0 max-sm:content-start max-sm:overflow-y-auto max-sm:rounded-none max-sm:bg-white";
+/** Before the scripts run, the link to the filters opens them (CSS :target); else they are hidden on a phone. */
+const DRAWER_OPEN_BY_LINK =
+  "max-sm:hidden max-sm:target:fixed max-sm:target:inset-0 max-sm:target:z-50 max-sm:target:mt-0 max-sm:target:grid max-sm:target:content-start max-sm:target:overflow-y-auto max-sm:target:rounded-none max-sm:target:bg-white";
+
+function Field({
+  label,
+  htmlFor,
+  className,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className={clsx("flex flex-col gap-1.5", className)}>
       <label htmlFor={htmlFor} className="text-sm font-medium text-slate-700">
         {label}
       </label>

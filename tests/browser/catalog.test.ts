@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_CATALOG } from "../../app/startup/seed/demo-catalog";
 import { CATALOG_PAGE_SIZE } from "../../app/domain/catalog/search-products.server";
 import { useBrowser } from "../support/browser";
@@ -165,5 +166,125 @@ describe("catalogue without JavaScript", () => {
     await page.getByRole("button", { name: "Filtrar" }).click();
     await page.waitForURL(/category=Notebooks&brand=Lume/);
     expect(await page.getByText(`Exibindo ${expected} de ${total} produtos`).isVisible()).toBe(true);
+  });
+});
+
+/** The demo catalogue's cheapest and dearest products, as the listing sorts by price. */
+const byPrice = [...DEMO_CATALOG].sort((a, b) => a.priceCents - b.priceCents);
+const CHEAPEST = byPrice[0]!.name;
+const DEAREST = byPrice.at(-1)!.name;
+
+function firstCardName(page: Page) {
+  return page
+    .getByRole("region", { name: "Produtos" })
+    .getByRole("article")
+    .first()
+    .getByRole("heading")
+    .textContent();
+}
+
+describe("finding a product on a phone", () => {
+  const browser = useBrowser({ viewport: { width: 390, height: 844 } });
+  beforeEach(() => browser.page.setDefaultTimeout(10_000));
+
+  it("searches from the header, suggesting products as the shopper types, and lists the rest in the catalogue", async () => {
+    const { page, baseURL } = browser;
+    const term = "monitor";
+    const matching = DEMO_CATALOG.filter((product) => normalize(product.name).includes(term));
+    expect(matching.length).toBeGreaterThan(1);
+    await page.goto("/");
+    const search = page.getByRole("banner").getByRole("searchbox", { name: "Buscar produtos" });
+    await search.pressSequentially(term);
+
+    const suggestions = page.getByRole("list", { name: "Sugestões" }).getByRole("link");
+    await expect.poll(() => suggestions.count()).toBe(Math.min(matching.length, 5));
+    for (const text of await suggestions.allTextContents()) expect(normalize(text)).toContain(term);
+    await search.press("Enter");
+    await page.waitForURL(`${baseURL}/catalog?q=${term}`);
+    await expect
+      .poll(() => page.getByText(`Exibindo ${matching.length} de ${total} produtos`).isVisible())
+      .toBe(true);
+    expect(await search.inputValue()).toBe(term);
+
+    await search.fill("");
+    await search.pressSequentially("cabo");
+    await suggestions.first().click();
+    await page.waitForURL(/\/product\/\d+$/);
+    expect(normalize((await page.getByRole("heading", { level: 1 }).textContent()) ?? "")).toContain("cabo");
+  });
+
+  it("opens a category from the menu", async () => {
+    const { page, baseURL } = browser;
+    const expected = DEMO_CATALOG.filter((product) => product.category === "Monitores").length;
+    await page.goto("/");
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await page
+      .getByRole("navigation", { name: "Menu" })
+      .getByRole("list", { name: "Categorias" })
+      .getByRole("link", { name: "Monitores" })
+      .click();
+
+    await page.waitForURL(`${baseURL}/catalog?category=Monitores`);
+    await expect
+      .poll(() => page.getByText(`Exibindo ${expected} de ${total} produtos`).isVisible())
+      .toBe(true);
+  });
+
+  it("filters and sorts in a drawer that leaves the products on the first screen", async () => {
+    const { page } = browser;
+    await page.goto("/catalog");
+    const filters = page.getByRole("search", { name: "Filtrar produtos" });
+    expect(await filters.isVisible()).toBe(false);
+    const firstCard = page.getByRole("region", { name: "Produtos" }).getByRole("article").first();
+    expect((await firstCard.boundingBox())!.y).toBeLessThan(844);
+
+    await page.getByRole("link", { name: "Filtrar e ordenar" }).click();
+    expect(await filters.isVisible()).toBe(true);
+    await filters.getByLabel("Ordenar por").selectOption({ label: "Menor preço" });
+    await page.waitForURL(/\/catalog\?.*sort=menor-preco/);
+    await expect.poll(() => firstCardName(page)).toBe(CHEAPEST);
+    expect(await filters.isVisible()).toBe(false);
+    expect(await page.getByRole("link", { name: "Filtrar e ordenar (1)" }).isVisible()).toBe(true);
+  });
+});
+
+describe("the category menu on a larger screen", () => {
+  const browser = useBrowser({ viewport: { width: 1280, height: 800 } });
+
+  it("lists the categories and opens one", async () => {
+    const { page, baseURL } = browser;
+    const expected = DEMO_CATALOG.filter((product) => product.category === "Áudio").length;
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Principal" });
+    await nav.getByText("Categorias", { exact: true }).click();
+    await nav.getByRole("link", { name: "Áudio", exact: true }).click();
+
+    await page.waitForURL(`${baseURL}/catalog?category=%C3%81udio`);
+    await expect
+      .poll(() => page.getByText(`Exibindo ${expected} de ${total} produtos`).isVisible())
+      .toBe(true);
+    expect(await nav.getByRole("link", { name: "Áudio", exact: true }).isVisible()).toBe(false);
+  });
+});
+
+describe("finding a product without JavaScript", () => {
+  const browser = useBrowser({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  beforeEach(() => browser.page.setDefaultTimeout(10_000));
+
+  it("searches from the header and sorts in the drawer through the plain forms", async () => {
+    const { page, baseURL } = browser;
+    await page.goto("/");
+    const search = page.getByRole("banner").getByRole("searchbox", { name: "Buscar produtos" });
+    await search.fill("zênite");
+    await search.press("Enter");
+    await page.waitForURL(`${baseURL}/catalog?q=z%C3%AAnite`);
+
+    await page.goto("/catalog");
+    await page.getByRole("link", { name: "Filtrar e ordenar" }).click();
+    const filters = page.getByRole("search", { name: "Filtrar produtos" });
+    await filters.getByLabel("Ordenar por").selectOption({ label: "Maior preço" });
+    await filters.getByRole("button", { name: "Filtrar" }).click();
+    await page.waitForURL(/\/catalog\?.*sort=maior-preco/);
+    expect(await firstCardName(page)).toBe(DEAREST);
   });
 });

@@ -82,6 +82,26 @@ describe("catalogue listing", () => {
     });
   });
 
+  it("sorts by the lowest price either way, newest first at the same price, with the filters", async () => {
+    await createInOrder(["Fone Médio Antigo"], { category: "Áudio", priceCents: 5_000 });
+    await createInOrder(["Fone Barato"], { category: "Áudio", priceCents: 2_000 });
+    await createInOrder(["Fone Médio Novo"], { category: "Áudio", priceCents: 5_000 });
+    await createInOrder(["Fone Caro"], { category: "Áudio", priceCents: 90_000 });
+    await createInOrder(["Cabo Baratíssimo"], { category: "Acessórios", priceCents: 1_000 });
+
+    expect(await catalogue("?sort=menor-preco")).toMatchObject({
+      names: ["Cabo Baratíssimo", "Fone Barato", "Fone Médio Novo", "Fone Médio Antigo", "Fone Caro"],
+    });
+    expect(await catalogue("?category=%C3%81udio&sort=maior-preco")).toMatchObject({
+      shown: "Exibindo 4 de 5 produtos",
+      names: ["Fone Caro", "Fone Médio Novo", "Fone Médio Antigo", "Fone Barato"],
+    });
+    // An order the store does not offer is the default one: newest first.
+    expect(await catalogue("?sort=aleatorio")).toMatchObject({
+      names: ["Cabo Baratíssimo", "Fone Caro", "Fone Médio Novo", "Fone Barato", "Fone Médio Antigo"],
+    });
+  });
+
   it("lists deep pages newest first, the same products at ties on the creation time, and the last page for one past it", async () => {
     const names = Array.from({ length: CATALOG_PAGE_SIZE * 2 + 5 }, (_, index) => `Produto ${index + 1}`);
     await createInOrder(names.slice(0, 10));

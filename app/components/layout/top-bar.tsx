@@ -4,6 +4,8 @@ import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useCart } from "../cart/cart-context";
 import { buttonClasses } from "../ui/button";
+import { CategoryMenu, categoryPath } from "./category-menu";
+import { HeaderSearch } from "./header-search";
 import type { MenuUser } from "./user-menu";
 
 // Only signed-in customers need the menu's button: visitors never load it.
@@ -23,7 +25,16 @@ export interface TopBarStore {
 }
 
 /** `store` is null on the error page of a request whose store could not be read. */
-export function TopBar({ store, user }: { store: TopBarStore | null; user: MenuUser | null }) {
+export function TopBar({
+  store,
+  categories,
+  user,
+}: {
+  store: TopBarStore | null;
+  /** The catalogue's categories, each a link to its listing. */
+  categories: string[];
+  user: MenuUser | null;
+}) {
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: navigating closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -31,15 +42,18 @@ export function TopBar({ store, user }: { store: TopBarStore | null; user: MenuU
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+      {/* On a phone the search is a row of its own under the logo and the buttons. */}
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 md:h-16 md:flex-nowrap md:py-0">
         <HomeLink store={store} />
-        <nav aria-label="Principal" className="ml-6 hidden gap-6 md:flex">
+        <nav aria-label="Principal" className="ml-6 hidden items-center gap-6 md:flex">
           {NAV_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end className={navLinkClasses}>
               {link.label}
             </NavLink>
           ))}
+          <CategoryMenu categories={categories} />
         </nav>
+        <HeaderSearch className="order-last basis-full md:order-none md:ml-2 md:max-w-xs md:flex-1 md:basis-auto" />
         <div className="ml-auto flex items-center gap-2">
           <CartButton />
           {user ? (
@@ -74,6 +88,25 @@ export function TopBar({ store, user }: { store: TopBarStore | null; user: MenuU
               </li>
             ))}
           </ul>
+          {categories.length > 0 && (
+            <>
+              <p
+                id="mobile-menu-categories"
+                className="mt-3 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+              >
+                Categorias
+              </p>
+              <ul aria-labelledby="mobile-menu-categories" className="mt-1 flex flex-col gap-1">
+                {categories.map((category) => (
+                  <li key={category}>
+                    <Link to={categoryPath(category)} className={mobileLinkClasses({ isActive: false })}>
+                      {category}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </nav>
       )}
     </header>

@@ -8,8 +8,26 @@ export interface CatalogFilters {
   maxPriceCents?: number;
   category?: string;
   brand?: string;
+  sort: CatalogSort;
   /** 1-based. */
   page: number;
+}
+
+/**
+ * The listing's orders: newest first (the default), or by the lowest price a product sells at,
+ * the one its card shows; products of the same price stay newest first.
+ */
+export const CATALOG_SORTS = {
+  newest: { param: "", label: "Mais recentes" },
+  "price-asc": { param: "menor-preco", label: "Menor preço" },
+  "price-desc": { param: "maior-preco", label: "Maior preço" },
+} as const;
+
+export type CatalogSort = keyof typeof CATALOG_SORTS;
+
+function readSort(value: string | null): CatalogSort {
+  const sort = Object.entries(CATALOG_SORTS).find(([, { param }]) => param !== "" && param === value);
+  return (sort?.[0] as CatalogSort | undefined) ?? "newest";
 }
 
 /**
@@ -25,6 +43,7 @@ export interface CatalogQuery {
   category: string;
   /** "" for every brand. */
   brand: string;
+  sort: CatalogSort;
   /** 1-based. */
   page: number;
 }
@@ -57,6 +76,7 @@ export function readCatalogQuery(searchParams: URLSearchParams): CatalogQuery {
     max: readPrice(searchParams.get("max")),
     category: category === "all" ? "" : category,
     brand: brand === "all" ? "" : brand,
+    sort: readSort(searchParams.get("sort")),
     page: readPage(searchParams.get("page")),
   };
 }
@@ -69,6 +89,7 @@ export function catalogSearch(query: CatalogQuery): string {
   if (query.max) params.set("max", query.max);
   if (query.category) params.set("category", query.category);
   if (query.brand) params.set("brand", query.brand);
+  if (query.sort !== "newest") params.set("sort", CATALOG_SORTS[query.sort].param);
   if (query.page > 1) params.set("page", String(query.page));
   const search = params.toString();
   return search ? `?${search}` : "";
@@ -82,6 +103,7 @@ export function toCatalogFilters(query: CatalogQuery): CatalogFilters {
     maxPriceCents: parseBRLToCents(query.max) ?? undefined,
     category: query.category || undefined,
     brand: query.brand || undefined,
+    sort: query.sort,
     page: query.page,
   };
 }

@@ -43,6 +43,9 @@ export async function searchProducts(db: Database, filters: CatalogFilters): Pro
       (filters.category === undefined || product.category === filters.category) &&
       (filters.brand === undefined || product.brand === filters.brand),
   );
+  // A stable sort: products of the same price keep the listing's order, newest first.
+  if (filters.sort === "price-asc") matches.sort((a, b) => a.priceCents - b.priceCents);
+  if (filters.sort === "price-desc") matches.sort((a, b) => b.priceCents - a.priceCents);
   const pageCount = Math.max(1, Math.ceil(matches.length / CATALOG_PAGE_SIZE));
   const page = Math.min(filters.page, pageCount);
   const skipped = (page - 1) * CATALOG_PAGE_SIZE;
