@@ -1,4 +1,5 @@
 import { Headphones, RotateCcw, ShieldCheck, ShoppingCart, Truck } from "lucide-react";
+import { useRef } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -17,6 +18,7 @@ import { useCartActions } from "../components/cart/cart-context";
 import { FavoriteButton } from "../components/product/favorite-button";
 import { ProductGallery } from "../components/product/product-gallery";
 import { ProductPrice } from "../components/product/product-price";
+import { StickyBuyBar } from "../components/product/sticky-buy-bar";
 import { VariantPicker } from "../components/product/variant-picker";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonClasses } from "../components/ui/button";
@@ -100,8 +102,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const variant = chosenVariant(product.variants, variantParamOf(searchParams));
   const pictures = variantPictures(product, variant);
   const soldOut = !variant || variant.stock <= 0;
+  const buyButton = useRef<HTMLDivElement>(null);
+  const addToCart = (
+    <CartChangeForm
+      change={{ intent: "add", productId: product.id, ...(variant && { variantId: variant.id }) }}
+      onChange={() => variant && cart.add(cartProductOf(product, variant, pictures))}
+    >
+      <Button type="submit" size="lg" className="flex-1" disabled={soldOut}>
+        <ShoppingCart aria-hidden className="size-5" />
+        {soldOut ? "Esgotado" : "Adicionar ao carrinho"}
+      </Button>
+    </CartChangeForm>
+  );
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
+    // On a phone, room under the page for the buy bar.
+    <main className="mx-auto max-w-6xl px-4 py-8 max-sm:pb-24">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <Link to="/catalog" className="text-sm text-slate-600 hover:text-brand-700">
         ← Voltar ao catálogo
@@ -138,16 +153,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           <p className="whitespace-pre-line text-slate-700">{product.description}</p>
-          <div className="flex gap-3">
-            <CartChangeForm
-              change={{ intent: "add", productId: product.id, ...(variant && { variantId: variant.id }) }}
-              onChange={() => variant && cart.add(cartProductOf(product, variant, pictures))}
-            >
-              <Button type="submit" size="lg" className="flex-1" disabled={soldOut}>
-                <ShoppingCart aria-hidden className="size-5" />
-                {soldOut ? "Esgotado" : "Adicionar ao carrinho"}
-              </Button>
-            </CartChangeForm>
+          <div ref={buyButton} className="flex gap-3">
+            {addToCart}
             <FavoriteButton productId={product.id} favorited={favorited} />
           </div>
           <ul className="mt-2 grid gap-3 rounded-xl border border-slate-200 p-4 sm:grid-cols-2">
@@ -161,6 +168,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {product.specs.length > 0 && <TechnicalSpecs specs={product.specs} />}
+      <StickyBuyBar buyButton={buyButton} priceCents={variant?.priceCents ?? product.priceCents}>
+        <div className="flex">{addToCart}</div>
+      </StickyBuyBar>
     </main>
   );
 }

@@ -37,6 +37,7 @@ describe("the admin panel's layout", () => {
   const browser = useBrowser();
   beforeEach(() => browser.page.setDefaultTimeout(WAIT.timeout));
 
+  // Twenty-four pages, each loaded and measured: longer than a test's usual 30 s on a busy machine.
   it("fits phones from 360 to 414 px on every page, tables scrolling in their own box", async () => {
     const { page, baseURL } = browser;
     const { orderId } = await placeOrder(baseURL);
@@ -68,7 +69,7 @@ describe("the admin panel's layout", () => {
     await page.goto("/admin/products");
     const thumbnail = await page.getByRole("table").locator("img").first().boundingBox();
     expect(thumbnail?.width).toBe(48);
-  });
+  }, 90_000);
 
   it("lines up with the store's header on a desktop", async () => {
     const { page, baseURL } = browser;

@@ -200,3 +200,35 @@ describe("product page on a touch screen", () => {
     expect(await button.evaluate((element) => getComputedStyle(element).touchAction)).toBe("none");
   });
 });
+
+describe("product page on a phone", () => {
+  const browser = useBrowser({ viewport: { width: 390, height: 844 } });
+
+  it("keeps the price and 'Adicionar ao carrinho' at the bottom of the screen once the button is scrolled past", async () => {
+    const { page } = browser;
+    const product = demoProducts.find(
+      (candidate) => candidate.stock > 3 && !candidate.variants && (candidate.specs?.length ?? 0) > 0,
+    )!;
+    await page.goto(`/product/${product.id}`);
+    await page.waitForLoadState("networkidle");
+    const buttons = page.getByRole("button", { name: "Adicionar ao carrinho" });
+    expect(await buttons.count()).toBe(1);
+
+    await page.getByRole("heading", { name: "Ficha técnica" }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 2_000);
+    await expect.poll(() => buttons.count()).toBe(2);
+    const bar = buttons.last();
+    const box = (await bar.boundingBox())!;
+    expect(box.y + box.height).toBeGreaterThan(844 - 80);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(await page.getByText(formatBRL(product.priceCents), { exact: true }).last().isVisible()).toBe(
+      true,
+    );
+    await bar.click();
+    await page.getByText("Produto adicionado ao carrinho").waitFor();
+    expect(await page.getByRole("link", { name: "Carrinho, 1 item", exact: true }).isVisible()).toBe(true);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => buttons.count()).toBe(1);
+  });
+});

@@ -105,9 +105,10 @@ describe("a product page with variants", () => {
         href: `/product/${phone.product.id}?variant=${variantOf("Preto", "128 GB").variantId}`,
         checked: true,
       },
+      // Preto 256 GB is sold out, Azul 256 GB is not: the size is offered, in Azul.
       {
-        text: "256 GB Esgotado",
-        href: `/product/${phone.product.id}?variant=${variantOf("Preto", "256 GB").variantId}`,
+        text: "256 GB",
+        href: `/product/${phone.product.id}?variant=${variantOf("Azul", "256 GB").variantId}`,
         checked: false,
       },
     ]);

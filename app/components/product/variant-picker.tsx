@@ -14,8 +14,8 @@ const VALUE_NOTE: Record<OptionValueChoice["state"], string | null> = {
 /**
  * A product's options as a radio group each, labelled with the option's name. Each value is a
  * link to its variant's page (`?variant=`), so the choice works by navigation before the scripts
- * arrive; once they run, it replaces the address without reloading the page. A sold-out or
- * unavailable combination stays, marked so; a value no variant on sale has is not a link. Once
+ * arrive; once they run, it replaces the address without reloading the page. A value whose
+ * variants are all sold out stays, marked so; a value no variant on sale has is not a link. Once
  * the scripts run, a group is one tab stop whose arrow keys move the choice, as radio groups do.
  */
 export function VariantPicker({ productId, choices }: { productId: number; choices: OptionChoice[] }) {

@@ -34,14 +34,23 @@ describe("the variant a product page shows", () => {
 });
 
 describe("the option buttons", () => {
-  it("lead to the combination with the other chosen values, marked when sold out", () => {
+  it("lead to the combination with the other chosen values, or to one of the value in stock; sold out only when none is", () => {
     const [colours, sizes] = optionChoices(options, variants, pretoLarge);
     expect(colours!.values).toEqual([
       { value: "Preto", selected: true, state: "available", variantId: pretoLarge.id },
-      // Azul 256 GB is not sold: the nearest Azul in stock.
-      { value: "Azul", selected: false, state: "unavailable", variantId: azulSmall.id },
+      // Azul 256 GB is not sold: Azul is in stock in 128 GB, and leads there.
+      { value: "Azul", selected: false, state: "available", variantId: azulSmall.id },
       { value: "Verde", selected: false, state: "sold-out", variantId: verdeLarge.id },
     ]);
+    expect(sizes!.values).toEqual([
+      // Preto 128 GB is sold out, Azul 128 GB is not: the size is available, in Azul.
+      { value: "128 GB", selected: false, state: "available", variantId: azulSmall.id },
+      { value: "256 GB", selected: true, state: "available", variantId: pretoLarge.id },
+    ]);
+  });
+
+  it("mark a value sold out only when every variant with it is, and lead a sold-out choice to one in stock", () => {
+    const [, sizes] = optionChoices(options, [pretoSmall, pretoLarge, verdeLarge], verdeLarge);
     expect(sizes!.values).toEqual([
       { value: "128 GB", selected: false, state: "sold-out", variantId: pretoSmall.id },
       { value: "256 GB", selected: true, state: "available", variantId: pretoLarge.id },
@@ -71,11 +80,11 @@ describe("the option buttons", () => {
     const nearest = (candidates: VariantDetails[]) =>
       optionChoices(threeOptions, [chosen, ...candidates], chosen)[0]!.values[1];
     expect(nearest([nearSoldOut, farInStock])).toMatchObject({
-      state: "unavailable",
+      state: "available",
       variantId: farInStock.id,
     });
     expect(nearest([farSoldOut, nearSoldOut])).toMatchObject({
-      state: "unavailable",
+      state: "sold-out",
       variantId: nearSoldOut.id,
     });
   });

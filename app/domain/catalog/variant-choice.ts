@@ -2,9 +2,9 @@ import type { VariantDetails } from "./product-details";
 import type { ProductOption } from "./variants";
 
 /**
- * How a value of an option is offered beside the chosen variant: `available`, `sold-out` (that
- * combination is on sale with no stock) or `unavailable` (no variant on sale has that
- * combination, so its link leads to the nearest one that has the value).
+ * How a value of an option is offered beside the chosen variant: `available` (some variant on sale
+ * with that value is in stock), `sold-out` (every variant on sale with that value is out of stock)
+ * or `unavailable` (no variant on sale has that value).
  */
 export type ValueState = "available" | "sold-out" | "unavailable";
 
@@ -23,8 +23,9 @@ export interface OptionChoice {
 
 /**
  * The option buttons of a product page: for each value, the variant with that value and the
- * other chosen values, or, when that combination is not on sale, the nearest one that has the
- * value (in stock first, then sharing the most chosen values, then in display order).
+ * other chosen values when it is in stock, or else the nearest one with the value (in stock first,
+ * then sharing the most chosen values, then in display order). A colour is not sold out while
+ * another storage size of it is in stock: choosing it leads there.
  */
 export function optionChoices(
   options: readonly ProductOption[],
@@ -37,9 +38,11 @@ export function optionChoices(
       const wanted = (chosen?.optionValues ?? []).map((chosenValue, position) =>
         position === index ? value : chosenValue,
       );
-      const exact = variants.find((variant) => sameValues(variant.optionValues, wanted));
-      const target = exact ?? nearestWithValue(variants, index, value, wanted);
-      const state: ValueState = !exact ? "unavailable" : exact.stock > 0 ? "available" : "sold-out";
+      const withValue = variants.filter((variant) => variant.optionValues[index] === value);
+      const inStock = withValue.some((variant) => variant.stock > 0);
+      const exact = withValue.find((variant) => sameValues(variant.optionValues, wanted));
+      const target = exact && (exact.stock > 0 || !inStock) ? exact : nearest(withValue, wanted);
+      const state: ValueState = withValue.length === 0 ? "unavailable" : inStock ? "available" : "sold-out";
       return {
         value,
         selected: chosen?.optionValues[index] === value,
@@ -50,17 +53,12 @@ export function optionChoices(
   }));
 }
 
-function nearestWithValue(
-  variants: readonly VariantDetails[],
-  index: number,
-  value: string,
-  wanted: readonly string[],
-): VariantDetails | null {
+/** Of `candidates`, one in stock first, then the one sharing the most of `wanted`, then the first. */
+function nearest(candidates: readonly VariantDetails[], wanted: readonly string[]): VariantDetails | null {
   const shared = (variant: VariantDetails) =>
     variant.optionValues.filter((candidate, position) => candidate === wanted[position]).length;
   let best: VariantDetails | null = null;
-  for (const variant of variants) {
-    if (variant.optionValues[index] !== value) continue;
+  for (const variant of candidates) {
     if (!best) {
       best = variant;
       continue;
