@@ -41,6 +41,8 @@ describe("after-sale in the panel (issue 29)", () => {
       .waitFor();
   }
 
+  // Four status changes, a withdrawal and a refund, each a page answer: longer than a test's
+  // usual 30 s on a busy machine.
   it("ships, delivers, receives a return and refunds it; the customer sees each step", async () => {
     const { page, baseURL } = browser;
     const customer = await signUpCustomer(baseURL, { name: "Paula Devolve" });
@@ -118,5 +120,5 @@ describe("after-sale in the panel (issue 29)", () => {
     expect(timeline).toMatch(/Reembolso de R\$\s[\d.]+,\d{2} confirmado/);
     await page.goto("/account/orders");
     expect(await textOf(card)).toContain("reembolsado");
-  });
+  }, 90_000);
 });
