@@ -43,6 +43,7 @@ describe("accessibility (axe)", () => {
     expect(severe).toEqual([]);
   });
 
+  // Every account page loaded and scanned: longer than a test's usual 30 s on a busy machine.
   it("the account pages have no serious or critical violation", async () => {
     const { page, baseURL } = browser;
     await signInContext(page.context(), baseURL, await signUpCustomer(baseURL));
@@ -55,7 +56,7 @@ describe("accessibility (axe)", () => {
         .map((violation) => `${path} ${violation.id}`);
       expect(severe).toEqual([]);
     }
-  });
+  }, 90_000);
 
   it("/cart with items has no serious or critical violation", async () => {
     const { page } = browser;
