@@ -31,7 +31,6 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
   const drawerOpen = drawerOpenOn === key;
   const chosen = [query.q, query.min, query.max, query.category, query.brand].filter(Boolean).length;
-  const filtered = chosen > 0;
   const reordered = query.sort !== "newest";
   const choices = chosen + (reordered ? 1 : 0);
   return (
@@ -160,7 +159,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           <button type="submit" className={buttonClasses("default", "md", "flex-1")}>
             Filtrar
           </button>
-          {(filtered || reordered) && (
+          {choices > 0 && (
             <Link to="/catalog" className={buttonClasses("outline", "md")}>
               Limpar
             </Link>

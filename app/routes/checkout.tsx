@@ -5,7 +5,7 @@ import { toast } from "../components/toasts";
 import type { Route } from "./+types/checkout";
 import { pageTitle } from "../lib/seo";
 import type { loader as rootLoader } from "../root";
-import type { AddressActionData } from "../components/account/address-form";
+import { NEW_ADDRESS_MESSAGES, type AddressActionData } from "../components/account/address-form";
 import { AddressFields, EMPTY_ADDRESS_FIELDS } from "../components/account/address-fields";
 import { BEFORE_SCRIPTS_FIELD, BeforeScriptsField } from "../components/before-scripts-field";
 import { useCart } from "../components/cart/cart-context";
@@ -47,8 +47,6 @@ const MESSAGES = {
   emptyCart: "Seu carrinho está vazio",
   noProfile: "Complete seu perfil antes de finalizar a compra",
   noAddress: "Cadastre um endereço antes de finalizar a compra",
-  addressAdded: "Endereço adicionado com sucesso!",
-  addressFailed: "Erro ao adicionar endereço",
   ordered: "Pedido criado! Redirecionando para pagamento...",
 };
 
@@ -390,8 +388,8 @@ function useAddressToasts() {
   const save = useFetcher<AddressActionData>({ key: NEW_ADDRESS_FORM });
   useEffect(() => {
     if (!save.data || save.state !== "idle") return;
-    if (save.data.ok) toast.success(MESSAGES.addressAdded);
-    else if (!save.data.errors) toast.error(save.data.message ?? MESSAGES.addressFailed);
+    if (save.data.ok) toast.success(NEW_ADDRESS_MESSAGES.added);
+    else if (!save.data.errors) toast.error(save.data.message ?? NEW_ADDRESS_MESSAGES.failed);
   }, [save.data, save.state]);
 }
 

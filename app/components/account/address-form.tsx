@@ -16,6 +16,12 @@ export interface AddressActionData {
   errors?: Record<string, string>;
 }
 
+/** What the address book says of a new address saved, or refused without a field to blame. */
+export const NEW_ADDRESS_MESSAGES = {
+  added: "Endereço adicionado com sucesso!",
+  failed: "Erro ao adicionar endereço",
+};
+
 const EMPTY: AddressFormValues = { ...EMPTY_ADDRESS_FIELDS, isDefault: false };
 
 /** Add or edit an address; the CEP, once complete, fills street, neighbourhood, city and UF. */
@@ -37,10 +43,10 @@ export function AddressFormDialog({
     if (!save.data || save.state !== "idle") return;
     const created = save.data.intent === "create";
     if (save.data.ok) {
-      toast.success(created ? "Endereço adicionado com sucesso!" : "Endereço atualizado com sucesso!");
+      toast.success(created ? NEW_ADDRESS_MESSAGES.added : "Endereço atualizado com sucesso!");
       onClose();
     } else if (!save.data.errors) {
-      toast.error(created ? "Erro ao adicionar endereço" : "Erro ao atualizar endereço");
+      toast.error(created ? NEW_ADDRESS_MESSAGES.failed : "Erro ao atualizar endereço");
     }
     // One toast per answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
