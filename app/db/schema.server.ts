@@ -676,6 +676,10 @@ export const payments = pgTable(
     // A dispute the provider reported (a PIX MED, a chargeback): first reported, and its news.
     disputedAt: timestamp("disputed_at", { withTimezone: true }),
     disputeReason: text("dispute_reason"),
+    // A boleto as its provider issued it: its due date and its linha digitável (47 digits), which
+    // the customer's page shows to pay it at a bank.
+    boletoDueAt: timestamp("boleto_due_at", { withTimezone: true }),
+    boletoDigitableLine: text("boleto_digitable_line"),
     ...timestamps,
   },
   (t) => [

@@ -3,17 +3,24 @@ import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/payment-card";
 import { buttonClasses } from "../components/ui/button";
+import { CopyButton } from "../components/ui/copy-button";
+import { PaidOrder } from "../components/orders/paid-order";
 import { paymentDeps, placeOrderDeps } from "../context.server";
 import { claimProviderQuery, findCustomerOrder } from "../domain/orders/order-payment.server";
+import { findCustomerOrderDetails } from "../domain/orders/order-details.server";
 import { payByPixInstead, pixPriceOf } from "../domain/orders/pay-by-pix-instead.server";
 import { awaitsPayment, isPaid } from "../domain/orders/paid.server";
 import { paymentMethodLabel } from "../domain/orders/payment-method";
 import { settleCardPayment } from "../domain/orders/card-settlement.server";
+import { ownBoletoOf } from "../domain/payments/order-payments.server";
 import { storefrontSettings } from "../domain/store-settings/store-settings.server";
+import { formatDigitableLine } from "../lib/boleto";
+import { formatDate } from "../lib/dates";
 import { formatBRL } from "../lib/money";
 import { orderNumber } from "../lib/order-number";
 import { pageTitle } from "../lib/seo";
 import { requireUser } from "./guards.server";
+import { paidOrderPage } from "./paid-order.server";
 
 type Order = NonNullable<Awaited<ReturnType<typeof findCustomerOrder>>>;
 
@@ -59,6 +66,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { pathname, search } = url;
   const state = stateOf(order);
   const canRetry = awaitsPayment(order);
+  const boleto = state === "boleto" ? await ownBoletoOf(context.db, order.id) : null;
+  // A paid order says what the PIX success page says: when and how it was paid, what was bought.
+  const details = state === "paid" ? await findCustomerOrderDetails(context.db, user.id, order.id) : null;
   // What 'Pagar com PIX' will charge: the PIX price, with the store's discount of the moment.
   const pixTotalCents =
     state === "rejected" && canRetry
@@ -78,8 +88,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     pixTotalText: pixTotalCents === null ? null : formatBRL(pixTotalCents),
     methodLabel: paymentMethodLabel(order),
     checkoutUrl: order.cardCheckoutUrl,
+    // What the customer needs to pay the boleto at a bank, when the provider gave it.
+    boleto: boleto && {
+      dueText: formatDate(boleto.dueAt),
+      digitableLine: boleto.digitableLine,
+      digitableLineText: boleto.digitableLine && formatDigitableLine(boleto.digitableLine),
+    },
     canRetry,
     refreshUrl: pathname + search,
+    paid: details && (await paidOrderPage(context, details)),
   };
 }
 
@@ -113,7 +130,7 @@ export default function CardPaymentReturn({ loaderData, actionData }: Route.Comp
       </main>
     );
   }
-  const { state, checkoutUrl, canRetry, pixTotalText, refreshUrl } = loaderData;
+  const { state, checkoutUrl, boleto, canRetry, pixTotalText, refreshUrl, paid } = loaderData;
   const ordersLink = (
     <Link to="/account/orders" className={buttonClasses("outline", "md", "sm:flex-1")}>
       Meus pedidos
@@ -126,14 +143,9 @@ export default function CardPaymentReturn({ loaderData, actionData }: Route.Comp
           problem={actionData?.error}
           icon={<CheckCircle2 aria-hidden className="size-14 text-emerald-600" />}
           title="Pagamento aprovado"
+          text="Obrigado pela sua compra."
         >
-          <Summary {...loaderData} />
-          <Actions>
-            {ordersLink}
-            <Link to="/" className={buttonClasses("ghost", "md", "sm:flex-1")}>
-              Continuar Comprando
-            </Link>
-          </Actions>
+          {paid ? <PaidOrder {...paid} /> : <Summary {...loaderData} />}
         </Outcome>
       );
     case "boleto":
@@ -145,6 +157,7 @@ export default function CardPaymentReturn({ loaderData, actionData }: Route.Comp
           text="O pedido será confirmado assim que o banco compensar o boleto."
         >
           <Summary {...loaderData} />
+          {boleto && <BoletoToPay {...boleto} />}
           <Actions>
             {checkoutUrl && (
               <a href={checkoutUrl} className={buttonClasses("default", "md", "sm:flex-1")}>
@@ -211,6 +224,52 @@ export default function CardPaymentReturn({ loaderData, actionData }: Route.Comp
         </Outcome>
       );
   }
+}
+
+/** A boleto's due date and its linha digitável, to copy into a bank's app or type at a bank. */
+function BoletoToPay({
+  dueText,
+  digitableLine,
+  digitableLineText,
+}: {
+  dueText: string;
+  digitableLine: string | null;
+  digitableLineText: string | null;
+}) {
+  return (
+    <section
+      aria-label="Boleto"
+      className="mt-4 flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6"
+    >
+      <p className="text-sm text-slate-600">
+        Vencimento: <strong className="text-base text-slate-900 tabular-nums">{dueText}</strong>
+      </p>
+      {digitableLine && digitableLineText && (
+        <>
+          <div>
+            <label htmlFor="boleto-line" className="text-sm font-medium text-slate-700">
+              Linha digitável
+            </label>
+            <textarea
+              id="boleto-line"
+              readOnly
+              value={digitableLineText}
+              rows={2}
+              className="mt-1.5 w-full resize-none rounded-lg border border-slate-300 bg-slate-50 p-2 font-mono text-sm"
+            />
+          </div>
+          <CopyButton
+            className="w-full"
+            text={digitableLine}
+            label="Copiar linha digitável"
+            copiedLabel="Linha Copiada!"
+            copiedMessage="Linha digitável copiada!"
+            failedMessage="Erro ao copiar a linha digitável"
+          />
+        </>
+      )}
+    </section>
+  );
 }
 
 /** 'Pagar com PIX': posts to this page's action, which goes on to the PIX payment page. */

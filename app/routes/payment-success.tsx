@@ -1,23 +1,17 @@
-import { CheckCircle2, Download, Mail } from "lucide-react";
+import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "../components/toasts";
 import type { Route } from "./+types/payment-success";
 import { pageTitle } from "../lib/seo";
-import { OrderLines } from "../components/orders/order-line-row";
-import { ReceiptDownloadLink } from "../components/orders/receipt-download-link";
-import { buttonClasses } from "../components/ui/button";
+import { PaidOrder } from "../components/orders/paid-order";
 import {
   findCustomerOrderDetails,
   isOrderId,
   type OrderDetails,
 } from "../domain/orders/order-details.server";
-import { orderNumber } from "../lib/order-number";
-import { formatDateTime } from "../lib/dates";
-import { formatBRL } from "../lib/money";
-import { storefrontSettings } from "../domain/store-settings/store-settings.server";
-import { describeSender, mailSender } from "../mail/sender.server";
 import { requireUser } from "./guards.server";
+import { paidOrderPage } from "./paid-order.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("orderId");
@@ -35,15 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { problem: "Erro ao verificar pagamento" as const };
   }
   if (!order) return { problem: "Pedido não encontrado" as const };
-  if (!order.paid) return { problem: "Pagamento ainda não confirmado" as const, orderId };
-  return {
-    problem: null,
-    order: { ...order, paidAtText: formatDateTime(order.paidAt!) },
-    // Whom the confirmation e-mail comes from, as the outbox sends it: the store's name now.
-    sender: describeSender(
-      mailSender(context.env.MAIL_FROM, (await storefrontSettings(context.db, context.env)).identity.name),
-    ),
-  };
+  if (!order.paid) {
+    // Back to where the order is paid: its PIX code, or a card order's own page.
+    const paymentPath =
+      order.paymentMethod === "card" ? `/payment/card/${order.id}` : `/payment?orderId=${order.id}`;
+    return { problem: "Pagamento ainda não confirmado" as const, paymentPath };
+  }
+  return { problem: null, ...(await paidOrderPage(context, order)) };
 }
 
 export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
@@ -51,7 +43,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
   useEffect(() => {
     if (loaderData.problem === "Pagamento ainda não confirmado") {
       toast.error(loaderData.problem);
-      void navigate(`/payment?orderId=${loaderData.orderId}`, { replace: true });
+      void navigate(loaderData.paymentPath, { replace: true });
     } else if (loaderData.problem !== null) {
       // 'Pedido não encontrado' or 'Erro ao verificar pagamento': nothing to show, so home.
       toast.error(loaderData.problem);
@@ -67,42 +59,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
         <h1 className="mt-3 text-3xl font-bold tracking-tight">Pagamento Confirmado!</h1>
         <p className="mt-2 text-slate-600">Obrigado pela sua compra.</p>
       </div>
-      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-6">
-        <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-slate-600">Pedido</dt>
-            <dd className="font-semibold">#{orderNumber(order.id)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Total</dt>
-            <dd className="font-semibold">{formatBRL(order.totalCents)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Pago em</dt>
-            <dd className="font-semibold">{order.paidAtText}</dd>
-          </div>
-        </dl>
-        <OrderLines items={order.items} adjustments={order.adjustments} totalCents={order.totalCents} />
-      </section>
-      <p className="mt-6 flex gap-2 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
-        <Mail aria-hidden className="size-5 shrink-0" />
-        <span>
-          Você receberá um e-mail de confirmação em breve. Se não encontrá-lo, verifique a caixa de spam e
-          adicione <strong>{sender}</strong> aos seus contatos.
-        </span>
-      </p>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <ReceiptDownloadLink orderId={order.id} className={buttonClasses("default", "md", "sm:flex-1")}>
-          <Download aria-hidden className="size-4" />
-          Baixar Comprovante de Pedido
-        </ReceiptDownloadLink>
-        <Link to="/account/orders" className={buttonClasses("outline", "md", "sm:flex-1")}>
-          Ver Meus Pedidos
-        </Link>
-        <Link to="/" className={buttonClasses("ghost", "md", "sm:flex-1")}>
-          Continuar Comprando
-        </Link>
-      </div>
+      <PaidOrder order={order} sender={sender} />
     </main>
   );
 }

@@ -1,10 +1,11 @@
-import { CheckCircle2, Copy, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { toast } from "../components/toasts";
 import type { Route } from "./+types/payment";
 import { pageTitle } from "../lib/seo";
 import { Button, buttonClasses } from "../components/ui/button";
+import { CopyButton } from "../components/ui/copy-button";
 import { readSession } from "../domain/accounts/session.server";
 import { findCustomerOrder, pixPaymentOf } from "../domain/orders/order-payment.server";
 import { adjustmentsOfOrder } from "../domain/orders/order-adjustments.server";
@@ -15,7 +16,6 @@ import type { OrderPaymentAnswer } from "./api.order-payment";
 import { formatBRL } from "../lib/money";
 
 const POLL_MS = 3_000;
-const COPIED_MS = 2_000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -65,7 +65,6 @@ function PixPaymentView({
   sandbox: boolean;
 }) {
   const navigate = useNavigate();
-  const [copied, setCopied] = useState(false);
   const [checking, setChecking] = useState(false);
   const minutes = useMinutesLeft(payment.expiresAt);
   const simulation = useFetcher<OrderPaymentAnswer>();
@@ -97,17 +96,6 @@ function PixPaymentView({
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one poller per order
   }, [orderId]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(payment.brCode);
-      toast.success("Código PIX copiado!");
-      setCopied(true);
-      setTimeout(() => setCopied(false), COPIED_MS);
-    } catch {
-      toast.error("Erro ao copiar código");
-    }
-  };
 
   const checkNow = async () => {
     if (!orderId) return void toast.error("ID do pedido não encontrado");
@@ -155,10 +143,14 @@ function PixPaymentView({
             className="mt-1.5 w-full resize-none rounded-lg border border-slate-300 bg-slate-50 p-2 font-mono text-xs break-all"
           />
         </div>
-        <Button className="w-full" onClick={copy}>
-          {copied ? <CheckCircle2 aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
-          {copied ? "Código Copiado!" : "Copiar Código PIX"}
-        </Button>
+        <CopyButton
+          className="w-full"
+          text={payment.brCode}
+          label="Copiar Código PIX"
+          copiedLabel="Código Copiado!"
+          copiedMessage="Código PIX copiado!"
+          failedMessage="Erro ao copiar código"
+        />
         <p className="flex gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
           <ShieldCheck aria-hidden className="size-5 shrink-0" />
           Pagamento seguro: este código foi gerado só para o seu pedido, e o pagamento é confirmado pelo banco

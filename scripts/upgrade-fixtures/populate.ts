@@ -222,9 +222,11 @@ async function populateShop(url: string): Promise<Omit<UpgradeManifest, "release
     refundId: crypto.randomUUID(),
     amount: "1,00",
     reason: "Desconto por atraso",
-    // Every unit back, as each release's form says it: a checkbox before issue 48, units per line since.
+    // Every unit back, as each release's form says it: a checkbox before issue 48, units per line
+    // since, and since issue 50 the units refunded per line with one checkbox returning them.
     restock: "on",
     [`restock.${line!.id}`]: String(line!.quantity),
+    [`line.${line!.id}`]: String(line!.quantity),
   });
   orders.push({
     customer: company.email,

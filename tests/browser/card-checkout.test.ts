@@ -9,12 +9,14 @@ import {
   demoProduct,
   postCheckoutOverHttp,
 } from "../support/orders";
-import { textOf } from "../support/page-text";
+import { textOf, toast } from "../support/page-text";
+import { formatDate } from "../../app/lib/dates";
 
 // The sandbox's card checkout (CARD_PROVIDER unset beside the sandbox's PIX), as a customer pays on
 // it: with the page's scripts and without them.
 
 const WAIT = { timeout: 15_000 };
+const DAY = 86_400_000;
 
 /** Bought by these tests and looked at by no other: 88 in stock. */
 const WATCH = demoProduct("Smartwatch Lume Active");
@@ -58,7 +60,12 @@ describe("the sandbox's card checkout", () => {
     await page.getByRole("button", { name: "Aprovar pagamento" }).click();
 
     await page.getByRole("heading", { level: 1, name: "Pagamento aprovado" }).waitFor();
-    expect(await textOf(page.getByRole("main"))).toContain("Cartão de crédito em 3x");
+    // As much as a PIX order's success page says: when and how it was paid, what was bought.
+    const paid = await textOf(page.getByRole("main"));
+    expect(paid).toContain("Cartão de crédito em 3x");
+    expect(paid).toMatch(/Pago em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/);
+    expect(paid).toContain(WATCH.name);
+    await page.getByRole("link", { name: "Baixar Comprovante de Pedido" }).waitFor();
     await page.getByRole("link", { name: "Meus pedidos" }).click();
     await page.waitForURL(/\/account\/orders$/);
   });
@@ -85,6 +92,42 @@ describe("the sandbox's card checkout", () => {
   });
 });
 
+describe("a boleto on a phone", () => {
+  const { browser, cardOrder } = useCardBuyer({
+    viewport: { width: 390, height: 844 },
+    permissions: ["clipboard-read", "clipboard-write"],
+  });
+
+  it("shows its due date and linha digitável, and copies the line", async () => {
+    const { page } = browser;
+    // The sandbox's boleto is due in BOLETO_EXPIRES_DAYS (3) from the order.
+    const dueDates = [0, 1].map((late) => formatDate(Date.now() + 3 * DAY + late * 60_000));
+    await page.goto(await cardOrder());
+    await page.getByRole("button", { name: "Gerar boleto" }).click();
+    await page.getByRole("heading", { level: 1, name: "Boleto gerado — aguardando pagamento" }).waitFor();
+
+    const boleto = page.getByRole("region", { name: "Boleto" });
+    const due = /Vencimento: (\d{2}\/\d{2}\/\d{4})/.exec(await textOf(boleto))?.[1];
+    expect(dueDates).toContain(due);
+    const line = await boleto.getByLabel("Linha digitável").inputValue();
+    expect(line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+    await page.getByRole("link", { name: "Ver o boleto para pagar" }).waitFor();
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await boleto.getByRole("button", { name: "Copiar linha digitável" }).click();
+    const copiedAt = Date.now();
+    const copied = boleto.getByRole("button", { name: "Linha Copiada!" });
+    await copied.waitFor();
+    await toast(page, "Linha digitável copiada!").waitFor();
+    // The digits alone, as a bank's app takes them.
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line.replace(/\D/g, ""));
+    await boleto.getByRole("button", { name: "Copiar linha digitável" }).waitFor();
+    expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(1_500);
+    expect(await copied.count()).toBe(0);
+  });
+});
+
 describe("the sandbox's card checkout without scripts", () => {
   const { browser, cardOrder } = useCardBuyer({ javaScriptEnabled: false });
 
@@ -94,6 +137,10 @@ describe("the sandbox's card checkout without scripts", () => {
     await page.goto(checkoutPath);
     await page.getByRole("button", { name: "Gerar boleto" }).click();
     await page.getByRole("heading", { level: 1, name: "Boleto gerado — aguardando pagamento" }).waitFor();
+    // Its due date and line are there before any script.
+    const boleto = await textOf(page.getByRole("region", { name: "Boleto" }));
+    expect(boleto).toMatch(/Vencimento: \d{2}\/\d{2}\/\d{4}/);
+    expect(boleto).toContain("Linha digitável");
 
     await page.goto(checkoutPath);
     await page.getByRole("button", { name: "Pagar boleto" }).click();

@@ -366,7 +366,7 @@ describe("paying a card order on the sandbox's checkout", () => {
     expect(text).toContain("Pagamento aprovado");
     expect(text).toContain("Cartão de crédito em 2x");
     expect(text).toContain("R$ 200,00");
-    expect(text).toContain("Meus pedidos");
+    expect(text).toContain("Ver Meus Pedidos");
     const order = await orderOf(orderId);
     expect(isPaid(order)).toBe(true);
     expect(order.cardInstallments).toBe(2);

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { CardPaymentStatus } from "../../app/domain/payments/card-provider";
+import { boletoBarcode, digitableLineOf } from "../../app/lib/boleto";
 import { parseJson, readBody } from "./http";
 
 interface FakePreference {
@@ -26,6 +27,9 @@ interface FakePayment {
   payment_type_id: string;
   external_reference: string | null;
   date_of_expiration: string | null;
+  /** A boleto's linha digitável and barcode, as Mercado Pago issues them; null for a card. */
+  transaction_details: { digitable_line: string | null };
+  barcode: { content: string } | null;
 }
 
 type RefundStatus = "approved" | "in_process" | "rejected";
@@ -282,6 +286,15 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
         0,
       );
       const id = nextPaymentId++;
+      const dueAt = payment.methodType === "ticket" ? (preference.body.date_of_expiration ?? null) : null;
+      const barcode =
+        dueAt &&
+        boletoBarcode({
+          bank: "237",
+          dueAt: new Date(dueAt),
+          amountCents: Math.round((payment.amount ?? totalCents / 100) * 100),
+          freeField: String(id).padStart(25, "0"),
+        });
       payments.set(id, {
         id,
         status: payment.status,
@@ -290,8 +303,9 @@ export async function startFakeMercadoPagoServer(options: { accessToken: string;
         payment_type_id: payment.methodType ?? "credit_card",
         external_reference: payment.reference ?? preference.body.external_reference ?? null,
         // A boleto is due as the preference says; Mercado Pago writes the date with an offset.
-        date_of_expiration:
-          payment.methodType === "ticket" ? (preference.body.date_of_expiration ?? null) : null,
+        date_of_expiration: dueAt,
+        transaction_details: { digitable_line: barcode && digitableLineOf(barcode) },
+        barcode: barcode ? { content: barcode } : null,
       });
       return String(id);
     },

@@ -7,7 +7,7 @@ import type { OrderMailStore } from "./order-mail-store.server";
 import { isOrderId } from "./order-details.server";
 import { paidOrder } from "./paid.server";
 import type { CardPayment, CardProvider } from "../payments/card-provider";
-import { recordSecondPayment } from "../payments/order-payments.server";
+import { recordOwnBoleto, recordSecondPayment, type Boleto } from "../payments/order-payments.server";
 import type { PaymentDeps } from "./payment-deps.server";
 
 /**
@@ -53,7 +53,7 @@ export async function settleCardPayment(deps: PaymentDeps, paymentId: string): P
  * - Approved, on an order another payment already paid: kept as a second payment, flagged for the
  *   shop to give back.
  * - Still open (a boleto waiting, a card in analysis): recorded; a boleto keeps the order until its
- *   due date and clearing.
+ *   due date and clearing, and its due date and linha digitável are kept for the customer's page.
  * - Rejected: recorded. The customer may try another card on the same checkout, so the stock
  *   stays until the order expires (`expireOverdueOrders` asks the provider then).
  * - Cancelled (a boleto not paid by its due date): recorded, and the order is due to expire now.
@@ -114,7 +114,15 @@ export async function followCardPayment(
     })
     .where(and(thisOrder, not(paidOrder)))
     .returning({ id: orders.id });
-  return changed.length > 0 ? "recorded" : "unchanged";
+  if (changed.length === 0) return "unchanged";
+  await recordOwnBoleto(tx, payment.orderId, boletoOf(payment));
+  return "recorded";
+}
+
+/** A boleto payment's due date and linha digitável; null for a card payment. */
+function boletoOf(payment: CardPayment): Boleto | null {
+  if (payment.methodType !== "ticket" || !payment.dueAt) return null;
+  return { dueAt: payment.dueAt, digitableLine: payment.digitableLine ?? null };
 }
 
 /**

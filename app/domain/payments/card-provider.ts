@@ -39,6 +39,8 @@ export interface CardPayment {
   orderId: string | null;
   /** A boleto's due date; null for a card payment. */
   dueAt: Date | null;
+  /** A boleto's linha digitável, its 47 digits; absent for a card payment, or when not given. */
+  digitableLine?: string;
 }
 
 /**

@@ -150,3 +150,31 @@ export async function recordSecondPayment(tx: Transaction, received: ReceivedPay
     .returning({ id: payments.id });
   return kept.length > 0;
 }
+
+/** A boleto as its provider issued it: when it is due, and the line typed at a bank to pay it. */
+export interface Boleto {
+  dueAt: Date;
+  /** Its 47 digits; null when the provider gave none. */
+  digitableLine: string | null;
+}
+
+/**
+ * Keeps the boleto of the payment an order's columns last recorded on its own row of `payments`,
+ * in the caller's transaction (the trigger of migration 0030 copies only the order's columns); a
+ * card payment recorded after a boleto clears it.
+ */
+export async function recordOwnBoleto(tx: Transaction, orderId: string, boleto: Boleto | null) {
+  await tx
+    .update(payments)
+    .set({ boletoDueAt: boleto?.dueAt ?? null, boletoDigitableLine: boleto?.digitableLine ?? null })
+    .where(and(eq(payments.orderId, orderId), eq(payments.mirrorsOrder, true)));
+}
+
+/** The boleto of an order's own payment, or null for none (or one recorded before migration 0033). */
+export async function ownBoletoOf(db: Database, orderId: string): Promise<Boleto | null> {
+  const [own] = await db
+    .select({ dueAt: payments.boletoDueAt, digitableLine: payments.boletoDigitableLine })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.mirrorsOrder, true)));
+  return own?.dueAt ? { dueAt: own.dueAt, digitableLine: own.digitableLine } : null;
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "../../../../lib/zod";
+import { digitableLineDigits, digitableLineOf } from "../../../../lib/boleto";
 import { decimalToCents } from "../../../../lib/money";
 import { compactTaxId } from "../../../../lib/tax-id";
 import { CARD_PAYMENT_STATUSES } from "../../../../lib/order-statuses";
@@ -41,6 +42,9 @@ const payment = z.object({
   external_reference: z.string().nullish(),
   // A boleto's due date (ISO 8601 with an offset); absent or null for a card.
   date_of_expiration: z.iso.datetime({ offset: true }).nullish(),
+  // A boleto's linha digitável and barcode; read leniently, as a card payment has neither.
+  transaction_details: z.object({ digitable_line: z.string().nullish() }).nullish().catch(null),
+  barcode: z.object({ content: z.string().nullish() }).nullish().catch(null),
 });
 
 const paymentSearch = z.object({ results: z.array(payment) });
@@ -172,6 +176,10 @@ export function createMercadoPagoCardProvider(options: MercadoPagoOptions): Card
 }
 
 function cardPaymentOf(read: z.infer<typeof payment>): CardPayment {
+  // The line as Mercado Pago writes it, or else the one its barcode makes.
+  const barcode = read.barcode?.content?.replace(/\D/g, "") ?? "";
+  const digitableLine =
+    digitableLineDigits(read.transaction_details?.digitable_line) ?? digitableLineOf(barcode);
   return {
     paymentId: String(read.id),
     status: read.status,
@@ -180,6 +188,7 @@ function cardPaymentOf(read: z.infer<typeof payment>): CardPayment {
     methodType: read.payment_type_id,
     orderId: read.external_reference || null,
     dueAt: read.date_of_expiration ? new Date(read.date_of_expiration) : null,
+    ...(digitableLine && { digitableLine }),
   };
 }
 

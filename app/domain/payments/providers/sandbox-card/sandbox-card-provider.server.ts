@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../../../db/client.server";
 import { sandboxCardCheckouts, sandboxCardPayments } from "../../../../db/schema.server";
+import { boletoBarcode, digitableLineOf } from "../../../../lib/boleto";
 import type { CardPayment, CardProvider } from "../../card-provider";
 import type { ProviderSetting } from "../provider-setting.server";
 import { sandboxRefundsOf } from "../sandbox-refunds.server";
@@ -101,6 +102,8 @@ export function createSandboxCardProvider(options: {
 }
 
 function cardPaymentOf(payment: typeof sandboxCardPayments.$inferSelect): CardPayment {
+  const { dueAt } = payment;
+  const boleto = payment.paymentType === "ticket" && dueAt !== null;
   return {
     paymentId: String(payment.id),
     status: payment.status,
@@ -109,5 +112,22 @@ function cardPaymentOf(payment: typeof sandboxCardPayments.$inferSelect): CardPa
     methodType: payment.paymentType,
     orderId: payment.orderId,
     dueAt: payment.dueAt,
+    ...(boleto && { digitableLine: sandboxDigitableLine({ ...payment, dueAt }) }),
   };
+}
+
+/**
+ * A boleto's linha digitável as a bank would print it, check digits included: Bradesco's (237, the
+ * bank of Mercado Pago's boletos), for the payment's amount and due date, the payment's id as the
+ * bank's free field. No bank knows it.
+ */
+function sandboxDigitableLine(payment: { id: number; amountCents: number; dueAt: Date }): string {
+  const freeField = String(payment.id).padStart(25, "0");
+  const barcode = boletoBarcode({
+    bank: "237",
+    dueAt: payment.dueAt,
+    amountCents: payment.amountCents,
+    freeField,
+  });
+  return digitableLineOf(barcode)!;
 }
