@@ -25,6 +25,7 @@ import {
   REFUND_STATUSES,
   TOTAL_ADJUSTMENT_KINDS,
 } from "../lib/order-statuses";
+import { CARRIERS } from "../lib/carriers";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -449,6 +450,10 @@ export const addresses = pgTable(
 
 /** Correios tracking codes: two letters, nine digits, two letters (for instance AA123456789BR). */
 export const TRACKING_CODE_PATTERN = "^[A-Z]{2}[0-9]{9}[A-Z]{2}$";
+/** Jadlog's tracking numbers: 14 digits. */
+export const JADLOG_CODE_PATTERN = "^[0-9]{14}$";
+/** Loggi's codes, which follow no published format: 4 to 40 letters, digits or hyphens. */
+export const LOGGI_CODE_PATTERN = "^[A-Za-z0-9-]{4,40}$";
 
 export const orders = pgTable(
   "orders",
@@ -505,8 +510,12 @@ export const orders = pgTable(
     // When a request last took on creating this order's charge: the one that inserts the order at
     // once; a repeated request takes over only after the lease, if the charge is still missing.
     chargeRequestedAt: timestamp("charge_requested_at", { withTimezone: true }).defaultNow(),
-    // The Correios code of the parcel, once the store ships it.
+    // The parcel's code at its carrier, once the store ships it.
     trackingCode: text("tracking_code"),
+    // Who carries it: the Correios (every code given before carriers were chosen), Jadlog, Loggi,
+    // or another carrier named by the admin; only the Correios' parcels are followed by the job.
+    trackingCarrier: text("tracking_carrier", { enum: CARRIERS }).notNull().default("correios"),
+    trackingCarrierName: text("tracking_carrier_name"),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     // The end of the last day the store promised the parcel by, set when it ships: the shipping
     // date plus the store's delivery time in working days. Without a delivery reported by the
@@ -547,7 +556,21 @@ export const orders = pgTable(
       "orders_payment_mismatch",
       sql`(${t.paymentMismatchAt} is null) = (${t.paymentMismatchCents} is null)`,
     ),
-    check("orders_tracking_code", sql`${t.trackingCode} ~ ${sql.raw(`'${TRACKING_CODE_PATTERN}'`)}`),
+    // Each carrier's code by its rule (trackingFormSchema's, in tracking-code.ts).
+    check(
+      "orders_tracking_code",
+      sql`case ${t.trackingCarrier}
+        when 'correios' then ${t.trackingCode} ~ ${sql.raw(`'${TRACKING_CODE_PATTERN}'`)}
+        when 'jadlog' then ${t.trackingCode} ~ ${sql.raw(`'${JADLOG_CODE_PATTERN}'`)}
+        when 'loggi' then ${t.trackingCode} ~ ${sql.raw(`'${LOGGI_CODE_PATTERN}'`)}
+        else char_length(${t.trackingCode}) between 4 and 40 end`,
+    ),
+    check("orders_tracking_carrier", oneOf(t.trackingCarrier, CARRIERS)),
+    // An `other` carrier is named; the ones the store knows are not.
+    check(
+      "orders_tracking_carrier_name",
+      sql`(${t.trackingCarrier} = 'other') = (${t.trackingCarrierName} is not null)`,
+    ),
     uniqueIndex("orders_checkout_key_idx").on(t.userId, t.checkoutKey),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_created_at_idx").on(t.createdAt.desc()),

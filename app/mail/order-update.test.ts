@@ -9,7 +9,7 @@ const base = {
   orderUrl: "https://loja.example/account/track?order=3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f",
   amountCents: 12_990,
   reason: "Comprei o tamanho errado",
-  trackingCode: "PB123456789BR",
+  tracking: { carrier: "correios", carrierName: null, code: "PB123456789BR" },
 } satisfies Omit<OrderUpdateInput, "step">;
 
 /** Each step: its subject, and what its text says. */
@@ -18,7 +18,7 @@ const STEPS: Record<OrderUpdateStep, { subject: string; says: string[] }> = {
     subject: "Pedido enviado — pedido #3F2A9C1E",
     says: [
       "Seu pedido #3F2A9C1E foi enviado.",
-      "Código de rastreio: PB123456789BR",
+      "Código de rastreio (Correios): PB123456789BR",
       "https://rastreamento.correios.com.br/app/index.php?objetos=PB123456789BR",
     ],
   },
@@ -88,7 +88,27 @@ describe("order update e-mail", () => {
   it("links the shipped parcel to the Correios site in the HTML", () => {
     const { html } = orderUpdateMail({ ...base, step: "shipped" });
     expect(html).toContain('href="https://rastreamento.correios.com.br/app/index.php?objetos=PB123456789BR"');
-    expect(html).toContain("Acompanhar nos Correios");
+    expect(html).toContain("Rastrear nos Correios");
+  });
+
+  it("links a Jadlog parcel to Jadlog's page, and names another carrier without a link", () => {
+    const jadlog = orderUpdateMail({
+      ...base,
+      step: "shipped",
+      tracking: { carrier: "jadlog", carrierName: null, code: "10080155188760" },
+    });
+    expect(jadlog.text).toContain("Código de rastreio (Jadlog): 10080155188760");
+    expect(jadlog.html).toContain('href="https://www.jadlog.com.br/jadlog/tracking?cte=10080155188760"');
+    expect(jadlog.html).toContain("Rastrear na Jadlog");
+
+    const other = orderUpdateMail({
+      ...base,
+      step: "shipped",
+      tracking: { carrier: "other", carrierName: "Braspress <Sul>", code: "BR-2030-77" },
+    });
+    expect(other.text).toContain("Código de rastreio (Braspress <Sul>): BR-2030-77");
+    expect(other.html).toContain("Código de rastreio (Braspress &lt;Sul&gt;): BR-2030-77");
+    expect(other.html).not.toContain("Rastrear n");
   });
 
   it("leaves the reason out when the customer gave none", () => {

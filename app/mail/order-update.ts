@@ -1,4 +1,4 @@
-import { correiosTrackingUrl } from "../lib/correios";
+import { carrierName, trackingLink, type ParcelTracking } from "../lib/carriers";
 import { escapeHtml } from "../lib/html";
 import { formatBRL } from "../lib/money";
 import { orderNumber } from "../lib/order-number";
@@ -23,8 +23,8 @@ export interface OrderUpdateInput {
   amountCents?: number;
   /** The customer's reason for withdrawing, repeated to them when they gave one. */
   reason?: string | null;
-  /** The parcel's Correios code, for `shipped`. */
-  trackingCode?: string | null;
+  /** The parcel's carrier and code, for `shipped`. */
+  tracking?: ParcelTracking | null;
   store: MailStore;
   /** The order's page in the customer's account, absolute. */
   orderUrl: string;
@@ -51,20 +51,14 @@ function stepContent(input: OrderUpdateInput, number: string): StepContent {
   const reason: Paragraph[] = input.reason ? [{ text: `Motivo informado: ${input.reason}` }] : [];
   switch (input.step) {
     case "shipped": {
-      const code = input.trackingCode;
+      const { tracking } = input;
+      const link = tracking && trackingLink(tracking);
       return {
         title: "Pedido enviado",
         paragraphs: [
           { text: `Seu pedido #${number} foi enviado.` },
-          ...(code
-            ? [
-                { text: `Código de rastreio: ${code}` },
-                {
-                  text: `Acompanhe a entrega nos Correios: ${correiosTrackingUrl(code)}`,
-                  link: { label: "Acompanhar nos Correios", href: correiosTrackingUrl(code) },
-                },
-              ]
-            : []),
+          ...(tracking ? [{ text: `Código de rastreio (${carrierName(tracking)}): ${tracking.code}` }] : []),
+          ...(link ? [{ text: `${link.label}: ${link.href}`, link }] : []),
         ],
       };
     }

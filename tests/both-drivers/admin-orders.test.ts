@@ -194,7 +194,7 @@ describe("an order's page in the panel", () => {
       customerTaxId: "52998224725",
       shippingAddress: { street: "Avenida Paulista", city: "São Paulo" },
       paid: true,
-      trackingCode: null,
+      tracking: null,
       history: [],
     });
     expect(shown.items).toHaveLength(1);
@@ -334,6 +334,7 @@ describe("an order's page in the panel", () => {
         intent: "tracking",
         ok: false,
         message: "Código de rastreio inválido (ex.: AA123456789BR)",
+        errors: { trackingCode: "Código de rastreio inválido (ex.: AA123456789BR)" },
       });
     }
     expect(await setTracking(order.id, " aa123456789br ")).toEqual({
@@ -343,11 +344,21 @@ describe("an order's page in the panel", () => {
     });
     await setStatus(order.id, "completed");
     expect(await setTracking(order.id, "BB987654321BR")).toMatchObject({ ok: true });
-    expect((await orderPage(order.id)).order.trackingCode).toBe("BB987654321BR");
+    expect((await orderPage(order.id)).order.tracking).toEqual({
+      carrier: "correios",
+      carrierName: null,
+      code: "BB987654321BR",
+    });
     const tracking = (await auditOf(order.id)).filter((row) => row.action === "order.tracking");
     expect(tracking.map((row) => [row.before, row.after])).toEqual([
-      [{ trackingCode: null }, { trackingCode: "AA123456789BR" }],
-      [{ trackingCode: "AA123456789BR" }, { trackingCode: "BB987654321BR" }],
+      [
+        { trackingCode: null, carrier: null },
+        { trackingCode: "AA123456789BR", carrier: "Correios" },
+      ],
+      [
+        { trackingCode: "AA123456789BR", carrier: "Correios" },
+        { trackingCode: "BB987654321BR", carrier: "Correios" },
+      ],
     ]);
 
     const cancelled = await orderOf("Rastreio Cancelado", { extra: { status: "cancelled" } });

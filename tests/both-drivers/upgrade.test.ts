@@ -312,6 +312,10 @@ for (const fixture of upgradeFixtures()) {
         const promised = addBusinessDays(new TZDate(shippedAt as string, "America/Sao_Paulo"), 5);
         const page = await (await get(`/admin/orders/${shipped.orderId}`, panel)).text();
         expect(page).toContain(`Entrega prometida até ${format(promised, "dd/MM/yyyy")}`);
+        // Its code, given before carriers were chosen, is the Correios' (migration 0034).
+        expect(page).toMatch(
+          /<a[^>]*href="https:\/\/rastreamento\.correios\.com\.br\/app\/index\.php\?objetos=[A-Z]{2}\d{9}[A-Z]{2}"[^>]*>Rastrear nos Correios/,
+        );
       }
 
       // The release's refund with 'devolver ao estoque' gave back every unit of the order, at once.

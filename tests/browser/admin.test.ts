@@ -228,7 +228,7 @@ describe("the admin panel", () => {
     expect(timeline).toContain("Pagamento confirmado");
     expect(timeline).toContain("Status: em processamento");
     expect(timeline).toContain("AB123456789BR");
-    const correios = page.getByRole("link", { name: "Acompanhar nos Correios" });
+    const correios = page.getByRole("link", { name: "Rastrear nos Correios" });
     expect(await correios.getAttribute("href")).toBe(
       "https://rastreamento.correios.com.br/app/index.php?objetos=AB123456789BR",
     );

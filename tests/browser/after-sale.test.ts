@@ -122,3 +122,60 @@ describe("after-sale in the panel (issue 29)", () => {
     expect(await textOf(card)).toContain("reembolsado");
   }, 90_000);
 });
+
+describe("a parcel sent by Jadlog, on a phone (issue 51, point 6)", () => {
+  const browser = useBrowser({ viewport: { width: 390, height: 844 } });
+  beforeEach(() => browser.page.setDefaultTimeout(WAIT_MS));
+
+  it("the admin chooses Jadlog and its code; the customer follows it on Jadlog's page", async () => {
+    const { page, baseURL } = browser;
+    const customer = await signUpCustomer(baseURL, { name: "Joana Jadlog" });
+    const addressId = await addAddressOverHttp(baseURL, customer);
+    const { orderId } = await placeOrderOverHttp(baseURL, customer, addressId, PHONE);
+    await payOverHttp(baseURL, customer, orderId);
+    const jadlogPage = "https://www.jadlog.com.br/jadlog/tracking?cte=10080155188760";
+
+    await page.context().clearCookies();
+    await signInContext(page.context(), baseURL, await signIn(baseURL, STORE_ADMIN));
+    await page.goto("/admin");
+    const gate = page.getByRole("dialog", { name: "Autenticação de Administrador" });
+    await gate.getByLabel("Senha").fill(STORE_ADMIN.gatePassword);
+    await gate.getByRole("button", { name: "Verificar" }).click();
+    await gate.waitFor({ state: "detached" });
+    await page.goto(`/admin/orders/${orderId}`);
+    await page.getByLabel("Novo status").selectOption({ label: "em processamento" });
+    await page.getByRole("button", { name: "Atualizar status" }).click();
+    await page.getByRole("listitem").filter({ hasText: "→ em processamento" }).first().waitFor();
+
+    await page.getByLabel("Transportadora", { exact: true }).selectOption({ label: "Jadlog" });
+    const code = page.getByLabel("Código da Jadlog");
+    // A Correios code is not Jadlog's: refused at once, by the field.
+    await code.fill("PL123456789BR");
+    await page.getByRole("button", { name: "Salvar código" }).click();
+    await page
+      .getByText("Código da Jadlog inválido: são os 14 dígitos do número de rastreio (ex.: 10080155188760)")
+      .waitFor();
+    expect(await code.getAttribute("aria-invalid")).toBe("true");
+    await code.fill("10080155188760");
+    await page.getByRole("button", { name: "Salvar código" }).click();
+    await toast(page, "Código de rastreio salvo!").waitFor();
+    expect(await page.getByRole("link", { name: "Rastrear na Jadlog" }).getAttribute("href")).toBe(
+      jadlogPage,
+    );
+
+    await page.context().clearCookies();
+    await signInContext(page.context(), baseURL, customer);
+    await page.goto(`/account/track?order=${orderId}`);
+    expect(await textOf(page.locator("main"))).toContain("Código de rastreio (Jadlog): 10080155188760");
+    const link = page.getByRole("link", { name: "Rastrear na Jadlog" });
+    expect(await link.getAttribute("href")).toBe(jadlogPage);
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect(await link.isVisible()).toBe(true);
+
+    await page.goto("/account/orders");
+    const card = page.getByRole("listitem", { name: `Pedido #${orderId.slice(0, 8)}`, exact: true });
+    expect(await card.getByRole("link", { name: "Rastrear na Jadlog" }).getAttribute("href")).toBe(
+      jadlogPage,
+    );
+  }, 60_000);
+});

@@ -150,6 +150,35 @@ describe("following deliveries with the Correios", () => {
     expect(await orderRow(order.id)).toMatchObject({ status: "processing", deliveredAt: null });
   });
 
+  it("never asks the Correios about another carrier's parcel: the admin marks it delivered", async () => {
+    const product = await createProduct(database.db, { priceCents: 15_000, stock: 5 });
+    const order = await createOrder(database.db, {
+      userId: null,
+      lines: [{ product, quantity: 1 }],
+      paid: true,
+      overrides: {
+        paidAt: hoursAgo(72),
+        status: "shipped",
+        shippedAt: hoursAgo(48),
+        trackingCarrier: "jadlog",
+        trackingCode: "10080155188760",
+      },
+    });
+    correios.record("10080155188760", "delivered");
+
+    expect(await runHoursLater(1.1)).toBe(0);
+
+    expect(correios.trackingRequestsOf("10080155188760")).toEqual([]);
+    expect(await orderRow(order.id)).toMatchObject({ status: "shipped", deliveryCheckedAt: null });
+    expect(
+      await changeOrderStatus(deps, { id: admin.id, email: admin.email }, order.id, "delivered"),
+    ).toEqual({
+      ok: true,
+      message: STATUS_UPDATED,
+    });
+    expect((await orderRow(order.id)).status).toBe("delivered");
+  });
+
   it("leaves everything as it was when the carrier fails, and delivers at the next run", async () => {
     const order = await shippedOrder();
     const handedOver = hoursAgo(5);

@@ -143,7 +143,7 @@ describe("Rastrear Pedido, as the customer sees it", () => {
     ]) {
       expect(body).toContain(text);
     }
-    const link = /<a[^>]*>Acompanhar nos Correios/.exec(body)?.[0] ?? "";
+    const link = /<a[^>]*>Rastrear nos Correios/.exec(body)?.[0] ?? "";
     expect(link).toContain('href="https://rastreamento.correios.com.br/app/index.php?objetos=PB123456789BR"');
     expect(link).toContain('target="_blank"');
     expect(link).toMatch(/rel="[^"]*noopener/);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { paymentDeps } from "../../app/context.server";
-import { orders } from "../../app/db/schema.server";
+import { adminAuditLog, mailOutbox, orders } from "../../app/db/schema.server";
 import { deleteCustomerOrder } from "../../app/domain/orders/delete-order.server";
 import { expireOverdueOrders } from "../../app/domain/orders/expire-orders.server";
 import { orderNumber } from "../../app/lib/order-number";
@@ -103,8 +103,7 @@ describe("Rastrear Pedido", () => {
       "Pedido realizado",
       "Pagamento confirmado",
     ]);
-    expect(placed.tracked?.trackingCode).toBeNull();
-    expect(placed.tracked?.trackingUrl).toBeNull();
+    expect(placed.tracked?.tracking).toBeNull();
 
     await adminAct(admin, order.id, { intent: "status", status: "processing" });
     await adminAct(admin, order.id, { intent: "tracking", trackingCode: "pb123456789br" });
@@ -117,10 +116,14 @@ describe("Rastrear Pedido", () => {
       "Status: concluído",
     ]);
     for (const step of tracked!.timeline) expect(step.at).toMatch(DATE_TIME);
-    expect(tracked?.trackingCode).toBe("PB123456789BR");
-    expect(tracked?.trackingUrl).toBe(
-      "https://rastreamento.correios.com.br/app/index.php?objetos=PB123456789BR",
-    );
+    expect(tracked?.tracking).toEqual({
+      code: "PB123456789BR",
+      carrier: "Correios",
+      link: {
+        label: "Rastrear nos Correios",
+        href: "https://rastreamento.correios.com.br/app/index.php?objetos=PB123456789BR",
+      },
+    });
   });
 
   it("shows the withdrawal with its reason and each refund's steps, to the order's customer only", async () => {
@@ -191,6 +194,160 @@ describe("Rastrear Pedido", () => {
     const order = await orderFor(customer.id);
     const { tracked } = await track(customer, order.id);
     expect(tracked?.timeline.map((step) => step.label)).toEqual(["Pedido realizado"]);
+  });
+});
+
+describe("a parcel with a carrier other than the Correios", () => {
+  /** What the order keeps of its parcel, and the audit entries of its tracking. */
+  async function trackingKept(orderId: string) {
+    const [row] = await store.database.db
+      .select({
+        code: orders.trackingCode,
+        carrier: orders.trackingCarrier,
+        carrierName: orders.trackingCarrierName,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const audit = await store.database.db
+      .select({ before: adminAuditLog.before, after: adminAuditLog.after })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.targetId, orderId));
+    return { ...row, audit };
+  }
+
+  async function processingOrder(customer: TestCustomer, admin: TestAdmin) {
+    const order = await orderFor(customer.id, { paid: true });
+    await adminAct(admin, order.id, { intent: "status", status: "processing" });
+    return order;
+  }
+
+  it("takes a Jadlog code, keeps it with its carrier, and links the customer to Jadlog's page", async () => {
+    const customer = await signedInCustomer();
+    const admin = await signedInAdmin(store.context);
+    const order = await processingOrder(customer, admin);
+
+    expect(
+      await adminAct(admin, order.id, {
+        intent: "tracking",
+        carrier: "jadlog",
+        trackingCode: " 10080155188760 ",
+      }),
+    ).toEqual({ intent: "tracking", ok: true, message: "Código de rastreio salvo!" });
+
+    expect(await trackingKept(order.id)).toMatchObject({
+      code: "10080155188760",
+      carrier: "jadlog",
+      carrierName: null,
+      audit: expect.arrayContaining([
+        {
+          before: { trackingCode: null, carrier: null },
+          after: { trackingCode: "10080155188760", carrier: "Jadlog" },
+        },
+      ]) as unknown,
+    });
+    const jadlogPage = "https://www.jadlog.com.br/jadlog/tracking?cte=10080155188760";
+    const { order: shown } = await orderLoader({
+      request: adminRequest(admin, `/admin/orders/${order.id}`),
+      context: store.context,
+      params: { orderId: order.id },
+    } as Parameters<typeof orderLoader>[0]);
+    expect(shown.tracking).toEqual({ carrier: "jadlog", carrierName: null, code: "10080155188760" });
+    expect((await track(customer, order.id)).tracked?.tracking).toEqual({
+      code: "10080155188760",
+      carrier: "Jadlog",
+      link: { label: "Rastrear na Jadlog", href: jadlogPage },
+    });
+
+    // Shipped: the customer's e-mail names the carrier and links to its page.
+    await adminAct(admin, order.id, { intent: "status", status: "shipped" });
+    const [mail] = await store.database.db
+      .select({ text: mailOutbox.text, html: mailOutbox.html })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `order-update:${order.id}:shipped`));
+    expect(mail?.text).toContain("Código de rastreio (Jadlog): 10080155188760");
+    expect(mail?.text).toContain(`Rastrear na Jadlog: ${jadlogPage}`);
+    expect(mail?.html).toContain(`href="${jadlogPage}"`);
+  });
+
+  it("refuses a code that is not the carrier's, with its message, and changes nothing", async () => {
+    const customer = await signedInCustomer();
+    const admin = await signedInAdmin(store.context);
+    const order = await processingOrder(customer, admin);
+    await adminAct(admin, order.id, {
+      intent: "tracking",
+      carrier: "correios",
+      trackingCode: "PB123456789BR",
+    });
+    const before = await trackingKept(order.id);
+
+    const jadlog = "Código da Jadlog inválido: são os 14 dígitos do número de rastreio (ex.: 10080155188760)";
+    for (const trackingCode of ["PB123456789BR", "1008015518876", "100801551887601", "1008015518876A"]) {
+      expect(
+        await adminAct(admin, order.id, { intent: "tracking", carrier: "jadlog", trackingCode }),
+      ).toEqual({
+        intent: "tracking",
+        ok: false,
+        message: jadlog,
+        errors: { trackingCode: jadlog },
+      });
+    }
+    const loggi = "Código da Loggi inválido: de 4 a 40 letras, números ou hífens";
+    expect(
+      await adminAct(admin, order.id, { intent: "tracking", carrier: "loggi", trackingCode: "AB 12" }),
+    ).toMatchObject({ ok: false, errors: { trackingCode: loggi } });
+    expect(
+      await adminAct(admin, order.id, { intent: "tracking", carrier: "dhl", trackingCode: "1234567890" }),
+    ).toMatchObject({ ok: false, errors: { carrier: "Escolha a transportadora" } });
+
+    expect(await trackingKept(order.id)).toEqual(before);
+    expect(before).toMatchObject({ code: "PB123456789BR", carrier: "correios" });
+  });
+
+  it("asks the name of 'Outra transportadora', and shows it without a link", async () => {
+    const customer = await signedInCustomer();
+    const admin = await signedInAdmin(store.context);
+    const order = await processingOrder(customer, admin);
+    const before = await trackingKept(order.id);
+
+    const named = "Informe o nome da transportadora (de 2 a 60 caracteres)";
+    for (const carrierName of [undefined, "", " B ", "x".repeat(61)]) {
+      const form = { intent: "tracking", carrier: "other", trackingCode: "BRP-2030-77" };
+      expect(
+        await adminAct(admin, order.id, carrierName === undefined ? form : { ...form, carrierName }),
+        String(carrierName),
+      ).toEqual({ intent: "tracking", ok: false, message: named, errors: { carrierName: named } });
+    }
+    expect(
+      await adminAct(admin, order.id, {
+        intent: "tracking",
+        carrier: "other",
+        carrierName: "Braspress",
+        trackingCode: "BR7",
+      }),
+    ).toMatchObject({
+      ok: false,
+      errors: { trackingCode: "Código de rastreio inválido: de 4 a 40 caracteres" },
+    });
+    expect(await trackingKept(order.id)).toEqual(before);
+
+    expect(
+      await adminAct(admin, order.id, {
+        intent: "tracking",
+        carrier: "other",
+        carrierName: " Braspress ",
+        trackingCode: "BRP-2030-77",
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await trackingKept(order.id)).toMatchObject({
+      code: "BRP-2030-77",
+      carrier: "other",
+      carrierName: "Braspress",
+    });
+    expect((await track(customer, order.id)).tracked?.tracking).toEqual({
+      code: "BRP-2030-77",
+      carrier: "Braspress",
+      link: null,
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
+import { parcelTrackingOf, type ParcelTracking } from "../../lib/carriers";
 import type { CardPaymentStatus } from "../payments/card-provider";
 import { findOrderDetails, type OrderDetails } from "../orders/order-details.server";
 import {
@@ -14,7 +15,8 @@ import { listStatusHistory, type StatusHistoryEntry } from "../orders/status-his
 import { loadOrderMoney, type OrderMoney } from "../payments/order-payments.server";
 
 export interface AdminOrderDetails extends OrderDetails {
-  trackingCode: string | null;
+  /** The parcel's carrier and code, once given. */
+  tracking: ParcelTracking | null;
   /** When a payment arrived after the order was cancelled for expiry, if one did. */
   latePaymentAt: Date | null;
   /** When a provider reported a payment of another amount than the total, and which. */
@@ -56,6 +58,8 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
       cardPaymentId: orders.cardPaymentId,
       shippedAt: orders.shippedAt,
       refundedCents: orders.refundedCents,
+      trackingCarrier: orders.trackingCarrier,
+      trackingCarrierName: orders.trackingCarrierName,
       ...factsColumns,
     })
     .from(orders)
@@ -67,7 +71,7 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
   const otherAmount = money.payments.find((payment) => payment.otherAmount);
   return {
     ...order,
-    trackingCode: extra.trackingCode,
+    tracking: parcelTrackingOf(extra),
     latePaymentAt: late?.lateAt ?? null,
     paymentMismatch: otherAmount
       ? { at: otherAmount.paidAt ?? otherAmount.createdAt, receivedCents: otherAmount.receivedCents }

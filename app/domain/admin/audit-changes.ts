@@ -7,6 +7,7 @@ const FIELD_LABELS: Record<string, string> = {
   status: "Status",
   reason: "Motivo",
   trackingCode: "Código de rastreio",
+  carrier: "Transportadora",
   refundedCents: "Total reembolsado",
   refundId: "Reembolso",
   paymentId: "Pagamento",

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderItems, orderRefunds, orders } from "../../db/schema.server";
+import { parcelTrackingOf, type ParcelTracking } from "../../lib/carriers";
 import { adjustmentsOf } from "./order-adjustments.server";
 import type { OrderLine } from "./order-line";
 import {
@@ -33,6 +34,8 @@ export interface CustomerOrder extends OrderPaymentMethod {
   payNowPath: string | null;
   /** The money given back to the customer: each confirmed refund, oldest first. */
   refunds: { amountCents: number; confirmedAt: Date }[];
+  /** The parcel's carrier and code, once the store gave them. */
+  tracking: ParcelTracking | null;
   items: OrderLine[];
 }
 
@@ -69,6 +72,7 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
     withdrawal: withdrawalMove(orderFacts(order)),
     payNowPath: payNowPath(order, now),
     refunds: refunds.filter((refund) => refund.orderId === order.id),
+    tracking: parcelTrackingOf(order),
     items: lines.map(toOrderLine),
   }));
 }

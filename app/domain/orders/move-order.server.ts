@@ -2,6 +2,7 @@ import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Transaction } from "../../db/client.server";
 import { orders } from "../../db/schema.server";
+import { parcelTrackingOf } from "../../lib/carriers";
 import { endOfWorkingDaysAfter } from "../../lib/dates";
 import type { Outcome } from "../../lib/outcome";
 import type { OrderUpdateStep } from "../../mail/order-update";
@@ -73,6 +74,8 @@ export async function moveOrder(tx: Transaction, request: MoveRequest): Promise<
     .select({
       ...factsColumns,
       customerEmail: orders.customerEmail,
+      trackingCarrier: orders.trackingCarrier,
+      trackingCarrierName: orders.trackingCarrierName,
       provider: sql<string | null>`coalesce(${orders.pixProvider}, ${orders.cardProvider})`,
       chargeId: sql<string | null>`coalesce(${orders.pixChargeId}, ${orders.cardCheckoutId})`,
     })
@@ -119,7 +122,7 @@ export async function moveOrder(tx: Transaction, request: MoveRequest): Promise<
   // A move the customer is told of always comes with the store (`MoveRequest`).
   if (step && request.store) {
     await queueOrderUpdate(tx, request.store, orderId, step, {
-      trackingCode: order.trackingCode,
+      tracking: parcelTrackingOf(order),
       reason: request.reason,
     });
   }

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderRefunds, orders } from "../../db/schema.server";
+import { parcelTrackingOf, type ParcelTracking } from "../../lib/carriers";
 import { formatBRL } from "../../lib/money";
 import { customerOrder } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
@@ -20,7 +21,8 @@ export interface TrackedOrder {
   status: OrderStatus;
   /** Placed, paid, each status change, the withdrawal and each refund's steps, oldest first. */
   timeline: TimelineEntry[];
-  trackingCode: string | null;
+  /** The parcel's carrier and code, once the store gave them. */
+  tracking: ParcelTracking | null;
 }
 
 /**
@@ -68,5 +70,5 @@ export async function findTrackedOrder(
   ];
   // A payment can come after a cancellation (a late one): the steps go by time.
   timeline.sort((a, b) => a.at.getTime() - b.at.getTime());
-  return { id: order.id, status: order.status, timeline, trackingCode: order.trackingCode };
+  return { id: order.id, status: order.status, timeline, tracking: parcelTrackingOf(order) };
 }

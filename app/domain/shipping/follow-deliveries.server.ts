@@ -22,9 +22,9 @@ export interface DeliveryDeps {
 }
 
 /**
- * Asks the carrier about the parcels of shipped orders and marks delivered those it says reached
- * their addressee, with the carrier's date: the 7 days of withdrawal count from the real delivery.
- * Returns how many were delivered.
+ * Asks the carrier about the parcels of shipped orders it carries (the Correios') and marks
+ * delivered those it says reached their addressee, with the carrier's date: the 7 days of
+ * withdrawal count from the real delivery. Returns how many were delivered.
  *
  * An order is claimed by stamping `delivery_checked_at`, in one statement with `FOR UPDATE SKIP
  * LOCKED`, among those shipped and not asked about for an hour: another instance skips what this
@@ -55,6 +55,8 @@ async function claimShippedOrders(db: Database, now: Date) {
     due: and(
       eq(orders.status, "shipped"),
       isNotNull(orders.trackingCode),
+      // The other carriers' parcels are marked delivered by the admin.
+      eq(orders.trackingCarrier, "correios"),
       or(
         isNull(orders.deliveryCheckedAt),
         lte(orders.deliveryCheckedAt, new Date(now.getTime() - RECHECK_MS)),

@@ -10,6 +10,7 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { TextAreaField } from "../../components/ui/textarea-field";
 import { NoOrdersYet } from "../../components/orders/no-orders-yet";
+import { CarrierTrackingLink } from "../../components/orders/carrier-tracking-link";
 import { OrderLines } from "../../components/orders/order-line-row";
 import { OrderStatusBadge } from "../../components/orders/order-status-badge";
 import { ReceiptDownloadLink } from "../../components/orders/receipt-download-link";
@@ -19,6 +20,7 @@ import { deleteCustomerOrder } from "../../domain/orders/delete-order.server";
 import { PAYMENT_STATE_LABELS } from "../../domain/orders/order-lifecycle";
 import { WITHDRAWAL_REASON_MAX, withdrawOrder } from "../../domain/orders/withdrawal.server";
 import { paymentMethodLabel } from "../../domain/orders/payment-method";
+import { carrierName, trackingLink } from "../../lib/carriers";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
 import { requireUser } from "../guards.server";
@@ -34,6 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       refunds: order.refunds.map(
         (refund) => `Reembolso de ${formatBRL(refund.amountCents)} em ${formatDate(refund.confirmedAt)}`,
       ),
+      tracking: order.tracking && {
+        code: order.tracking.code,
+        carrier: carrierName(order.tracking),
+        link: trackingLink(order.tracking),
+      },
     })),
     withdrawalReasonMax: WITHDRAWAL_REASON_MAX,
   };
@@ -184,6 +191,12 @@ function OrderCard({
           <p className="font-semibold">Pedido #{number}</p>
           <p className="text-sm text-slate-600">{order.placedAt}</p>
           <p className="text-sm text-slate-600">{`Pagamento: ${paymentMethodLabel(order)}`}</p>
+          {order.tracking && (
+            <p className="text-sm text-slate-600">
+              {`Rastreio (${order.tracking.carrier}): `}
+              <span className="font-mono break-all">{order.tracking.code}</span>
+            </p>
+          )}
           {order.refunds.map((refund, index) => (
             // Listed in the order they were confirmed, never reordered.
             <p key={index} className="text-sm text-slate-600">
@@ -203,6 +216,7 @@ function OrderCard({
               Pagar agora
             </Link>
           )}
+          {order.tracking?.link && <CarrierTrackingLink link={order.tracking.link} />}
           <ReceiptDownloadLink
             orderId={order.id}
             label={`Baixar comprovante do pedido #${number}`}

@@ -1,14 +1,15 @@
-import { ExternalLink, Truck } from "lucide-react";
+import { Truck } from "lucide-react";
 import { Form, useSubmit } from "react-router";
 import type { Route } from "./+types/track";
 import { pageTitle, storeDescription } from "../../lib/seo";
+import { CarrierTrackingLink } from "../../components/orders/carrier-tracking-link";
 import { NoOrdersYet } from "../../components/orders/no-orders-yet";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { Button } from "../../components/ui/button";
 import { inputClasses } from "../../components/ui/form-field";
 import { listCustomerOrders } from "../../domain/orders/customer-orders.server";
 import { ORDER_STATUS_LABELS } from "../../domain/orders/order-lifecycle";
 import { findTrackedOrder } from "../../domain/orders/order-timeline.server";
-import { correiosTrackingUrl } from "../../lib/correios";
+import { carrierName, trackingLink } from "../../lib/carriers";
 import { formatDateTime } from "../../lib/dates";
 import { orderNumber } from "../../lib/order-number";
 import { requireUser } from "../guards.server";
@@ -30,7 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tracked: tracked && {
       ...tracked,
       timeline: tracked.timeline.map((step) => ({ ...step, at: formatDateTime(step.at) })),
-      trackingUrl: tracked.trackingCode ? correiosTrackingUrl(tracked.trackingCode) : null,
+      tracking: tracked.tracking && {
+        code: tracked.tracking.code,
+        carrier: carrierName(tracked.tracking),
+        link: trackingLink(tracked.tracking),
+      },
     },
   };
 }
@@ -102,21 +107,14 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
-          {tracked.trackingCode && tracked.trackingUrl && (
+          {tracked.tracking && (
             <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
               <Truck aria-hidden className="size-5 text-slate-500" />
               <p>
-                Código de rastreio: <span className="font-mono font-semibold">{tracked.trackingCode}</span>
+                Código de rastreio ({tracked.tracking.carrier}):{" "}
+                <span className="font-mono font-semibold break-all">{tracked.tracking.code}</span>
               </p>
-              <a
-                href={tracked.trackingUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClasses("outline", "sm")}
-              >
-                Acompanhar nos Correios
-                <ExternalLink aria-hidden className="size-4" />
-              </a>
+              {tracked.tracking.link && <CarrierTrackingLink link={tracked.tracking.link} />}
             </div>
           )}
         </section>

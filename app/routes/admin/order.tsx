@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { ExternalLink } from "lucide-react";
+import { useEffect, useId, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { toast } from "../../components/toasts";
 import { z } from "../../lib/zod";
@@ -9,10 +10,11 @@ import { OrderLines } from "../../components/orders/order-line-row";
 import { Badge } from "../../components/ui/badge";
 import { Dialog } from "../../components/ui/dialog";
 import { Button, buttonClasses } from "../../components/ui/button";
-import { FormField, inputClasses } from "../../components/ui/form-field";
+import { FormField, FormMessage, inputClasses } from "../../components/ui/form-field";
 import { loadAdminOrder } from "../../domain/admin/admin-order-details.server";
 import { changeOrderStatus, type AdminOrderOutcome } from "../../domain/admin/change-order-status.server";
-import { saveTrackingCode } from "../../domain/admin/order-tracking-code.server";
+import { saveTracking } from "../../domain/admin/order-tracking-code.server";
+import { fieldErrors } from "../../domain/accounts/account-schemas";
 import {
   DISPUTED_LABEL,
   DUPLICATE_PAYMENT_LABEL,
@@ -23,9 +25,14 @@ import {
   PAYMENT_STATE_LABELS,
   REFUND_REASON_MAX,
 } from "../../domain/orders/order-lifecycle";
-import { TRACKABLE_STATUSES, trackingCodeSchema } from "../../domain/orders/tracking-code";
+import {
+  TRACKABLE_STATUSES,
+  trackingFormSchema,
+  type TrackingField,
+} from "../../domain/orders/tracking-code";
 import { paymentMethodLabel, providerStatusLabel } from "../../domain/orders/payment-method";
 import { PAYMENT_ATTEMPT_STATUS_LABELS } from "../../domain/payments/order-payments.server";
+import { CARRIER_LABELS, CARRIERS, carrierName, trackingLink, type Carrier } from "../../lib/carriers";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
 import { formatBRL, formatReais, parseBRLToCents } from "../../lib/money";
@@ -138,7 +145,13 @@ function refundedUnitsOf(form: FormData): ReturnedUnits[] | null {
 
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), status: orderStatusSchema.optional().catch(undefined) }),
-  z.object({ intent: z.literal("tracking"), trackingCode: z.string().max(100).catch("") }),
+  z.object({
+    intent: z.literal("tracking"),
+    // A form without a carrier (a page the previous release drew) names a Correios code.
+    carrier: z.string().max(20).default("correios").catch(""),
+    trackingCode: z.string().max(100).catch(""),
+    carrierName: z.string().max(200).optional().catch(undefined),
+  }),
   z.object({ intent: z.literal("refund"), ...refundFields }),
   z.object({ intent: z.literal("refund-outside"), ...refundFields }),
 ]);
@@ -147,6 +160,8 @@ export interface OrderActionData {
   intent: "status" | "tracking" | "refund" | "refund-outside";
   ok: boolean;
   message: string;
+  /** The tracking form's fields refused, each with its message. */
+  errors?: Partial<Record<TrackingField, string>>;
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -162,7 +177,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return { intent: input.intent, ok: false, message: "Status inválido" } satisfies OrderActionData;
     outcome = await changeOrderStatus(paymentDeps(context), actor, params.orderId, input.status);
   } else if (input.intent === "tracking") {
-    outcome = await saveTrackingCode(context.db, actor, params.orderId, input.trackingCode);
+    const tracking = trackingFormSchema.safeParse(input);
+    if (!tracking.success) {
+      const errors = fieldErrors(tracking.error);
+      return {
+        intent: input.intent,
+        ok: false,
+        message: Object.values(errors)[0]!,
+        errors,
+      } satisfies OrderActionData;
+    }
+    outcome = await saveTracking(context.db, actor, params.orderId, tracking.data);
   } else {
     const lines = refundedUnitsOf(form);
     if (!lines)
@@ -603,17 +628,33 @@ function RefundedLinesFields({ lines }: { lines: LoadedRefunds["lines"] }) {
   );
 }
 
+/** The code's field as each carrier names it, with an example of its code. */
+const CODE_FIELDS: Record<Carrier, { label: string; placeholder: string; maxLength: number }> = {
+  correios: { label: "Código dos Correios", placeholder: "AA123456789BR", maxLength: 13 },
+  jadlog: { label: "Código da Jadlog", placeholder: "14 dígitos", maxLength: 14 },
+  loggi: { label: "Código da Loggi", placeholder: "Como na etiqueta", maxLength: 40 },
+  other: { label: "Código de rastreio", placeholder: "", maxLength: 40 },
+};
+
+/**
+ * The parcel's carrier and code: the Correios, Jadlog, Loggi, or another carrier named here, each
+ * code checked by its carrier's rule; the saved one links to its carrier's page when it has one.
+ */
 function TrackingForm({ order }: { order: ShownOrder }) {
   const fetcher = useFetcher<OrderActionData>();
   useAnswerToast(fetcher.data);
-  const [error, setError] = useState<string>();
+  const saved = order.tracking;
+  const [carrier, setCarrier] = useState<Carrier>(saved?.carrier ?? "correios");
+  const carrierId = useId();
+  const [errors, setErrors] = useState<OrderActionData["errors"]>();
   const busy = fetcher.state !== "idle";
-  const serverError = fetcher.data && !fetcher.data.ok ? fetcher.data.message : undefined;
+  const shown = errors ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined);
+  const codeField = CODE_FIELDS[carrier];
+  const link = saved && trackingLink(saved);
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
-    const typed = new FormData(event.currentTarget).get("trackingCode");
-    const parsed = trackingCodeSchema.safeParse(typeof typed === "string" ? typed : "");
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    const parsed = trackingFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    setErrors(parsed.success ? undefined : fieldErrors(parsed.error));
     if (!parsed.success) event.preventDefault();
   };
 
@@ -621,24 +662,56 @@ function TrackingForm({ order }: { order: ShownOrder }) {
     <section className="rounded-xl border border-slate-200 p-4">
       <h3 className="font-semibold">Código de rastreio</h3>
       {TRACKABLE_STATUSES.includes(order.status) ? (
-        // Keyed by the saved code, so the field shows it as kept (upper-cased) once saved.
+        // Keyed by what was saved, so the fields show it as kept (a Correios code upper-cased).
         <fetcher.Form
-          key={order.trackingCode ?? ""}
+          key={saved ? `${saved.carrier}:${saved.carrierName}:${saved.code}` : ""}
           method="post"
           onSubmit={submit}
           noValidate
           className="mt-3 flex flex-wrap items-start gap-3"
         >
           <input type="hidden" name="intent" value="tracking" />
+          <div className="flex w-full flex-col gap-1.5">
+            <label htmlFor={carrierId} className="text-sm font-medium text-slate-700">
+              Transportadora
+            </label>
+            <select
+              id={carrierId}
+              name="carrier"
+              className={inputClasses}
+              value={carrier}
+              onChange={(event) => setCarrier(event.currentTarget.value as Carrier)}
+              aria-invalid={shown?.carrier ? true : undefined}
+              aria-describedby={shown?.carrier ? `${carrierId}-erro` : undefined}
+            >
+              {CARRIERS.map((option) => (
+                <option key={option} value={option}>
+                  {CARRIER_LABELS[option]}
+                </option>
+              ))}
+            </select>
+            <FormMessage id={`${carrierId}-erro`} message={shown?.carrier} />
+          </div>
+          {carrier === "other" && (
+            <FormField
+              label="Nome da transportadora"
+              name="carrierName"
+              defaultValue={saved?.carrierName ?? ""}
+              maxLength={60}
+              className="w-full"
+              error={shown?.carrierName}
+            />
+          )}
           <FormField
-            label="Código dos Correios"
+            label={codeField.label}
             name="trackingCode"
-            defaultValue={order.trackingCode ?? ""}
-            placeholder="AA123456789BR"
-            maxLength={13}
-            autoCapitalize="characters"
+            defaultValue={saved?.code ?? ""}
+            placeholder={codeField.placeholder}
+            maxLength={codeField.maxLength}
+            autoCapitalize={carrier === "correios" ? "characters" : "none"}
+            inputMode={carrier === "jadlog" ? "numeric" : undefined}
             className="flex-1"
-            error={error ?? serverError}
+            error={shown?.trackingCode}
           />
           <Button type="submit" className="mt-7" disabled={busy}>
             {busy ? "Salvando..." : "Salvar código"}
@@ -646,9 +719,20 @@ function TrackingForm({ order }: { order: ShownOrder }) {
         </fetcher.Form>
       ) : (
         <p className="mt-3 text-sm text-slate-600">
-          {order.trackingCode ? `${order.trackingCode}. ` : ""}O código de rastreio pode ser informado quando
-          o pedido estiver em processamento, enviado, entregue ou concluído.
+          {saved ? `${carrierName(saved)}: ${saved.code}. ` : ""}O código de rastreio pode ser informado
+          quando o pedido estiver em processamento, enviado, entregue ou concluído.
         </p>
+      )}
+      {link && (
+        <a
+          href={link.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses("outline", "sm", "mt-3")}
+        >
+          {link.label}
+          <ExternalLink aria-hidden className="size-4" />
+        </a>
       )}
     </section>
   );
