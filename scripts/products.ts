@@ -10,6 +10,7 @@ import { storeBaseURL } from "../app/config/public-origin.server";
 import { csvSummary } from "../app/domain/admin/product-csv";
 import { exportProductsCsv } from "../app/domain/admin/product-csv-export.server";
 import { importProductsCsv } from "../app/domain/admin/product-csv-import.server";
+import { storeSkuPrefix } from "../app/domain/admin/save-product.server";
 import { openFileStorage } from "../app/storage/open-file-storage.server";
 import { openConfiguredDatabase } from "./configured-database";
 
@@ -44,6 +45,7 @@ try {
     const outcome = await importProductsCsv(database.db, storage, COMMAND_ACTOR, bytes, {
       dryRun: values["dry-run"],
       storeOrigin: storeBaseURL(env),
+      skuPrefix: await storeSkuPrefix(database.db, env),
     });
     if (outcome.ok) {
       console.log(csvSummary(outcome));

@@ -194,7 +194,7 @@ function CartLine({
         src={item.image}
         sizes="96px"
         eager
-        className="size-16 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-cover sm:size-24"
+        className="size-16 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-contain sm:size-24"
       />
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { ArrowRight, CreditCard, ShieldCheck, Truck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
@@ -39,7 +40,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-indigo-500 text-white">
         {hero.bannerUrl && <HeroBanner url={hero.bannerUrl} />}
-        <div className="relative mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:py-24">
+        <div
+          className={clsx(
+            "relative mx-auto flex max-w-6xl flex-col items-start gap-6 px-4",
+            hero.bannerUrl ? "py-8 sm:py-12" : "py-16 sm:py-24",
+          )}
+        >
           <p className="rounded-full bg-white/15 px-3 py-1 text-sm font-medium">Revendedor oficial</p>
           <h1 className="max-w-2xl text-4xl font-bold tracking-tight sm:text-5xl">{hero.title}</h1>
           <p className="max-w-xl text-lg text-white/90">{hero.subtitle}</p>
@@ -84,23 +90,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The owner's banner behind the hero's texts: the hero's size never depends on the image (no
- * layout shift when it arrives), and as the page's largest picture it is fetched first (LCP).
+ * The owner's banner above the hero's texts, whole and as uploaded: neither darkened nor cropped
+ * under them. Its box is the 8:3 of a wide banner whatever the picture (no layout shift when it
+ * arrives; another shape shows whole inside it), and as the page's largest picture it is fetched
+ * first (LCP).
  */
 function HeroBanner({ url }: { url: string }) {
   return (
-    <>
+    <div className="mx-auto max-w-6xl px-4 pt-6 sm:pt-8">
       <img
         src={url}
         alt=""
         width={1600}
         height={600}
         fetchPriority="high"
-        className="absolute inset-0 size-full object-cover"
+        className="aspect-[8/3] w-full rounded-2xl bg-white/10 object-contain"
       />
-      {/* Keeps the white texts readable over any picture. */}
-      <div aria-hidden className="absolute inset-0 bg-slate-900/60" />
-    </>
+    </div>
   );
 }
 

@@ -1,6 +1,8 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cookieHeader, signIn, signInContext, signUpCustomer, STORE_ADMIN } from "../support/accounts";
+import { panelOverHttp, productForm } from "../support/admin-over-http";
+import { createdProductId } from "../support/admin-products";
 import { randomClientIp, useBrowser } from "../support/browser";
 import { addAddressOverHttp, demoProduct, payOverHttp, placeOrderOverHttp } from "../support/orders";
 import { readable, textOf } from "../support/page-text";
@@ -70,6 +72,58 @@ describe("the admin panel's layout", () => {
     const thumbnail = await page.getByRole("table").locator("img").first().boundingBox();
     expect(thumbnail?.width).toBe(48);
   }, 90_000);
+
+  it("fits the dashboard's figures in their cards on a phone, a revenue in the millions included", async () => {
+    const { page, baseURL } = browser;
+    const panel = await panelOverHttp(baseURL);
+    const created = await panel.post(
+      "/admin/products/new",
+      productForm({
+        intent: "create",
+        name: "Servidor do Dashboard",
+        price: "999.999,99",
+        category: "Teste",
+        stock: "2",
+      }),
+    );
+    const productId = createdProductId(created);
+    expect(productId, await created.text()).toBeDefined();
+    try {
+      const customer = await signUpCustomer(baseURL);
+      const addressId = await addAddressOverHttp(baseURL, customer);
+      const server = { ...CABLE, id: productId!, priceCents: 99_999_999 };
+      const { orderId } = await placeOrderOverHttp(baseURL, customer, addressId, server, 2);
+      await payOverHttp(baseURL, customer, orderId);
+      await openPanel(page, baseURL);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/admin");
+      const revenue = page
+        .getByRole("definition")
+        .filter({ hasText: /^R\$\s[\d.]+,\d\d$/ })
+        .first();
+      // Two millions at least: 'R$ 2.000.xxx,xx'.
+      expect(await revenue.innerText()).toMatch(/^R\$\s\d\.\d{3}\.\d{3},\d\d$/);
+      const overflowing = await page.locator("dl > div").evaluateAll((cards) =>
+        cards.flatMap((card) => {
+          const box = card.getBoundingClientRect();
+          return [...card.querySelectorAll("dt, dd")].flatMap((figure) => {
+            const inner = figure.getBoundingClientRect();
+            const fits =
+              figure.scrollWidth <= figure.clientWidth && inner.left >= box.left && inner.right <= box.right;
+            return fits ? [] : [figure.textContent];
+          });
+        }),
+      );
+      expect(overflowing).toEqual([]);
+    } finally {
+      // Left in the catalogue, it would change what the other files see.
+      const deleted = await panel.post(
+        "/admin/products",
+        new URLSearchParams({ intent: "delete", productId: String(productId) }),
+      );
+      expect(deleted.ok).toBe(true);
+    }
+  });
 
   it("lines up with the store's header on a desktop", async () => {
     const { page, baseURL } = browser;

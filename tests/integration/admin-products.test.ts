@@ -1,6 +1,16 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog, orderItems, productImages, products } from "../../app/db/schema.server";
+import {
+  adminAuditLog,
+  orderItems,
+  productImages,
+  products,
+  productVariants,
+} from "../../app/db/schema.server";
+import {
+  currentStoreSettings,
+  saveSettingsSection,
+} from "../../app/domain/store-settings/store-settings.server";
 import { adminPost, auditEntries, productForm, productPages, productRow } from "../support/admin-products";
 import { signedInAdmin, type TestAdmin } from "../support/admin";
 import { createOrder, createProduct } from "../support/factories";
@@ -354,5 +364,25 @@ describe("a visitor's request", () => {
     await expect(
       action({ request, context: store.context, params: {} } as Parameters<typeof action>[0]),
     ).rejects.toMatchObject({ status: 302 });
+  });
+});
+
+describe("a product created without a SKU", () => {
+  it("gets the prefix of the store's name as the owner saved it", async () => {
+    const { db, env } = store.context;
+    const { identity } = (await currentStoreSettings(db, env)).settings;
+    await saveSettingsSection(db, env, admin, "identity", { ...identity, name: "Loja do Zé" });
+    try {
+      const answer = await pages.create(productForm({ name: "Cabo USB-C" }));
+      const id = (answer as { productId: number }).productId;
+      const variants = await db
+        .select({ sku: productVariants.sku })
+        .from(productVariants)
+        .where(eq(productVariants.productId, id))
+        .orderBy(asc(productVariants.id));
+      expect(variants).toEqual([{ sku: `LJD-${id}` }]);
+    } finally {
+      await saveSettingsSection(db, env, admin, "identity", identity);
+    }
   });
 });

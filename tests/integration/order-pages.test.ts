@@ -299,7 +299,7 @@ describe("the panel's order pages, as the admin sees them", () => {
     // Paid by PIX: 2 + 1 + 1 (one cancelled after its payment) + 1 (its return asked for) units; by
     // card, 3; all at R$ 199,90.
     expect(body).toContain(
-      `>Faturamento Total</dt><dd class="mt-1 text-2xl font-bold">${formatBRL(8 * 19_990)}</dd>`,
+      `>Faturamento Total</dt><dd class="mt-1 text-[clamp(1rem,13cqi,1.5rem)] leading-tight font-bold wrap-anywhere tabular-nums">${formatBRL(8 * 19_990)}</dd>`,
     );
     expect(body).toContain(`>PIX: ${formatBRL(5 * 19_990)}</dd>`);
     expect(body).toContain(`>Cartão/boleto: ${formatBRL(3 * 19_990)}</dd>`);

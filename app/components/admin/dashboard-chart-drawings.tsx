@@ -19,13 +19,25 @@ import { dayLabel, STATUS_COLOURS, type RevenueDay, type StatusCount } from "./d
  * dashboard is shown, and never by the server, which renders the charts' tables and legends only.
  */
 
+/**
+ * The value axis' amounts, short enough for its 72 px whatever the store sells: 'R$ 350',
+ * 'R$ 1,2 mil', 'R$ 350 mil', 'R$ 1,2 mi' (the tooltip and the table say them in full).
+ */
+const axisAmount = new Intl.NumberFormat("pt-BR", {
+  style: "currency",
+  currency: "BRL",
+  notation: "compact",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
 export function RevenueBars({ days }: { days: RevenueDay[] }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={days} margin={{ left: 16, right: 8, top: 8 }}>
+      <BarChart data={days} margin={{ left: 0, right: 8, top: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="day" tickFormatter={dayLabel} fontSize={12} />
-        <YAxis tickFormatter={(cents: number) => formatBRL(cents)} fontSize={12} width={90} />
+        <YAxis tickFormatter={(cents: number) => axisAmount.format(cents / 100)} fontSize={12} width={72} />
         <Tooltip
           labelFormatter={(day) => dayLabel(String(day))}
           formatter={(cents) => [formatBRL(Number(cents)), "Faturamento"]}

@@ -46,7 +46,7 @@ function OrderLineImage({ src }: { src: string }) {
       height={56}
       loading="lazy"
       decoding="async"
-      className="size-14 rounded-lg border border-slate-200 bg-slate-50 object-cover"
+      className="size-14 rounded-lg border border-slate-200 bg-slate-50 object-contain"
       // An image that failed before hydration fired its error event before React listened.
       ref={(image) => {
         if (image?.complete && image.naturalWidth === 0 && shown !== PLACEHOLDER_IMAGE) setFailed(true);

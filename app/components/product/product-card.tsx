@@ -33,7 +33,7 @@ export function ProductCard({
           src={product.image}
           sizes="(min-width: 1024px) 360px, 50vw"
           eager={eager}
-          className="aspect-square w-full bg-slate-50 object-cover"
+          className="aspect-square w-full bg-slate-50 object-contain"
         />
         <div className="flex flex-1 flex-col gap-1 p-4">
           <Badge variant="secondary" className="self-start">

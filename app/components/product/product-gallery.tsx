@@ -37,7 +37,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                   height={400}
                   loading="lazy"
                   decoding="async"
-                  className="h-full w-full object-cover"
+                  className="h-full w-full object-contain"
                 />
               </button>
             </li>

@@ -68,7 +68,7 @@ export function ZoomableImage({ src, alt, priority = false }: ZoomableImageProps
         draggable={false}
         data-testid="zoomable-image"
         style={{ transform: zoomed ? `scale(${ZOOM_SCALE})` : undefined, transformOrigin: origin }}
-        className="h-full w-full object-cover transition-transform duration-200 ease-out select-none"
+        className="h-full w-full object-contain transition-transform duration-200 ease-out select-none"
       />
     </button>
   );

@@ -387,14 +387,14 @@ class ImportRefused extends Error {
  * meanwhile) stops the import there, saying how many products were already saved; sending the file
  * again updates them. A dry run fetches no image; an existing product whose `imagens` is empty
  * keeps its images. `storeOrigin` is the store's public origin, so its own images written as full
- * URLs are known.
+ * URLs are known; `skuPrefix` (`storeSkuPrefix`) begins the SKUs generated for rows without one.
  */
 export async function importProductsCsv(
   db: Database,
   storage: FileStorage,
   actor: AdminActor,
   bytes: Uint8Array,
-  options: { dryRun: boolean; storeOrigin: string },
+  options: { dryRun: boolean; storeOrigin: string; skuPrefix: string },
 ): Promise<ProductsCsvOutcome> {
   const checked = await checkProductsCsv(db, bytes);
   if (!checked.ok) return checked;
@@ -429,7 +429,14 @@ export async function importProductsCsv(
           const list = images.byHandle.get(product.handle);
           const before = product.productId === null ? null : current.get(product.productId)!;
           const pictures = list ? picturesOfList(list, before) : before!;
-          const outcome = await writeProduct(tx, actor, product.productId, product.input, pictures.cover);
+          const outcome = await writeProduct(
+            tx,
+            actor,
+            product.productId,
+            product.input,
+            pictures.cover,
+            options.skuPrefix,
+          );
           if (!outcome.ok) throw new ImportRefused(writeErrors(product, outcome.errors));
           if (list) await replaceProductGallery(tx, actor, outcome.productId, pictures.gallery);
         }

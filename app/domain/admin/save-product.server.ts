@@ -6,7 +6,10 @@ import type { VariantOffer } from "../catalog/variants";
 import { adminVariantColumns } from "./admin-product.server";
 import { recordAdminWrite, type AdminActor } from "../audit/audit.server";
 import { PLACEHOLDER_IMAGE } from "../catalog/product-card";
+import type { SettingsVariables } from "../store-settings/default-settings";
+import { currentStoreSettings } from "../store-settings/store-settings.server";
 import { combinationKey, SKU_MAX, type ProductInput, type VariantInput } from "./product-form-schema";
+import { generatedSku, skuPrefix } from "./generated-sku";
 import { resolveProductImage } from "./product-image-source.server";
 
 export type SaveProductOutcome =
@@ -42,25 +45,6 @@ interface VariantFields extends VariantOffer {
   displayOrder: number;
 }
 
-/**
- * The SKU of a variant the admin left without one: 'VTR-12' for a product's default variant, as
- * the migration named them, 'VTR-12-PRETO-256-GB' for a combination.
- */
-export function generatedSku(productId: number, optionValues: readonly string[]): string {
-  const suffix = optionValues
-    .map((value) =>
-      value
-        .normalize("NFD")
-        .replace(/[\u0300-\u036f]/g, "")
-        .toUpperCase()
-        .replace(/[^A-Z0-9]+/g, "-")
-        .replace(/^-|-$/g, ""),
-    )
-    .filter((part) => part !== "")
-    .join("-");
-  return (suffix ? `VTR-${productId}-${suffix}` : `VTR-${productId}`).slice(0, SKU_MAX);
-}
-
 function variantFields(variant: VariantInput, sku: string, displayOrder: number): VariantFields {
   return {
     sku,
@@ -74,16 +58,23 @@ function variantFields(variant: VariantInput, sku: string, displayOrder: number)
   };
 }
 
+/** The prefix of the SKUs generated for the store, from its name as the owner last saved it. */
+export async function storeSkuPrefix(db: Database, env: SettingsVariables): Promise<string> {
+  return skuPrefix((await currentStoreSettings(db, env)).settings.identity.name);
+}
+
 /**
- * The product's variants as written. A SKU left empty is generated, and moved past a SKU another
- * product or another row already has ('VTR-12-2'), so only a typed SKU can be refused as taken.
+ * The product's variants as written. A SKU left empty is generated after the store's prefix, and
+ * moved past a SKU another product or another row already has ('VTR-12-2'), so only a typed SKU
+ * can be refused as taken.
  */
 async function variantRows(
   tx: Transaction,
+  skuPrefix: string,
   productId: number,
   inputs: readonly VariantInput[],
 ): Promise<VariantFields[]> {
-  const generatedPrefix = generatedSku(productId, []);
+  const generatedPrefix = generatedSku(skuPrefix, productId, []);
   const taken = new Set(inputs.map((variant) => variant.sku).filter((sku) => sku !== ""));
   if (inputs.some((variant) => variant.sku === "")) {
     const others = await tx
@@ -95,7 +86,7 @@ async function variantRows(
   return inputs.map((variant, index) => {
     let sku = variant.sku;
     if (sku === "") {
-      const base = generatedSku(productId, variant.optionValues);
+      const base = generatedSku(skuPrefix, productId, variant.optionValues);
       sku = base;
       for (let copy = 2; taken.has(sku); copy += 1) sku = `${base.slice(0, SKU_MAX - 4)}-${copy}`;
       taken.add(sku);
@@ -146,7 +137,8 @@ async function skusOfOtherProducts(
  * new one (`productId` null) or the new state of an existing one. An update keeps the id of each
  * variant whose combination is still sold (carts and orders point at it), removes the variants no
  * longer sold (carts lose them; order lines keep their snapshot) and adds the new ones. Audited
- * like every admin write. Refuses, before writing anything, a SKU another product uses.
+ * like every admin write. Refuses, before writing anything, a SKU another product uses. A SKU
+ * left empty is generated after `skuPrefix` (`storeSkuPrefix`).
  */
 export async function writeProduct(
   tx: Transaction,
@@ -154,6 +146,7 @@ export async function writeProduct(
   productId: number | null,
   input: ProductInput,
   image: string,
+  skuPrefix: string,
 ): Promise<SaveProductOutcome> {
   const taken = await skusOfOtherProducts(tx, productId, input);
   if (Object.keys(taken).length > 0) return { ok: false, errors: taken };
@@ -164,7 +157,7 @@ export async function writeProduct(
       .values({ ...fields, ...priceRange(input.variants) })
       .returning({ id: products.id });
     const id = created!.id;
-    const variants = await variantRows(tx, id, input.variants);
+    const variants = await variantRows(tx, skuPrefix, id, input.variants);
     await tx.insert(productVariants).values(variants.map((variant) => ({ ...variant, productId: id })));
     await recordAdminWrite(tx, actor, {
       action: "product.create",
@@ -185,7 +178,7 @@ export async function writeProduct(
     before[field] = current[field];
     after[field] = fields[field];
   }
-  const variantChanges = await replaceVariants(tx, productId, input.variants);
+  const variantChanges = await replaceVariants(tx, skuPrefix, productId, input.variants);
   if (variantChanges) {
     before.variants = variantChanges.before;
     after.variants = variantChanges.after;
@@ -208,14 +201,19 @@ const VARIANT_COLUMNS = { ...adminVariantColumns, displayOrder: productVariants.
  * Makes the product's variants the given ones, matched by combination; answers the variants
  * before and after for the audit, or null when nothing changed.
  */
-async function replaceVariants(tx: Transaction, productId: number, inputs: readonly VariantInput[]) {
+async function replaceVariants(
+  tx: Transaction,
+  skuPrefix: string,
+  productId: number,
+  inputs: readonly VariantInput[],
+) {
   const current = await tx
     .select(VARIANT_COLUMNS)
     .from(productVariants)
     .where(eq(productVariants.productId, productId))
     .orderBy(asc(productVariants.displayOrder), asc(productVariants.id));
   const byCombination = new Map(current.map((variant) => [combinationKey(variant.optionValues), variant]));
-  const wanted = await variantRows(tx, productId, inputs);
+  const wanted = await variantRows(tx, skuPrefix, productId, inputs);
   const kept = new Set<number>();
   const updates: { id: number; fields: VariantFields; skuChanged: boolean }[] = [];
   const inserts: VariantFields[] = [];
@@ -260,10 +258,13 @@ export async function addProduct(
   actor: AdminActor,
   input: ProductInput,
   file: File | null,
+  skuPrefix: string,
 ): Promise<SaveProductOutcome> {
   const image = await resolveProductImage(storage, { file, url: input.imageUrl });
   if (!image.ok) return { ok: false, errors: { image: image.message } };
-  return db.transaction((tx) => writeProduct(tx, actor, null, input, image.url ?? PLACEHOLDER_IMAGE));
+  return db.transaction((tx) =>
+    writeProduct(tx, actor, null, input, image.url ?? PLACEHOLDER_IMAGE, skuPrefix),
+  );
 }
 
 /**
@@ -277,8 +278,11 @@ export async function updateProduct(
   productId: number,
   input: ProductInput,
   file: File | null,
+  skuPrefix: string,
 ): Promise<SaveProductOutcome> {
   const image = await resolveProductImage(storage, { file, url: input.imageUrl });
   if (!image.ok) return { ok: false, errors: { image: image.message } };
-  return db.transaction((tx) => writeProduct(tx, actor, productId, input, image.url ?? PLACEHOLDER_IMAGE));
+  return db.transaction((tx) =>
+    writeProduct(tx, actor, productId, input, image.url ?? PLACEHOLDER_IMAGE, skuPrefix),
+  );
 }

@@ -103,10 +103,15 @@ function field(label: string, value: string): string {
   return `<p class="field"><span class="label">${escapeHtml(label)}:</span> ${escapeHtml(value || "-")}</p>`;
 }
 
+/**
+ * A phone's width (up to 480 px) stacks each item's row: its name, then its quantity and prices,
+ * each after its column's name, which the table's head (kept for screen readers) no longer shows.
+ * Long words (an e-mail, a product's name) break rather than widen the page.
+ */
 const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;padding:24px;background:#f8fafc;color:#0f172a;font:14px/1.5 -apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
-main{max-width:720px;margin:0 auto;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px}
+main{max-width:720px;margin:0 auto;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;overflow-wrap:anywhere}
 h1{margin:0;font-size:22px}
 h2{margin:24px 0 8px;font-size:16px;border-bottom:1px solid #e2e8f0;padding-bottom:4px}
 .store{margin:0 0 4px;color:#475569;font-weight:600}
@@ -122,6 +127,16 @@ th{background:#f1f5f9;font-size:13px}
 .status{font-weight:700}
 .variant{color:#475569;font-size:13px}
 footer{margin-top:32px;color:#475569;font-size:13px;text-align:center}
+@media (max-width:480px){
+body{padding:8px}
+main{padding:16px;border-radius:8px}
+thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+table,tbody,tr,td{display:block}
+tr{padding:8px 0;border-bottom:1px solid #e2e8f0}
+td{padding:0;border:0}
+td.num{text-align:left}
+td.num::before{content:attr(data-label) ": ";color:#475569}
+}
 @media print{body{background:#fff;padding:0}main{border:0}}
 `;
 
@@ -139,9 +154,9 @@ export function receiptHtml(order: ReceiptOrder, store: ReceiptStore): string {
     .map(
       (item) => `<tr>
 <td>${escapeHtml(item.name)}${item.variantLabel === "" ? "" : `<br><span class="variant">${escapeHtml(item.variantLabel)}</span>`}</td>
-<td class="num">${escapeHtml(String(item.quantity))}</td>
-<td class="num">${escapeHtml(formatBRL(item.unitPriceCents))}</td>
-<td class="num">${escapeHtml(formatBRL(item.quantity * item.unitPriceCents))}</td>
+<td class="num" data-label="Quantidade">${escapeHtml(String(item.quantity))}</td>
+<td class="num" data-label="Preço unitário">${escapeHtml(formatBRL(item.unitPriceCents))}</td>
+<td class="num" data-label="Total">${escapeHtml(formatBRL(item.quantity * item.unitPriceCents))}</td>
 </tr>`,
     )
     .join("\n");

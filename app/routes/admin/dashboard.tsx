@@ -81,11 +81,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <h2 className="sr-only">Dashboard</h2>
       {storeSetup.some((step) => !step.done) && <StoreSetupChecklist steps={storeSetup} />}
+      {/* A figure shrinks with its card (to 1 rem at the least) and, still too wide, breaks
+          anywhere rather than leave its card. */}
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {cards.map((card) => (
-          <div key={card.label} className="rounded-xl border border-slate-200 p-4">
+          <div key={card.label} className="@container min-w-0 rounded-xl border border-slate-200 p-4">
             <dt className="text-sm text-slate-600">{card.label}</dt>
-            <dd className="mt-1 text-2xl font-bold">{card.value}</dd>
+            <dd className="mt-1 text-[clamp(1rem,13cqi,1.5rem)] leading-tight font-bold wrap-anywhere tabular-nums">
+              {card.value}
+            </dd>
             {card.details?.map((detail) => (
               <dd key={detail} className="text-xs text-slate-600">
                 {detail}

@@ -21,7 +21,7 @@ import {
 } from "../../domain/admin/product-gallery.server";
 import { formErrorsFor, galleryImageSchema, parseProductForm } from "../../domain/admin/product-form-schema";
 import { productIdField } from "../../domain/admin/product-id";
-import { updateProduct } from "../../domain/admin/save-product.server";
+import { storeSkuPrefix, updateProduct } from "../../domain/admin/save-product.server";
 import { listCategories } from "../../domain/catalog/categories.server";
 import { requireAdmin } from "../guards.server";
 
@@ -51,7 +51,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "update": {
       const input = parseProductForm(form);
       if (!input.ok) return { intent: "update", ok: false, errors: input.errors } satisfies ProductActionData;
-      const outcome = await updateProduct(context.db, context.storage, user, productId, input.input, file);
+      const skuPrefix = await storeSkuPrefix(context.db, context.env);
+      const outcome = await updateProduct(
+        context.db,
+        context.storage,
+        user,
+        productId,
+        input.input,
+        file,
+        skuPrefix,
+      );
       if (outcome.ok) return { intent: "update", ok: true, productId } satisfies ProductActionData;
       if (outcome.notFound) throw data("Produto não encontrado", { status: 404 });
       const errors = outcome.errors && formErrorsFor(form, outcome.errors);

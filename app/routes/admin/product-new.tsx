@@ -4,7 +4,7 @@ import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary"
 import { CREATED_PARAM, type ProductActionData } from "../../components/admin/products/product-action-data";
 import { ProductForm } from "../../components/admin/products/product-form";
 import { formErrorsFor, parseProductForm } from "../../domain/admin/product-form-schema";
-import { addProduct } from "../../domain/admin/save-product.server";
+import { addProduct, storeSkuPrefix } from "../../domain/admin/save-product.server";
 import { listCategories } from "../../domain/catalog/categories.server";
 import { requireAdmin } from "../guards.server";
 
@@ -25,6 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     user,
     input.input,
     file instanceof File ? file : null,
+    await storeSkuPrefix(context.db, context.env),
   );
   if (!outcome.ok) {
     const errors = outcome.errors && formErrorsFor(form, outcome.errors);

@@ -13,6 +13,7 @@ import { listAdminProducts } from "../../domain/admin/list-admin-products.server
 import { csvSummary, PRODUCTS_CSV_MAX_BYTES } from "../../domain/admin/product-csv";
 import { importProductsCsv } from "../../domain/admin/product-csv-import.server";
 import { readListingQuery } from "../../domain/admin/listing";
+import { storeSkuPrefix } from "../../domain/admin/save-product.server";
 import { productIdField } from "../../domain/admin/product-id";
 import { requireAdmin } from "../guards.server";
 
@@ -37,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await importProductsCsv(context.db, context.storage, user, await file.bytes(), {
       dryRun: intent === "csv-check",
       storeOrigin: context.baseURL,
+      skuPrefix: await storeSkuPrefix(context.db, context.env),
     });
     if (!outcome.ok) return { intent, ok: false, lines: outcome.errors } satisfies ProductActionData;
     return { intent, ok: true, message: csvSummary(outcome) } satisfies ProductActionData;
