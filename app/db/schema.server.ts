@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -313,8 +314,12 @@ export const productImages = pgTable(
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    // A photo of one variant (a colour), shown first when it is chosen; null: the whole product's.
+    // A photo of one variant, shown first when it is chosen; null: the whole product's.
     variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    // A photo of one option value (the colour 'Preto', option 0), shown first with every variant
+    // that has it; both null: not an option value's photo.
+    optionIndex: smallint("option_index"),
+    optionValue: text("option_value"),
     imageUrl: text("image_url").notNull(),
     displayOrder: integer("display_order").notNull().default(0),
     ...timestamps,
@@ -322,6 +327,12 @@ export const productImages = pgTable(
   (t) => [
     index("product_images_product_order_idx").on(t.productId, t.displayOrder),
     index("product_images_variant_id_idx").on(t.variantId),
+    check(
+      "product_images_shown_with",
+      sql`(${t.optionIndex} is null) = (${t.optionValue} is null)
+        and not (${t.variantId} is not null and ${t.optionIndex} is not null)
+        and coalesce(${t.optionIndex} between 0 and 2, true)`,
+    ),
   ],
 );
 

@@ -1,9 +1,16 @@
 import { readFile } from "node:fs/promises";
+import sharp from "sharp";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { signInContext, signUpCustomer } from "../support/accounts";
+import {
+  openPanelAsStoreAdmin,
+  panelOverHttp,
+  productForm,
+  STORE_ADMIN_ENV,
+} from "../support/admin-over-http";
 import { useBrowser } from "../support/browser";
 import { addAddressOverHttp } from "../support/orders";
 import { brl, textOf, toast } from "../support/page-text";
@@ -14,6 +21,7 @@ import { createStoreData, startStoreServer, type StoreData, type StoreServer } f
 // database the test fills before starting it (the suite's store runs on the demo catalogue).
 let data: StoreData;
 let store: StoreServer;
+let productId: number;
 let productPath: string;
 const variantIds = new Map<string, number>();
 
@@ -38,9 +46,10 @@ beforeAll(async () => {
     ],
   });
   await handle.close();
+  productId = product.id;
   productPath = `/product/${product.id}`;
   for (const variant of variants) variantIds.set(variant.optionValues.join(" "), variant.variantId);
-  store = await startStoreServer({ SEED_DEMO: "false" }, data);
+  store = await startStoreServer({ SEED_DEMO: "false", ...STORE_ADMIN_ENV }, data);
 }, 180_000);
 afterAll(async () => {
   await store?.stop();
@@ -219,5 +228,52 @@ describe("a product sold in variants, before the scripts run", () => {
     expect(await page.getByRole("main").getByText("Cor: Azul · Armazenamento: 256 GB").isVisible()).toBe(
       true,
     );
+  });
+});
+
+describe("a colour's own photo, on a phone", () => {
+  const browser = useBrowser({ viewport: { width: 390, height: 844 } });
+
+  it("is given by the admin to the colour, and leads the gallery once that colour is chosen", async () => {
+    const { page } = browser;
+    const bluePhone = await sharp({
+      create: { width: 900, height: 900, channels: 3, background: { r: 30, g: 80, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    const panel = await panelOverHttp(store.url);
+    const added = await panel.post(
+      `/admin/products/${productId}`,
+      productForm({ intent: "gallery-add" }, new Uint8Array(bluePhone)),
+    );
+    expect(added.status).toBe(200);
+
+    await openPanelAsStoreAdmin(page, store.url);
+    await page.goto(`${store.url}/admin/products/${productId}`);
+    const shownWith = page.getByLabel("Mostrar imagem 1 com");
+    expect(await shownWith.locator("option").allTextContents()).toEqual([
+      "Todas as variantes",
+      "Cor: Preto",
+      "Cor: Azul",
+      "Armazenamento: 128 GB",
+      "Armazenamento: 256 GB",
+      "Só Cor: Preto · Armazenamento: 128 GB",
+      "Só Cor: Preto · Armazenamento: 256 GB",
+      "Só Cor: Azul · Armazenamento: 128 GB",
+      "Só Cor: Azul · Armazenamento: 256 GB",
+    ]);
+    await shownWith.selectOption({ label: "Cor: Azul" });
+    await toast(page, "Imagem atualizada!").waitFor();
+
+    await page.goto(`${store.url}${productPath}?variant=${variantIds.get("Preto 128 GB")}`);
+    const mainPhoto = page.getByTestId("zoomable-image");
+    expect(await mainPhoto.getAttribute("src")).toBe("/placeholder.svg");
+    await option(page, "Cor", "Azul").click();
+    await expect.poll(() => mainPhoto.getAttribute("src")).toMatch(/^\/uploads\/products\/[\w-]+\.webp$/);
+    expect(
+      await mainPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+    ).toBe(true);
+    await option(page, "Cor", "Preto").click();
+    await expect.poll(() => mainPhoto.getAttribute("src")).toBe("/placeholder.svg");
   });
 });

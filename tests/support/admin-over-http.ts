@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { cookieHeader, signIn, STORE_ADMIN } from "./accounts";
+import { cookieHeader, signIn, signInContext, STORE_ADMIN } from "./accounts";
 import { createdProductId } from "./admin-products";
 import { randomClientIp } from "./browser";
 
@@ -23,6 +23,16 @@ export async function deleteProductOverHttp(page: Page, productId: string): Prom
 }
 
 /** The env of a started store whose first admin is `STORE_ADMIN` (for `panelOverHttp`). */
+/** The page signed in as the store's first admin (env `STORE_ADMIN_ENV`), past the panel's gate. */
+export async function openPanelAsStoreAdmin(page: Page, storeUrl: string): Promise<void> {
+  await signInContext(page.context(), storeUrl, await signIn(storeUrl, STORE_ADMIN));
+  await page.goto(`${storeUrl}/admin`);
+  const gate = page.getByRole("dialog", { name: "Autenticação de Administrador" });
+  await gate.getByLabel("Senha").fill(STORE_ADMIN.gatePassword);
+  await gate.getByRole("button", { name: "Verificar" }).click();
+  await gate.waitFor({ state: "detached" });
+}
+
 export const STORE_ADMIN_ENV = {
   ADMIN_EMAIL: STORE_ADMIN.email,
   ADMIN_PASSWORD: STORE_ADMIN.password,

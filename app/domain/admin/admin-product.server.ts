@@ -52,6 +52,9 @@ export function listGallery(db: Pick<Database, "select">, productId: number): Pr
       id: productImages.id,
       imageUrl: productImages.imageUrl,
       displayOrder: productImages.displayOrder,
+      variantId: productImages.variantId,
+      optionIndex: productImages.optionIndex,
+      optionValue: productImages.optionValue,
     })
     .from(productImages)
     .where(eq(productImages.productId, productId))

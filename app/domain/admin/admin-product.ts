@@ -1,4 +1,5 @@
 // A product as the panel shows it: shared by server and browser.
+import type { PhotoOwnerColumns } from "../catalog/photo-owner";
 import type { VariantOffer } from "../catalog/variants";
 
 /** A row of the panel's product list. */
@@ -20,8 +21,8 @@ export interface AdminVariant extends VariantOffer {
   active: boolean;
 }
 
-/** One image of a product's gallery, in the edit view. */
-export interface GalleryImage {
+/** One image of a product's gallery, in the edit view, with whose photo it is. */
+export interface GalleryImage extends PhotoOwnerColumns {
   id: number;
   imageUrl: string;
   displayOrder: number;

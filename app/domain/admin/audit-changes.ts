@@ -27,6 +27,7 @@ const FIELD_LABELS: Record<string, string> = {
   imageUrl: "Imagem",
   displayOrder: "Posição",
   order: "Ordem das imagens",
+  shownWith: "Mostrada com",
   // Configurações da loja, as its forms name them.
   heroTitle: "Título do destaque",
   heroSubtitle: "Subtítulo do destaque",

@@ -1,4 +1,5 @@
-import { asc, isNull } from "drizzle-orm";
+import { asc } from "drizzle-orm";
+import { photoOfProduct } from "../catalog/photo-owner.server";
 import { stringify } from "csv-stringify/sync";
 import type { Database } from "../../db/client.server";
 import { productImages, products, productVariants } from "../../db/schema.server";
@@ -56,7 +57,7 @@ export async function exportProductsCsv(db: Database): Promise<string> {
     db
       .select({ productId: productImages.productId, imageUrl: productImages.imageUrl })
       .from(productImages)
-      .where(isNull(productImages.variantId))
+      .where(photoOfProduct)
       .orderBy(asc(productImages.productId), asc(productImages.displayOrder), asc(productImages.id)),
   ]);
   const variantsOf = groupBy(variants, (variant) => variant.productId);

@@ -1,4 +1,5 @@
-import { and, asc, inArray, isNull } from "drizzle-orm";
+import { and, asc, inArray } from "drizzle-orm";
+import { photoOfProduct } from "../catalog/photo-owner.server";
 import type { Database } from "../../db/client.server";
 import { productImages, products } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
@@ -100,7 +101,7 @@ export async function picturesOfProducts(db: Database, ids: number[]): Promise<M
       db
         .select({ productId: productImages.productId, imageUrl: productImages.imageUrl })
         .from(productImages)
-        .where(and(inArray(productImages.productId, some), isNull(productImages.variantId)))
+        .where(and(inArray(productImages.productId, some), photoOfProduct))
         .orderBy(asc(productImages.productId), asc(productImages.displayOrder), asc(productImages.id)),
     ]);
     for (const { id, image } of covers) pictures.set(id, { cover: image, gallery: [] });

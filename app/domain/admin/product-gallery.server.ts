@@ -1,8 +1,10 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { photoOfProduct } from "../catalog/photo-owner.server";
 import type { Database, Transaction } from "../../db/client.server";
 import { productImages, products } from "../../db/schema.server";
 import type { FileStorage } from "../../storage/file-storage.server";
-import { listGallery } from "./admin-product.server";
+import { photoOwnerColumns, photoOwnerLabel, photoOwnerOf, type PhotoOwner } from "../catalog/photo-owner";
+import { listGallery, listVariants } from "./admin-product.server";
 import { recordAdminWrite, type AdminActor } from "../audit/audit.server";
 import { resolveProductImage, type ImageSource } from "./product-image-source.server";
 
@@ -140,6 +142,56 @@ export async function moveGalleryImage(
   });
 }
 
+export const UNKNOWN_PHOTO_OWNER = "Escolha uma opção ou variante deste produto";
+
+/**
+ * Shows one photo of this product with all its variants, with those of one option value (a
+ * colour), or with one variant only: the product page leads with it when that variant is chosen,
+ * and the cart line, the order and the feed take it as the variant's picture. Audited in the
+ * owner's words ('Mostrada com: Todas as variantes → Cor: Preto').
+ */
+export async function showGalleryImageWith(
+  db: Database,
+  actor: AdminActor,
+  productId: number,
+  imageId: number,
+  owner: PhotoOwner,
+): Promise<GalleryOutcome> {
+  return db.transaction(async (tx): Promise<GalleryOutcome> => {
+    const [product] = await tx
+      .select({ options: products.options })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for("update");
+    if (!product) return { ok: false, notFound: true };
+    const choices = { options: product.options, variants: await listVariants(tx, productId) };
+    const shownWith = photoOwnerLabel(owner, choices);
+    if (shownWith === null) return { ok: false, message: UNKNOWN_PHOTO_OWNER };
+    const [image] = await tx
+      .select(photoOwnerColumnsOfImage)
+      .from(productImages)
+      .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)));
+    if (!image) return { ok: false, notFound: true };
+    const shownBefore = photoOwnerLabel(photoOwnerOf(image), choices);
+    if (shownBefore === shownWith) return { ok: true };
+    await tx.update(productImages).set(photoOwnerColumns(owner)).where(eq(productImages.id, imageId));
+    await recordAdminWrite(tx, actor, {
+      action: "product_image.update",
+      targetType: "product_image",
+      targetId: imageId,
+      before: { productId, shownWith: shownBefore },
+      after: { productId, shownWith },
+    });
+    return { ok: true };
+  });
+}
+
+const photoOwnerColumnsOfImage = {
+  variantId: productImages.variantId,
+  optionIndex: productImages.optionIndex,
+  optionValue: productImages.optionValue,
+};
+
 /**
  * Makes the product's own gallery (its variants' photos aside) these images, in this order: an
  * image it already has keeps its row, the others are removed and the new ones added, each write
@@ -160,7 +212,7 @@ export async function replaceProductGallery(
       displayOrder: productImages.displayOrder,
     })
     .from(productImages)
-    .where(and(eq(productImages.productId, productId), isNull(productImages.variantId)))
+    .where(and(eq(productImages.productId, productId), photoOfProduct))
     .orderBy(asc(productImages.displayOrder), asc(productImages.id));
   const unmatched = [...current];
   const wanted = urls.map((imageUrl) => {

@@ -5,6 +5,7 @@ import type { CartLineRequest, CartProduct } from "../cart/cart-items";
 import { shownVariantStock } from "./product-card-columns.server";
 import { variantLabel } from "./variants";
 import { variantOnSale } from "./variant-on-sale.server";
+import { photoOfVariant } from "./photo-owner.server";
 
 /** At most this many lines per lookup: an order holds at most 50 items (spec section 9). */
 export const CART_PRODUCTS_LIMIT = 50;
@@ -27,7 +28,7 @@ export const cartProductColumns = {
   priceCents: productVariants.priceCents,
   image: sql<string>`coalesce((
     select ${productImages.imageUrl} from ${productImages}
-    where ${productImages.variantId} = ${productVariants.id}
+    where ${photoOfVariant()}
     order by ${productImages.displayOrder}, ${productImages.id} limit 1), ${products.image})`,
   stock: shownVariantStock,
   options: products.options,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { productImages, products, productVariants } from "../../db/schema.server";
+import { photoOfProduct, photoOfVariant } from "./photo-owner.server";
 import { PLACEHOLDER_IMAGE } from "./product-card";
 import type { FeedVariant } from "./google-feed";
 import { variantOnSale } from "./variant-on-sale.server";
@@ -15,11 +16,11 @@ export const FEED_BATCH_SIZE = 1000;
  */
 const variantPicture = sql<string>`coalesce(
   (select ${productImages.imageUrl} from ${productImages}
-    where ${productImages.variantId} = ${productVariants.id}
+    where ${photoOfVariant()}
     order by ${productImages.displayOrder}, ${productImages.id} limit 1),
   nullif(${products.image}, ${PLACEHOLDER_IMAGE}),
   (select ${productImages.imageUrl} from ${productImages}
-    where ${productImages.productId} = ${products.id} and ${productImages.variantId} is null
+    where ${productImages.productId} = ${products.id} and ${photoOfProduct}
     order by ${productImages.displayOrder}, ${productImages.id} limit 1))`;
 
 /** The variants on sale that have a picture, after `afterVariantId`, in id order (one batch of the feed). */

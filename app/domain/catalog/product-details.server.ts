@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type Database, preparedPerDatabase } from "../../db/client.server";
 import { productImages, products, productVariants } from "../../db/schema.server";
+import { isPhotoOfVariant, photoOwnerOf, type PhotoOwnerColumns } from "./photo-owner";
 import { PLACEHOLDER_IMAGE } from "./product-card";
 import { MAX_QUANTITY_PER_ITEM } from "../cart/cart-items";
 import type { ProductDetails, VariantDetails } from "./product-details";
@@ -10,13 +11,15 @@ export async function getProductDetails(db: Database, id: number): Promise<Produ
   const [product] = await productDetailsQuery(db).execute({ id });
   if (!product) return null;
   const { gallery, variants, ...details } = product;
-  const shared = gallery.filter((picture) => picture.variantId === null).map((picture) => picture.url);
+  const shared = gallery
+    .filter((picture) => photoOwnerOf(picture).kind === "product")
+    .map((picture) => picture.url);
   return {
     ...details,
     images: productPictures(product.image, shared),
     variants: variants.map((variant) => ({
       ...variant,
-      images: gallery.filter((picture) => picture.variantId === variant.id).map((picture) => picture.url),
+      images: gallery.filter((picture) => isPhotoOfVariant(picture, variant)).map((picture) => picture.url),
     })),
   };
 }
@@ -51,8 +54,9 @@ const productDetailsQuery = preparedPerDatabase((db) =>
       image: products.image,
       options: products.options,
       specs: products.specs,
-      gallery: sql<{ url: string; variantId: number | null }[]>`coalesce((
-        select json_agg(json_build_object('url', ${productImages.imageUrl}, 'variantId', ${productImages.variantId})
+      gallery: sql<({ url: string } & PhotoOwnerColumns)[]>`coalesce((
+        select json_agg(json_build_object('url', ${productImages.imageUrl}, 'variantId', ${productImages.variantId},
+            'optionIndex', ${productImages.optionIndex}, 'optionValue', ${productImages.optionValue})
           order by ${productImages.displayOrder}, ${productImages.id})
         from ${productImages} where ${productImages.productId} = ${outerProductId}), '[]'::json)`,
       variants: sql<Omit<VariantDetails, "images">[]>`coalesce((

@@ -3,7 +3,7 @@ import type { ProductOption, ProductSpec, VariantOffer } from "./variants";
 /** A variant as the product page offers it: only active variants are offered. */
 export interface VariantDetails extends VariantOffer {
   id: number;
-  /** The variant's own photos (a colour's), in display order: shown before the product's. */
+  /** The variant's own photos and its option values' (a colour's), in display order: shown before the product's. */
   images: string[];
 }
 

@@ -24,6 +24,7 @@ import {
   type TaxpayerType,
 } from "./checkout-schema";
 import type { Outcome } from "../../lib/outcome";
+import { photoOfVariant } from "../catalog/photo-owner.server";
 
 /** Where a placed order is paid: its PIX charge, or the card provider's checkout. */
 type OrderPayment = { pixData: PixPayment } | { cardCheckoutUrl: string };
@@ -320,7 +321,7 @@ async function reserveOrder(
              ${variantLabelSql(sql`product.options`, sql`locked.option_values`)} as variant_label,
              coalesce((
                select image_url from product_images
-               where product_images.variant_id = locked.id
+               where ${photoOfVariant({ id: sql`locked.id`, productId: sql`locked.product_id`, optionValues: sql`locked.option_values` })}
                order by display_order, id limit 1
              ), product.image) as image
       from resolved

@@ -17,12 +17,15 @@ import {
   addGalleryImage,
   moveGalleryImage,
   removeGalleryImage,
+  showGalleryImageWith,
+  UNKNOWN_PHOTO_OWNER,
   type GalleryOutcome,
 } from "../../domain/admin/product-gallery.server";
 import { formErrorsFor, galleryImageSchema, parseProductForm } from "../../domain/admin/product-form-schema";
 import { productIdField } from "../../domain/admin/product-id";
 import { storeSkuPrefix, updateProduct } from "../../domain/admin/save-product.server";
 import { listCategories } from "../../domain/catalog/categories.server";
+import { parsePhotoOwnerField } from "../../domain/catalog/photo-owner";
 import { requireAdmin } from "../guards.server";
 
 function readProductId(params: { productId?: string }): number {
@@ -39,6 +42,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 const imageMove = z.object({ imageId: productIdField, direction: z.enum(["up", "down"]).default("up") });
+const imageOwner = z.object({
+  imageId: productIdField,
+  shownWith: z.string().transform((field, context) => {
+    const owner = parsePhotoOwnerField(field);
+    if (owner) return owner;
+    context.addIssue({ code: "custom", message: UNKNOWN_PHOTO_OWNER });
+    return z.NEVER;
+  }),
+});
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(context, request);
@@ -92,6 +104,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           : await moveGalleryImage(context.db, user, productId, imageId, direction);
       return galleryAnswer(intent, outcome);
     }
+    case "gallery-show": {
+      const input = imageOwner.safeParse(Object.fromEntries(form));
+      if (!input.success) {
+        return {
+          intent,
+          ok: false,
+          errors: { galleryImage: UNKNOWN_PHOTO_OWNER },
+        } satisfies ProductActionData;
+      }
+      const { imageId, shownWith } = input.data;
+      return galleryAnswer(
+        intent,
+        await showGalleryImageWith(context.db, user, productId, imageId, shownWith),
+      );
+    }
     default:
       throw data("Ação desconhecida", { status: 400 });
   }
@@ -111,7 +138,11 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
         <h2 className="text-xl font-semibold">Editar produto</h2>
         <ProductForm key={product.id} product={product} categories={categories} />
       </section>
-      <ProductGalleryEditor productId={product.id} images={product.gallery} />
+      <ProductGalleryEditor
+        productId={product.id}
+        images={product.gallery}
+        owners={{ options: product.options, variants: product.variants }}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ export interface ProductActionData {
     | "gallery-add"
     | "gallery-remove"
     | "gallery-move"
+    | "gallery-show"
     | "csv-check"
     | "csv-import";
   ok: boolean;
@@ -34,6 +35,7 @@ export const PRODUCT_TOASTS: Record<ProductActionData["intent"], { success: stri
   "gallery-add": { success: "Imagem adicionada com sucesso!", failure: "Erro ao adicionar imagem" },
   "gallery-remove": { success: "Imagem removida com sucesso!", failure: "Erro ao remover imagem" },
   "gallery-move": { success: "Ordem das imagens atualizada!", failure: "Erro ao reordenar imagens" },
+  "gallery-show": { success: "Imagem atualizada!", failure: "Erro ao atualizar imagem" },
   "csv-check": { success: "Arquivo verificado: pode importar", failure: "O arquivo tem erros" },
   "csv-import": {
     success: "Produtos importados com sucesso!",

@@ -3,13 +3,32 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../../toasts";
 import type { GalleryImage } from "../../../domain/admin/admin-product";
+import {
+  photoOwnerChoices,
+  photoOwnerField,
+  photoOwnerLabel,
+  photoOwnerOf,
+  type PhotoOwnerChoices,
+} from "../../../domain/catalog/photo-owner";
 import { productThumbnailUrl } from "../../../lib/product-images";
 import { Button } from "../../ui/button";
+import { useHydrated } from "../../use-hydrated";
 import { ImageInput } from "./image-input";
 import { PRODUCT_TOASTS, type ProductActionData } from "./product-action-data";
 
-/** The product's gallery in display order: add (file or URL), remove, move up or down. */
-export function ProductGalleryEditor({ productId, images }: { productId: number; images: GalleryImage[] }) {
+/**
+ * The product's gallery in display order: add (file or URL), remove, move up or down, and, for a
+ * product with options, show a photo with one colour (an option value) or one variant only.
+ */
+export function ProductGalleryEditor({
+  productId,
+  images,
+  owners,
+}: {
+  productId: number;
+  images: GalleryImage[];
+  owners: PhotoOwnerChoices;
+}) {
   const add = useFetcher<ProductActionData>({ key: `admin-gallery-add-${productId}` });
   const formRef = useRef<HTMLFormElement>(null);
   useToasts(add.data, () => formRef.current?.reset());
@@ -27,6 +46,7 @@ export function ProductGalleryEditor({ productId, images }: { productId: number;
               position={index + 1}
               first={index === 0}
               last={index === images.length - 1}
+              owners={owners}
             />
           ))}
         </ol>
@@ -48,13 +68,19 @@ export function ProductGalleryEditor({ productId, images }: { productId: number;
   );
 }
 
-function GalleryRow(props: { image: GalleryImage; position: number; first: boolean; last: boolean }) {
-  const { image, position, first, last } = props;
+function GalleryRow(props: {
+  image: GalleryImage;
+  position: number;
+  first: boolean;
+  last: boolean;
+  owners: PhotoOwnerChoices;
+}) {
+  const { image, position, first, last, owners } = props;
   const fetcher = useFetcher<ProductActionData>({ key: `admin-gallery-image-${image.id}` });
   useToasts(fetcher.data);
   const busy = fetcher.state !== "idle";
   return (
-    <li className="flex items-center gap-3">
+    <li className="flex flex-wrap items-center gap-3">
       <img
         src={productThumbnailUrl(image.imageUrl)}
         alt={`Imagem ${position}`}
@@ -102,7 +128,63 @@ function GalleryRow(props: { image: GalleryImage; position: number; first: boole
           <Trash2 aria-hidden className="size-4 text-red-600" />
         </Button>
       </fetcher.Form>
+      {owners.options.length > 0 && <PhotoOwnerForm image={image} position={position} owners={owners} />}
     </li>
+  );
+}
+
+/** 'Mostrar com': the product's every variant, one option value, or one variant; chosen at once once scripts run. */
+function PhotoOwnerForm({
+  image,
+  position,
+  owners,
+}: {
+  image: GalleryImage;
+  position: number;
+  owners: PhotoOwnerChoices;
+}) {
+  const fetcher = useFetcher<ProductActionData>({ key: `admin-gallery-owner-${image.id}` });
+  useToasts(fetcher.data);
+  const hydrated = useHydrated();
+  const current = photoOwnerOf(image);
+  const choices = photoOwnerChoices(owners).map((owner) => ({
+    field: photoOwnerField(owner),
+    label: photoOwnerLabel(owner, owners)!,
+  }));
+  const currentField = photoOwnerField(current);
+  const selectId = `photo-owner-${image.id}`;
+  return (
+    <fetcher.Form method="post" className="flex w-full items-center gap-2 pl-[68px]">
+      <input type="hidden" name="intent" value="gallery-show" />
+      <input type="hidden" name="imageId" value={image.id} />
+      <label htmlFor={selectId} className="text-sm text-slate-600">
+        Mostrar com
+      </label>
+      <select
+        id={selectId}
+        name="shownWith"
+        defaultValue={currentField}
+        aria-label={`Mostrar imagem ${position} com`}
+        disabled={fetcher.state !== "idle"}
+        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+        className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm"
+      >
+        {/* An option value renamed since, or a variant gone: still shown, so the choice is not lost unseen. */}
+        {!choices.some((choice) => choice.field === currentField) && (
+          <option value={currentField}>Opção que não existe mais</option>
+        )}
+        {choices.map((choice) => (
+          <option key={choice.field} value={choice.field}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      {!hydrated && (
+        <Button type="submit" variant="outline" size="sm">
+          Aplicar
+        </Button>
+      )}
+    </fetcher.Form>
   );
 }
 
