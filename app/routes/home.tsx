@@ -7,12 +7,13 @@ import { buttonClasses } from "../components/ui/button";
 import { publicOrigin } from "../config/public-origin.server";
 import { listFeaturedProducts } from "../domain/catalog/featured-products.server";
 import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
+import { warrantyPromise } from "../domain/store-settings/store-promises";
 import { storeJsonLd } from "../domain/store-settings/store-structured-data";
 import { canonicalLink, storeDescription, storeNameOf } from "../lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { settings } = await currentStoreSettings(context.db, context.env);
-  const { home, banner } = settings;
+  const { home, banner, promises } = settings;
   const products = await listFeaturedProducts(context.db, home.featuredProductIds);
   for (const product of products) context.shownProducts.add(product.id);
   return {
@@ -23,18 +24,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       bannerUrl: banner.bannerUrl,
     },
     products,
+    officialReseller: promises.officialReseller,
+    warranty: warrantyPromise(promises),
     jsonLd: storeJsonLd(settings, publicOrigin(request, context.env)),
   };
 }
 
-const HIGHLIGHTS = [
-  { icon: Truck, title: "Frete grátis", text: "Entrega para todo o Brasil" },
-  { icon: CreditCard, title: "Pagamento via PIX", text: "Aprovação na hora" },
-  { icon: ShieldCheck, title: "Garantia de 12 meses", text: "Produtos originais com nota fiscal" },
-];
-
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, jsonLd } = loaderData;
+  const { hero, jsonLd, officialReseller, warranty } = loaderData;
+  const highlights = [
+    { icon: Truck, title: "Frete grátis", text: "Entrega para todo o Brasil" },
+    { icon: CreditCard, title: "Pagamento via PIX", text: "Aprovação na hora" },
+    warranty
+      ? { icon: ShieldCheck, title: warranty, text: "Produtos originais com nota fiscal" }
+      : { icon: ShieldCheck, title: "Nota fiscal em todo pedido", text: "Produtos originais" },
+  ];
   return (
     <main>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
@@ -46,7 +50,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             hero.bannerUrl ? "py-8 sm:py-12" : "py-16 sm:py-24",
           )}
         >
-          <p className="rounded-full bg-white/15 px-3 py-1 text-sm font-medium">Revendedor oficial</p>
+          {officialReseller && (
+            <p className="rounded-full bg-white/15 px-3 py-1 text-sm font-medium">Revendedor oficial</p>
+          )}
           <h1 className="max-w-2xl text-4xl font-bold tracking-tight sm:text-5xl">{hero.title}</h1>
           <p className="max-w-xl text-lg text-white/90">{hero.subtitle}</p>
           <a href="#produtos" className={buttonClasses("secondary", "lg", "bg-white text-brand-700")}>
@@ -57,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <ul className="mx-auto grid max-w-6xl gap-4 px-4 py-8 sm:grid-cols-3">
-        {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
+        {highlights.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex items-center gap-3 rounded-xl border border-slate-200 p-4">
             <Icon aria-hidden className="size-8 shrink-0 text-brand-600" />
             <div>

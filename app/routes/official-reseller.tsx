@@ -1,47 +1,77 @@
 import { BadgeCheck, Headphones, ShieldCheck, Truck } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/official-reseller";
 import { MARKETPLACES, MarketplaceCard, type MarketplaceId } from "../components/marketplace-logos";
 import { buttonClasses } from "../components/ui/button";
 import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
+import {
+  freeReturnPromise,
+  standardResellerText,
+  warrantyPromise,
+} from "../domain/store-settings/store-promises";
 import { canonicalLink, pageTitle } from "../lib/seo";
 
-/** The owner's text, and the store's page on each marketplace (null where none is set). */
+/**
+ * The owner's text, the store's promises, and its page on each marketplace (null where none is
+ * set). A store that is not an official reseller has no such page.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { home, contacts } = (await currentStoreSettings(context.db, context.env)).settings;
+  const { settings } = await currentStoreSettings(context.db, context.env);
+  const { home, identity, contacts, promises } = settings;
+  if (!promises.officialReseller) throw data(null, { status: 404 });
   const storePages: Record<MarketplaceId, string | null> = {
     mercadoLivre: contacts.mercadoLivreUrl,
     amazon: contacts.amazonUrl,
     shopee: contacts.shopeeUrl,
     magalu: contacts.magaluUrl,
   };
-  return { text: home.resellerText, storePages };
+  const guarantees = [warrantyPromise(promises), freeReturnPromise(promises)].filter(
+    (promise) => promise !== null,
+  );
+  return {
+    text: home.resellerText ?? standardResellerText(identity.name),
+    guarantees,
+    description: [
+      "Revendedor oficial certificado: produtos originais",
+      ...guarantees.map((promise) => promise.toLowerCase()),
+      "entrega em todo o Brasil.",
+    ].join(", "),
+    storePages,
+  };
 }
 
-const BENEFITS = [
-  {
-    icon: BadgeCheck,
-    title: "Produtos originais",
-    text: "Todos os produtos vêm direto dos fabricantes e distribuidores oficiais, com nota fiscal.",
-  },
-  {
-    icon: ShieldCheck,
-    title: "Garantia oficial",
-    text: "Garantia de 12 meses e devolução grátis em até 30 dias.",
-  },
-  {
-    icon: Truck,
-    title: "Entrega para todo o Brasil",
-    text: "Frete grátis e envio rápido, com acompanhamento do pedido.",
-  },
-  {
-    icon: Headphones,
-    title: "Suporte especializado",
-    text: "Equipe técnica para ajudar na escolha e no uso dos seus produtos.",
-  },
-];
+/** 'Garantia de 12 meses e devolução grátis em até 30 dias': one sentence of the promises. */
+function joinedPromises([first, ...rest]: string[]): string {
+  return [first, ...rest.map((promise) => promise.toLowerCase())].join(" e ");
+}
+
+const ORIGINAL = {
+  icon: BadgeCheck,
+  title: "Produtos originais",
+  text: "Todos os produtos vêm direto dos fabricantes e distribuidores oficiais, com nota fiscal.",
+};
+const DELIVERY = {
+  icon: Truck,
+  title: "Entrega para todo o Brasil",
+  text: "Frete grátis e envio rápido, com acompanhamento do pedido.",
+};
+const SUPPORT = {
+  icon: Headphones,
+  title: "Suporte especializado",
+  text: "Equipe técnica para ajudar na escolha e no uso dos seus produtos.",
+};
 
 export default function OfficialReseller({ loaderData }: Route.ComponentProps) {
+  const { guarantees } = loaderData;
+  // The warranty's card only when the store promises a warranty or a free return.
+  const benefits = [
+    ORIGINAL,
+    ...(guarantees.length > 0
+      ? [{ icon: ShieldCheck, title: "Garantia oficial", text: `${joinedPromises(guarantees)}.` }]
+      : []),
+    DELIVERY,
+    SUPPORT,
+  ];
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <div className="text-center">
@@ -51,7 +81,7 @@ export default function OfficialReseller({ loaderData }: Route.ComponentProps) {
       </div>
 
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {BENEFITS.map(({ icon: Icon, title, text }) => (
+        {benefits.map(({ icon: Icon, title, text }) => (
           <li key={title} className="rounded-xl border border-slate-200 p-6">
             <Icon aria-hidden className="size-8 text-brand-600" />
             <h2 className="mt-4 font-semibold">{title}</h2>
@@ -82,12 +112,8 @@ export default function OfficialReseller({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   pageTitle(matches, "Revendedor Oficial"),
-  {
-    name: "description",
-    content:
-      "Revendedor oficial certificado: produtos originais, garantia de 12 meses e entrega em todo o Brasil.",
-  },
+  ...(loaderData ? [{ name: "description", content: loaderData.description }] : []),
   ...canonicalLink(matches, "/official-reseller"),
 ];

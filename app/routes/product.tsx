@@ -38,6 +38,8 @@ import {
 import { productJsonLd } from "../domain/catalog/product-structured-data";
 import { optionChoices } from "../domain/catalog/variant-choice";
 import { variantLabel, type ProductSpec } from "../domain/catalog/variants";
+import type { StorefrontSettings } from "../domain/store-settings/settings-schema";
+import { freeReturnPromise, warrantyPromise } from "../domain/store-settings/store-promises";
 import { pageTitle, storeDescriptionOf, storeNameOf } from "../lib/seo";
 
 const productId = z
@@ -84,12 +86,17 @@ export function shouldRevalidate({
   return otherParams(currentUrl) === otherParams(nextUrl) ? false : defaultShouldRevalidate;
 }
 
-const BENEFITS = [
-  { icon: Truck, text: "Entrega para todo o Brasil" },
-  { icon: ShieldCheck, text: "Garantia de 12 meses" },
-  { icon: RotateCcw, text: "Devolução grátis em até 30 dias" },
-  { icon: Headphones, text: "Suporte especializado" },
-];
+/** The spec's benefits list, the warranty and the free return only where the store promises them. */
+function benefitsOf(promises: StorefrontSettings["promises"]) {
+  const warranty = warrantyPromise(promises);
+  const freeReturn = freeReturnPromise(promises);
+  return [
+    { icon: Truck, text: "Entrega para todo o Brasil" },
+    ...(warranty ? [{ icon: ShieldCheck, text: warranty }] : []),
+    ...(freeReturn ? [{ icon: RotateCcw, text: freeReturn }] : []),
+    { icon: Headphones, text: "Suporte especializado" },
+  ];
+}
 
 /** Few enough units left to say so. */
 const LOW_STOCK = 3;
@@ -157,14 +164,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {addToCart}
             <FavoriteButton productId={product.id} favorited={favorited} />
           </div>
-          <ul className="mt-2 grid gap-3 rounded-xl border border-slate-200 p-4 sm:grid-cols-2">
-            {BENEFITS.map(({ icon: Icon, text }) => (
-              <li key={text} className="flex items-center gap-3 text-sm text-slate-700">
-                <Icon aria-hidden className="size-5 shrink-0 text-brand-600" />
-                {text}
-              </li>
-            ))}
-          </ul>
+          {store && (
+            <ul className="mt-2 grid gap-3 rounded-xl border border-slate-200 p-4 sm:grid-cols-2">
+              {benefitsOf(store.promises).map(({ icon: Icon, text }) => (
+                <li key={text} className="flex items-center gap-3 text-sm text-slate-700">
+                  <Icon aria-hidden className="size-5 shrink-0 text-brand-600" />
+                  {text}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </div>
       {product.specs.length > 0 && <TechnicalSpecs specs={product.specs} />}

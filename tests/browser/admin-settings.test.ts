@@ -3,8 +3,13 @@ import type { Page } from "playwright-core";
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import { formatBRL } from "../../app/lib/money";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cookieHeader, signIn, signInContext, signUpCustomer, STORE_ADMIN } from "../support/accounts";
-import { panelOverHttp, productForm, STORE_ADMIN_ENV } from "../support/admin-over-http";
+import { cookieHeader, signInContext, signUpCustomer } from "../support/accounts";
+import {
+  openPanelAsStoreAdmin,
+  panelOverHttp,
+  productForm,
+  STORE_ADMIN_ENV,
+} from "../support/admin-over-http";
 import { createdProductId } from "../support/admin-products";
 import { useBrowser } from "../support/browser";
 import { eventually } from "../support/eventually";
@@ -46,12 +51,7 @@ describe("Configurações da loja", () => {
 
   async function openSettings(): Promise<Page> {
     const { page } = browser;
-    await signInContext(page.context(), store.url, await signIn(store.url, STORE_ADMIN));
-    await page.goto(`${store.url}/admin`);
-    const gate = page.getByRole("dialog", { name: "Autenticação de Administrador" });
-    await gate.getByLabel("Senha").fill(STORE_ADMIN.gatePassword);
-    await gate.getByRole("button", { name: "Verificar" }).click();
-    await gate.waitFor({ state: "detached" });
+    await openPanelAsStoreAdmin(page, store.url);
     // The panel's tab, always there: the dashboard's checklist goes once the store's data is saved.
     await page.getByRole("link", { name: "Configurações", exact: true }).click();
     await page.getByRole("heading", { name: "Configurações da loja" }).waitFor();
@@ -248,6 +248,60 @@ describe("Configurações da loja", () => {
     const brCode = await page.getByLabel("Código PIX copia e cola").inputValue();
     expect(parseBrCode(brCode)["54"]).toBe("189.90");
   }, 90_000);
+
+  it("on a phone, changes the warranty and free return the store promises, shown on the home, product and reseller pages", async () => {
+    const panel = await panelOverHttp(store.url);
+    const productId = createdProductId(
+      await panel.post(
+        "/admin/products/new",
+        productForm({
+          intent: "create",
+          name: "Mouse Sem Fio",
+          price: "89,90",
+          category: "Periféricos",
+          stock: "5",
+        }),
+      ),
+    )!;
+    const page = await openSettings();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const promises = page.getByRole("region", { name: "Garantia, devolução e selo" });
+    await promises.getByLabel("Garantia (meses)").fill("18");
+    await promises.getByLabel("Devolução grátis (dias)").fill("60");
+    await promises.getByRole("button", { name: "Salvar garantia e devolução" }).click();
+    await toast(page, "Garantia e devolução salvas!").waitFor();
+
+    await page.goto(store.url);
+    expect(await textOf(page.getByRole("main").getByRole("listitem").filter({ hasText: "Garantia" }))).toBe(
+      "Garantia de 18 meses Produtos originais com nota fiscal",
+    );
+    await page.goto(`${store.url}/product/${productId}`);
+    const main = page.getByRole("main");
+    await main.getByText("Garantia de 18 meses").waitFor();
+    await main.getByText("Devolução grátis em até 60 dias").waitFor();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Revendedor Oficial" }).click();
+    await page.getByText("Garantia de 18 meses e devolução grátis em até 60 dias.").waitFor();
+    expect(await textOf(page.getByRole("main"))).not.toMatch(/12 meses|30 dias/);
+  }, 90_000);
+
+  it("asks before leaving with an edit not saved, and lets the owner go once it is saved", async () => {
+    const page = await openSettings();
+    const delivery = page.getByRole("region", { name: "Entrega" });
+    const days = delivery.getByLabel("Prazo de entrega (dias úteis)");
+    await days.fill("11");
+    await page.getByRole("link", { name: "Pedidos", exact: true }).click();
+    const ask = page.getByRole("dialog", { name: "Sair sem salvar?" });
+    await ask.getByText("Há alterações nesta página que ainda não foram salvas.", { exact: false }).waitFor();
+    await ask.getByRole("button", { name: "Continuar editando" }).click();
+    await ask.waitFor({ state: "detached" });
+    expect(await days.inputValue()).toBe("11");
+
+    await delivery.getByRole("button", { name: "Salvar prazo de entrega" }).click();
+    await toast(page, "Prazo de entrega salvo!").waitFor();
+    await page.getByRole("link", { name: "Pedidos", exact: true }).click();
+    await page.waitForURL(`${store.url}/admin/orders`);
+    expect(await ask.count()).toBe(0);
+  });
 
   it("fits a 360 px phone, every section's fields in the page's width", async () => {
     const page = await openSettings();

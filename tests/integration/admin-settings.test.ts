@@ -84,6 +84,7 @@ describe("a save of each section", () => {
     ["policies", settingsForms.policies()],
     ["delivery", settingsForms.delivery({ deliveryDays: "12" })],
     ["payment", settingsForms.payment()],
+    ["promises", settingsForms.promises()],
   ])("of %s is stored, shown at once and audited once", async (section, form) => {
     const auditBefore = (await settingsAudit(store.context)).length;
     expect(await page.post(form)).toEqual({ intent: section, ok: true });
@@ -113,6 +114,16 @@ describe("a save of each section", () => {
       facebookUrl: "https://facebook.com/ana",
     });
     expect(settings.delivery).toEqual({ deliveryDays: 9 });
+  });
+
+  it("keeps the promises as numbers, an unticked 'revendedor oficial' as no", async () => {
+    const { officialReseller: _unticked, ...form } = settingsForms.promises({ warrantyMonths: "0" });
+    expect(await page.post(form)).toEqual({ intent: "promises", ok: true });
+    expect((await page.view()).settings.promises).toEqual({
+      warrantyMonths: 0,
+      freeReturnDays: 15,
+      officialReseller: false,
+    });
   });
 
   it("keeps the payment rules as integers: percentages in basis points, reais in centavos", async () => {
@@ -172,6 +183,16 @@ describe("a refused value", () => {
   it("a delivery estimate out of 1 to 90 days", async () => {
     await expectRefused(settingsForms.delivery({ deliveryDays: "0" }), {
       deliveryDays: "O prazo deve ser de 1 a 90 dias",
+    });
+  });
+
+  it("a free return shorter than the law's 7 days, a warranty that is not a number", async () => {
+    await expectRefused(settingsForms.promises({ freeReturnDays: "3" }), {
+      freeReturnDays:
+        "A devolução grátis deve ser de pelo menos 7 dias, o prazo de arrependimento do CDC (ou 0 para não anunciar)",
+    });
+    await expectRefused(settingsForms.promises({ warrantyMonths: "doze" }), {
+      warrantyMonths: "Informe a garantia em meses (0 para não anunciar)",
     });
   });
 

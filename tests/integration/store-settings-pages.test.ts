@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema.server";
 import { readCatalogVersion } from "../../app/domain/catalog/catalog-version.server";
 import type { StoreSettings } from "../../app/domain/store-settings/settings-schema";
-import { saveSettingsSection } from "../../app/domain/store-settings/store-settings.server";
+import {
+  currentStoreSettings,
+  saveSettingsSection,
+} from "../../app/domain/store-settings/store-settings.server";
 import { createProduct, createUser } from "../support/factories";
 import { rawRequest } from "../support/http";
 import { setUpStoreHandler } from "../support/store-handler";
@@ -33,6 +36,12 @@ const jsonLdOf = (html: string) => {
   expect(scripts).toHaveLength(1);
   return JSON.parse(scripts[0]![1]!) as Record<string, unknown>;
 };
+
+const promises = (warrantyMonths: number, freeReturnDays: number): StoreSettings["promises"] => ({
+  warrantyMonths,
+  freeReturnDays,
+  officialReseller: true,
+});
 
 let actor: { id: string; email: string };
 /** Saves a section as the panel does, then waits for the store to hear of it. */
@@ -98,8 +107,9 @@ describe("a store whose owner saved nothing", () => {
     const reseller = (await page("/official-reseller")).body;
     expect(titleOf(reseller)).toBe("Revendedor Oficial | Vitrine");
     expect(reseller).toContain(
-      "A Vitrine é revendedora oficial das marcas que vende: procedência garantida, nota fiscal e garantia em todos os pedidos.",
+      "Vitrine é revendedora oficial das marcas que vende: procedência garantida, nota fiscal e garantia em todos os pedidos.",
     );
+    expect(reseller).toContain("Garantia de 12 meses e devolução grátis em até 30 dias.");
   });
 });
 
@@ -199,6 +209,63 @@ describe("a store with the owner's settings", () => {
       ["Amazon", "https://www.amazon.com.br/shops/casadogamer"],
     ]);
     expect(reseller).not.toContain("mercadolivre.com.br");
+  });
+
+  it("names the store in the reseller page's standard text when the owner writes none", async () => {
+    const home = (await currentStoreSettings(store.database.db, store.context.env)).settings.home;
+    await save("home", { ...home, resellerText: null });
+    try {
+      expect((await page("/official-reseller")).body).toContain(
+        "Casa do Gamer é revendedora oficial das marcas que vende: procedência garantida, nota fiscal e garantia em todos os pedidos.",
+      );
+    } finally {
+      await save("home", home);
+    }
+  });
+
+  it("promises the owner's warranty and free return on the home, product and reseller pages", async () => {
+    const [product] = await Promise.all([
+      createProduct(store.database.db),
+      save("promises", promises(24, 7)),
+    ]);
+    try {
+      const home = (await page("/")).body;
+      expect(home).toContain("Garantia de 24 meses");
+      expect(home).toContain("Revendedor oficial");
+      const productPage = (await page(`/product/${product!.id}`)).body;
+      expect(productPage).toContain("Garantia de 24 meses");
+      expect(productPage).toContain("Devolução grátis em até 7 dias");
+      const reseller = (await page("/official-reseller")).body;
+      expect(reseller).toContain("Garantia de 24 meses e devolução grátis em até 7 dias.");
+      for (const html of [home, productPage, reseller]) {
+        expect(html).not.toContain("12 meses");
+        expect(html).not.toContain("30 dias");
+      }
+    } finally {
+      await save("promises", promises(12, 30));
+    }
+  });
+
+  it("promises nothing the owner turned off: no warranty, no free return, no reseller seal or page", async () => {
+    const [product] = await Promise.all([
+      createProduct(store.database.db),
+      save("promises", { ...promises(0, 0), officialReseller: false }),
+    ]);
+    try {
+      const home = (await page("/")).body;
+      expect(home).not.toContain("Garantia de");
+      expect(home).not.toContain("Revendedor oficial");
+      expect(linksOf(partOf(home, "footer")).has("Revendedor Oficial")).toBe(false);
+      const productPage = (await page(`/product/${product!.id}`)).body;
+      expect(productPage).toContain("Entrega para todo o Brasil");
+      expect(productPage).not.toContain("Garantia de");
+      expect(productPage).not.toContain("Devolução grátis");
+      const reseller = await rawRequest(store.url, "/official-reseller");
+      expect(reseller.status).toBe(404);
+      expect(reseller.body).toContain("Página não encontrada");
+    } finally {
+      await save("promises", promises(12, 30));
+    }
   });
 
   it("describes the store to search engines as an OnlineStore", async () => {

@@ -114,6 +114,14 @@ export const settingsForms = {
     deliveryDays: "5",
     ...overrides,
   }),
+  /** The checkbox ticked ("on"); an unticked one is left out of the post, as a browser does. */
+  promises: (overrides: Record<string, string> = {}) => ({
+    intent: "promises",
+    warrantyMonths: "24",
+    freeReturnDays: "15",
+    officialReseller: "on",
+    ...overrides,
+  }),
 };
 
 /** The sections as stored, exactly. */

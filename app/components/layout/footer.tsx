@@ -74,11 +74,13 @@ export function Footer({ store }: { store: StorefrontSettings }) {
         <div>
           <h2 className="text-sm font-semibold text-slate-900">Institucional</h2>
           <ul className="mt-3 space-y-2 text-sm text-slate-700">
-            <li>
-              <Link to="/official-reseller" className={linkClasses}>
-                Revendedor Oficial
-              </Link>
-            </li>
+            {store.promises.officialReseller && (
+              <li>
+                <Link to="/official-reseller" className={linkClasses}>
+                  Revendedor Oficial
+                </Link>
+              </li>
+            )}
             <li>
               <Link to="/catalog" className={linkClasses}>
                 Catálogo completo

@@ -75,13 +75,13 @@ export function defaultSettings(env: SettingsVariables): StoreSettings {
       heroSubtitle:
         "Smartphones, notebooks, áudio, monitores e acessórios com garantia, frete grátis e pagamento via PIX.",
       heroButton: "Explorar Produtos",
-      resellerText:
-        "A Vitrine é revendedora oficial das marcas que vende: procedência garantida, nota fiscal e garantia em todos os pedidos.",
+      resellerText: null,
       featuredProductIds: [],
     },
     banner: { bannerUrl: null },
     policies: DEFAULT_POLICIES,
     delivery: { deliveryDays: 7 },
+    promises: { warrantyMonths: 12, freeReturnDays: 30, officialReseller: true },
     payment: {
       pixDiscountBasisPoints: env.PIX_DISCOUNT_PERCENT,
       maxInstallments: env.MAX_INSTALLMENTS,

@@ -8,6 +8,7 @@ import {
   legalSchema,
   paymentSchema,
   policiesSchema,
+  promisesSchema,
   type StoreSettings,
 } from "./settings-schema";
 
@@ -57,6 +58,15 @@ const paymentFormSchema = z
     monthlyInterestBasisPoints: hundredthsText("Informe os juros em % ao mês, ex.: 1,99"),
   })
   .pipe(paymentSchema);
+
+/** The promises as typed: whole months and days, and a checkbox ("on" when ticked). */
+const promisesFormSchema = z
+  .object({
+    warrantyMonths: wholeText("Informe a garantia em meses (0 para não anunciar)"),
+    freeReturnDays: wholeText("Informe os dias de devolução grátis (0 para não anunciar)"),
+    officialReseller: z.string().transform((checkbox) => checkbox === "on"),
+  })
+  .pipe(promisesSchema);
 
 /** A payment section's values as the owner types them, to fill its form. */
 export function paymentFormTexts(
@@ -115,6 +125,10 @@ export const SETTINGS_FORMS = {
   payment: {
     schema: paymentFormSchema,
     values: (form: FormData) => fields(form, Object.keys(paymentSchema.shape)),
+  },
+  promises: {
+    schema: promisesFormSchema,
+    values: (form: FormData) => fields(form, Object.keys(promisesSchema.shape)),
   },
 } as const;
 

@@ -100,7 +100,8 @@ export const homeSchema = z.object({
   heroTitle: text(120, "Informe o título"),
   heroSubtitle: text(300, "Informe o subtítulo"),
   heroButton: text(40, "Informe o texto do botão"),
-  resellerText: text(500, "Informe o texto da página Revendedor Oficial"),
+  /** None: the standard sentence with the store's name (store-promises.ts), so a new name shows at once. */
+  resellerText: optionalText(500),
   featuredProductIds: z
     .array(z.number().int().positive())
     .max(FEATURED_PRODUCTS_MAX, `Escolha no máximo ${FEATURED_PRODUCTS_MAX} produtos`)
@@ -148,6 +149,21 @@ export const paymentSchema = z
     message: "As parcelas sem juros não podem passar do máximo de parcelas",
   });
 
+/**
+ * What the store promises on its pages (home, product page, 'Revendedor Oficial'), each shown only
+ * where the owner says it is true (store-promises.ts words them). Zero months or days: no such
+ * promise. A free return shorter than the 7 days of withdrawal the law gives every online
+ * purchase (CDC, art. 49) would promise less than the law.
+ */
+export const promisesSchema = z.object({
+  warrantyMonths: wholeNumber("A garantia deve ser de 0 a 120 meses", 0, 120),
+  freeReturnDays: wholeNumber("A devolução grátis deve ser de 0 a 365 dias", 0, 365).refine(
+    (days) => days === 0 || days >= 7,
+    "A devolução grátis deve ser de pelo menos 7 dias, o prazo de arrependimento do CDC (ou 0 para não anunciar)",
+  ),
+  officialReseller: z.boolean(),
+});
+
 export const SETTINGS_SECTIONS = {
   identity: identitySchema,
   logo: logoSchema,
@@ -158,6 +174,7 @@ export const SETTINGS_SECTIONS = {
   policies: policiesSchema,
   delivery: deliverySchema,
   payment: paymentSchema,
+  promises: promisesSchema,
 } as const;
 
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
@@ -168,5 +185,5 @@ export type StoreSettings = { [K in SettingsSection]: z.output<(typeof SETTINGS_
 /** What every page shows of the settings (top bar, footer, titles, theme): the root loader's. */
 export type StorefrontSettings = Pick<
   StoreSettings,
-  "identity" | "logo" | "legal" | "contacts" | "delivery" | "payment"
+  "identity" | "logo" | "legal" | "contacts" | "delivery" | "payment" | "promises"
 >;

@@ -38,9 +38,10 @@ export async function currentStoreSettings(db: Database, env: SettingsVariables)
 }
 
 export async function storefrontSettings(db: Database, env: SettingsVariables): Promise<StorefrontSettings> {
-  const { identity, logo, legal, contacts, delivery, payment } = (await currentStoreSettings(db, env))
-    .settings;
-  return { identity, logo, legal, contacts, delivery, payment };
+  const { identity, logo, legal, contacts, delivery, payment, promises } = (
+    await currentStoreSettings(db, env)
+  ).settings;
+  return { identity, logo, legal, contacts, delivery, payment, promises };
 }
 
 async function loadSettings(db: Database, env: SettingsVariables): Promise<CurrentSettings> {

@@ -7,7 +7,9 @@ import { IdentitySettings } from "../../components/admin/settings/identity-setti
 import { LegalSettings } from "../../components/admin/settings/legal-settings";
 import { PaymentSettings } from "../../components/admin/settings/payment-settings";
 import { DeliverySettings, PoliciesSettings } from "../../components/admin/settings/policies-settings";
+import { PromisesSettings } from "../../components/admin/settings/promises-settings";
 import type { SettingsActionData } from "../../components/admin/settings/settings-action-data";
+import { UnsavedEditsGuard } from "../../components/admin/settings/unsaved-edits";
 import {
   productsById,
   saveHomeSettings,
@@ -84,26 +86,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function StoreSettingsPage({ loaderData }: Route.ComponentProps) {
   const { settings, featuredProducts, suggestions } = loaderData;
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-1">
-        <h2 className="text-xl font-semibold">Configurações da loja</h2>
-        <p className="text-sm text-slate-600">
-          O que a loja mostra aos clientes: cada seção é salva à parte e aparece no site na hora.
-        </p>
+    <UnsavedEditsGuard>
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-col gap-1">
+          <h2 className="text-xl font-semibold">Configurações da loja</h2>
+          <p className="text-sm text-slate-600">
+            O que a loja mostra aos clientes: cada seção é salva à parte e aparece no site na hora.
+          </p>
+        </div>
+        <IdentitySettings identity={settings.identity} logo={settings.logo} />
+        <LegalSettings legal={settings.legal} />
+        <ContactsSettings contacts={settings.contacts} />
+        <HomeSettings
+          storeName={settings.identity.name}
+          home={settings.home}
+          banner={settings.banner}
+          featuredProducts={featuredProducts}
+          suggestions={suggestions}
+        />
+        <PoliciesSettings policies={settings.policies} />
+        <DeliverySettings delivery={settings.delivery} />
+        <PromisesSettings promises={settings.promises} />
+        <PaymentSettings payment={settings.payment} />
       </div>
-      <IdentitySettings identity={settings.identity} logo={settings.logo} />
-      <LegalSettings legal={settings.legal} />
-      <ContactsSettings contacts={settings.contacts} />
-      <HomeSettings
-        home={settings.home}
-        banner={settings.banner}
-        featuredProducts={featuredProducts}
-        suggestions={suggestions}
-      />
-      <PoliciesSettings policies={settings.policies} />
-      <DeliverySettings delivery={settings.delivery} />
-      <PaymentSettings payment={settings.payment} />
-    </div>
+    </UnsavedEditsGuard>
   );
 }
 

@@ -1,17 +1,20 @@
 import { useId } from "react";
 import { FEATURED_PRODUCT_FIELD, type ProductChoice } from "../../../domain/store-settings/settings-forms";
 import { FEATURED_PRODUCTS_MAX, type StoreSettings } from "../../../domain/store-settings/settings-schema";
+import { standardResellerText } from "../../../domain/store-settings/store-promises";
 import { FormField, FormMessage } from "../../ui/form-field";
 import { TextAreaField } from "../../ui/textarea-field";
 import { ImageUploadSettings } from "./image-upload-settings";
 import { SettingsForm, SettingsSection, type SettingsFormFields } from "./settings-form";
 
 export function HomeSettings({
+  storeName,
   home,
   banner,
   featuredProducts,
   suggestions,
 }: {
+  storeName: string;
   home: StoreSettings["home"];
   banner: StoreSettings["banner"];
   featuredProducts: ProductChoice[];
@@ -57,8 +60,10 @@ export function HomeSettings({
                 name="resellerText"
                 rows={3}
                 maxLength={500}
-                defaultValue={fields.value("resellerText", home.resellerText)}
+                placeholder={standardResellerText(storeName)}
+                defaultValue={fields.value("resellerText", home.resellerText ?? "")}
                 error={fields.errors.resellerText}
+                hint="Em branco: o texto padrão, com o nome da loja."
               />
               <FeaturedProductSlots
                 saved={home.featuredProductIds}

@@ -28,6 +28,7 @@ export const SETTINGS_TOASTS: Record<SettingsIntent, string> = {
   policies: "Políticas salvas!",
   delivery: "Prazo de entrega salvo!",
   payment: "Preços e parcelamento salvos!",
+  promises: "Garantia e devolução salvas!",
 };
 
 export const SETTINGS_FAILURE_TOAST = "Não foi possível salvar: corrija os campos indicados";

@@ -9,6 +9,7 @@ import {
   type SettingsActionData,
   type SettingsIntent,
 } from "./settings-action-data";
+import { useUnsavedEdits } from "./unsaved-edits";
 
 /** One section of the settings page: a heading that names its region, and its forms. */
 export function SettingsSection({
@@ -72,12 +73,14 @@ export function SettingsForm({
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
+  const edits = useUnsavedEdits();
 
   useEffect(() => {
     const data = fetcher.data;
     if (!data) return;
     if (data.ok) {
       toast.success(SETTINGS_TOASTS[intent]);
+      edits?.saved(intent);
       // The stored picture shows in the page now; the file chosen is done with.
       if (upload) formRef.current?.reset();
     } else toast.error(SETTINGS_FAILURE_TOAST);
@@ -108,6 +111,7 @@ export function SettingsForm({
       encType={upload ? "multipart/form-data" : undefined}
       noValidate
       onSubmit={checkFirst}
+      onChange={() => edits?.edited(intent)}
       className={className}
     >
       <input type="hidden" name="intent" value={intent} />

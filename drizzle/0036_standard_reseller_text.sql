@@ -1,0 +1,6 @@
+-- The 'Revendedor Oficial' page's text left blank now means the standard sentence with the store's
+-- name of the moment (issue 51, point 4). A home section saved with the earlier default, which named
+-- the demo store 'Vitrine', gets that blank, so a store renamed since shows its own name.
+UPDATE "store_settings"
+SET "sections" = jsonb_set("sections", '{home,resellerText}', 'null'::jsonb)
+WHERE "sections" #>> '{home,resellerText}' = 'A Vitrine é revendedora oficial das marcas que vende: procedência garantida, nota fiscal e garantia em todos os pedidos.';
