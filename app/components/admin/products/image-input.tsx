@@ -35,7 +35,7 @@ export function ImageInput({ label, urlName, fileName, defaultUrl = "", error, c
       <div className="flex items-start gap-4">
         <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50 text-center text-xs text-slate-500">
           {preview ? (
-            <img src={preview} alt="Pré-visualização da imagem" className="size-full object-cover" />
+            <img src={preview} alt="Pré-visualização da imagem" className="size-full object-contain" />
           ) : url.trim() ? (
             "Baixada ao salvar"
           ) : (

@@ -86,7 +86,7 @@ function GalleryRow(props: {
         alt={`Imagem ${position}`}
         width={56}
         height={56}
-        className="size-14 rounded-md bg-slate-100 object-cover"
+        className="size-14 rounded-md bg-slate-100 object-contain"
       />
       <span className="flex-1 text-sm text-slate-600">Posição {position}</span>
       <fetcher.Form method="post" className="flex gap-1">

@@ -41,7 +41,7 @@ export function ProductsTable({ products }: { products: AdminProductRow[] }) {
                   width={48}
                   height={48}
                   loading="lazy"
-                  className="size-12 max-w-none rounded-md bg-slate-100 object-cover"
+                  className="size-12 max-w-none rounded-md bg-slate-100 object-contain"
                 />
               </td>
               <td className="px-3 py-2 font-medium">{product.name}</td>
