@@ -328,6 +328,15 @@ describe("a parcel with a carrier other than the Correios", () => {
       ok: false,
       errors: { trackingCode: "Código de rastreio inválido: de 4 a 40 caracteres" },
     });
+    const invisible = "Remova os caracteres de controle (invisíveis) do texto";
+    expect(
+      await adminAct(admin, order.id, {
+        intent: "tracking",
+        carrier: "other",
+        carrierName: "Bras\u0007press",
+        trackingCode: "BRP\u0000-2030",
+      }),
+    ).toMatchObject({ ok: false, errors: { carrierName: invisible, trackingCode: invisible } });
     expect(await trackingKept(order.id)).toEqual(before);
 
     expect(

@@ -1,4 +1,5 @@
 import type { ParcelTracking } from "../../lib/carriers";
+import { typedText } from "../../lib/typed-text";
 import { z } from "../../lib/zod";
 import type { OrderStatus } from "./order-lifecycle";
 
@@ -36,13 +37,12 @@ const loggiCodeSchema = z
   .trim()
   .regex(/^[A-Za-z0-9-]{4,40}$/, TRACKING_MESSAGES.loggi);
 
-const otherCodeSchema = z.string().trim().min(4, TRACKING_MESSAGES.other).max(40, TRACKING_MESSAGES.other);
+/** Another carrier's code and name are free text: only a control character is refused. */
+const otherCodeSchema = typedText().trim().min(4, TRACKING_MESSAGES.other).max(40, TRACKING_MESSAGES.other);
 
 const carrierNameSchema = z
   .string(TRACKING_MESSAGES.carrierName)
-  .trim()
-  .min(2, TRACKING_MESSAGES.carrierName)
-  .max(60, TRACKING_MESSAGES.carrierName);
+  .pipe(typedText().trim().min(2, TRACKING_MESSAGES.carrierName).max(60, TRACKING_MESSAGES.carrierName));
 
 /**
  * The admin's 'Código de rastreio' form: the carrier chosen, its code checked by the carrier's
