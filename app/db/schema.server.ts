@@ -26,7 +26,7 @@ import {
   REFUND_STATUSES,
   TOTAL_ADJUSTMENT_KINDS,
 } from "../lib/order-statuses";
-import { CARRIERS } from "../lib/carriers";
+import { CARRIER_CODE_PATTERNS, CARRIERS } from "../lib/carriers";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -459,13 +459,6 @@ export const addresses = pgTable(
   ],
 );
 
-/** Correios tracking codes: two letters, nine digits, two letters (for instance AA123456789BR). */
-export const TRACKING_CODE_PATTERN = "^[A-Z]{2}[0-9]{9}[A-Z]{2}$";
-/** Jadlog's tracking numbers: 14 digits. */
-export const JADLOG_CODE_PATTERN = "^[0-9]{14}$";
-/** Loggi's codes, which follow no published format: 4 to 40 letters, digits or hyphens. */
-export const LOGGI_CODE_PATTERN = "^[A-Za-z0-9-]{4,40}$";
-
 export const orders = pgTable(
   "orders",
   {
@@ -571,9 +564,9 @@ export const orders = pgTable(
     check(
       "orders_tracking_code",
       sql`case ${t.trackingCarrier}
-        when 'correios' then ${t.trackingCode} ~ ${sql.raw(`'${TRACKING_CODE_PATTERN}'`)}
-        when 'jadlog' then ${t.trackingCode} ~ ${sql.raw(`'${JADLOG_CODE_PATTERN}'`)}
-        when 'loggi' then ${t.trackingCode} ~ ${sql.raw(`'${LOGGI_CODE_PATTERN}'`)}
+        when 'correios' then ${t.trackingCode} ~ ${sql.raw(`'${CARRIER_CODE_PATTERNS.correios}'`)}
+        when 'jadlog' then ${t.trackingCode} ~ ${sql.raw(`'${CARRIER_CODE_PATTERNS.jadlog}'`)}
+        when 'loggi' then ${t.trackingCode} ~ ${sql.raw(`'${CARRIER_CODE_PATTERNS.loggi}'`)}
         else char_length(${t.trackingCode}) between 4 and 40 end`,
     ),
     check("orders_tracking_carrier", oneOf(t.trackingCarrier, CARRIERS)),

@@ -4,6 +4,17 @@ import { correiosTrackingUrl } from "./correios";
 export const CARRIERS = ["correios", "jadlog", "loggi", "other"] as const;
 export type Carrier = (typeof CARRIERS)[number];
 
+/**
+ * Each known carrier's code, as the database's check and the admin's form both read it: the
+ * Correios' two letters, nine digits and two letters (AA123456789BR); Jadlog's 14-digit number;
+ * Loggi's, which follows no published format, 4 to 40 letters, digits or hyphens.
+ */
+export const CARRIER_CODE_PATTERNS = {
+  correios: "^[A-Z]{2}[0-9]{9}[A-Z]{2}$",
+  jadlog: "^[0-9]{14}$",
+  loggi: "^[A-Za-z0-9-]{4,40}$",
+} as const satisfies Record<Exclude<Carrier, "other">, string>;
+
 /** How the admin's choice reads ('Outra transportadora' until its name is typed). */
 export const CARRIER_LABELS: Record<Carrier, string> = {
   correios: "Correios",

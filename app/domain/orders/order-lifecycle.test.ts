@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { TRACKING_CODE_PATTERN } from "../../db/schema.server";
+import { CARRIER_CODE_PATTERNS } from "../../lib/carriers";
 import { ORDER_STATUSES } from "../../lib/order-statuses";
 import {
   adminNextStatuses,
@@ -205,7 +205,7 @@ describe("the payment's state", () => {
 
 describe("the tracking code", () => {
   it("follows the database's Correios pattern, upper-cased", () => {
-    expect(TRACKING_CODE_PATTERN).toBe("^[A-Z]{2}[0-9]{9}[A-Z]{2}$");
+    expect(CARRIER_CODE_PATTERNS.correios).toBe("^[A-Z]{2}[0-9]{9}[A-Z]{2}$");
     expect(trackingCodeSchema.parse(" qb123456789br ")).toBe("QB123456789BR");
     expect(trackingCodeSchema.safeParse("QB12345678BR").success).toBe(false);
   });

@@ -1,4 +1,4 @@
-import type { ParcelTracking } from "../../lib/carriers";
+import { CARRIER_CODE_PATTERNS, type ParcelTracking } from "../../lib/carriers";
 import { typedText } from "../../lib/typed-text";
 import { z } from "../../lib/zod";
 import type { OrderStatus } from "./order-lifecycle";
@@ -23,19 +23,19 @@ export const trackingCodeSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}[0-9]{9}[A-Z]{2}$/, TRACKING_MESSAGES.invalid);
+  .regex(new RegExp(CARRIER_CODE_PATTERNS.correios), TRACKING_MESSAGES.invalid);
 
 /** Jadlog: the shipment's 14-digit tracking number. */
 const jadlogCodeSchema = z
   .string()
   .trim()
-  .regex(/^[0-9]{14}$/, TRACKING_MESSAGES.jadlog);
+  .regex(new RegExp(CARRIER_CODE_PATTERNS.jadlog), TRACKING_MESSAGES.jadlog);
 
 /** Loggi publishes no format: its code as the label prints it, kept as typed. */
 const loggiCodeSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9-]{4,40}$/, TRACKING_MESSAGES.loggi);
+  .regex(new RegExp(CARRIER_CODE_PATTERNS.loggi), TRACKING_MESSAGES.loggi);
 
 /** Another carrier's code and name are free text: only a control character is refused. */
 const otherCodeSchema = typedText().trim().min(4, TRACKING_MESSAGES.other).max(40, TRACKING_MESSAGES.other);
