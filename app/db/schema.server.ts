@@ -44,6 +44,28 @@ const timestamps = {
  */
 const centavos = (name: string) => bigint(name, { mode: "number" });
 
+/**
+ * A parcel's weight and sides (issue 52): on a product, and on a variant where it differs from its
+ * product's. Null where not given: a variant takes its product's, a product the store's default
+ * (the freight settings). Bounds match the product form's (app/domain/shipping/parcel-size.ts).
+ */
+const parcelSize = {
+  weightGrams: integer("weight_grams"),
+  heightCm: integer("height_cm"),
+  widthCm: integer("width_cm"),
+  lengthCm: integer("length_cm"),
+};
+
+function parcelSizeChecks(table: string, t: { [K in keyof typeof parcelSize]: AnyPgColumn }) {
+  return [
+    check(`${table}_weight_grams`, sql`${t.weightGrams} between 1 and 100000`),
+    check(
+      `${table}_sides_cm`,
+      sql`${t.heightCm} between 1 and 200 and ${t.widthCm} between 1 and 200 and ${t.lengthCm} between 1 and 200`,
+    ),
+  ];
+}
+
 /** A check that `column` holds one of `values`. */
 const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`;
@@ -207,6 +229,7 @@ export const products = pgTable(
     category: text("category").notNull(),
     brand: text("brand"),
     image: text("image").notNull().default("/placeholder.svg"),
+    ...parcelSize,
     // Up to three options (Cor, Armazenamento, Voltagem) and their values; none for a product
     // sold as one default variant. Typed here as ProductOption and ProductSpec (domain/catalog/
     // variants.ts) are: app/db imports no domain code.
@@ -231,6 +254,7 @@ export const products = pgTable(
       sql`jsonb_typeof(${t.options}) = 'array' and jsonb_array_length(${t.options}) <= 3`,
     ),
     check("products_specs_array", sql`jsonb_typeof(${t.specs}) = 'array'`),
+    ...parcelSizeChecks("products", t),
     index("products_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     // Category filter, and the newest product of each category (featured products).
     index("products_category_created_idx").on(t.category, t.createdAt.desc(), t.id.desc()),
@@ -263,6 +287,7 @@ export const productVariants = pgTable(
     active: boolean("active").notNull().default(true),
     // GTIN/EAN, for the shopping feed.
     gtin: text("gtin"),
+    ...parcelSize,
     displayOrder: integer("display_order").notNull().default(0),
     ...timestamps,
   },
@@ -276,6 +301,7 @@ export const productVariants = pgTable(
     check("product_variants_sku_length", sql`char_length(${t.sku}) between 1 and 64`),
     check("product_variants_gtin_digits", sql`${t.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
     check("product_variants_option_values_array", sql`jsonb_typeof(${t.optionValues}) = 'array'`),
+    ...parcelSizeChecks("product_variants", t),
   ],
 );
 

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 const HEADER =
-  "handle;nome;descricao;categoria;marca;opcao1_nome;opcao1_valor;opcao2_nome;opcao2_valor;opcao3_nome;opcao3_valor;sku;preco;preco_de;estoque;ativo;gtin;imagens;especificacoes";
+  "handle;nome;descricao;categoria;marca;opcao1_nome;opcao1_valor;opcao2_nome;opcao2_valor;opcao3_nome;opcao3_valor;sku;preco;preco_de;estoque;ativo;gtin;imagens;especificacoes;peso_g;altura_cm;largura_cm;comprimento_cm";
 
 function csvForm(intent: string, lines: string[]): FormData {
   const form = new FormData();
@@ -35,8 +35,8 @@ describe("the products CSV over HTTP", () => {
   it("imports through the panel's action, checked first, and the storefront shows the product", async () => {
     const marker = `Fone CSV ${Date.now()}`;
     const lines = [
-      `fone;${marker};Sem fio;Áudio;Som Bom;Cor;Preto;;;;;FONE-${Date.now()}-P;199,90;249,90;4;sim;;;Bateria: 30 h`,
-      `fone;${marker};Sem fio;Áudio;Som Bom;Cor;Branco;;;;;FONE-${Date.now()}-B;219,90;;2;sim;;;`,
+      `fone;${marker};Sem fio;Áudio;Som Bom;Cor;Preto;;;;;FONE-${Date.now()}-P;199,90;249,90;4;sim;;;Bateria: 30 h;;;;`,
+      `fone;${marker};Sem fio;Áudio;Som Bom;Cor;Branco;;;;;FONE-${Date.now()}-B;219,90;;2;sim;;;;;;;`,
     ];
     const checked = await panel.post("/admin/products.data", csvForm("csv-check", lines));
     expect(await checked.text()).toContain("Verificado, nada gravado ainda: 1 produto novo");
@@ -66,14 +66,14 @@ describe("the products CSV over HTTP", () => {
   it("answers the rows' errors with their lines, importing nothing", async () => {
     const refused = await panel.post(
       "/admin/products.data",
-      csvForm("csv-import", [`x;Produto X;;Teste;;;;;;;;X-${Date.now()};12,3,4;;1;sim;;;`]),
+      csvForm("csv-import", [`x;Produto X;;Teste;;;;;;;;X-${Date.now()};12,3,4;;1;sim;;;;;;;`]),
     );
     expect(await refused.text()).toContain('Linha 2: Preço inválido \\"12,3,4\\"');
   });
 
   it("is refused to a visitor and to a customer", async () => {
     const marker = `Proibido ${Date.now()}`;
-    const line = `p;${marker};;Teste;;;;;;;;P-${Date.now()};10;;1;sim;;;`;
+    const line = `p;${marker};;Teste;;;;;;;;P-${Date.now()};10;;1;sim;;;;;;;`;
     const customer = await signUpCustomer(started.store.url);
     for (const cookie of ["", cookieHeader(customer)]) {
       const exported = await page("/admin/products/export.csv", { cookie });

@@ -211,6 +211,44 @@ describe("importing a products CSV", () => {
     expect(after[2]!.priceCents).toBe(179_990);
   });
 
+  it("reads the first row's parcel as the product's and a row that differs as its variant's own", async () => {
+    const prefix = `PKG-${unique()}`;
+    const rows = phoneRows(`pkg-${prefix}`, prefix);
+    Object.assign(rows[0]!, { peso_g: "350", altura_cm: "4", largura_cm: "9", comprimento_cm: "17" });
+    Object.assign(rows[1]!, { peso_g: "380", altura_cm: "4", largura_cm: "9", comprimento_cm: "17" });
+    expect(await csvAction("csv-import", csvFile(rows))).toMatchObject({ ok: true });
+    const variants = await variantsBySku(prefix);
+    const [product] = await store.context.db
+      .select()
+      .from(products)
+      .where(eq(products.id, variants[0]!.productId));
+    expect([product!.weightGrams, product!.heightCm, product!.widthCm, product!.lengthCm]).toEqual([
+      350, 4, 9, 17,
+    ]);
+    expect(variants.map((variant) => [variant.weightGrams, variant.heightCm])).toEqual([
+      [null, null],
+      [380, null],
+      [null, null],
+    ]);
+    const exportedRows = (
+      parse(await exported(), { bom: true, delimiter: ";", columns: true }) as ProductCsvRow[]
+    ).filter((exportedRow) => exportedRow.sku.startsWith(prefix));
+    expect(exportedRows.map((exportedRow) => exportedRow.peso_g)).toEqual(["350", "380", "350"]);
+    expect(exportedRows.map((exportedRow) => exportedRow.comprimento_cm)).toEqual(["17", "17", "17"]);
+
+    const heavy = phoneRows(`pkg-${prefix}`, prefix);
+    Object.assign(heavy[2]!, { peso_g: "100001", altura_cm: "0" });
+    const refused = await csvAction("csv-import", csvFile(heavy));
+    expect(refused).toMatchObject({ ok: false });
+    expect(refused.lines).toEqual(
+      expect.arrayContaining([
+        "Linha 6: Peso deve ser de 1 a 100000 gramas",
+        "Linha 6: Altura deve ser de 1 a 200 cm",
+      ]),
+    );
+    expect((await variantsBySku(prefix)).map((variant) => variant.weightGrams)).toEqual([null, 380, null]);
+  });
+
   it("lists every row's error with its line, and writes nothing", async () => {
     const prefix = `ERR-${unique()}`;
     const taken = `TAKEN-${unique()}`;
@@ -390,7 +428,7 @@ describe("importing a products CSV", () => {
     const shortRow = `${csvFile(good)}a;b;c\r\n`;
     expect(await csvAction("csv-check", shortRow)).toMatchObject({
       ok: false,
-      lines: ['Linha 8: esperadas 19 colunas separadas por ";", há 3'],
+      lines: ['Linha 8: esperadas 23 colunas separadas por ";", há 3'],
     });
     const latin1 = Buffer.from(csvFile(good), "latin1");
     expect(await csvAction("csv-check", latin1)).toMatchObject({ ok: false, lines: [NOT_UTF8] });
@@ -417,6 +455,10 @@ describe("exporting the products CSV", () => {
       category: "Cabos",
       brand: "",
       sku: `${prefix}-CABO`,
+      weightGrams: "120",
+      heightCm: "3",
+      widthCm: "10",
+      lengthCm: "15",
       "specs.0.name": "Comprimento",
       "specs.0.value": "1 m, trançado",
     });

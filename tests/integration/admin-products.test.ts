@@ -93,6 +93,9 @@ describe("creating a product", () => {
       "imageUrl",
       "URL da imagem inválida (use http:// ou https://)",
     ],
+    ["a weight of zero grams", { weightGrams: "0" }, "weightGrams", "Peso deve ser de 1 a 100000 gramas"],
+    ["a weight in kilos", { weightGrams: "1,5" }, "weightGrams", "Peso deve ser de 1 a 100000 gramas"],
+    ["a side over 2 m", { lengthCm: "201" }, "lengthCm", "Comprimento deve ser de 1 a 200 cm"],
     [
       "an ftp image",
       { imageUrl: "ftp://example.com/x.png" },
@@ -146,6 +149,67 @@ describe("editing a product", () => {
       after: { name: "Monitor Novo", variants: [{ sku: product.sku, priceCents: 89_900, stock: 7 }] },
     });
     expect(Object.keys(entry!.before as object).sort()).toEqual(["name", "variants"]);
+  });
+
+  it("saves the product's parcel and a variant's own weight, each audited", async () => {
+    const answer = await pages.create(
+      productForm({
+        name: "Notebook Embalado",
+        weightGrams: "2200",
+        heightCm: "6",
+        widthCm: "30",
+        lengthCm: "40",
+        "options.0.name": "Tela",
+        "options.0.values": "14, 16",
+        "variants.0.optionValues": JSON.stringify(["14"]),
+        "variants.0.price": "4.999,00",
+        "variants.1.optionValues": JSON.stringify(["16"]),
+        "variants.1.price": "5.999,00",
+        "variants.1.weightGrams": "2600",
+        "variants.1.lengthCm": "45",
+      }),
+    );
+    expect(answer).toMatchObject({ ok: true });
+    const id = (answer as { productId: number }).productId;
+    expect(await productRow(store.context, id)).toMatchObject({
+      weightGrams: 2200,
+      heightCm: 6,
+      widthCm: 30,
+      lengthCm: 40,
+    });
+    const variants = await store.context.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(asc(productVariants.displayOrder));
+    expect(variants.map((variant) => [variant.weightGrams, variant.heightCm, variant.lengthCm])).toEqual([
+      [null, null, null],
+      [2600, null, 45],
+    ]);
+    const refused = await pages.edit(
+      id,
+      productForm({
+        intent: "update",
+        name: "Notebook Embalado",
+        "options.0.name": "Tela",
+        "options.0.values": "14, 16",
+        "variants.0.optionValues": JSON.stringify(["14"]),
+        "variants.0.price": "4.999,00",
+        "variants.1.optionValues": JSON.stringify(["16"]),
+        "variants.1.price": "5.999,00",
+        "variants.1.widthCm": "0",
+      }),
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      errors: { "variants.1.widthCm": "Largura deve ser de 1 a 200 cm" },
+    });
+    const [entry] = await auditEntries(store.context, "product", id);
+    expect(entry).toMatchObject({ action: "product.create" });
+    expect(entry!.after).toMatchObject({
+      weightGrams: 2200,
+      variants: [{ weightGrams: null }, { weightGrams: 2600 }],
+    });
   });
 
   it("changes nothing and records nothing when a field is invalid", async () => {

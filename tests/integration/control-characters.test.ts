@@ -197,8 +197,8 @@ describe("a control character in a form's text", () => {
 
   it("is refused in a products CSV cell, with its line and column, and nothing is imported", async () => {
     const header =
-      "handle;nome;descricao;categoria;marca;opcao1_nome;opcao1_valor;opcao2_nome;opcao2_valor;opcao3_nome;opcao3_valor;sku;preco;preco_de;estoque;ativo;gtin;imagens;especificacoes";
-    const line = `cabo-ctrl;${withControl("Cabo")};Cabo trançado;Cabos;Marca;;;;;;;CSV-CTRL-1;19,90;;5;sim;;;`;
+      "handle;nome;descricao;categoria;marca;opcao1_nome;opcao1_valor;opcao2_nome;opcao2_valor;opcao3_nome;opcao3_valor;sku;preco;preco_de;estoque;ativo;gtin;imagens;especificacoes;peso_g;altura_cm;largura_cm;comprimento_cm";
+    const line = `cabo-ctrl;${withControl("Cabo")};Cabo trançado;Cabos;Marca;;;;;;;CSV-CTRL-1;19,90;;5;sim;;;;;;;`;
     const before = await storedData();
     const answer = answerOf(
       await call(

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { productImages, products, productVariants } from "../../db/schema.server";
+import { parcelSizeColumns } from "../shipping/parcel-size.server";
 import type { AdminVariant, GalleryImage } from "./admin-product";
 
 /** A product as the edit view shows it, with its variants and gallery in display order; null when missing. */
@@ -13,6 +14,7 @@ export async function getAdminProduct(db: Database, productId: number) {
       category: products.category,
       brand: products.brand,
       image: products.image,
+      parcel: parcelSizeColumns(products),
       options: products.options,
       specs: products.specs,
     })
@@ -36,6 +38,7 @@ export const adminVariantColumns = {
   stock: productVariants.stock,
   active: productVariants.active,
   gtin: productVariants.gtin,
+  ...parcelSizeColumns(productVariants),
 };
 
 export function listVariants(db: Pick<Database, "select">, productId: number): Promise<AdminVariant[]> {

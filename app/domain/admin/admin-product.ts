@@ -1,5 +1,6 @@
 // A product as the panel shows it: shared by server and browser.
 import type { PhotoOwnerColumns } from "../catalog/photo-owner";
+import type { ParcelSize } from "../shipping/parcel-size";
 import type { VariantOffer } from "../catalog/variants";
 
 /** A row of the panel's product list. */
@@ -16,7 +17,7 @@ export interface AdminProductRow {
 }
 
 /** A variant as the edit view's grid shows it. */
-export interface AdminVariant extends VariantOffer {
+export interface AdminVariant extends VariantOffer, ParcelSize {
   id: number;
   active: boolean;
 }

@@ -10,10 +10,12 @@ import {
   CSV_YES,
   LIST_SEPARATOR,
   OPTION_COLUMNS,
+  PARCEL_COLUMNS,
   PRODUCT_CSV_COLUMNS,
   textCell,
   type ProductCsvRow,
 } from "./product-csv";
+import { PARCEL_SIZE_FIELDS } from "../shipping/parcel-size";
 import { listOfPictures } from "./product-csv-images.server";
 
 /** 'Celular X', id 12 → 'celular-x-12': the rows of one product, as an importer reads them. */
@@ -89,6 +91,12 @@ export async function exportProductsCsv(db: Database): Promise<string> {
         gtin: variant.gtin ?? "",
         imagens: images.join(LIST_SEPARATOR),
         especificacoes: product.specs.map((spec) => `${spec.name}: ${spec.value}`).join(LIST_SEPARATOR),
+        ...Object.fromEntries(
+          PARCEL_SIZE_FIELDS.map((field) => [
+            PARCEL_COLUMNS[field],
+            String(variant[field] ?? product[field] ?? ""),
+          ]),
+        ),
       } as ProductCsvRow;
     });
   });

@@ -14,10 +14,12 @@ import {
   CSV_YES,
   cellText,
   OPTION_COLUMNS,
+  PARCEL_COLUMNS,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_LEVEL_COLUMNS,
   type ProductCsvRow,
 } from "./product-csv";
+import { PARCEL_SIZE_FIELDS, type ParcelSizeField } from "../shipping/parcel-size";
 import { picturesOfList, picturesOfProducts, storeCsvImages } from "./product-csv-images.server";
 import { imageUrlField, productInputSchema, type ProductInput } from "./product-form-schema";
 import { replaceProductGallery } from "./product-gallery.server";
@@ -188,6 +190,7 @@ function productOfRows(
       stock: row.estoque,
       active: !NO.has(active),
       gtin: row.gtin,
+      parcel: parcelCells(row, (field, cell) => (cell === first!.row[PARCEL_COLUMNS[field]] ? "" : cell)),
     };
   });
   const specs = splitList(first!.row.especificacoes).flatMap((item) => {
@@ -212,6 +215,7 @@ function productOfRows(
     category: first!.row.categoria,
     brand: first!.row.marca,
     imageUrl: images[0] ?? "",
+    parcel: parcelCells(first!.row, (_, cell) => cell),
     specs,
     options: current ? withCurrentValues(options, current) : options,
     variants,
@@ -225,6 +229,16 @@ function productOfRows(
   }
   if (!input.success || errors.length > before) return null;
   return { handle, rows, productId: owners[0] ?? null, input: input.data, images };
+}
+
+/** A row's parcel cells by field, each as `cell` reads it. */
+function parcelCells(
+  row: ProductCsvRow,
+  cell: (field: ParcelSizeField, text: string) => string,
+): Record<ParcelSizeField, string> {
+  return Object.fromEntries(
+    PARCEL_SIZE_FIELDS.map((field) => [field, cell(field, row[PARCEL_COLUMNS[field]])]),
+  ) as Record<ParcelSizeField, string>;
 }
 
 /**

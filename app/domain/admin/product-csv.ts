@@ -1,3 +1,5 @@
+import type { ParcelSizeField } from "../shipping/parcel-size";
+
 /**
  * The products' CSV file (README, 'Importar e exportar produtos'): one row per variant, `;` as
  * Excel writes it in Brazil, UTF-8. Rows with one handle are one product; its name, texts,
@@ -24,10 +26,26 @@ export const PRODUCT_CSV_COLUMNS = [
   "gtin",
   "imagens",
   "especificacoes",
+  "peso_g",
+  "altura_cm",
+  "largura_cm",
+  "comprimento_cm",
 ] as const;
 
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 export type ProductCsvRow = Record<ProductCsvColumn, string>;
+
+/**
+ * A variant's parcel, each cell its own weight or side. Read back, the first row's cells are the
+ * product's, and another row's cell that differs is its variant's own: each variant's parcel makes
+ * the round trip, though a first variant's own values become its product's.
+ */
+export const PARCEL_COLUMNS: Record<ParcelSizeField, ProductCsvColumn> = {
+  weightGrams: "peso_g",
+  heightCm: "altura_cm",
+  widthCm: "largura_cm",
+  lengthCm: "comprimento_cm",
+};
 
 export const CSV_DELIMITER = ";";
 /** Between the URLs of `imagens` and the items of `especificacoes`. */

@@ -1,6 +1,12 @@
 import { z } from "../../lib/zod";
 import { typedText } from "../../lib/typed-text";
 import { parseBRLToCents } from "../../lib/money";
+import {
+  NO_PARCEL_SIZE,
+  PARCEL_SIZE_FIELDS,
+  PARCEL_SIZE_RULES,
+  type ParcelSizeField,
+} from "../shipping/parcel-size";
 import { MAX_OPTION_VALUES, MAX_PRODUCT_OPTIONS, MAX_SPECS, type ProductOption } from "../catalog/variants";
 
 /** The product form's rules, shared by the browser (instant feedback) and the server (the authority). */
@@ -64,6 +70,30 @@ const compareAtField = z
   .trim()
   .pipe(z.union([z.literal("").transform(() => null), priceField]));
 
+/** A weight or a side as typed ('350'): empty is none (the product's, or the store's default). */
+function parcelSizeField(field: ParcelSizeField) {
+  const { max, message } = PARCEL_SIZE_RULES[field];
+  return z
+    .string()
+    .trim()
+    .refine(
+      (text) => text === "" || (/^\d{1,6}$/.test(text) && Number(text) >= 1 && Number(text) <= max),
+      message,
+    )
+    .transform((text) => (text === "" ? null : Number(text)))
+    .default(null);
+}
+
+/** A parcel's four fields, each optional. */
+const parcelSizeSchema = z
+  .object({
+    weightGrams: parcelSizeField("weightGrams"),
+    heightCm: parcelSizeField("heightCm"),
+    widthCm: parcelSizeField("widthCm"),
+    lengthCm: parcelSizeField("lengthCm"),
+  })
+  .default(NO_PARCEL_SIZE);
+
 export const SKU_MAX = 64;
 export const BRAND_MAX = 80;
 export const OPTION_NAME_MAX = 40;
@@ -92,6 +122,8 @@ const variantField = z.object({
     )
     .transform((gtin) => gtin || null)
     .default(null),
+  /** What differs from the product's parcel. */
+  parcel: parcelSizeSchema,
 });
 
 const optionField = z.object({
@@ -161,6 +193,7 @@ export const productInputSchema = z
       .transform((brand) => brand || null)
       .default(null),
     imageUrl: imageUrlField.default(""),
+    parcel: parcelSizeSchema,
     specs: z
       .array(specField)
       .max(MAX_SPECS, `Ficha técnica deve ter no máximo ${MAX_SPECS} linhas`)
@@ -307,6 +340,8 @@ export function productFormValues(form: FormData): Record<string, unknown> {
       value: value(`specs.${index}.value`) ?? "",
     }))
     .filter((spec) => spec.name.trim() !== "" || spec.value.trim() !== "");
+  const parcelFieldsOf = (prefix: string) =>
+    Object.fromEntries(PARCEL_SIZE_FIELDS.map((field) => [field, value(`${prefix}${field}`)]));
   const variantOf = (prefix: string) => ({
     ...Object.fromEntries(VARIANT_FIELDS.map((field) => [field, value(`${prefix}${field}`)])),
     price: value(`${prefix}price`) ?? "",
@@ -316,6 +351,7 @@ export function productFormValues(form: FormData): Record<string, unknown> {
       ? [{ ...variantOf(""), optionValues: [], active: true }]
       : soldVariantRows(form).map((index) => ({
           ...variantOf(`variants.${index}.`),
+          parcel: parcelFieldsOf(`variants.${index}.`),
           optionValues: parseOptionValues(value(`variants.${index}.optionValues`)),
           active: value(`variants.${index}.active`) !== undefined,
         }));
@@ -325,6 +361,7 @@ export function productFormValues(form: FormData): Record<string, unknown> {
     category: value("category") ?? "",
     brand: value("brand"),
     imageUrl: value("imageUrl"),
+    parcel: parcelFieldsOf(""),
     specs,
     options,
     variants,
@@ -352,16 +389,22 @@ export function parseProductForm(
   return { ok: false, errors: formErrorsFor(form, productInputErrors(input.error)) };
 }
 
-/** Errors by input path placed at the form's fields (see `parseProductForm`). */
+/**
+ * Errors by input path placed at the form's fields (see `parseProductForm`); a parcel's fields sit
+ * beside their product's or row's (`variants.2.parcel.weightGrams` → `variants.2.weightGrams`).
+ */
 export function formErrorsFor(form: FormData, errors: Record<string, string>): Record<string, string> {
   const hasOptions = (productFormValues(form).options as unknown[]).length > 0;
   const rows = soldVariantRows(form);
   return Object.fromEntries(
-    Object.entries(errors).map(([field, message]) => [
-      hasOptions
-        ? field.replace(/^variants\.(\d+)\./, (_, index: string) => `variants.${rows[Number(index)]}.`)
-        : field.replace(/^variants\.0\./, ""),
-      message,
-    ]),
+    Object.entries(errors).map(([path, message]) => {
+      const field = path.replace(/(^|\.)parcel\./, "$1");
+      return [
+        hasOptions
+          ? field.replace(/^variants\.(\d+)\./, (_, index: string) => `variants.${rows[Number(index)]}.`)
+          : field.replace(/^variants\.0\./, ""),
+        message,
+      ];
+    }),
   );
 }

@@ -10,6 +10,7 @@ import type { SettingsVariables } from "../store-settings/default-settings";
 import { currentStoreSettings } from "../store-settings/store-settings.server";
 import { combinationKey, SKU_MAX, type ProductInput, type VariantInput } from "./product-form-schema";
 import { generatedSku, skuPrefix } from "./generated-sku";
+import { PARCEL_SIZE_FIELDS, type ParcelSize } from "../shipping/parcel-size";
 import { resolveProductImage } from "./product-image-source.server";
 
 export type SaveProductOutcome =
@@ -23,6 +24,7 @@ function productFields(input: ProductInput, image: string) {
     category: input.category,
     brand: input.brand,
     image,
+    ...input.parcel,
     options: input.options,
     specs: input.specs,
   };
@@ -35,12 +37,13 @@ const AUDITED: (keyof ProductFields)[] = [
   "category",
   "brand",
   "image",
+  ...PARCEL_SIZE_FIELDS,
   "options",
   "specs",
 ];
 
 /** A variant row as written and audited. */
-interface VariantFields extends VariantOffer {
+interface VariantFields extends VariantOffer, ParcelSize {
   active: boolean;
   displayOrder: number;
 }
@@ -54,6 +57,7 @@ function variantFields(variant: VariantInput, sku: string, displayOrder: number)
     stock: variant.stock,
     active: variant.active,
     gtin: variant.gtin,
+    ...variant.parcel,
     displayOrder,
   };
 }

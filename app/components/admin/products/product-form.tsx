@@ -3,11 +3,13 @@ import { useFetcher } from "react-router";
 import { toast } from "../../toasts";
 import type { AdminVariant } from "../../../domain/admin/admin-product";
 import { BRAND_MAX, parseProductForm } from "../../../domain/admin/product-form-schema";
+import type { ParcelSize } from "../../../domain/shipping/parcel-size";
 import type { ProductOption, ProductSpec } from "../../../domain/catalog/variants";
 import { Button } from "../../ui/button";
 import { FormField, FormMessage } from "../../ui/form-field";
 import { ImageInput } from "./image-input";
 import { PRODUCT_TOASTS, type ProductActionData } from "./product-action-data";
+import { ProductParcelFields } from "./product-parcel-fields";
 import { ProductSpecsEditor } from "./product-specs-editor";
 import { ProductVariantsEditor } from "./product-variants-editor";
 
@@ -19,6 +21,8 @@ export interface EditableProduct {
   brand: string | null;
   image: string;
   options: ProductOption[];
+  /** The product's parcel; its variants' rows may differ. */
+  parcel: ParcelSize;
   specs: ProductSpec[];
   variants: AdminVariant[];
 }
@@ -112,6 +116,7 @@ export function ProductForm({ product, categories }: { product?: EditableProduct
         variants={product?.variants ?? []}
         errors={errors}
       />
+      <ProductParcelFields parcel={product?.parcel} errors={errors} />
       <ProductSpecsEditor specs={product?.specs ?? []} errors={errors} />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy}>

@@ -8,6 +8,7 @@ import {
   SKU_MAX,
   splitOptionValues,
 } from "../../../domain/admin/product-form-schema";
+import { PARCEL_SIZE_FIELDS, PARCEL_SIZE_RULES } from "../../../domain/shipping/parcel-size";
 import { MAX_PRODUCT_OPTIONS, type ProductOption } from "../../../domain/catalog/variants";
 import { formatReais } from "../../../lib/money";
 import { Button } from "../../ui/button";
@@ -185,7 +186,10 @@ function SingleVariantFields({
   );
 }
 
-const GRID_FIELDS = ["sku", "price", "compareAt", "stock", "gtin"] as const;
+const GRID_FIELDS = ["sku", "price", "compareAt", "stock", "gtin", ...PARCEL_SIZE_FIELDS] as const;
+
+type GridField = (typeof GRID_FIELDS)[number];
+const PARCEL_FIELDS = new Set<string>(PARCEL_SIZE_FIELDS);
 
 function VariantsGrid({
   options,
@@ -214,6 +218,11 @@ function VariantsGrid({
               <th className="px-2 py-2 font-medium">Preço &quot;de&quot;</th>
               <th className="px-2 py-2 font-medium">Estoque</th>
               <th className="px-2 py-2 font-medium">GTIN</th>
+              {PARCEL_SIZE_FIELDS.map((field) => (
+                <th key={field} className="px-2 py-2 font-medium whitespace-nowrap">
+                  {PARCEL_SIZE_RULES[field].label}
+                </th>
+              ))}
               <th className="px-2 py-2 font-medium">Ativa</th>
             </tr>
           </thead>
@@ -222,19 +231,27 @@ function VariantsGrid({
               const key = combinationKey(values);
               const variant = saved.get(key);
               const label = values.join(" / ");
-              const defaults = {
+              const defaults: Record<GridField, string> = {
                 sku: variant?.sku ?? "",
                 price: typedCents(variant?.priceCents),
                 compareAt: typedCents(variant?.compareAtCents),
                 stock: variant ? String(variant.stock) : "",
                 gtin: variant?.gtin ?? "",
+                weightGrams: String(variant?.weightGrams ?? ""),
+                heightCm: String(variant?.heightCm ?? ""),
+                widthCm: String(variant?.widthCm ?? ""),
+                lengthCm: String(variant?.lengthCm ?? ""),
               };
-              const headers = {
+              const headers: Record<GridField, string> = {
                 sku: "SKU",
                 price: "Preço",
                 compareAt: 'Preço "de"',
                 stock: "Estoque",
                 gtin: "GTIN",
+                weightGrams: PARCEL_SIZE_RULES.weightGrams.label,
+                heightCm: PARCEL_SIZE_RULES.heightCm.label,
+                widthCm: PARCEL_SIZE_RULES.widthCm.label,
+                lengthCm: PARCEL_SIZE_RULES.lengthCm.label,
               };
               const rowErrors = Object.entries(errors)
                 .filter(([field]) => field.startsWith(`variants.${index}.`))
@@ -257,12 +274,13 @@ function VariantsGrid({
                         name={`variants.${index}.${field}`}
                         aria-label={`${headers[field]} de ${label}`}
                         defaultValue={defaults[field]}
+                        placeholder={PARCEL_FIELDS.has(field) ? "do produto" : undefined}
                         inputMode={
                           field === "sku"
                             ? undefined
-                            : field === "stock" || field === "gtin"
-                              ? "numeric"
-                              : "decimal"
+                            : field === "price" || field === "compareAt"
+                              ? "decimal"
+                              : "numeric"
                         }
                         aria-invalid={errors[`variants.${index}.${field}`] ? true : undefined}
                         className={cellClasses}
