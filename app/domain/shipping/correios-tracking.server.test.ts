@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { startFakeCorreiosServer } from "../../../tests/support/fake-correios-server";
 import { loadEnv } from "../../config/env.server";
 import { ProviderError } from "../payments/provider-http.server";
 import { createCarrierTracking } from "./carrier-trackings.server";
@@ -80,6 +81,42 @@ describe("createCorreiosTracking", () => {
 
     expect(asked.filter((path) => path.startsWith("/token/"))).toHaveLength(1);
     expect(asked.filter((path) => path.startsWith("/srorastro/"))).toHaveLength(2);
+  });
+});
+
+describe("the Correios' token", () => {
+  const credentials = { user: "loja", accessCode: "codigo", postingCard: "0073423759" };
+
+  it("is replaced once when refused before its time", async () => {
+    const correios = await startFakeCorreiosServer(credentials);
+    try {
+      const tracking = createCorreiosTracking({ apiUrl: correios.url, ...credentials });
+      correios.record("AA123456789BR", "delivered", new Date("2026-11-20T17:03:00.000Z"));
+
+      await tracking.deliveredAt("AA123456789BR");
+      correios.revokeTokens();
+
+      expect(await tracking.deliveredAt("AA123456789BR")).toEqual(new Date("2026-11-20T17:03:00.000Z"));
+      expect(correios.tokenRequests()).toHaveLength(2);
+      expect(correios.trackingRequestsOf("AA123456789BR")).toHaveLength(3);
+    } finally {
+      await correios.stop();
+    }
+  });
+
+  it("is not asked for again when the credentials are refused", async () => {
+    const correios = await startFakeCorreiosServer(credentials);
+    try {
+      const tracking = createCorreiosTracking({ apiUrl: correios.url, ...credentials, accessCode: "outro" });
+
+      await expect(tracking.deliveredAt("AA123456789BR")).rejects.toThrow(
+        new ProviderError("Correios respondeu HTTP 401 ao obter o token", { status: 401 }),
+      );
+      expect(correios.tokenRequests()).toHaveLength(1);
+      expect(correios.requests).toHaveLength(1);
+    } finally {
+      await correios.stop();
+    }
   });
 });
 

@@ -1,28 +1,13 @@
 import { z } from "../../lib/zod";
-import { storeWallClock } from "../../lib/dates";
-import { ProviderError, providerHttpClient } from "../payments/provider-http.server";
+import { providerHttpClient } from "../payments/provider-http.server";
 import type { CarrierTracking } from "./carrier-tracking";
+import { correiosAuthorization, correiosTime, type CorreiosCredentials } from "./correios-token.server";
 
-export interface CorreiosOptions {
+export interface CorreiosOptions extends CorreiosCredentials {
   apiUrl: string;
-  /** The user and access code of the Correios' API (Meu Correios): never part of an error message. */
-  user: string;
-  accessCode: string;
-  /** The contract's posting card (cartão de postagem) the token is asked for. */
-  postingCard: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
-
-/** A Correios time: São Paulo's wall clock, written without an offset ("2026-11-20T14:03:00"). */
-const correiosTime = z.string().transform((text, context) => {
-  const time = storeWallClock(text);
-  if (time) return time;
-  context.addIssue({ code: "custom", message: "data inválida" });
-  return z.NEVER;
-});
-
-const issuedToken = z.object({ token: z.string().min(1), expiraEm: correiosTime });
 
 const trackingEvent = z.object({ codigo: z.string(), tipo: z.string(), dtHrCriado: correiosTime });
 export type CorreiosEvent = z.infer<typeof trackingEvent>;
@@ -49,14 +34,10 @@ export function deliveredAtOf(events: readonly CorreiosEvent[]): Date | null {
   return delivered?.dtHrCriado ?? null;
 }
 
-/** A token is renewed this long before the Correios say it expires. */
-const TOKEN_MARGIN_MS = 60_000;
-
 /**
- * The Correios' API Rastro (api.correios.com.br): a token for the contract's posting card
- * (`POST /token/v1/autentica/cartaopostagem`, Basic auth), kept until it expires, then a parcel's
- * events (`GET /srorastro/v1/objetos/{code}?resultado=T`, Bearer token). A token refused before its
- * time (401) is replaced once.
+ * The Correios' API Rastro (api.correios.com.br): a parcel's events
+ * (`GET /srorastro/v1/objetos/{code}?resultado=T`), with the posting card's token
+ * (`correiosAuthorization`).
  */
 export function createCorreiosTracking(options: CorreiosOptions): CarrierTracking {
   const call = providerHttpClient({
@@ -66,37 +47,18 @@ export function createCorreiosTracking(options: CorreiosOptions): CarrierTrackin
     timeoutMs: options.timeoutMs ?? 10_000,
     fetch: options.fetch ?? fetch,
   });
-  const basic = Buffer.from(`${options.user}:${options.accessCode}`).toString("base64");
-  let current: Promise<{ token: string; expiresAt: Date }> | null = null;
+  const authorized = correiosAuthorization(call, options);
 
-  async function token(): Promise<string> {
-    const kept = await current?.catch(() => null);
-    if (kept && kept.expiresAt.getTime() - TOKEN_MARGIN_MS > Date.now()) return kept.token;
-    current = call({
-      action: "obter o token",
-      schema: issuedToken,
-      path: "/token/v1/autentica/cartaopostagem",
-      headers: { Authorization: `Basic ${basic}` },
-      body: { numero: options.postingCard },
-    }).then(({ token, expiraEm }) => ({ token, expiresAt: expiraEm }));
-    return (await current).token;
-  }
-
-  async function events(trackingCode: string, retried = false): Promise<CorreiosEvent[]> {
-    const bearer = await token();
-    try {
-      const { objetos } = await call({
+  async function events(trackingCode: string): Promise<CorreiosEvent[]> {
+    const { objetos } = await authorized((headers) =>
+      call({
         action: "consultar o rastreio",
         schema: trackedObjects,
         path: `/srorastro/v1/objetos/${encodeURIComponent(trackingCode)}?resultado=T`,
-        headers: { Authorization: `Bearer ${bearer}` },
-      });
-      return objetos[0]?.eventos ?? [];
-    } catch (error) {
-      if (retried || !(error instanceof ProviderError && error.status === 401)) throw error;
-      current = null;
-      return events(trackingCode, true);
-    }
+        headers,
+      }),
+    );
+    return objetos[0]?.eventos ?? [];
   }
 
   return {
