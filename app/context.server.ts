@@ -4,6 +4,7 @@ import type { Database } from "./db/client.server";
 import type { AuthCall } from "./domain/accounts/auth-endpoints.server";
 import type { Auth } from "./domain/accounts/auth.server";
 import { orderMailStoreOf } from "./domain/orders/order-mail-store.server";
+import { quoteFreight } from "./domain/shipping/freight-quotes.server";
 import type { PlaceOrderDeps } from "./domain/orders/place-order.server";
 import type { PaymentDeps } from "./domain/orders/payment-deps.server";
 import type { StoreProviders } from "./domain/payments/store-providers";
@@ -54,6 +55,7 @@ export function paymentDeps(context: ServerContext): PaymentDeps {
 
 /** What placing an order, or starting another payment of it, needs from a request's context. */
 export async function placeOrderDeps(context: ServerContext): Promise<PlaceOrderDeps> {
+  const { settings } = await currentStoreSettings(context.db, context.env);
   return {
     db: context.db,
     pix: context.pix,
@@ -61,7 +63,11 @@ export async function placeOrderDeps(context: ServerContext): Promise<PlaceOrder
     card: context.card,
     cardExpiresMinutes: context.env.CARD_EXPIRES_MINUTES,
     boletoExpiresDays: context.env.BOLETO_EXPIRES_DAYS,
-    terms: (await currentStoreSettings(context.db, context.env)).settings.payment,
+    terms: settings.payment,
+    freight: {
+      mode: settings.freight.mode,
+      quote: (destinationCep, lines) => quoteFreight(context, settings, destinationCep, lines),
+    },
     baseURL: context.baseURL,
     logger: context.logger,
     beforeRemoteCharge: context.endOrderTurn,

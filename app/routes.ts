@@ -5,6 +5,7 @@ export default [
   route("catalog", "routes/catalog.tsx"),
   route("product/:id", "routes/product.tsx"),
   route("cart", "routes/cart.tsx"),
+  route("freight", "routes/freight.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("payment", "routes/payment.tsx"),
   route("payment-success", "routes/payment-success.tsx"),

@@ -122,6 +122,10 @@ const envSchema = z
       .string()
       .regex(/^\d{1,20}$/, "deve ter só dígitos")
       .optional(),
+    // Freight quotes by Melhor Envio (issue 52): the token made in its panel; the sandbox's base
+    // is https://sandbox.melhorenvio.com.br/api/v2/me.
+    MELHOR_ENVIO_API_URL: httpUrl.default("https://melhorenvio.com.br/api/v2/me"),
+    MELHOR_ENVIO_TOKEN: z.string().min(1).optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps://" }).optional(),
     MAIL_FROM: z.string().min(3).default("Vitrine <nao-responda@vitrine.local>"),
     SUPPORT_EMAIL: z.email("deve ser um e-mail válido").default("contato@vitrine.local"),

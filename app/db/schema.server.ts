@@ -45,6 +45,27 @@ const timestamps = {
 const centavos = (name: string) => bigint(name, { mode: "number" });
 
 /**
+ * An order's freight as placed (issue 52), written by place-order.server.ts from the quote the
+ * customer confirmed; typed here, as app/db imports no domain code.
+ */
+export interface OrderFreightSnapshot {
+  serviceCode: string;
+  serviceName: string;
+  carrier: string;
+  priceCents: number;
+  daysMin: number;
+  daysMax: number;
+  /** Free by the owner's free-shipping rule. */
+  free: boolean;
+  /** Who priced it: the provider, or the owner's table (in the provider's place when `providerFailed`). */
+  source: "provider" | "table";
+  providerFailed: boolean;
+  boxes: { weightGrams: number; heightCm: number; widthCm: number; lengthCm: number }[];
+  /** When the server quoted it, as ISO text. */
+  quotedAt: string;
+}
+
+/**
  * A parcel's weight and sides (issue 52): on a product, and on a variant where it differs from its
  * product's. Null where not given: a variant takes its product's, a product the store's default
  * (the freight settings). Bounds match the product form's (app/domain/shipping/parcel-size.ts).
@@ -547,6 +568,11 @@ export const orders = pgTable(
     trackingCarrier: text("tracking_carrier", { enum: CARRIERS }).notNull().default("correios"),
     trackingCarrierName: text("tracking_carrier_name"),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    // The freight as the customer chose it when the order was placed (issue 52): the service, its
+    // price and days, the boxes quoted, where the quote came from and when; null for an order
+    // placed while freight was free to all of Brazil. Its price, when not free, is the order's
+    // `freight` adjustment.
+    freight: jsonb("freight").$type<OrderFreightSnapshot>(),
     // The end of the last day the store promised the parcel by, set when it ships: the shipping
     // date plus the store's delivery time in working days. Without a delivery reported by the
     // carrier or the admin, the 7 days of withdrawal count from it (decision 0032).
@@ -676,7 +702,7 @@ export const orderAdjustments = pgTable(
   (t) => [
     // One of each kind per order.
     uniqueIndex("order_adjustments_order_kind_idx").on(t.orderId, t.kind),
-    check("order_adjustments_kind", sql`${t.kind} in ('pix_discount')`),
+    check("order_adjustments_kind", oneOf(t.kind, TOTAL_ADJUSTMENT_KINDS)),
     check("order_adjustments_amount", sql`${t.amountCents} <> 0`),
   ],
 );

@@ -21,10 +21,10 @@ export const PIX_STATUSES = ["ACTIVE", "COMPLETED", "EXPIRED"] as const;
 export const PAYMENT_METHODS = ["pix", "card"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /**
- * What an order's total holds besides its items (`order_adjustments`): today the PIX discount;
- * the freight and a coupon's discount come next.
+ * What an order's total holds besides its items (`order_adjustments`): the PIX discount and the
+ * freight; a coupon's discount comes next.
  */
-export const TOTAL_ADJUSTMENT_KINDS = ["pix_discount"] as const;
+export const TOTAL_ADJUSTMENT_KINDS = ["pix_discount", "freight"] as const;
 export type TotalAdjustmentKind = (typeof TOTAL_ADJUSTMENT_KINDS)[number];
 /** What the card provider reports of a payment (Mercado Pago's payment statuses). */
 export const CARD_PAYMENT_STATUSES = [

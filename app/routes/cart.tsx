@@ -1,6 +1,8 @@
 import { ArrowLeft, ArrowRight, Info, Minus, Plus, ShieldCheck, ShoppingBag, Trash2 } from "lucide-react";
-import { useId } from "react";
-import { data, Link, redirect } from "react-router";
+import { useId, useState } from "react";
+import { data, Link, redirect, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../root";
+import { FreightCalculator } from "../components/shipping/freight-calculator";
 import type { Route } from "./+types/cart";
 import { pageTitle, storeDescription } from "../lib/seo";
 import { CartChangeForm } from "../components/cart/cart-change-form";
@@ -313,6 +315,12 @@ function QuantityStepper({ cart, item }: { cart: Cart; item: CartItem }) {
 }
 
 function OrderSummary({ cart }: { cart: Pick<Cart, "items" | "totalQuantity" | "subtotalCents"> }) {
+  const freight = useRouteLoaderData<typeof rootLoader>("root")?.store.freight;
+  const shipsFree = !freight || freight.mode === "free";
+  // The cheapest service of the last CEP asked for these very lines: the cart's total with it.
+  const lines = cart.items.map((item) => `${item.variantId}:${item.quantity}`).join(",");
+  const [quoted, setQuoted] = useState<{ lines: string; cents: number | null } | null>(null);
+  const freightCents = quoted?.lines === lines ? quoted.cents : null;
   return (
     <section
       aria-labelledby="order-summary-heading"
@@ -324,15 +332,31 @@ function OrderSummary({ cart }: { cart: Pick<Cart, "items" | "totalQuantity" | "
       <CartTotals
         subtotalLabel={`Subtotal (${itemCount(cart.totalQuantity)})`}
         subtotalCents={cart.subtotalCents}
+        freightCents={shipsFree ? 0 : freightCents}
         lines={cart.items}
       />
+      {!shipsFree && (
+        <FreightCalculator
+          // A changed cart is quoted again.
+          key={lines}
+          className="mt-4"
+          variantId={null}
+          cep=""
+          answer={null}
+          onAnswer={(answer) =>
+            setQuoted({ lines, cents: answer.kind === "options" ? answer.options[0]!.priceCents : null })
+          }
+        />
+      )}
       <Link to="/checkout" className={buttonClasses("default", "lg", "mt-6 w-full")}>
         Finalizar Compra
         <ArrowRight aria-hidden className="size-5" />
       </Link>
       <p className="mt-4 flex items-center justify-center gap-2 text-xs text-slate-500">
         <ShieldCheck aria-hidden className="size-4 text-emerald-600" />
-        Pagamento seguro via PIX e frete grátis para todo o Brasil
+        {shipsFree
+          ? "Pagamento seguro via PIX e frete grátis para todo o Brasil"
+          : "Pagamento seguro via PIX"}
       </p>
     </section>
   );

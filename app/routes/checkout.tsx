@@ -29,6 +29,12 @@ import { checkoutRequestOf } from "../domain/orders/checkout-schema";
 import type { PixPayment } from "../domain/payments/pix-payment";
 import { formatBRL } from "../lib/money";
 import { compactTaxId, onlyDigits } from "../lib/tax-id";
+import { chosenOption, freightFieldOf, postedFreight } from "../components/checkout/freight-choice";
+import type { CartItem } from "../domain/cart/cart-items";
+import type { FreightAnswer } from "../domain/shipping/freight-options";
+import { quoteFreight } from "../domain/shipping/freight-quotes.server";
+import type { StoreSettings } from "../domain/store-settings/settings-schema";
+import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
 import { requireUser } from "./guards.server";
 import { checkoutAttempt, placeCheckout } from "./place-checkout.server";
 
@@ -58,10 +64,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await readSession(context, request);
   headers.set("Cache-Control", PRIVATE);
   if (!user) return data({ signedIn: false as const }, { headers });
-  const [profile, addresses, cart] = await Promise.all([
+  const [profile, addresses, cart, { settings }] = await Promise.all([
     getProfile(context.db, user.id),
     listAddresses(context.db, user.id),
     readCart(context.db, user.id),
+    currentStoreSettings(context.db, context.env),
   ]);
   const customer: CheckoutCustomer | null = profile && {
     userType: profile.userType,
@@ -76,12 +83,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       customer,
       addresses,
       items: cart.items,
+      freightByAddress: await freightByAddress(context, settings, addresses, cart.items),
       // The attempt a plain form's order is placed under; the dialog's script starts from it too.
       checkoutKey: crypto.randomUUID(),
       confirmStep: new URL(request.url).searchParams.get("etapa") === CONFIRM_STEP,
     },
     { headers },
   );
+}
+
+/**
+ * Each address's freight for the cart, quoted by the server (the provider's answers are cached);
+ * null while freight is free to all of Brazil.
+ */
+async function freightByAddress(
+  context: Route.LoaderArgs["context"],
+  settings: StoreSettings,
+  addresses: readonly { id: string; cep: string }[],
+  items: readonly CartItem[],
+): Promise<Record<string, FreightAnswer> | null> {
+  if (settings.freight.mode === "free") return null;
+  const lines = items.map((item) => ({ variantId: item.variantId, quantity: item.quantity }));
+  const answers = await Promise.all(
+    addresses.map(async (address) => {
+      const { boxes: _boxes, ...answer } = await quoteFreight(context, settings, address.cep, lines);
+      return [address.id, answer as FreightAnswer] as const;
+    }),
+  );
+  return Object.fromEntries(answers);
 }
 
 type CheckoutActionData = AddressActionData | { intent: "place-order"; refusal: string };
@@ -116,10 +145,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         taxId: compactTaxId(field("taxId")),
       };
       const method = field("paymentMethod") === "card" ? "card" : "pix";
+      const freight = postedFreight(field(freightFieldOf(field("addressId"))));
       const outcome = await placeCheckout(
         context,
         user,
-        checkoutAttempt(field("checkoutKey"), checkoutRequestOf(items, customer, field("addressId"), method)),
+        checkoutAttempt(
+          field("checkoutKey"),
+          checkoutRequestOf(items, customer, field("addressId"), method, freight),
+        ),
       );
       if (!outcome.ok) return answer({ intent: "place-order", refusal: outcome.message });
       if ("cardCheckoutUrl" in outcome) throw redirect(outcome.cardCheckoutUrl);
@@ -196,6 +229,7 @@ type SignedInCheckout = Extract<Route.ComponentProps["loaderData"], { signedIn: 
 function Checkout({
   customer,
   addresses,
+  freightByAddress,
   checkoutKey,
   confirmStep,
   posted,
@@ -242,12 +276,15 @@ function Checkout({
       window.location.assign(url);
     },
   };
+  // The summary's freight is its default address's cheapest; the confirmation lets it be chosen.
+  const defaultAddress = addresses.find((address) => address.isDefault) ?? addresses[0];
   const confirmation = customer &&
     addresses.length > 0 &&
     root && {
       customer,
       addresses,
       offerTerms: root.store,
+      freightByAddress,
       cardPayments,
       checkoutKey,
       ...orderedWith,
@@ -277,7 +314,16 @@ function Checkout({
             </li>
           ))}
         </ul>
-        <CartTotals subtotalLabel="Subtotal" subtotalCents={cart.subtotalCents} lines={cart.items} />
+        <CartTotals
+          subtotalLabel="Subtotal"
+          subtotalCents={cart.subtotalCents}
+          freightCents={
+            freightByAddress === null
+              ? 0
+              : (chosenOption(freightByAddress[defaultAddress?.id ?? ""], undefined)?.priceCents ?? null)
+          }
+          lines={cart.items}
+        />
         {!(confirmStep && confirmation) && (
           // Before the scripts run, the button asks the server for the confirmation as a page.
           <form method="get" action={CHECKOUT_PATH} onSubmit={toConfirmation}>

@@ -7,13 +7,13 @@ import { buttonClasses } from "../components/ui/button";
 import { publicOrigin } from "../config/public-origin.server";
 import { listFeaturedProducts } from "../domain/catalog/featured-products.server";
 import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
-import { warrantyPromise } from "../domain/store-settings/store-promises";
+import { freeShippingPromise, warrantyPromise } from "../domain/store-settings/store-promises";
 import { storeJsonLd } from "../domain/store-settings/store-structured-data";
 import { canonicalLink, storeDescription, storeNameOf } from "../lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { settings } = await currentStoreSettings(context.db, context.env);
-  const { home, banner, promises } = settings;
+  const { home, banner, promises, freight } = settings;
   const products = await listFeaturedProducts(context.db, home.featuredProductIds);
   for (const product of products) context.shownProducts.add(product.id);
   return {
@@ -26,14 +26,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     products,
     officialReseller: promises.officialReseller,
     warranty: warrantyPromise(promises),
+    freeShipping: freeShippingPromise(freight),
     jsonLd: storeJsonLd(settings, publicOrigin(request, context.env)),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, jsonLd, officialReseller, warranty } = loaderData;
+  const { hero, jsonLd, officialReseller, warranty, freeShipping } = loaderData;
   const highlights = [
-    { icon: Truck, title: "Frete grátis", text: "Entrega para todo o Brasil" },
+    {
+      icon: Truck,
+      title: freeShipping ?? "Entrega para todo o Brasil",
+      text: freeShipping ? "Entrega para todo o Brasil" : "Frete calculado pelo CEP",
+    },
     { icon: CreditCard, title: "Pagamento via PIX", text: "Aprovação na hora" },
     warranty
       ? { icon: ShieldCheck, title: warranty, text: "Produtos originais com nota fiscal" }

@@ -6,6 +6,7 @@ import { buttonClasses } from "../components/ui/button";
 import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
 import {
   freeReturnPromise,
+  freeShippingPromise,
   standardResellerText,
   warrantyPromise,
 } from "../domain/store-settings/store-promises";
@@ -17,7 +18,7 @@ import { canonicalLink, pageTitle } from "../lib/seo";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { settings } = await currentStoreSettings(context.db, context.env);
-  const { home, identity, contacts, promises } = settings;
+  const { home, identity, contacts, promises, freight } = settings;
   if (!promises.officialReseller) throw data(null, { status: 404 });
   const storePages: Record<MarketplaceId, string | null> = {
     mercadoLivre: contacts.mercadoLivreUrl,
@@ -37,6 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       "entrega em todo o Brasil.",
     ].join(", "),
     storePages,
+    freeShipping: freeShippingPromise(freight),
   };
 }
 
@@ -50,11 +52,14 @@ const ORIGINAL = {
   title: "Produtos originais",
   text: "Todos os produtos vêm direto dos fabricantes e distribuidores oficiais, com nota fiscal.",
 };
-const DELIVERY = {
-  icon: Truck,
-  title: "Entrega para todo o Brasil",
-  text: "Frete grátis e envio rápido, com acompanhamento do pedido.",
-};
+/** The delivery's card: its free shipping, when the store gives it. */
+function deliveryBenefit(freeShipping: string | null) {
+  return {
+    icon: Truck,
+    title: "Entrega para todo o Brasil",
+    text: `${freeShipping ? `${freeShipping} e envio` : "Envio"} rápido, com acompanhamento do pedido.`,
+  };
+}
 const SUPPORT = {
   icon: Headphones,
   title: "Suporte especializado",
@@ -62,14 +67,14 @@ const SUPPORT = {
 };
 
 export default function OfficialReseller({ loaderData }: Route.ComponentProps) {
-  const { guarantees } = loaderData;
+  const { guarantees, freeShipping } = loaderData;
   // The warranty's card only when the store promises a warranty or a free return.
   const benefits = [
     ORIGINAL,
     ...(guarantees.length > 0
       ? [{ icon: ShieldCheck, title: "Garantia oficial", text: `${joinedPromises(guarantees)}.` }]
       : []),
-    DELIVERY,
+    deliveryBenefit(freeShipping),
     SUPPORT,
   ];
   return (

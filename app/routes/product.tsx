@@ -20,6 +20,7 @@ import { ProductGallery } from "../components/product/product-gallery";
 import { ProductPrice } from "../components/product/product-price";
 import { StickyBuyBar } from "../components/product/sticky-buy-bar";
 import { VariantPicker } from "../components/product/variant-picker";
+import { FreightCalculator } from "../components/shipping/freight-calculator";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonClasses } from "../components/ui/button";
 import { publicOrigin } from "../config/public-origin.server";
@@ -153,11 +154,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               choices={optionChoices(product.options, product.variants, variant)}
             />
           )}
-          {store && (
+          {!store ? null : store.freight.mode === "free" ? (
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Truck aria-hidden className="size-4 text-brand-600" />
               {`Prazo de entrega: até ${store.delivery.deliveryDays} dias úteis`}
             </p>
+          ) : (
+            variant && (
+              <FreightCalculator
+                // Each variant is quoted for itself.
+                key={variant.id}
+                productId={product.id}
+                variantId={variant.id}
+                cep=""
+                answer={null}
+              />
+            )
           )}
           <p className="whitespace-pre-line text-slate-700">{product.description}</p>
           <div ref={buyButton} className="flex gap-3">

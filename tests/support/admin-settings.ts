@@ -122,6 +122,30 @@ export const settingsForms = {
     officialReseller: "on",
     ...overrides,
   }),
+  /** By the owner's table: SP and RJ in two services, a CEP range of Minas Gerais cheaper. */
+  freight: (overrides: Record<string, string> = {}) => ({
+    intent: "freight",
+    mode: "table",
+    provider: "melhorenvio",
+    originCep: "01310-100",
+    services: "",
+    handlingDays: "1",
+    feeCents: "2,00",
+    feeBasisPoints: "10",
+    freeOverCents: "",
+    freeRegions: "",
+    freeService: "",
+    weightGrams: "500",
+    heightCm: "10",
+    widthCm: "15",
+    lengthCm: "20",
+    table: [
+      "Econômico; SP, RJ; 0-5000; 18,00; 3-5",
+      "Expresso; SP, RJ; 0-5000; 38,00; 1-2",
+      "Econômico; 30000-000 a 30999-999; 0-5000; 12,00; 4",
+    ].join("\n"),
+    ...overrides,
+  }),
 };
 
 /** The sections as stored, exactly. */

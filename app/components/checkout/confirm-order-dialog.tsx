@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { toast } from "../toasts";
 import type { AddressFormValues } from "../account/address-form";
 import { useCart } from "../cart/cart-context";
@@ -9,6 +9,8 @@ import { FormField, FormMessage, inputClasses } from "../ui/form-field";
 import { useHydrated } from "../use-hydrated";
 import { OfferConditions, type OfferTerms } from "./offer-conditions";
 import { PaymentMethodChoice } from "./payment-method-choice";
+import { chosenOption, FreightChoice } from "./freight-choice";
+import { NO_FREIGHT, type FreightAnswer } from "../../domain/shipping/freight-options";
 import {
   checkoutRequestOf,
   checkoutRequestSchema,
@@ -38,6 +40,8 @@ interface ConfirmOrderFormProps {
   addresses: CheckoutAddress[];
   /** The store's side of the offer, shown before 'Confirmar e Pagar'. */
   offerTerms: OfferTerms;
+  /** Each address's freight, quoted by the server; null while freight is free to all of Brazil. */
+  freightByAddress: Record<string, FreightAnswer> | null;
   /** Whether the store takes cards (`CARD_PROVIDER`): only then may the customer choose how to pay. */
   cardPayments: boolean;
   /** The key of this checkout attempt, made by the server so the page's form carries it before the scripts run. */
@@ -93,6 +97,7 @@ export function ConfirmOrderForm({
   customer,
   addresses,
   offerTerms,
+  freightByAddress,
   cardPayments,
   checkoutKey,
   refusal,
@@ -102,6 +107,7 @@ export function ConfirmOrderForm({
   onCardCheckout,
 }: ConfirmOrderFormProps) {
   const hydrated = useHydrated();
+  const revalidator = useRevalidator();
   const cart = useCart();
   const person = customer.userType === "PF";
   const mask = person ? maskCpf : maskCnpj;
@@ -111,6 +117,11 @@ export function ConfirmOrderForm({
   const [taxId, setTaxId] = useState(mask(customer.taxId));
   const [addressId, setAddressId] = useState((addresses.find((a) => a.isDefault) ?? addresses[0])!.id);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("pix");
+  // The freight service chosen for each address; none chosen: its cheapest.
+  const [freightChoices, setFreightChoices] = useState<Record<string, string>>({});
+  const freightAnswer = freightByAddress?.[addressId];
+  const freight = chosenOption(freightAnswer, freightChoices[addressId]);
+  const freightCents = freight?.priceCents ?? 0;
   const [submitting, setSubmittingState] = useState(false);
   const setSubmitting = (next: boolean) => {
     setSubmittingState(next);
@@ -129,7 +140,10 @@ export function ConfirmOrderForm({
     { name, email, phone: onlyDigits(phone), taxId: compactTaxId(taxId) },
     addressId,
     byCard ? "card" : "pix",
+    freight ? { service: freight.serviceCode, seenCents: freight.priceCents } : undefined,
   );
+  // Quoted freight with no service for the address: nothing to confirm.
+  const noFreight = freightByAddress !== null && freight === null;
   const validation = checkoutRequestSchema(customer.userType).safeParse(request);
   const issueAt = (field: string) =>
     validation.error?.issues.find((issue) => issue.path.join(".") === `customer.${field}`)?.message;
@@ -160,7 +174,11 @@ export function ConfirmOrderForm({
         body: JSON.stringify(request),
       });
       const answer = (await response.json()) as CreatePaymentAnswer;
-      if (!answer.success) setAttemptKey(crypto.randomUUID());
+      if (!answer.success) {
+        setAttemptKey(crypto.randomUUID());
+        // A freight that moved shows at its new price once the page is read again.
+        if (freightByAddress) void revalidator.revalidate();
+      }
       if (answer.error) toast.error(answer.error);
       else if (!answer.success || !answer.orderId) toast.error("Falha ao criar pagamento");
       else if (answer.cardCheckoutUrl && isWebAddress(answer.cardCheckoutUrl))
@@ -253,6 +271,31 @@ export function ConfirmOrderForm({
           CEP {maskCep(address.cep)}
         </address>
       )}
+      {freightByAddress &&
+        (hydrated
+          ? freightAnswer && (
+              <FreightChoice
+                addressId={addressId}
+                legend="Frete"
+                answer={freightAnswer}
+                chosen={freightChoices[addressId]}
+                onChoose={(option) =>
+                  setFreightChoices({ ...freightChoices, [addressId]: option.serviceCode })
+                }
+                disabled={submitting}
+              />
+            )
+          : // Before the scripts run, each address's services: the one posted goes with its address.
+            addresses.map((option) => (
+              <FreightChoice
+                key={option.id}
+                addressId={option.id}
+                legend={`Frete para ${option.street}, ${option.number}`}
+                answer={freightByAddress[option.id] ?? NO_ANSWER}
+                chosen={undefined}
+                onChoose={() => undefined}
+              />
+            )))}
       {cardPayments && (
         <PaymentMethodChoice
           value={paymentMethod}
@@ -261,13 +304,18 @@ export function ConfirmOrderForm({
             // Another method is another attempt: the key would answer with the order of the other.
             setAttemptKey(crypto.randomUUID());
           }}
-          listCents={listCents}
-          pixCents={pixCents}
+          listCents={listCents + freightCents}
+          pixCents={pixCents + freightCents}
           terms={offerTerms.payment}
           disabled={submitting}
         />
       )}
-      <OfferConditions lines={cart.items} terms={offerTerms} paymentMethod={byCard ? "card" : "pix"} />
+      <OfferConditions
+        lines={cart.items}
+        terms={offerTerms}
+        paymentMethod={byCard ? "card" : "pix"}
+        freight={freight}
+      />
       <div className="mt-2 flex justify-end gap-2">
         {"href" in cancel ? (
           <Link to={cancel.href} className={buttonClasses("outline", "md")}>
@@ -279,13 +327,15 @@ export function ConfirmOrderForm({
           </Button>
         )}
         {/* Before the scripts run, the server checks the fields and says what is wrong. */}
-        <Button type="submit" disabled={(hydrated && !validation.success) || submitting}>
+        <Button type="submit" disabled={(hydrated && (!validation.success || noFreight)) || submitting}>
           {submitting ? "Processando..." : "Confirmar e Pagar"}
         </Button>
       </div>
     </form>
   );
 }
+
+const NO_ANSWER: FreightAnswer = { kind: "none", message: NO_FREIGHT };
 
 /** The checkout's address is the server's, but only a web page is a place to send the browser to. */
 function isWebAddress(url: string): boolean {

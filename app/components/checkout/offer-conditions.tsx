@@ -3,6 +3,7 @@ import { adjustmentLines, basketTotal } from "../../domain/orders/order-total";
 import { policyPageOf } from "../../domain/store-settings/policy-pages";
 import { sellerIdentityLine } from "../../domain/store-settings/seller-identity";
 import type { StorefrontSettings } from "../../domain/store-settings/settings-schema";
+import { freightDaysText, type FreightOption } from "../../domain/shipping/freight-options";
 import { formatBRL } from "../../lib/money";
 import type { PaymentMethod } from "../../lib/order-statuses";
 
@@ -14,21 +15,29 @@ export type OfferTerms = Pick<StorefrontSettings, "delivery" | "legal" | "paymen
 /**
  * 'Condições da oferta': the summary of the contract a store must show before the purchase
  * (Decreto 7.962/2013, art. 4º): the price (the total the server will charge for the chosen
- * method: by PIX with its discount when there is one, by card the list total), the delivery, the
- * return policy and who sells.
+ * method: by PIX with its discount when there is one, by card the list total; with the freight
+ * chosen), the delivery, the return policy and who sells.
  */
 export function OfferConditions({
   lines,
   terms,
   paymentMethod = "pix",
+  freight = null,
 }: {
   lines: readonly { priceCents: number; quantity: number }[];
   terms: OfferTerms;
   paymentMethod?: PaymentMethod;
+  /** The service chosen; none while freight is free to all of Brazil. */
+  freight?: FreightOption | null;
 }) {
   const { legal, delivery, payment } = terms;
   const priced = lines.map((line) => ({ unitPriceCents: line.priceCents, quantity: line.quantity }));
-  const { adjustments, totalCents } = basketTotal(priced, paymentMethod, payment.pixDiscountBasisPoints);
+  const { adjustments, totalCents } = basketTotal(
+    priced,
+    paymentMethod,
+    payment.pixDiscountBasisPoints,
+    freight,
+  );
   return (
     <section
       aria-labelledby="offer-conditions-heading"
@@ -46,8 +55,12 @@ export function OfferConditions({
         <li>
           Total: <span className="font-medium text-slate-900 tabular-nums">{formatBRL(totalCents)}</span>
         </li>
-        <li>Frete grátis</li>
-        <li>{`Prazo de entrega: até ${delivery.deliveryDays} dias úteis`}</li>
+        {(!freight || freight.priceCents === 0) && <li>Frete grátis</li>}
+        <li>
+          {freight
+            ? `Prazo de entrega: ${freightDaysText(freight)}`
+            : `Prazo de entrega: até ${delivery.deliveryDays} dias úteis`}
+        </li>
         <li>
           Arrependimento em até 7 dias do recebimento:{" "}
           <Link

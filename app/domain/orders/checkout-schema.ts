@@ -100,6 +100,17 @@ function requestSchema(taxpayer: TaxpayerType) {
       addressId: z.uuid({ error: "ID de endereço inválido" }),
       // Absent: PIX, the spec's request unchanged. The server prices each method (decision 0031).
       paymentMethod: z.enum(PAYMENT_METHODS, { error: "Forma de pagamento inválida" }).optional(),
+      // The freight service chosen and the price the customer saw (issue 52): the server quotes
+      // again and charges its own price, refusing the order if it is not the one seen.
+      freight: z
+        .object(
+          {
+            service: z.string().min(1).max(80),
+            seenCents: z.number().int().min(0).max(100_000_000),
+          },
+          { error: "Frete inválido" },
+        )
+        .optional(),
     },
     {
       error: (issue) =>
@@ -122,14 +133,15 @@ export type CheckoutRequest = z.infer<ReturnType<typeof requestSchema>>;
 
 /**
  * The create-payment request for a cart's lines, as the confirmation dialog sends it and the
- * checkout's plain form is read into: PIX leaves the spec's body as it was, only a card order
- * names its method.
+ * checkout's plain form is read into: PIX with free freight leaves the spec's body as it was; a
+ * card order names its method, and a quoted freight its service.
  */
 export function checkoutRequestOf(
   items: CartItem[],
   customer: CheckoutRequest["customer"],
   addressId: string,
   paymentMethod: PaymentMethod,
+  freight: CheckoutRequest["freight"],
 ) {
   return {
     products: items.map((item) => ({
@@ -144,6 +156,7 @@ export function checkoutRequestOf(
     customer,
     addressId,
     ...(paymentMethod === "card" ? { paymentMethod } : {}),
+    ...(freight ? { freight } : {}),
   };
 }
 

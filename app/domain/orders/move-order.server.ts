@@ -76,6 +76,7 @@ export async function moveOrder(tx: Transaction, request: MoveRequest): Promise<
       customerEmail: orders.customerEmail,
       trackingCarrier: orders.trackingCarrier,
       trackingCarrierName: orders.trackingCarrierName,
+      freight: orders.freight,
       provider: sql<string | null>`coalesce(${orders.pixProvider}, ${orders.cardProvider})`,
       chargeId: sql<string | null>`coalesce(${orders.pixChargeId}, ${orders.cardCheckoutId})`,
     })
@@ -92,7 +93,7 @@ export async function moveOrder(tx: Transaction, request: MoveRequest): Promise<
   const to = ORDER_MOVES[request.move].to;
   await tx
     .update(orders)
-    .set({ status: to, ...moveDates(request, new Date()) })
+    .set({ status: to, ...moveDates(request, order.freight?.daysMax ?? null, new Date()) })
     .where(eq(orders.id, orderId));
   if (to === "cancelled") {
     await returnStock(tx, [orderId]);
@@ -145,14 +146,22 @@ export async function cancelOrders(tx: Transaction, which: SQL, by: MoveBy): Pro
 
 /**
  * What a move records on the order beside its status: when it shipped and the last day of the
- * delivery the store promises (its 'Prazo de entrega' in working days), when it arrived.
+ * delivery the store promises (the most days of the freight the customer chose, else the store's
+ * 'Prazo de entrega', in working days), when it arrived.
  */
-function moveDates(request: MoveRequest, now: Date): PgUpdateSetSource<typeof orders> {
+function moveDates(
+  request: MoveRequest,
+  freightDays: number | null,
+  now: Date,
+): PgUpdateSetSource<typeof orders> {
   switch (request.move) {
     case "ship":
       return {
         shippedAt: now,
-        deliveryDueAt: endOfWorkingDaysAfter(now, request.store.settings.delivery.deliveryDays),
+        deliveryDueAt: endOfWorkingDaysAfter(
+          now,
+          freightDays ?? request.store.settings.delivery.deliveryDays,
+        ),
       };
     case "deliver":
       return { deliveredAt: now };

@@ -1,9 +1,19 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
 import { orderAdjustments } from "../../db/schema.server";
+import { TOTAL_ADJUSTMENT_KINDS } from "../../lib/order-statuses";
 import type { TotalAdjustment } from "./order-total";
 
-/** The adjustments of each of the orders' totals, in the order they were added (none: absent). */
+/** Each kind's place in `TOTAL_ADJUSTMENT_KINDS`, as SQL orders by it. */
+const kindOrder = sql`array_position(array[${sql.join(
+  TOTAL_ADJUSTMENT_KINDS.map((kind) => sql`${kind}`),
+  sql`, `,
+)}]::text[], ${orderAdjustments.kind})`;
+
+/**
+ * The adjustments of each of the orders' totals (none: absent), in the order of their kinds
+ * (`TOTAL_ADJUSTMENT_KINDS`: the PIX discount, then the freight), whichever was written first.
+ */
 export async function adjustmentsOf(
   db: Database | Transaction,
   orderIds: readonly string[],
@@ -19,14 +29,14 @@ export async function adjustmentsOf(
     })
     .from(orderAdjustments)
     .where(inArray(orderAdjustments.orderId, [...orderIds]))
-    .orderBy(asc(orderAdjustments.id));
+    .orderBy(asc(kindOrder), asc(orderAdjustments.id));
   for (const { orderId, ...adjustment } of rows) {
     byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), adjustment]);
   }
   return byOrder;
 }
 
-/** The adjustments of one order's total, in the order they were added. */
+/** The adjustments of one order's total, in the order of their kinds. */
 export async function adjustmentsOfOrder(
   db: Database | Transaction,
   orderId: string,

@@ -9,7 +9,7 @@ const LINES = [
 describe("a basket's total", () => {
   it("by PIX: the items at their list prices, the PIX discount as a line, the total their sum", () => {
     // R$ 19,90 less R$ 1,00 three times, R$ 129,90 less R$ 6,50.
-    expect(basketTotal(LINES, "pix", 500)).toEqual({
+    expect(basketTotal(LINES, "pix", 500, null)).toEqual({
       itemsCents: 18_960,
       adjustments: [{ kind: "pix_discount", label: "Desconto PIX (5%)", amountCents: -950 }],
       totalCents: 18_010,
@@ -17,12 +17,33 @@ describe("a basket's total", () => {
   });
 
   it("by card, or by PIX without a discount: the items alone", () => {
-    expect(basketTotal(LINES, "card", 500)).toEqual({
+    expect(basketTotal(LINES, "card", 500, null)).toEqual({
       itemsCents: 18_960,
       adjustments: [],
       totalCents: 18_960,
     });
-    expect(basketTotal(LINES, "pix", 0)).toEqual({ itemsCents: 18_960, adjustments: [], totalCents: 18_960 });
+    expect(basketTotal(LINES, "pix", 0, null)).toEqual({
+      itemsCents: 18_960,
+      adjustments: [],
+      totalCents: 18_960,
+    });
+  });
+});
+
+describe("a basket's freight", () => {
+  it("is a line after the PIX discount, which is the items' alone", () => {
+    expect(basketTotal(LINES, "pix", 500, { serviceName: "SEDEX", priceCents: 2_345 })).toEqual({
+      itemsCents: 18_960,
+      adjustments: [
+        { kind: "pix_discount", label: "Desconto PIX (5%)", amountCents: -950 },
+        { kind: "freight", label: "Frete (SEDEX)", amountCents: 2_345 },
+      ],
+      totalCents: 20_355,
+    });
+  });
+
+  it("adds no line when it ships free", () => {
+    expect(basketTotal(LINES, "card", 500, { serviceName: "PAC", priceCents: 0 }).adjustments).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { formatPercent, pixTotals, type PricedLine } from "../payments/payment-p
 
 /**
  * An order's total as lines (issue 50): its items at their list prices, then each adjustment with
- * its label and amount (today the PIX discount; the freight and a coupon's discount next), and the
+ * its label and amount (the PIX discount, the freight; a coupon's discount next), and the
  * total their sum. Isomorphic: the cart and the checkout show a basket's total this way before the
  * order exists, and every page, receipt and e-mail of a placed order shows the adjustments it
  * stored (`order_adjustments`).
@@ -33,6 +33,19 @@ export function pixDiscountAdjustment(discountCents: number, basisPoints: number
   };
 }
 
+/** The freight's line as the customer reads it: 'Frete (SEDEX)'. */
+export function freightAdjustmentLabel(freight: { serviceName: string }): string {
+  return `Frete (${freight.serviceName})`;
+}
+
+/** The freight of a total, as placing the order stores it; null when it ships free. */
+export function freightAdjustment(
+  freight: { serviceName: string; priceCents: number } | null,
+): TotalAdjustment | null {
+  if (!freight || freight.priceCents <= 0) return null;
+  return { kind: "freight", label: freightAdjustmentLabel(freight), amountCents: freight.priceCents };
+}
+
 /** Adjustments as printed, in their order: a discount with its minus sign, a charge without. */
 export function adjustmentLines(adjustments: readonly TotalAdjustment[]): AdjustmentLine[] {
   return adjustments.map(({ label, amountCents }) => ({
@@ -49,17 +62,21 @@ export interface BasketTotal {
 }
 
 /**
- * What the lines cost paid by `method`, as placing the order will store it: by PIX, the PIX
- * discount of each unit price (payment-prices.ts) is one adjustment; by card, none.
+ * What the lines cost paid by `method` with the freight chosen (none: free), as placing the order
+ * will store it: by PIX, the PIX discount of each unit price (payment-prices.ts) is one
+ * adjustment, by card none; then the freight. The PIX discount is the items' alone.
  */
 export function basketTotal(
   lines: readonly PricedLine[],
   method: PaymentMethod,
   pixDiscountBasisPoints: number,
+  freight: { serviceName: string; priceCents: number } | null,
 ): BasketTotal {
   const { listCents, discountCents } = pixTotals(lines, method === "pix" ? pixDiscountBasisPoints : 0);
-  const discount = pixDiscountAdjustment(discountCents, pixDiscountBasisPoints);
-  const adjustments = discount ? [discount] : [];
+  const adjustments = [
+    pixDiscountAdjustment(discountCents, pixDiscountBasisPoints),
+    freightAdjustment(freight),
+  ].filter((adjustment) => adjustment !== null);
   return { itemsCents: listCents, adjustments, totalCents: totalOf(listCents, adjustments) };
 }
 

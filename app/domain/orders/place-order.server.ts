@@ -25,6 +25,9 @@ import {
 } from "./checkout-schema";
 import type { Outcome } from "../../lib/outcome";
 import { photoOfVariant } from "../catalog/photo-owner.server";
+import type { OrderFreightSnapshot } from "../../db/schema.server";
+import { chosenFreight, type OrderFreightDeps } from "./order-freight.server";
+import { freightAdjustment, freightAdjustmentLabel } from "./order-total";
 
 /** Where a placed order is paid: its PIX charge, or the card provider's checkout. */
 type OrderPayment = { pixData: PixPayment } | { cardCheckoutUrl: string };
@@ -50,6 +53,8 @@ export interface PlaceOrderDeps extends StoreProviders {
   boletoExpiresDays: number;
   /** The owner's PIX discount and instalments (store settings). */
   terms: PaymentTerms;
+  /** The owner's freight, quoted again for the order's address. */
+  freight: OrderFreightDeps;
   /** The store's public origin: the card checkout sends the customer back to it. */
   baseURL: string;
   logger: Logger;
@@ -103,8 +108,17 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
   const method = parsed.data.paymentMethod ?? "pix";
   if (method === "card" && !deps.card) return fail(CARD_UNAVAILABLE);
 
+  const freight = await chosenFreight(deps.db, deps.freight, input.userId, parsed.data, new Date());
+  if (!freight.ok) return freight;
   // The request that inserts the order holds its charge's lease from then (`charge_requested_at`).
-  const reserved = await reserveOrder(deps, input.userId, input.checkoutKey, parsed.data, method);
+  const reserved = await reserveOrder(
+    deps,
+    input.userId,
+    input.checkoutKey,
+    parsed.data,
+    method,
+    freight.snapshot,
+  );
   if (!reserved.ok) return reserved;
   if (reserved.repeated) return paymentOfExistingOrder(deps, reserved.orderId);
   const { orderId, totalCents } = reserved;
@@ -125,9 +139,14 @@ async function createOrderCheckout(
   deps.beforeRemoteCharge();
   try {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    // The freight is a line of its own at the provider, so what it charges is the order's total.
+    const freight = freightAdjustment(order!.freight);
     const checkout = await card.createCheckout({
       orderId,
-      items: await namedLinesOf(db, orderId),
+      items: [
+        ...(await namedLinesOf(db, orderId)),
+        ...(freight ? [{ name: freight.label, quantity: 1, unitPriceCents: freight.amountCents }] : []),
+      ],
       payer: { name: order!.customerName, email: order!.customerEmail, taxId: order!.customerTaxId },
       returnUrl: new URL(`/payment/card/${orderId}`, deps.baseURL).href,
       maxInstallments: deps.terms.maxInstallments,
@@ -269,8 +288,11 @@ async function reserveOrder(
   checkoutKey: string,
   request: CheckoutRequest,
   method: PaymentMethod,
+  freight: OrderFreightSnapshot | null,
 ): Promise<Reservation> {
   const { customer } = request;
+  const freightCents = freight?.priceCents ?? 0;
+  const freightLabel = freight ? freightAdjustmentLabel(freight) : null;
   // The PIX discount is PIX's alone: by card, each line costs its list price.
   const discountBasisPoints = method === "pix" ? deps.terms.pixDiscountBasisPoints : 0;
   // Validated integers, passed as array literals (one parameter each, whatever the cart's size); a
@@ -353,17 +375,17 @@ async function reserveOrder(
       insert into orders (
         user_id, checkout_key, payment_method, total_cents, pix_discount_basis_points,
         pix_discount_cents, customer_name, customer_email, customer_phone, customer_tax_id,
-        shipping_address, payment_expires_at
+        shipping_address, payment_expires_at, freight
       )
       select
         ${userId}, ${checkoutKey}, ${method},
         -- Each unit as the method prices it (by PIX, with its discount: payment-prices.ts) times
-        -- its quantity.
-        (select sum(line.paid_price_cents * line.quantity) from line),
+        -- its quantity, and the freight.
+        (select sum(line.paid_price_cents * line.quantity) from line) + ${freightCents}::bigint,
         ${discountBasisPoints}::integer,
         (select sum((line.price_cents - line.paid_price_cents) * line.quantity) from line),
         ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.taxId},
-        address.shipping_address, ${expiry}
+        address.shipping_address, ${expiry}, ${freight === null ? null : JSON.stringify(freight)}::jsonb
       from address
       where not exists (select from problem) and not (select paused from paused)
       on conflict (user_id, checkout_key) do nothing
@@ -379,6 +401,13 @@ async function reserveOrder(
       from new_order, line
       order by line.line
       returning variant_id, quantity
+    ),
+    -- The freight's line of the total, when the customer pays one.
+    freight_line as (
+      insert into order_adjustments (order_id, kind, label, amount_cents)
+      select new_order.id, 'freight', ${freightLabel}, ${freightCents}::bigint
+      from new_order
+      where ${freightCents}::bigint > 0
     ),
     bought_per_variant as (
       select variant_id, sum(quantity) as quantity from bought group by variant_id

@@ -1,4 +1,5 @@
 import { DEFAULT_POLICIES } from "./default-policies";
+import { DEFAULT_FREIGHT } from "../shipping/freight-settings";
 import type { StoreSettings } from "./settings-schema";
 
 /** The colour of `app.css`'s `brand-600`, the demo store's buttons. */
@@ -82,6 +83,7 @@ export function defaultSettings(env: SettingsVariables): StoreSettings {
     policies: DEFAULT_POLICIES,
     delivery: { deliveryDays: 7 },
     promises: { warrantyMonths: 12, freeReturnDays: 30, officialReseller: true },
+    freight: DEFAULT_FREIGHT,
     payment: {
       pixDiscountBasisPoints: env.PIX_DISCOUNT_PERCENT,
       maxInstallments: env.MAX_INSTALLMENTS,

@@ -1,5 +1,6 @@
 import { z } from "../../lib/zod";
 import { formatCentsAsTyped, parseBRLToCents } from "../../lib/money";
+import { FREIGHT_FORM_FIELDS, freightFormSchema } from "../shipping/freight-settings";
 import {
   contactsSchema,
   deliverySchema,
@@ -129,6 +130,10 @@ export const SETTINGS_FORMS = {
   promises: {
     schema: promisesFormSchema,
     values: (form: FormData) => fields(form, Object.keys(promisesSchema.shape)),
+  },
+  freight: {
+    schema: freightFormSchema,
+    values: (form: FormData) => fields(form, FREIGHT_FORM_FIELDS),
   },
 } as const;
 

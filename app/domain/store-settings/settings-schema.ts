@@ -3,6 +3,7 @@ import { typedText } from "../../lib/typed-text";
 import { emailField, phoneField } from "../accounts/account-schemas";
 import { addressSchema } from "../accounts/address-schema";
 import { compactTaxId, isValidCnpj, onlyDigits } from "../../lib/tax-id";
+import { freightSchema, type FreightSettings } from "../shipping/freight-settings";
 import { contrastWithWhite, WHITE_TEXT_MIN_CONTRAST } from "./brand-colour";
 
 /**
@@ -175,6 +176,7 @@ export const SETTINGS_SECTIONS = {
   delivery: deliverySchema,
   payment: paymentSchema,
   promises: promisesSchema,
+  freight: freightSchema,
 } as const;
 
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
@@ -186,4 +188,7 @@ export type StoreSettings = { [K in SettingsSection]: z.output<(typeof SETTINGS_
 export type StorefrontSettings = Pick<
   StoreSettings,
   "identity" | "logo" | "legal" | "contacts" | "delivery" | "payment" | "promises"
->;
+> & {
+  /** Whether freight is free, and from what subtotal: the texts that promise it (not the table). */
+  freight: Pick<FreightSettings, "mode" | "freeOverCents" | "freeRegions">;
+};

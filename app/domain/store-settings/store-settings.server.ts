@@ -38,10 +38,19 @@ export async function currentStoreSettings(db: Database, env: SettingsVariables)
 }
 
 export async function storefrontSettings(db: Database, env: SettingsVariables): Promise<StorefrontSettings> {
-  const { identity, logo, legal, contacts, delivery, payment, promises } = (
+  const { identity, logo, legal, contacts, delivery, payment, promises, freight } = (
     await currentStoreSettings(db, env)
   ).settings;
-  return { identity, logo, legal, contacts, delivery, payment, promises };
+  return {
+    identity,
+    logo,
+    legal,
+    contacts,
+    delivery,
+    payment,
+    promises,
+    freight: { mode: freight.mode, freeOverCents: freight.freeOverCents, freeRegions: freight.freeRegions },
+  };
 }
 
 async function loadSettings(db: Database, env: SettingsVariables): Promise<CurrentSettings> {

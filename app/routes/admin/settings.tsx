@@ -7,6 +7,7 @@ import { IdentitySettings } from "../../components/admin/settings/identity-setti
 import { LegalSettings } from "../../components/admin/settings/legal-settings";
 import { PaymentSettings } from "../../components/admin/settings/payment-settings";
 import { DeliverySettings, PoliciesSettings } from "../../components/admin/settings/policies-settings";
+import { FreightSettings } from "../../components/admin/settings/freight-settings";
 import { PromisesSettings } from "../../components/admin/settings/promises-settings";
 import type { SettingsActionData } from "../../components/admin/settings/settings-action-data";
 import { UnsavedEditsGuard } from "../../components/admin/settings/unsaved-edits";
@@ -24,6 +25,13 @@ import {
 import type { StoreSettings } from "../../domain/store-settings/settings-schema";
 import { saveStoreBanner, saveStoreLogo } from "../../domain/store-settings/store-images.server";
 import { currentStoreSettings, saveSettingsSection } from "../../domain/store-settings/store-settings.server";
+import { freightProviderConfigured } from "../../domain/shipping/freight-quotes.server";
+import {
+  FREIGHT_PROVIDER_NAMES,
+  FREIGHT_PROVIDERS,
+  type FreightProviderName,
+} from "../../domain/shipping/freight-settings";
+import { maskCep } from "../../lib/masks";
 import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,7 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     productsById(context.db, settings.home.featuredProductIds),
     suggestedProducts(context.db),
   ]);
-  return { settings, featuredProducts, suggestions };
+  const configuredFreightProviders = Object.fromEntries(
+    FREIGHT_PROVIDERS.map((name) => [name, freightProviderConfigured(context.env, name)]),
+  ) as Record<FreightProviderName, boolean>;
+  return { settings, featuredProducts, suggestions, configuredFreightProviders };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -74,6 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = SETTINGS_FORMS[section].schema.safeParse(SETTINGS_FORMS[section].values(form));
   if (!input.success) return refused(settingsFieldErrors(input.error));
   // Each form's schema gives its own section's value; TypeScript cannot pair the two by itself.
+  const freight = section === "freight" ? (input.data as StoreSettings["freight"]) : null;
+  if (freight?.mode === "quote" && !freightProviderConfigured(env, freight.provider)) {
+    return refused({
+      provider: `${FREIGHT_PROVIDER_NAMES[freight.provider]} não está configurado neste servidor: defina as variáveis dele ou escolha outro modo`,
+    });
+  }
   if (section === "home") {
     const outcome = await saveHomeSettings(db, env, user, input.data as StoreSettings["home"]);
     if (!outcome.ok) return refused(outcome.errors);
@@ -84,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function StoreSettingsPage({ loaderData }: Route.ComponentProps) {
-  const { settings, featuredProducts, suggestions } = loaderData;
+  const { settings, featuredProducts, suggestions, configuredFreightProviders } = loaderData;
   return (
     <UnsavedEditsGuard>
       <div className="flex flex-col gap-6">
@@ -107,6 +124,11 @@ export default function StoreSettingsPage({ loaderData }: Route.ComponentProps) 
         <PoliciesSettings policies={settings.policies} />
         <DeliverySettings delivery={settings.delivery} />
         <PromisesSettings promises={settings.promises} />
+        <FreightSettings
+          freight={settings.freight}
+          originPlaceholder={maskCep(settings.legal.address.cep)}
+          configuredProviders={configuredFreightProviders}
+        />
         <PaymentSettings payment={settings.payment} />
       </div>
     </UnsavedEditsGuard>

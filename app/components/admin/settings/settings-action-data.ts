@@ -29,6 +29,7 @@ export const SETTINGS_TOASTS: Record<SettingsIntent, string> = {
   delivery: "Prazo de entrega salvo!",
   payment: "Preços e parcelamento salvos!",
   promises: "Garantia e devolução salvas!",
+  freight: "Frete salvo!",
 };
 
 export const SETTINGS_FAILURE_TOAST = "Não foi possível salvar: corrija os campos indicados";

@@ -2,12 +2,7 @@ import { parseBRLToCents } from "../../../lib/money";
 import { z } from "../../../lib/zod";
 import { isRefusal, ProviderError, providerHttpClient } from "../../payments/provider-http.server";
 import { correiosAuthorization, type CorreiosCredentials } from "../correios-token.server";
-import {
-  insuredPerBox,
-  type FreightProvider,
-  type FreightQuote,
-  type QuoteRequest,
-} from "./freight-quote";
+import { insuredPerBox, type FreightProvider, type FreightQuote, type QuoteRequest } from "./freight-quote";
 import type { Parcel } from "../parcel-size";
 
 export interface CorreiosService {

@@ -2,7 +2,6 @@ import type { Parcel } from "../parcel-size";
 
 /** What a freight quote is asked about and what it answers, whichever provider gives it. */
 
-
 /** One way to ship the boxes: a carrier's service, its price for all of them, its delivery days. */
 export interface FreightQuote {
   /** Stable across quotes ("melhorenvio:1", "correios:03298", "tabela:pac"). */

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ProviderError } from "../../payments/provider-http.server";
-import { meService, startFakeMelhorEnvio, type FakeMelhorEnvio } from "../../../../tests/support/fake-melhor-envio-server";
+import {
+  meService,
+  startFakeMelhorEnvio,
+  type FakeMelhorEnvio,
+} from "../../../../tests/support/fake-melhor-envio-server";
 import type { QuoteRequest } from "./freight-quote";
 import { createMelhorEnvio } from "./melhor-envio.server";
 

@@ -1,7 +1,11 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../../config/logger.server";
-import { meService, startFakeMelhorEnvio, type FakeMelhorEnvio } from "../../../../tests/support/fake-melhor-envio-server";
+import {
+  meService,
+  startFakeMelhorEnvio,
+  type FakeMelhorEnvio,
+} from "../../../../tests/support/fake-melhor-envio-server";
 import type { FreightTableRow, QuoteRequest } from "./freight-quote";
 import { createMelhorEnvio } from "./melhor-envio.server";
 import { createFreightQuoter, type FreightQuoterOptions } from "./quote-freight.server";
@@ -69,15 +73,10 @@ function quoterFor(options: Partial<FreightQuoterOptions> & { providerTimeoutMs?
     userAgent: "Vitrine (contato@vitrine.test)",
     timeoutMs: options.providerTimeoutMs,
   });
-  const quoter = createFreightQuoter({
-    provider,
-    table,
-    logger: createLogger({ LOG_LEVEL: "info" }, destination),
-    now: () => clock,
-    ...options,
-  });
+  const quoter = createFreightQuoter({ provider, table, now: () => clock, ...options });
+  const logger = createLogger({ LOG_LEVEL: "info" }, destination);
   return {
-    quote: quoter.quote,
+    quote: (request: QuoteRequest) => quoter.quote(request, logger),
     lines,
     advance(ms: number) {
       clock += ms;

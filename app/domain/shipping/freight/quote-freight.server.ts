@@ -22,7 +22,6 @@ export interface FreightQuoterOptions {
   /** Null when the owner quotes by the table alone. */
   provider: FreightProvider | null;
   table: FreightTableRow[];
-  logger: Pick<Logger, "warn">;
   /** The clock of the cache (tests move it). */
   now?: () => number;
   /**
@@ -37,6 +36,8 @@ export interface FreightQuoterOptions {
   /** The most requests remembered: the oldest goes first. */
   cacheEntries?: number;
 }
+
+type QuoteLogger = Pick<Logger, "warn">;
 
 const CACHE_TTL_MS = 15 * 60_000;
 const FALLBACK_TTL_MS = 60_000;
@@ -60,19 +61,23 @@ export function createFreightQuoter(options: FreightQuoterOptions) {
     return { source: "table", quotes, providerFailed };
   }
 
-  async function fromProvider(provider: FreightProvider, request: QuoteRequest): Promise<FreightQuotes> {
+  async function fromProvider(
+    provider: FreightProvider,
+    request: QuoteRequest,
+    logger: QuoteLogger,
+  ): Promise<FreightQuotes> {
     let quotes: FreightQuote[];
     try {
       quotes = await attempt(provider, request).catch(() => attempt(provider, request));
     } catch (error) {
-      options.logger.warn(
+      logger.warn(
         { provider: provider.name, reason: reasonOf(error) },
         "Cotação de frete falhou: usando a tabela da loja",
       );
       return fromTable(request, true);
     }
     if (quotes.length === 0) {
-      options.logger.warn(
+      logger.warn(
         { provider: provider.name, reason: "nenhum serviço disponível" },
         "Cotação de frete sem serviços: usando a tabela da loja",
       );
@@ -106,7 +111,8 @@ export function createFreightQuoter(options: FreightQuoterOptions) {
   }
 
   return {
-    quote(request: QuoteRequest): Promise<FreightQuotes> {
+    /** The request's quotes; a provider's failure is logged on the logger of the request that asked. */
+    quote(request: QuoteRequest, logger: QuoteLogger): Promise<FreightQuotes> {
       const normalized = {
         ...request,
         originCep: compactCep(request.originCep),
@@ -120,7 +126,7 @@ export function createFreightQuoter(options: FreightQuoterOptions) {
       const cached = cache.get(key);
       if (cached && cached.expiresAt > now()) return cached.result;
       if (cached) cache.delete(key);
-      const result = fromProvider(provider, normalized);
+      const result = fromProvider(provider, normalized, logger);
       remember(key, result);
       return result;
     },

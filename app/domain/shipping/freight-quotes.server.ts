@@ -1,0 +1,133 @@
+import { inArray, eq } from "drizzle-orm";
+import type { Env } from "../../config/env.server";
+import type { Logger } from "../../config/logger.server";
+import type { Database } from "../../db/client.server";
+import { products, productVariants } from "../../db/schema.server";
+import type { StoreSettings } from "../store-settings/settings-schema";
+import { createCorreiosPrices } from "./freight/correios-prices.server";
+import { compactCep, isValidCep, type FreightProvider } from "./freight/freight-quote";
+import { createMelhorEnvio } from "./freight/melhor-envio.server";
+import { CORREIOS_BOX_LIMITS, packBoxes } from "./freight/packing";
+import { createFreightQuoter } from "./freight/quote-freight.server";
+import { freightOptions, INVALID_CEP, NO_FREIGHT, type FreightAnswer } from "./freight-options";
+import type { FreightProviderName, FreightSettings } from "./freight-settings";
+import { parcelOf, type Parcel } from "./parcel-size";
+import { parcelSizeColumns } from "./parcel-size.server";
+
+/** A line to ship: a variant and how many. */
+export interface FreightLine {
+  variantId: number;
+  quantity: number;
+}
+
+/** A destination's freight, with the boxes it was quoted for (what the order keeps). */
+export type QuotedFreight = FreightAnswer & { boxes: Parcel[] };
+
+/** Whether the server has the credentials of a provider (its variables). */
+export function freightProviderConfigured(env: Env, name: FreightProviderName): boolean {
+  if (name === "melhorenvio") return env.MELHOR_ENVIO_TOKEN !== undefined;
+  return Boolean(env.CORREIOS_USER && env.CORREIOS_ACCESS_CODE && env.CORREIOS_POSTING_CARD);
+}
+
+/** The provider the owner chose, or null without its credentials (the table answers alone). */
+function freightProvider(env: Env, settings: StoreSettings): FreightProvider | null {
+  const name = settings.freight.provider;
+  if (!freightProviderConfigured(env, name)) return null;
+  if (name === "melhorenvio") {
+    return createMelhorEnvio({
+      apiUrl: env.MELHOR_ENVIO_API_URL,
+      token: env.MELHOR_ENVIO_TOKEN!,
+      // Melhor Envio asks every application to name itself and a contact.
+      userAgent: `Vitrine (${settings.legal.sacEmail})`,
+    });
+  }
+  return createCorreiosPrices({
+    apiUrl: env.CORREIOS_API_URL,
+    user: env.CORREIOS_USER!,
+    accessCode: env.CORREIOS_ACCESS_CODE!,
+    postingCard: env.CORREIOS_POSTING_CARD!,
+  });
+}
+
+/**
+ * One quoter per state of the settings (a save parses them again), so its cache is the settings'
+ * of the moment: a new table or provider is used at once.
+ */
+const quoters = new WeakMap<FreightSettings, ReturnType<typeof createFreightQuoter>>();
+
+function quoterFor(env: Env, settings: StoreSettings) {
+  let quoter = quoters.get(settings.freight);
+  if (!quoter) {
+    const provider = settings.freight.mode === "quote" ? freightProvider(env, settings) : null;
+    quoter = createFreightQuoter({ provider, table: settings.freight.table });
+    quoters.set(settings.freight, quoter);
+  }
+  return quoter;
+}
+
+/** Each line's parcel (its variant's, its product's, the store's default) and list price. */
+async function linesToShip(db: Database, lines: readonly FreightLine[], defaultParcel: Parcel) {
+  const ids = [...new Set(lines.map((line) => line.variantId))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: productVariants.id,
+      priceCents: productVariants.priceCents,
+      variant: parcelSizeColumns(productVariants),
+      product: parcelSizeColumns(products),
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(productVariants.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return lines.flatMap((line) => {
+    const row = byId.get(line.variantId);
+    if (!row) return [];
+    return [
+      {
+        quantity: line.quantity,
+        priceCents: row.priceCents,
+        parcel: parcelOf(row.variant, row.product, defaultParcel),
+      },
+    ];
+  });
+}
+
+/**
+ * The freight of these lines to a CEP, as the owner's settings say: free (the spec's store), the
+ * services quoted (by the provider or the table) with the owner's rules, or none. The lines are
+ * packed into boxes by the Correios' limits (packing.ts), declared at their list prices, and the
+ * free-shipping threshold compares their list subtotal.
+ */
+export async function quoteFreight(
+  deps: { db: Database; env: Env; logger: Pick<Logger, "warn"> },
+  settings: StoreSettings,
+  destinationCep: string,
+  lines: readonly FreightLine[],
+): Promise<QuotedFreight> {
+  if (!isValidCep(destinationCep)) return { kind: "none", message: INVALID_CEP, boxes: [] };
+  const destination = compactCep(destinationCep);
+  const { freight } = settings;
+  const toShip = await linesToShip(deps.db, lines, freight.defaultParcel);
+  const boxes = packBoxes(toShip, CORREIOS_BOX_LIMITS);
+  if (freight.mode === "free") return { kind: "free", deliveryDays: settings.delivery.deliveryDays, boxes };
+  const subtotalCents = toShip.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const quoted = await quoterFor(deps.env, settings).quote(
+    {
+      originCep: freight.originCep ?? settings.legal.address.cep,
+      destinationCep: destination,
+      boxes,
+      insuredCents: subtotalCents,
+    },
+    deps.logger,
+  );
+  const options = freightOptions(
+    quoted.quotes,
+    quoted.source === "provider",
+    freight,
+    destination,
+    subtotalCents,
+  );
+  if (options.length === 0) return { kind: "none", message: NO_FREIGHT, boxes };
+  return { kind: "options", options, source: quoted.source, providerFailed: quoted.providerFailed, boxes };
+}

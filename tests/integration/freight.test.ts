@@ -1,0 +1,288 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerContext } from "../../app/context.server";
+import { orderAdjustments, orders, products, sandboxCardCheckouts } from "../../app/db/schema.server";
+import { parseBrCode } from "../../app/domain/payments/br-code";
+import { currentStoreSettings } from "../../app/domain/store-settings/store-settings.server";
+import { loader as freightLoader } from "../../app/routes/freight";
+import { signedInAdmin, type TestAdmin } from "../support/admin";
+import { settingsForms, settingsPage } from "../support/admin-settings";
+import { postCheckout } from "../support/checkout";
+import { meService, startFakeMelhorEnvio, type FakeMelhorEnvio } from "../support/fake-melhor-envio-server";
+import { createProduct } from "../support/factories";
+import { checkoutBody } from "../support/orders";
+import { setUpTestStore, signUpBuyer, TEST_BASE_URL } from "../support/test-context";
+
+// Issue 52: freight by CEP. The owner's settings, the quote a shopper asks for a product or the
+// cart (the freight page, which the calculators load), and the freight the server quotes again
+// when the order is placed.
+
+const store = setUpTestStore();
+const TOKEN = "token-do-painel";
+let fake: FakeMelhorEnvio;
+let admin: TestAdmin;
+/** The store's context with Melhor Envio's variables pointing at the fake. */
+let context: ServerContext;
+
+beforeAll(async () => {
+  fake = await startFakeMelhorEnvio({ token: TOKEN });
+  admin = await signedInAdmin(store.context);
+  context = {
+    ...store.context,
+    env: { ...store.context.env, MELHOR_ENVIO_TOKEN: TOKEN, MELHOR_ENVIO_API_URL: fake.apiUrl },
+  };
+});
+afterAll(() => fake.stop());
+
+type Args<T extends (...args: never[]) => unknown> = Parameters<T>[0];
+
+const saveFreight = async (overrides: Record<string, string> = {}) =>
+  settingsPage(context, admin).post(settingsForms.freight(overrides));
+
+/** The freight page's answer for one unit of a variant, or for the visitor's empty cart. */
+async function quoteOf(cep: string, variantId: number) {
+  const response = await freightLoader({
+    request: new Request(`${TEST_BASE_URL}/freight?cep=${encodeURIComponent(cep)}&variant=${variantId}`),
+    context,
+    params: {},
+  } as Args<typeof freightLoader>);
+  return { answer: response.data.answer, cookie: response.init?.headers };
+}
+
+describe("the owner's freight settings", () => {
+  it("saves the table, the fee and the handling days; a bad line is refused with its line", async () => {
+    expect(await saveFreight()).toMatchObject({ intent: "freight", ok: true });
+    const { freight } = (await currentStoreSettings(store.database.db, context.env)).settings;
+    expect(freight).toMatchObject({
+      mode: "table",
+      originCep: "01310100",
+      feeCents: 200,
+      feeBasisPoints: 1_000,
+    });
+    expect(freight.table).toEqual([
+      expect.objectContaining({ serviceName: "Econômico", region: { kind: "uf", ufs: ["SP", "RJ"] } }),
+      expect.objectContaining({ serviceName: "Expresso", priceCents: 3_800, daysMin: 1, daysMax: 2 }),
+      expect.objectContaining({ region: { kind: "cep", fromCep: "30000000", toCep: "30999999" } }),
+    ]);
+
+    expect(
+      await saveFreight({ table: "Econômico; SP; 0-1000; 18,00; 3-5\nExpresso; SP; 0-1000; caro; 1" }),
+    ).toEqual(
+      expect.objectContaining({ ok: false, errors: { table: 'Tabela, linha 2: preço inválido "caro"' } }),
+    );
+    expect(await saveFreight({ table: "Econômico; XX; 0-1000; 18,00; 3" })).toMatchObject({
+      ok: false,
+      errors: { table: expect.stringContaining('Região inválida: "XX"') },
+    });
+    expect(await saveFreight({ table: "" })).toMatchObject({
+      ok: false,
+      errors: { table: "Preencha a tabela de frete para usar o modo Tabela" },
+    });
+    expect(await saveFreight({ weightGrams: "0" })).toMatchObject({
+      ok: false,
+      errors: { weightGrams: "Peso deve ser de 1 a 100000 gramas" },
+    });
+  });
+
+  it("refuses a quote by a provider whose variables the server does not have", async () => {
+    const answer = await settingsPage(store.context, admin).post(
+      settingsForms.freight({ mode: "quote", provider: "correios" }),
+    );
+    expect(answer).toMatchObject({
+      ok: false,
+      errors: {
+        provider: expect.stringContaining("Correios (contrato) não está configurado neste servidor"),
+      },
+    });
+  });
+});
+
+describe("a quote by the owner's table", () => {
+  it("lists each service of the CEP's region with the fee and handling days, and remembers the CEP", async () => {
+    await saveFreight();
+    const product = await createProduct(store.database.db, { priceCents: 50_000 });
+    const { answer, cookie } = await quoteOf("01310-100", product.variantId);
+    // R$ 18,00 + R$ 2,00 + 10% of R$ 18,00; R$ 38,00 + R$ 2,00 + R$ 3,80. One day of handling.
+    expect(answer).toEqual({
+      kind: "options",
+      source: "table",
+      providerFailed: false,
+      options: [
+        expect.objectContaining({
+          serviceName: "Econômico",
+          priceCents: 2_180,
+          daysMin: 4,
+          daysMax: 6,
+          free: false,
+        }),
+        expect.objectContaining({ serviceName: "Expresso", priceCents: 4_380, daysMin: 2, daysMax: 3 }),
+      ],
+    });
+    expect(new Headers(cookie).get("set-cookie")).toContain("vitrine.cep=01310100");
+    // A CEP range is more specific than its state.
+    expect((await quoteOf("30140000", product.variantId)).answer).toMatchObject({
+      options: [{ serviceName: "Econômico", priceCents: 1_520, daysMin: 5, daysMax: 5 }],
+    });
+  });
+
+  it("says why when the CEP is invalid or outside the table", async () => {
+    await saveFreight();
+    const product = await createProduct(store.database.db);
+    for (const cep of ["1234567", "00000-000", "abcdefgh"]) {
+      expect((await quoteOf(cep, product.variantId)).answer, cep).toEqual({
+        kind: "none",
+        message: "CEP inválido",
+      });
+    }
+    expect((await quoteOf("69900-000", product.variantId)).answer).toEqual({
+      kind: "none",
+      message: "Não entregamos neste CEP. Confira o CEP ou fale com a loja.",
+    });
+  });
+
+  it("ships free from the threshold on, exactly at it, on the cheapest service", async () => {
+    await saveFreight({ freeOverCents: "300,00", freeRegions: "SP" });
+    const atThreshold = await createProduct(store.database.db, { priceCents: 30_000 });
+    const below = await createProduct(store.database.db, { priceCents: 29_999 });
+    expect((await quoteOf("01310100", atThreshold.variantId)).answer).toMatchObject({
+      options: [
+        { serviceName: "Econômico", priceCents: 0, free: true },
+        { serviceName: "Expresso", priceCents: 4_380, free: false },
+      ],
+    });
+    expect((await quoteOf("01310100", below.variantId)).answer).toMatchObject({
+      options: [{ serviceName: "Econômico", priceCents: 2_180, free: false }, { serviceName: "Expresso" }],
+    });
+    // Rio de Janeiro is outside the free region.
+    expect((await quoteOf("20040000", atThreshold.variantId)).answer).toMatchObject({
+      options: [{ serviceName: "Econômico", priceCents: 2_180, free: false }, { serviceName: "Expresso" }],
+    });
+  });
+});
+
+describe("a quote by Melhor Envio", () => {
+  it("sends the product's parcel in kg and cm with the token and the store's contact; falls back to the table when it fails", async () => {
+    await saveFreight({ mode: "quote", provider: "melhorenvio", services: "SEDEX, PAC" });
+    const product = await createProduct(store.database.db, { priceCents: 19_990 });
+    await store.database.db
+      .update(products)
+      .set({ weightGrams: 300, heightCm: 4, widthCm: 12, lengthCm: 17 })
+      .where(eq(products.id, product.id));
+    fake.requests.length = 0;
+    fake.answerServices([
+      meService(1, "PAC", "Correios", { custom_price: "23.45", custom_delivery_range: { min: 5, max: 7 } }),
+      meService(2, "SEDEX", "Correios", { custom_price: "41.07", custom_delivery_range: { min: 1, max: 2 } }),
+      meService(3, ".Package", "Jadlog", { custom_price: "19.90" }),
+      meService(4, "Mini Envios", "Correios", { error: "Dimensões excedem o limite" }),
+    ]);
+    const { answer } = await quoteOf("20040-000", product.variantId);
+    expect(fake.requests).toHaveLength(1);
+    const [sent] = fake.requests;
+    expect(sent!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(sent!.headers["user-agent"]).toMatch(/^Vitrine \(.+@.+\)$/);
+    expect(sent!.body).toMatchObject({
+      from: { postal_code: "01310100" },
+      to: { postal_code: "20040000" },
+      products: [{ weight: 0.3, height: 4, width: 12, length: 17, insurance_value: 199.9, quantity: 1 }],
+    });
+    // Only the services the owner offers, with the fee and a day of handling.
+    expect(answer).toMatchObject({
+      kind: "options",
+      source: "provider",
+      options: [
+        { serviceName: "PAC", carrier: "Correios", priceCents: 2_345 + 200 + 235, daysMin: 6, daysMax: 8 },
+        { serviceName: "SEDEX", priceCents: 4_107 + 200 + 411, daysMin: 2, daysMax: 3 },
+      ],
+    });
+
+    fake.answerNext(500, { message: "erro" });
+    fake.answerNext(503, { message: "erro" });
+    expect((await quoteOf("04094-050", product.variantId)).answer).toMatchObject({
+      kind: "options",
+      source: "table",
+      providerFailed: true,
+      options: [{ serviceName: "Econômico", carrier: "Tabela da loja" }, { serviceName: "Expresso" }],
+    });
+  });
+});
+
+describe("an order placed with freight", () => {
+  it("charges the freight the customer saw, as a line of its total, in the PIX amount", async () => {
+    await saveFreight();
+    const who = await signUpBuyer(store);
+    const product = await createProduct(store.database.db, { priceCents: 10_000 });
+    const body = checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 2 }]);
+    const answer = await postCheckout(context, who, {
+      ...body,
+      freight: { service: "tabela:economico", seenCents: 2_180 },
+    });
+    expect(answer).toMatchObject({ status: 200, success: true });
+    expect(parseBrCode(answer.pixData!.brCode)["54"]).toBe("221.80");
+    const [order] = await store.database.db.select().from(orders).where(eq(orders.id, answer.orderId!));
+    expect(order).toMatchObject({
+      totalCents: 22_180,
+      freight: {
+        serviceCode: "tabela:economico",
+        serviceName: "Econômico",
+        priceCents: 2_180,
+        daysMax: 6,
+        source: "table",
+        providerFailed: false,
+        boxes: [expect.objectContaining({ weightGrams: 1_000 })],
+      },
+    });
+    expect(
+      await store.database.db
+        .select({
+          kind: orderAdjustments.kind,
+          label: orderAdjustments.label,
+          amountCents: orderAdjustments.amountCents,
+        })
+        .from(orderAdjustments)
+        .where(eq(orderAdjustments.orderId, order!.id)),
+    ).toEqual([{ kind: "freight", label: "Frete (Econômico)", amountCents: 2_180 }]);
+  });
+
+  it("puts the freight in the card checkout's amount", async () => {
+    await saveFreight();
+    const who = await signUpBuyer(store);
+    const product = await createProduct(store.database.db, { priceCents: 10_000 });
+    const answer = await postCheckout(context, who, {
+      ...checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
+      paymentMethod: "card",
+      freight: { service: "tabela:expresso", seenCents: 4_380 },
+    });
+    expect(answer).toMatchObject({ status: 200, success: true });
+    const [checkout] = await store.database.db
+      .select({ items: sandboxCardCheckouts.items })
+      .from(sandboxCardCheckouts)
+      .where(eq(sandboxCardCheckouts.orderId, answer.orderId!));
+    expect(checkout!.items).toEqual([
+      expect.objectContaining({ quantity: 1, unitPriceCents: 10_000 }),
+      { name: "Frete (Expresso)", quantity: 1, unitPriceCents: 4_380 },
+    ]);
+  });
+
+  it("is refused, placing nothing, for a freight not chosen, not offered, or not at the price seen", async () => {
+    await saveFreight();
+    const who = await signUpBuyer(store);
+    const product = await createProduct(store.database.db, { priceCents: 10_000 });
+    const body = checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]);
+    const refusals: [unknown, string][] = [
+      [undefined, "Escolha o frete"],
+      [
+        { service: "tabela:teletransporte", seenCents: 0 },
+        "O frete escolhido não está mais disponível para este endereço: escolha outro",
+      ],
+      [
+        { service: "tabela:economico", seenCents: 1 },
+        "O frete Econômico agora custa R$\u00a021,80: confira o total e confirme de novo",
+      ],
+    ];
+    for (const [freight, message] of refusals) {
+      const answer = await postCheckout(context, who, { ...body, ...(freight ? { freight } : {}) });
+      expect(answer, message).toMatchObject({ status: 422, success: false, error: message });
+    }
+    expect(await store.database.db.$count(orders, eq(orders.userId, who.id))).toBe(0);
+  });
+});
