@@ -14,8 +14,10 @@ export interface OrderConfirmationInput {
   /** How the order was paid, as the customer reads it (`paymentMethodLabel`): 'PIX', 'Boleto'… */
   paymentMethod: string;
   paidAt: Date;
-  /** The owner's settings when the payment is confirmed; the delivery estimate is the offer's. */
-  store: MailStore & { delivery: { deliveryDays: number } };
+  /** The owner's settings when the payment is confirmed. */
+  store: MailStore;
+  /** The delivery estimate of the offer, in working days: the freight's chosen, or the store's. */
+  deliveryDays: number;
   /** The order's page in the customer's account, absolute. */
   orderUrl: string;
 }
@@ -30,7 +32,7 @@ export function orderConfirmationMail(input: OrderConfirmationInput): ComposedMa
   }));
   const total = formatBRL(input.totalCents);
   const paidAt = formatDateTime(input.paidAt);
-  const delivery = deliveryEstimate(input.store.delivery.deliveryDays);
+  const delivery = deliveryEstimate(input.deliveryDays);
 
   const bodyText = [
     `Olá, ${input.customerName}!`,

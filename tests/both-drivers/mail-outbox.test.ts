@@ -257,6 +257,7 @@ describe("the store's e-mails over SMTP", () => {
       paymentMethod: "PIX",
       paidAt: new Date("2026-11-25T12:00:00Z"),
       store,
+      deliveryDays: 7,
       orderUrl: "https://loja.example/account/orders",
     }),
   };

@@ -186,6 +186,8 @@ describe("editing a product", () => {
       [null, null, null],
       [2600, null, 45],
     ]);
+    const listed = await pages.list(`?q=${encodeURIComponent("Notebook Embalado")}`);
+    expect(listed.products.find((product) => product.id === id)).toMatchObject({ weightMissing: false });
     const refused = await pages.edit(
       id,
       productForm({
@@ -300,6 +302,7 @@ describe("the product list", () => {
       priceCents: 1_022,
       stock: 10,
       variantCount: 1,
+      weightMissing: true,
     });
     expect(Object.keys(first.products[0]!).sort()).toEqual([
       "category",
@@ -310,6 +313,7 @@ describe("the product list", () => {
       "priceMaxCents",
       "stock",
       "variantCount",
+      "weightMissing",
     ]);
     const second = await pages.list(`?q=${tag}&page=2`);
     expect(second.products.map((product) => product.name)).toEqual(

@@ -1,9 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerContext } from "../../app/context.server";
-import { orderAdjustments, orders, products, sandboxCardCheckouts } from "../../app/db/schema.server";
+import {
+  orderAdjustments,
+  orderRefunds,
+  orders,
+  products,
+  sandboxCardCheckouts,
+} from "../../app/db/schema.server";
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import { currentStoreSettings } from "../../app/domain/store-settings/store-settings.server";
+import { action as ordersAction } from "../../app/routes/account/orders";
+import { action as simulatePayment } from "../../app/routes/api.sandbox-payment";
 import { loader as freightLoader } from "../../app/routes/freight";
 import { signedInAdmin, type TestAdmin } from "../support/admin";
 import { settingsForms, settingsPage } from "../support/admin-settings";
@@ -261,6 +269,46 @@ describe("an order placed with freight", () => {
       expect.objectContaining({ quantity: 1, unitPriceCents: 10_000 }),
       { name: "Frete (Expresso)", quantity: 1, unitPriceCents: 4_380 },
     ]);
+  });
+
+  it("is refunded with the items when the customer withdraws before it ships (CDC art. 49)", async () => {
+    await saveFreight();
+    const who = await signUpBuyer(store);
+    const product = await createProduct(store.database.db, { priceCents: 10_000 });
+    const { orderId } = await postCheckout(context, who, {
+      ...checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
+      freight: { service: "tabela:expresso", seenCents: 4_380 },
+    });
+    const post = (path: string, form: Record<string, string>) => ({
+      request: new Request(`${TEST_BASE_URL}${path}`, {
+        method: "POST",
+        headers: { cookie: who.cookie },
+        body: new URLSearchParams(form),
+      }),
+      context,
+      params: {},
+    });
+    expect(
+      (
+        await simulatePayment(
+          post("/api/sandbox/payment", { orderId: orderId! }) as Args<typeof simulatePayment>,
+        )
+      ).data,
+    ).toEqual({
+      paid: true,
+    });
+    expect(
+      await ordersAction(
+        post("/account/orders", { intent: "withdraw", orderId: orderId!, reason: "" }) as Args<
+          typeof ordersAction
+        >,
+      ),
+    ).toMatchObject({ ok: true, message: "Pedido cancelado e reembolsado" });
+    const refunds = await store.database.db
+      .select({ amountCents: orderRefunds.amountCents })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId!));
+    expect(refunds).toEqual([{ amountCents: 14_380 }]);
   });
 
   it("is refused, placing nothing, for a freight not chosen, not offered, or not at the price seen", async () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { orders } from "../../db/schema.server";
+import { orders, type OrderFreightSnapshot } from "../../db/schema.server";
 import { parcelTrackingOf, type ParcelTracking } from "../../lib/carriers";
 import type { CardPaymentStatus } from "../payments/card-provider";
 import { findOrderDetails, type OrderDetails } from "../orders/order-details.server";
@@ -35,6 +35,8 @@ export interface AdminOrderDetails extends OrderDetails {
   /** The payment, refunds counted: 'pago', 'parcialmente reembolsado', 'reembolsado'… */
   paymentState: PaymentState;
   shippedAt: Date | null;
+  /** The freight the customer chose, as quoted when the order was placed; null when it shipped free. */
+  freight: OrderFreightSnapshot | null;
   /** The last day of the delivery promised when it shipped. */
   deliveryDueAt: Date | null;
   deliveredAt: Date | null;
@@ -60,6 +62,7 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
       refundedCents: orders.refundedCents,
       trackingCarrier: orders.trackingCarrier,
       trackingCarrierName: orders.trackingCarrierName,
+      freight: orders.freight,
       ...factsColumns,
     })
     .from(orders)
@@ -86,6 +89,7 @@ export async function loadAdminOrder(db: Database, orderId: string): Promise<Adm
     cardPaymentStatus: extra.cardPaymentStatus,
     paymentState: paymentStateOf({ ...order, refundedCents: extra.refundedCents }),
     shippedAt: extra.shippedAt,
+    freight: extra.freight,
     deliveryDueAt: extra.deliveryDueAt,
     deliveredAt: extra.deliveredAt,
     nextStatuses: adminNextStatuses(orderFacts(extra)),

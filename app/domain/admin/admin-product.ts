@@ -14,6 +14,8 @@ export interface AdminProductRow {
   stock: number;
   variantCount: number;
   image: string;
+  /** Some variant has no weight of its own nor its product's: freight quotes it at the store's default. */
+  weightMissing: boolean;
 }
 
 /** A variant as the edit view's grid shows it. */

@@ -13,8 +13,8 @@ export interface AdminProductsPage {
 }
 
 /**
- * The panel's product list, newest first, with each product's stock (its active variants') and
- * variant count, 20 a page; a page past the last shows the last. The name search is the catalogue's (case- and accent-insensitive, on the trigram index).
+ * The panel's product list, newest first, with each product's stock (its active variants'),
+ * variant count and whether a variant has no weight, 20 a page; a page past the last shows the last. The name search is the catalogue's (case- and accent-insensitive, on the trigram index).
  */
 export async function listAdminProducts(db: Database, query: ListingQuery): Promise<AdminProductsPage> {
   const where = query.q ? nameContains(query.q) : undefined;
@@ -30,6 +30,8 @@ export async function listAdminProducts(db: Database, query: ListingQuery): Prom
       stock: sql<number>`coalesce(sum(${productVariants.stock}) filter (where ${productVariants.active}), 0)::int`,
       variantCount: sql<number>`count(${productVariants.id})::int`,
       image: products.image,
+      // A variant weighed by neither itself nor its product ships at the store's default parcel.
+      weightMissing: sql<boolean>`coalesce(bool_or(${products.weightGrams} is null and ${productVariants.weightGrams} is null), false)`,
     })
     .from(products)
     .leftJoin(productVariants, eq(productVariants.productId, products.id))

@@ -102,6 +102,7 @@ async function queueConfirmation(
     paymentMethod: paymentMethodLabel(order),
     paidAt: order.paidAt!,
     store: store.settings,
+    deliveryDays: order.freight?.daysMax ?? store.settings.delivery.deliveryDays,
     orderUrl: `${store.url}/account/orders`,
   });
   await queueMail(tx, { dedupeKey: `order-paid:${order.id}`, to: order.customerEmail, ...mail });

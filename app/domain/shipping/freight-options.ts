@@ -82,6 +82,20 @@ export function freightOptions(
   );
 }
 
+/**
+ * An order's freight as the admin reads it: 'SEDEX (Correios) · R$ 23,45 · 1 a 3 dias úteis', and
+ * where its price came from when it was the owner's table in a provider's place.
+ */
+export function freightSummary(
+  freight: Pick<FreightOption, "serviceName" | "carrier" | "priceCents" | "daysMin" | "daysMax"> & {
+    source: FreightSource;
+    providerFailed: boolean;
+  },
+): string {
+  const quoted = `${freight.serviceName} (${freight.carrier}) · ${freightPriceText(freight)} · ${freightDaysText(freight)}`;
+  return freight.providerFailed ? `${quoted} · pela tabela da loja: o provedor não respondeu` : quoted;
+}
+
 /** 'Grátis' or 'R$ 23,45'. */
 export function freightPriceText(option: Pick<FreightOption, "priceCents">): string {
   return option.priceCents === 0 ? "Grátis" : formatBRL(option.priceCents);

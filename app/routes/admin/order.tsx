@@ -46,6 +46,7 @@ import {
   REFUND_MESSAGES,
   refundOrder,
 } from "../../domain/orders/refunds.server";
+import { freightSummary } from "../../domain/shipping/freight-options";
 import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -268,6 +269,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             </p>
             {address.cep && <p>CEP {maskCep(address.cep)}</p>}
           </address>
+          <p className="mt-3 text-sm">
+            <span className="text-slate-600">Frete: </span>
+            {order.freight ? freightSummary(order.freight) : "Grátis"}
+          </p>
         </section>
         <section className="rounded-xl border border-slate-200 p-4">
           <h3 className="font-semibold">Pagamento</h3>

@@ -44,7 +44,18 @@ export function ProductsTable({ products }: { products: AdminProductRow[] }) {
                   className="size-12 max-w-none rounded-md bg-slate-100 object-contain"
                 />
               </td>
-              <td className="px-3 py-2 font-medium">{product.name}</td>
+              <td className="px-3 py-2 font-medium">
+                {product.name}
+                {product.weightMissing && (
+                  <Badge
+                    variant="outline"
+                    className="ml-2 font-normal"
+                    title="O frete usa a embalagem padrão da loja"
+                  >
+                    Sem peso
+                  </Badge>
+                )}
+              </td>
               <td className="px-3 py-2">
                 <Badge variant="secondary">{product.category}</Badge>
               </td>
