@@ -108,7 +108,8 @@ const SESSION_READERS = {
   "app/routes/checkout.tsx": "shows a visitor the page that asks them to sign in",
   "app/routes/payment.tsx": "shows the customer's own order as the server has it, else the link's data",
   "app/routes/product.tsx": "marks a signed-in customer's favourite",
-  "app/routes/freight.tsx": "quotes a visitor's cart from its cookie, a customer's from the database, and offers the customer's CEP",
+  "app/routes/freight.tsx":
+    "quotes a visitor's cart from its cookie, a customer's from the database, and offers the customer's CEP",
 };
 
 /**

@@ -11,6 +11,8 @@ import {
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import { currentStoreSettings } from "../../app/domain/store-settings/store-settings.server";
 import { action as ordersAction } from "../../app/routes/account/orders";
+import { loader as trackLoader } from "../../app/routes/account/track";
+import { endOfWorkingDaysAfter, formatDate } from "../../app/lib/dates";
 import { action as simulatePayment } from "../../app/routes/api.sandbox-payment";
 import { loader as freightLoader } from "../../app/routes/freight";
 import { signedInAdmin, type TestAdmin } from "../support/admin";
@@ -309,6 +311,40 @@ describe("an order placed with freight", () => {
       .from(orderRefunds)
       .where(eq(orderRefunds.orderId, orderId!));
     expect(refunds).toEqual([{ amountCents: 14_380 }]);
+  });
+
+  it("is promised on the tracking page by the freight's most days after the payment", async () => {
+    await saveFreight();
+    const who = await signUpBuyer(store);
+    const product = await createProduct(store.database.db, { priceCents: 10_000 });
+    const { orderId } = await postCheckout(context, who, {
+      ...checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
+      freight: { service: "tabela:economico", seenCents: 2_180 },
+    });
+    await simulatePayment({
+      request: new Request(`${TEST_BASE_URL}/api/sandbox/payment`, {
+        method: "POST",
+        headers: { cookie: who.cookie },
+        body: new URLSearchParams({ orderId: orderId! }),
+      }),
+      context,
+      params: {},
+    } as Args<typeof simulatePayment>);
+    const [{ paidAt }] = (await store.database.db
+      .select({ paidAt: orders.paidAt })
+      .from(orders)
+      .where(eq(orders.id, orderId!))) as [{ paidAt: Date }];
+    const tracked = await trackLoader({
+      request: new Request(`${TEST_BASE_URL}/account/track?order=${orderId}`, {
+        headers: { cookie: who.cookie },
+      }),
+      context,
+      params: {},
+    } as Args<typeof trackLoader>);
+    expect(tracked.tracked).toMatchObject({
+      freight: "Econômico (Tabela da loja)",
+      arrivesBy: formatDate(endOfWorkingDaysAfter(paidAt, 6)),
+    });
   });
 
   it("is refused, placing nothing, for a freight not chosen, not offered, or not at the price seen", async () => {

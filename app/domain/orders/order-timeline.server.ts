@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderRefunds, orders } from "../../db/schema.server";
 import { parcelTrackingOf, type ParcelTracking } from "../../lib/carriers";
+import { endOfWorkingDaysAfter } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
 import { customerOrder } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
@@ -23,6 +24,13 @@ export interface TrackedOrder {
   timeline: TimelineEntry[];
   /** The parcel's carrier and code, once the store gave them. */
   tracking: ParcelTracking | null;
+  /** The freight chosen ('SEDEX (Correios)'); null for an order that shipped free. */
+  freight: string | null;
+  /**
+   * The last day the parcel is promised by, until it arrives: from its shipping, or before it
+   * ships, the freight's most days after the payment; null when nothing was promised yet.
+   */
+  arrivesBy: Date | null;
 }
 
 /**
@@ -70,5 +78,19 @@ export async function findTrackedOrder(
   ];
   // A payment can come after a cancellation (a late one): the steps go by time.
   timeline.sort((a, b) => a.at.getTime() - b.at.getTime());
-  return { id: order.id, status: order.status, timeline, tracking: parcelTrackingOf(order) };
+  return {
+    id: order.id,
+    status: order.status,
+    timeline,
+    tracking: parcelTrackingOf(order),
+    freight: order.freight && `${order.freight.serviceName} (${order.freight.carrier})`,
+    arrivesBy: arrivesBy(order),
+  };
+}
+
+function arrivesBy(order: typeof orders.$inferSelect): Date | null {
+  if (order.deliveredAt || order.status === "cancelled") return null;
+  if (order.deliveryDueAt) return order.deliveryDueAt;
+  if (!order.freight || !isPaid(order) || !order.paidAt) return null;
+  return endOfWorkingDaysAfter(order.paidAt, order.freight.daysMax);
 }

@@ -10,7 +10,7 @@ import { listCustomerOrders } from "../../domain/orders/customer-orders.server";
 import { ORDER_STATUS_LABELS } from "../../domain/orders/order-lifecycle";
 import { findTrackedOrder } from "../../domain/orders/order-timeline.server";
 import { carrierName, trackingLink } from "../../lib/carriers";
-import { formatDateTime } from "../../lib/dates";
+import { formatDate, formatDateTime } from "../../lib/dates";
 import { orderNumber } from "../../lib/order-number";
 import { requireUser } from "../guards.server";
 
@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notFound: selected !== "" && !tracked,
     tracked: tracked && {
       ...tracked,
+      arrivesBy: tracked.arrivesBy && formatDate(tracked.arrivesBy),
       timeline: tracked.timeline.map((step) => ({ ...step, at: formatDateTime(step.at) })),
       tracking: tracked.tracking && {
         code: tracked.tracking.code,
@@ -107,6 +108,16 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
+          {(tracked.freight || tracked.arrivesBy) && (
+            <p className="mt-4 text-sm text-slate-700">
+              {[
+                tracked.freight && `Entrega: ${tracked.freight}`,
+                tracked.arrivesBy && `Chega até ${tracked.arrivesBy}`,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          )}
           {tracked.tracking && (
             <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
               <Truck aria-hidden className="size-5 text-slate-500" />

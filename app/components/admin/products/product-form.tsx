@@ -9,7 +9,7 @@ import { Button } from "../../ui/button";
 import { FormField, FormMessage } from "../../ui/form-field";
 import { ImageInput } from "./image-input";
 import { PRODUCT_TOASTS, type ProductActionData } from "./product-action-data";
-import { ProductParcelFields } from "./product-parcel-fields";
+import { ParcelFields } from "../parcel-fields";
 import { ProductSpecsEditor } from "./product-specs-editor";
 import { ProductVariantsEditor } from "./product-variants-editor";
 
@@ -116,7 +116,12 @@ export function ProductForm({ product, categories }: { product?: EditableProduct
         variants={product?.variants ?? []}
         errors={errors}
       />
-      <ProductParcelFields parcel={product?.parcel} errors={errors} />
+      <ParcelFields
+        legend="Embalagem para o frete"
+        hint="Peso e medidas do produto embalado. Vazio: o padrão da loja, em Configurações da loja › Frete."
+        value={(field) => String(product?.parcel[field] ?? "")}
+        errors={errors}
+      />
       <ProductSpecsEditor specs={product?.specs ?? []} errors={errors} />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy}>

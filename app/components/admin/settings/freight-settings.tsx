@@ -5,8 +5,8 @@ import {
   TABLE_LINE_FORMAT,
 } from "../../../domain/shipping/freight-settings";
 import type { StoreSettings } from "../../../domain/store-settings/settings-schema";
-import { PARCEL_SIZE_FIELDS, PARCEL_SIZE_RULES } from "../../../domain/shipping/parcel-size";
 import { FormField, FormMessage, inputClasses } from "../../ui/form-field";
+import { ParcelFields } from "../parcel-fields";
 import { SettingsForm, SettingsSection } from "./settings-form";
 
 const MODES = [
@@ -142,21 +142,11 @@ export function FreightSettings({
               defaultValue={value("freeService", texts.freeService)}
               error={errors.freeService}
             />
-            <fieldset className="grid grid-cols-2 gap-4 sm:col-span-2 sm:grid-cols-4">
-              <legend className="mb-1 text-sm font-medium text-slate-700">
-                Embalagem padrão (produto sem peso ou medidas)
-              </legend>
-              {PARCEL_SIZE_FIELDS.map((field) => (
-                <FormField
-                  key={field}
-                  label={PARCEL_SIZE_RULES[field].label}
-                  name={field}
-                  inputMode="numeric"
-                  defaultValue={value(field, texts[field])}
-                  error={errors[field]}
-                />
-              ))}
-            </fieldset>
+            <ParcelFields
+              legend="Embalagem padrão (produto sem peso ou medidas)"
+              value={(field) => value(field, texts[field])}
+              errors={errors}
+            />
             <div className="flex flex-col gap-1.5 sm:col-span-2">
               <label htmlFor="freight-table" className="text-sm font-medium text-slate-700">
                 Tabela de frete
