@@ -9,12 +9,18 @@ import { readVisitorCartLines } from "../domain/cart/visitor-cart-lines";
 import { productPath, variantParamOf } from "../domain/catalog/product-details";
 import { isValidCep } from "../domain/shipping/freight/freight-quote";
 import { freightCepCookie, readFreightCep } from "../domain/shipping/freight-cep-cookie";
-import { quoteFreight, type FreightLine } from "../domain/shipping/freight-quotes.server";
+import {
+  quoteAllowed,
+  quoteFreight,
+  TOO_MANY_QUOTES,
+  type FreightLine,
+} from "../domain/shipping/freight-quotes.server";
 import type { FreightAnswer } from "../domain/shipping/freight-options";
 import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
 import { pageTitle } from "../lib/seo";
 
 const PRODUCT_ID = /^[1-9]\d{0,9}$/;
+const TOO_MANY: FreightAnswer = { kind: "none", message: TOO_MANY_QUOTES };
 
 /** Made for one shopper's CEP and cart: no cache keeps it. */
 const PRIVATE = "private, no-store";
@@ -40,6 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       readFreightCep(request.headers.get("Cookie")) ??
       (user ? ((await listAddresses(context.db, user.id))[0]?.cep ?? null) : null);
     return data({ cep: remembered ?? "", variantId, productId, answer: null }, { headers });
+  }
+  if (!(await quoteAllowed(context.db, context.clientIp))) {
+    return data({ cep: typed, variantId, productId, answer: TOO_MANY }, { headers });
   }
   const lines: FreightLine[] =
     variantId !== null ? [{ variantId, quantity: 1 }] : await cartLines(context, user?.id ?? null, request);

@@ -150,6 +150,33 @@ describe("a quote by the owner's table", () => {
     });
   });
 
+  it("quotes nothing for an empty cart, nor for a client that asks too often", async () => {
+    await saveFreight();
+    const product = await createProduct(store.database.db);
+    const client = { ...context, clientIp: "203.0.113.52" };
+    const ask = async (query: string) =>
+      (
+        await freightLoader({
+          request: new Request(`${TEST_BASE_URL}/freight?${query}`),
+          context: client,
+          params: {},
+        } as Args<typeof freightLoader>)
+      ).data.answer;
+    expect(await ask("cep=01310100")).toEqual({
+      kind: "none",
+      message: "Nenhum produto para calcular o frete",
+    });
+    for (let quote = 2; quote <= 60; quote++) {
+      expect(await ask(`cep=01310100&variant=${product.variantId}`)).toMatchObject({ kind: "options" });
+    }
+    expect(await ask(`cep=01310100&variant=${product.variantId}`)).toEqual({
+      kind: "none",
+      message: "Muitas consultas de frete seguidas: tente de novo em alguns minutos",
+    });
+    // Another client still quotes.
+    expect((await quoteOf("01310100", product.variantId)).answer).toMatchObject({ kind: "options" });
+  });
+
   it("ships free from the threshold on, exactly at it, on the cheapest service", async () => {
     await saveFreight({ freeOverCents: "300,00", freeRegions: "SP" });
     const atThreshold = await createProduct(store.database.db, { priceCents: 30_000 });

@@ -30,6 +30,7 @@ export interface FreightPageData {
 }
 
 export const INVALID_CEP = "CEP inválido";
+export const NOTHING_TO_SHIP = "Nenhum produto para calcular o frete";
 export const NO_FREIGHT = "Não entregamos neste CEP. Confira o CEP ou fale com a loja.";
 
 /** Whether a region of the owner's contains the CEP (8 digits). */

@@ -3,13 +3,20 @@ import type { Env } from "../../config/env.server";
 import type { Logger } from "../../config/logger.server";
 import type { Database } from "../../db/client.server";
 import { products, productVariants } from "../../db/schema.server";
+import { consumeAttempt, type AttemptLimit } from "../rate-limit.server";
 import type { StoreSettings } from "../store-settings/settings-schema";
 import { createCorreiosPrices } from "./freight/correios-prices.server";
 import { compactCep, isValidCep, type FreightProvider } from "./freight/freight-quote";
 import { createMelhorEnvio } from "./freight/melhor-envio.server";
 import { CORREIOS_BOX_LIMITS, packBoxes } from "./freight/packing";
 import { createFreightQuoter } from "./freight/quote-freight.server";
-import { freightOptions, INVALID_CEP, NO_FREIGHT, type FreightAnswer } from "./freight-options";
+import {
+  freightOptions,
+  INVALID_CEP,
+  NO_FREIGHT,
+  NOTHING_TO_SHIP,
+  type FreightAnswer,
+} from "./freight-options";
 import type { FreightProviderName, FreightSettings } from "./freight-settings";
 import { parcelOf, type Parcel } from "./parcel-size";
 import { parcelSizeColumns } from "./parcel-size.server";
@@ -22,6 +29,18 @@ export interface FreightLine {
 
 /** A destination's freight, with the boxes it was quoted for (what the order keeps). */
 export type QuotedFreight = FreightAnswer & { boxes: Parcel[] };
+
+/**
+ * The freight page's quotes a client may ask in a row: each new CEP may reach the provider, whose
+ * account has its own limits, so one client cannot spend them for the shop.
+ */
+const QUOTES_PER_CLIENT: AttemptLimit = { windowSeconds: 10 * 60, max: 60 };
+export const TOO_MANY_QUOTES = "Muitas consultas de frete seguidas: tente de novo em alguns minutos";
+
+/** Whether the client at `clientIp` may ask one more quote now (and counts it). */
+export function quoteAllowed(db: Database, clientIp: string): Promise<boolean> {
+  return consumeAttempt(db, `freight-quote|${clientIp}`, QUOTES_PER_CLIENT);
+}
 
 /** Whether the server has the credentials of a provider (its variables). */
 export function freightProviderConfigured(env: Env, name: FreightProviderName): boolean {
@@ -109,6 +128,7 @@ export async function quoteFreight(
   const destination = compactCep(destinationCep);
   const { freight } = settings;
   const toShip = await linesToShip(deps.db, lines, freight.defaultParcel);
+  if (toShip.length === 0) return { kind: "none", message: NOTHING_TO_SHIP, boxes: [] };
   const boxes = packBoxes(toShip, CORREIOS_BOX_LIMITS);
   if (freight.mode === "free") return { kind: "free", deliveryDays: settings.delivery.deliveryDays, boxes };
   const subtotalCents = toShip.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
