@@ -1,9 +1,5 @@
-import {
-  freightDaysText,
-  freightPriceText,
-  type FreightAnswer,
-  type FreightOption,
-} from "../../domain/shipping/freight-options";
+import type { FreightAnswer, FreightOption } from "../../domain/shipping/freight-options";
+import { FreightOptionText } from "../shipping/freight-option";
 
 const choiceClasses =
   "flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-slate-300 p-3 text-sm has-checked:border-brand-600 has-checked:bg-brand-50";
@@ -55,25 +51,17 @@ export function FreightChoice({
       <legend className="mb-1.5 text-sm font-medium text-slate-700">{legend}</legend>
       {answer.options.map((option) => (
         <label key={option.serviceCode} className={choiceClasses}>
-          <span className="flex items-center gap-3">
-            <input
-              type="radio"
-              name={freightFieldOf(addressId)}
-              value={choiceValue(option)}
-              checked={checked === option.serviceCode}
-              onChange={() => onChoose(option)}
-              disabled={disabled}
-              className="accent-brand-600"
-            />
-            <span className="flex flex-col">
-              <span className="font-medium text-slate-900">{option.serviceName}</span>
-              <span className="text-xs text-slate-600">{`${option.carrier} · ${freightDaysText(option)}`}</span>
-            </span>
-          </span>
-          <span
-            className={option.priceCents === 0 ? "font-medium text-emerald-700" : "font-medium tabular-nums"}
-          >
-            {freightPriceText(option)}
+          <input
+            type="radio"
+            name={freightFieldOf(addressId)}
+            value={choiceValue(option)}
+            checked={checked === option.serviceCode}
+            onChange={() => onChoose(option)}
+            disabled={disabled}
+            className="accent-brand-600"
+          />
+          <span className="flex flex-1 items-center justify-between gap-3">
+            <FreightOptionText option={option} />
           </span>
         </label>
       ))}

@@ -1,15 +1,11 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { readFreightCep } from "../../domain/shipping/freight-cep-cookie";
-import {
-  freightDaysText,
-  freightPriceText,
-  type FreightAnswer,
-  type FreightPageData,
-} from "../../domain/shipping/freight-options";
+import type { FreightAnswer, FreightPageData } from "../../domain/shipping/freight-options";
 import { maskCep } from "../../lib/masks";
 import { Button } from "../ui/button";
 import { inputClasses } from "../ui/form-field";
+import { FreightOptionText } from "./freight-option";
 
 /**
  * 'Calcular frete' with a CEP: a GET form to the freight page, so it works before the scripts run;
@@ -101,17 +97,7 @@ export function FreightAnswerView({ answer }: { answer: FreightAnswer }) {
     >
       {answer.options.map((option) => (
         <li key={option.serviceCode} className="flex items-center justify-between gap-3 px-3 py-2">
-          <span>
-            <span className="font-medium">{option.serviceName}</span>
-            <span className="block text-xs text-slate-500">
-              {`${option.carrier} · ${freightDaysText(option)}`}
-            </span>
-          </span>
-          <span
-            className={option.priceCents === 0 ? "font-medium text-emerald-700" : "font-medium tabular-nums"}
-          >
-            {freightPriceText(option)}
-          </span>
+          <FreightOptionText option={option} />
         </li>
       ))}
     </ul>

@@ -4,6 +4,7 @@ import { orderRefunds, orders } from "../../db/schema.server";
 import { parcelTrackingOf, type ParcelTracking } from "../../lib/carriers";
 import { endOfWorkingDaysAfter } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
+import { freightServiceName } from "../shipping/freight-options";
 import { customerOrder } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-lifecycle";
@@ -83,7 +84,7 @@ export async function findTrackedOrder(
     status: order.status,
     timeline,
     tracking: parcelTrackingOf(order),
-    freight: order.freight && `${order.freight.serviceName} (${order.freight.carrier})`,
+    freight: order.freight && freightServiceName(order.freight),
     arrivesBy: arrivesBy(order),
   };
 }

@@ -83,6 +83,11 @@ export function freightOptions(
   );
 }
 
+/** 'SEDEX (Correios)': a service with its carrier. */
+export function freightServiceName(freight: Pick<FreightOption, "serviceName" | "carrier">): string {
+  return `${freight.serviceName} (${freight.carrier})`;
+}
+
 /**
  * An order's freight as the admin reads it: 'SEDEX (Correios) · R$ 23,45 · 1 a 3 dias úteis', and
  * where its price came from when it was the owner's table in a provider's place.
@@ -93,7 +98,7 @@ export function freightSummary(
     providerFailed: boolean;
   },
 ): string {
-  const quoted = `${freight.serviceName} (${freight.carrier}) · ${freightPriceText(freight)} · ${freightDaysText(freight)}`;
+  const quoted = `${freightServiceName(freight)} · ${freightPriceText(freight)} · ${freightDaysText(freight)}`;
   return freight.providerFailed ? `${quoted} · pela tabela da loja: o provedor não respondeu` : quoted;
 }
 

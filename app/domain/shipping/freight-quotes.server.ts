@@ -112,26 +112,49 @@ async function linesToShip(db: Database, lines: readonly FreightLine[], defaultP
   });
 }
 
-/**
- * The freight of these lines to a CEP, as the owner's settings say: free (the spec's store), the
- * services quoted (by the provider or the table) with the owner's rules, or none. The lines are
- * packed into boxes by the Correios' limits (packing.ts), declared at their list prices, and the
- * free-shipping threshold compares their list subtotal.
- */
+type QuoteDeps = { db: Database; env: Env; logger: Pick<Logger, "warn"> };
+
+/** The freight of these lines to one CEP: `quoteFreightTo`'s answer for a single destination. */
 export async function quoteFreight(
-  deps: { db: Database; env: Env; logger: Pick<Logger, "warn"> },
+  deps: QuoteDeps,
   settings: StoreSettings,
   destinationCep: string,
   lines: readonly FreightLine[],
 ): Promise<QuotedFreight> {
-  if (!isValidCep(destinationCep)) return { kind: "none", message: INVALID_CEP, boxes: [] };
-  const destination = compactCep(destinationCep);
+  return (await quoteFreightTo(deps, settings, lines))(destinationCep);
+}
+
+/**
+ * The freight of these lines to any CEP, as the owner's settings say: free (the spec's store), the
+ * services quoted (by the provider or the table) with the owner's rules, or none. The lines are
+ * read and packed once, into boxes by the Correios' limits (packing.ts), declared at their list
+ * prices; the free-shipping threshold compares their list subtotal.
+ */
+export async function quoteFreightTo(
+  deps: QuoteDeps,
+  settings: StoreSettings,
+  lines: readonly FreightLine[],
+): Promise<(destinationCep: string) => Promise<QuotedFreight>> {
   const { freight } = settings;
   const toShip = await linesToShip(deps.db, lines, freight.defaultParcel);
-  if (toShip.length === 0) return { kind: "none", message: NOTHING_TO_SHIP, boxes: [] };
   const boxes = packBoxes(toShip, CORREIOS_BOX_LIMITS);
-  if (freight.mode === "free") return { kind: "free", deliveryDays: settings.delivery.deliveryDays, boxes };
   const subtotalCents = toShip.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  return (destinationCep) => quoteBoxes(deps, settings, destinationCep, boxes, subtotalCents);
+}
+
+/** The boxes' freight to one CEP, declared at the lines' list subtotal. */
+async function quoteBoxes(
+  deps: QuoteDeps,
+  settings: StoreSettings,
+  destinationCep: string,
+  boxes: Parcel[],
+  subtotalCents: number,
+): Promise<QuotedFreight> {
+  if (!isValidCep(destinationCep)) return { kind: "none", message: INVALID_CEP, boxes: [] };
+  if (boxes.length === 0) return { kind: "none", message: NOTHING_TO_SHIP, boxes: [] };
+  const destination = compactCep(destinationCep);
+  const { freight } = settings;
+  if (freight.mode === "free") return { kind: "free", deliveryDays: settings.delivery.deliveryDays, boxes };
   const quoted = await quoterFor(deps.env, settings).quote(
     {
       originCep: freight.originCep ?? settings.legal.address.cep,

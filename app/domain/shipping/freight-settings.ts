@@ -3,7 +3,8 @@ import { formatCentsAsTyped, parseBRLToCents } from "../../lib/money";
 import { typedText } from "../../lib/typed-text";
 import { BRAZILIAN_STATES } from "../accounts/address-schema";
 import { compactCep, isValidCep, type FreightTableRow } from "./freight/freight-quote";
-import { MAX_SIDE_CM, MAX_WEIGHT_GRAMS } from "./parcel-size";
+import { maskCep } from "../../lib/masks";
+import { MAX_WEIGHT_GRAMS, PARCEL_SIZE_RULES, type ParcelSizeField } from "./parcel-size";
 
 /**
  * The owner's freight (issue 52, point 2): free to all of Brazil (the spec's store, the default),
@@ -47,11 +48,14 @@ const tableRowSchema = z.object({
   daysMax: whole("Prazo inválido", 0, 90),
 });
 
-export const parcelSchema = z.object({
-  weightGrams: whole("Peso deve ser de 1 a 100000 gramas", 1, MAX_WEIGHT_GRAMS),
-  heightCm: whole("Altura deve ser de 1 a 200 cm", 1, MAX_SIDE_CM),
-  widthCm: whole("Largura deve ser de 1 a 200 cm", 1, MAX_SIDE_CM),
-  lengthCm: whole("Comprimento deve ser de 1 a 200 cm", 1, MAX_SIDE_CM),
+const sideOrWeight = (field: ParcelSizeField) =>
+  whole(PARCEL_SIZE_RULES[field].message, 1, PARCEL_SIZE_RULES[field].max);
+
+const parcelSchema = z.object({
+  weightGrams: sideOrWeight("weightGrams"),
+  heightCm: sideOrWeight("heightCm"),
+  widthCm: sideOrWeight("widthCm"),
+  lengthCm: sideOrWeight("lengthCm"),
 });
 
 export const freightSchema = z.object({
@@ -97,11 +101,6 @@ export const DEFAULT_FREIGHT: FreightSettings = {
   table: [],
 };
 
-/** Whether the store's freight is the spec's: free to all of Brazil, with its texts. */
-export function shipsFree(freight: Pick<FreightSettings, "mode">): boolean {
-  return freight.mode === "free";
-}
-
 /** A problem of a text the form posted, at its line ('Linha 2: …') when it has lines. */
 type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -133,15 +132,9 @@ export function parseRegions(text: string): Parsed<FreightRegion[]> {
 export function regionsText(regions: readonly FreightRegion[]): string {
   return regions
     .map((region) =>
-      region.kind === "uf"
-        ? region.ufs.join(", ")
-        : `${cepWithHyphen(region.fromCep)} a ${cepWithHyphen(region.toCep)}`,
+      region.kind === "uf" ? region.ufs.join(", ") : `${maskCep(region.fromCep)} a ${maskCep(region.toCep)}`,
     )
     .join(", ");
-}
-
-function cepWithHyphen(cep: string): string {
-  return `${cep.slice(0, 5)}-${cep.slice(5)}`;
 }
 
 /** '3-5' or '4': days from and to. */
@@ -262,10 +255,10 @@ export const freightFormSchema = z
     freeOverCents: optionalReais("Informe o valor mínimo em reais, ex.: 299,00"),
     freeRegions: parsedText(parseRegions),
     freeService: z.string().transform((text) => text.trim() || null),
-    weightGrams: wholeText("Peso deve ser de 1 a 100000 gramas"),
-    heightCm: wholeText("Altura deve ser de 1 a 200 cm"),
-    widthCm: wholeText("Largura deve ser de 1 a 200 cm"),
-    lengthCm: wholeText("Comprimento deve ser de 1 a 200 cm"),
+    weightGrams: wholeText(PARCEL_SIZE_RULES.weightGrams.message),
+    heightCm: wholeText(PARCEL_SIZE_RULES.heightCm.message),
+    widthCm: wholeText(PARCEL_SIZE_RULES.widthCm.message),
+    lengthCm: wholeText(PARCEL_SIZE_RULES.lengthCm.message),
     table: parsedText(parseTable),
   })
   .transform(({ weightGrams, heightCm, widthCm, lengthCm, ...rest }) => ({
@@ -303,7 +296,7 @@ export function freightFormTexts(freight: FreightSettings): Record<FreightFormFi
   return {
     mode: freight.mode,
     provider: freight.provider,
-    originCep: freight.originCep ? cepWithHyphen(freight.originCep) : "",
+    originCep: freight.originCep ? maskCep(freight.originCep) : "",
     services: freight.services.join(", "),
     handlingDays: String(freight.handlingDays),
     feeCents: formatCentsAsTyped(freight.feeCents),
