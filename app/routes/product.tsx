@@ -70,7 +70,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /**
  * Choosing another variant only changes `?variant=`: the page already holds every variant, so it
- * asks the server for nothing.
+ * asks the server for nothing. A revalidation of the same address (a favourite saved) reads again.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -78,7 +78,9 @@ export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href) {
+    return defaultShouldRevalidate;
+  }
   const otherParams = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("variant");

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { Heart } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
 import type { FavoriteAnswer } from "../../domain/catalog/favorites";
 import { toast } from "../toasts";
 import { buttonClasses } from "../ui/button";
@@ -10,7 +10,9 @@ type FavoriteIntent = "add" | "remove";
 
 /**
  * The favourite toggle. `favorited` is null for a visitor, who is asked to sign in first (spec
- * section 6); for a customer the heart fills at once and the server confirms.
+ * section 6); for a customer the heart fills at once and the server confirms. The answer is said
+ * by the request itself, not by a render of this button: on 'Meus Favoritos' the removed card
+ * leaves the page as soon as the list is read again.
  */
 export function FavoriteButton({
   productId,
@@ -21,36 +23,29 @@ export function FavoriteButton({
   favorited: boolean | null;
   className?: string;
 }) {
-  const fetcher = useFetcher<FavoriteAnswer>();
-  const lastIntent = useRef<FavoriteIntent>("add");
-  const pendingIntent = fetcher.formData?.get("intent");
+  const revalidator = useRevalidator();
+  const [pendingIntent, setPendingIntent] = useState<FavoriteIntent | null>(null);
   // Once the change is saved the loaders revalidate, so `favorited` is the truth again (and stays
   // right when the page moves on to another product).
   const filled = pendingIntent ? pendingIntent === "add" : favorited === true;
 
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.error) {
-      toast.error(
-        lastIntent.current === "add" ? "Erro ao adicionar aos favoritos" : "Erro ao remover dos favoritos",
-      );
-    } else {
-      toast.success(
-        fetcher.data.favorited ? "Produto adicionado aos favoritos!" : "Produto removido dos favoritos",
-      );
-    }
-  }, [fetcher.data]);
-
-  const toggle = () => {
+  const toggle = async () => {
     if (favorited === null) {
       toast.info("Faça login para adicionar favoritos");
       return;
     }
-    lastIntent.current = filled ? "remove" : "add";
-    void fetcher.submit(
-      { productId, intent: lastIntent.current },
-      { method: "post", action: "/api/favorites" },
-    );
+    const intent = filled ? "remove" : "add";
+    setPendingIntent(intent);
+    const answer = await saveFavorite(productId, intent);
+    if (answer.error) {
+      toast.error(intent === "add" ? "Erro ao adicionar aos favoritos" : "Erro ao remover dos favoritos");
+    } else {
+      toast.success(
+        answer.favorited ? "Produto adicionado aos favoritos!" : "Produto removido dos favoritos",
+      );
+    }
+    await revalidator.revalidate();
+    setPendingIntent(null);
   };
 
   return (
@@ -58,10 +53,22 @@ export function FavoriteButton({
       type="button"
       aria-label={filled ? "Remover dos favoritos" : "Adicionar aos favoritos"}
       aria-pressed={filled}
-      onClick={toggle}
+      onClick={() => void toggle()}
       className={buttonClasses("outline", "icon", clsx("h-12 w-12 shrink-0", className))}
     >
       <Heart aria-hidden className={clsx("size-5", filled && "fill-current text-red-600")} />
     </button>
   );
+}
+
+async function saveFavorite(productId: number, intent: FavoriteIntent): Promise<FavoriteAnswer> {
+  try {
+    const response = await fetch("/api/favorites", {
+      method: "POST",
+      body: new URLSearchParams({ productId: String(productId), intent }),
+    });
+    return (await response.json()) as FavoriteAnswer;
+  } catch {
+    return { error: "Sem conexão" };
+  }
 }
