@@ -168,7 +168,9 @@ for (const fixture of upgradeFixtures()) {
           if (order.status !== "pending")
             expect(kept).toMatchObject({ status: order.status, pixStatus: order.pixStatus });
           expect(kept!.itens).toEqual(order.itens.map((line) => expect.objectContaining(line as object)));
-          // Its total as lines: the items, then its PIX discount, adding up to the total it had.
+          // Its total as lines: the items, then its PIX discount, adding up to the total it had. It
+          // shipped free: no freight line and no freight quote on it.
+          expect(kept!.freight, order.id).toBeNull();
           const discountCents = (order.pixDiscountCents as number | undefined) ?? 0;
           expect(kept!.ajustes, order.id).toEqual(
             discountCents > 0
