@@ -15,6 +15,7 @@ import { loader as trackLoader } from "../../app/routes/account/track";
 import { endOfWorkingDaysAfter, formatDate } from "../../app/lib/dates";
 import { action as simulatePayment } from "../../app/routes/api.sandbox-payment";
 import { loader as freightLoader } from "../../app/routes/freight";
+import { loader as dashboardLoader } from "../../app/routes/admin/dashboard";
 import { signedInAdmin, type TestAdmin } from "../support/admin";
 import { settingsForms, settingsPage } from "../support/admin-settings";
 import { postCheckout } from "../support/checkout";
@@ -372,6 +373,35 @@ describe("an order placed with freight", () => {
       freight: "Econômico (Tabela da loja)",
       arrivesBy: formatDate(endOfWorkingDaysAfter(paidAt, 6)),
     });
+  });
+
+  it("shows on the dashboard, within the revenue, once its order is paid", async () => {
+    await saveFreight();
+    const freightOnDashboard = async () => {
+      const { figures } = await dashboardLoader({
+        request: new Request(`${TEST_BASE_URL}/admin`, { headers: { cookie: admin.cookie } }),
+        context,
+        params: {},
+      } as Args<typeof dashboardLoader>);
+      return figures.freightRevenueCents;
+    };
+    const who = await signUpBuyer(store);
+    const product = await createProduct(store.database.db, { priceCents: 10_000 });
+    const { orderId } = await postCheckout(context, who, {
+      ...checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
+      freight: { service: "tabela:expresso", seenCents: 4_380 },
+    });
+    const before = await freightOnDashboard();
+    await simulatePayment({
+      request: new Request(`${TEST_BASE_URL}/api/sandbox/payment`, {
+        method: "POST",
+        headers: { cookie: who.cookie },
+        body: new URLSearchParams({ orderId: orderId! }),
+      }),
+      context,
+      params: {},
+    } as Args<typeof simulatePayment>);
+    expect((await freightOnDashboard()) - before).toBe(4_380);
   });
 
   it("is refused, placing nothing, for a freight not chosen, not offered, or not at the price seen", async () => {

@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   inArray,
   lt,
@@ -16,7 +17,14 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { orderItems, orderRefunds, orders, payments, profiles } from "../../db/schema.server";
+import {
+  orderAdjustments,
+  orderItems,
+  orderRefunds,
+  orders,
+  payments,
+  profiles,
+} from "../../db/schema.server";
 import { STORE_TIME_ZONE } from "../../lib/dates";
 import type { OrderStatus, PaymentStatus } from "../orders/order-lifecycle";
 import { paidOrder } from "../orders/paid.server";
@@ -32,6 +40,8 @@ export interface DashboardFigures {
   /** The same revenue by how it was paid: PIX, and the card provider's (card or boleto); they add up to it. */
   pixRevenueCents: number;
   cardRevenueCents: number;
+  /** The part of that revenue the orders charged as freight (issue 52). */
+  freightRevenueCents: number;
   /**
    * What the confirmed refunds of those paid orders gave back, in centavos (a refund pending at
    * its provider, or failed, gave nothing back); split by the order's method as the revenue is.
@@ -127,6 +137,7 @@ async function dashboardFigures(db: Database): Promise<DashboardFigures> {
         totalRevenueCents: centavosWhere(payments.receivedCents),
         pixRevenueCents: centavosWhere(payments.receivedCents, byPix),
         cardRevenueCents: centavosWhere(payments.receivedCents, byCard),
+        freightRevenueCents: centavosWhere(freightOfPaymentsOrder, gt(payments.receivedCents, 0)),
       })
       .from(payments)
       .where(eq(payments.settlesOrder, true)),
@@ -148,8 +159,14 @@ async function dashboardFigures(db: Database): Promise<DashboardFigures> {
   };
 }
 
+/** The freight line of the order a payment is for (null when it shipped free). */
+const freightOfPaymentsOrder = sql`(
+  select ${orderAdjustments.amountCents} from ${orderAdjustments}
+  where ${orderAdjustments.orderId} = ${payments.orderId} and ${orderAdjustments.kind} = 'freight'
+)`;
+
 /** The sum of `amount` over the rows `where` selects (all, if not given), in centavos. */
-function centavosWhere(amount: AnyColumn, where: SQL = sql`true`) {
+function centavosWhere(amount: AnyColumn | SQL, where: SQL = sql`true`) {
   return sql<number>`coalesce(sum(${amount}) filter (where ${where}), 0)::bigint`.mapWith(Number);
 }
 

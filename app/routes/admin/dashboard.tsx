@@ -61,6 +61,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       details: [
         `PIX: ${formatBRL(figures.pixRevenueCents)}`,
         `Cartão/boleto: ${formatBRL(figures.cardRevenueCents)}`,
+        `Frete incluído: ${formatBRL(figures.freightRevenueCents)}`,
       ],
     },
     { label: "Pedidos Pendentes", value: String(figures.pendingOrders) },
