@@ -1014,6 +1014,9 @@ export const orderRefunds = pgTable(
     origin: text("origin", { enum: REFUND_ORIGINS }).notNull(),
     // Whether the units it gives back (order_refund_items) returned to stock.
     restock: boolean("restock").notNull().default(false),
+    // Whether it gives back the order's freight line (issue 52): a withdrawal before shipping and
+    // a refund of all the order's payment do; a partial one when the admin says so.
+    includesFreight: boolean("includes_freight").notNull().default(false),
     // The provider that refunds it (the order's PIX or card provider); null when the admin
     // recorded a refund made by other means (a PIX past the 90 days).
     provider: text("provider"),

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerContext } from "../../app/context.server";
@@ -10,13 +11,14 @@ import {
 } from "../../app/db/schema.server";
 import { parseBrCode } from "../../app/domain/payments/br-code";
 import { currentStoreSettings } from "../../app/domain/store-settings/store-settings.server";
-import { action as ordersAction } from "../../app/routes/account/orders";
+import { action as ordersAction, loader as customerOrdersLoader } from "../../app/routes/account/orders";
+import { action as adminOrderAction, loader as adminOrderLoader } from "../../app/routes/admin/order";
 import { loader as trackLoader } from "../../app/routes/account/track";
 import { endOfWorkingDaysAfter, formatDate } from "../../app/lib/dates";
 import { action as simulatePayment } from "../../app/routes/api.sandbox-payment";
 import { loader as freightLoader } from "../../app/routes/freight";
 import { loader as dashboardLoader } from "../../app/routes/admin/dashboard";
-import { signedInAdmin, type TestAdmin } from "../support/admin";
+import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
 import { settingsForms, settingsPage } from "../support/admin-settings";
 import { postCheckout } from "../support/checkout";
 import { meService, startFakeMelhorEnvio, type FakeMelhorEnvio } from "../support/fake-melhor-envio-server";
@@ -335,10 +337,75 @@ describe("an order placed with freight", () => {
       ),
     ).toMatchObject({ ok: true, message: "Pedido cancelado e reembolsado" });
     const refunds = await store.database.db
-      .select({ amountCents: orderRefunds.amountCents })
+      .select({ amountCents: orderRefunds.amountCents, includesFreight: orderRefunds.includesFreight })
       .from(orderRefunds)
       .where(eq(orderRefunds.orderId, orderId!));
-    expect(refunds).toEqual([{ amountCents: 14_380 }]);
+    expect(refunds).toEqual([{ amountCents: 14_380, includesFreight: true }]);
+  });
+
+  it("is given back by a partial refund only when the admin says so, once, and the customer is told", async () => {
+    await saveFreight();
+    const who = await signUpBuyer(store);
+    const product = await createProduct(store.database.db, { priceCents: 10_000 });
+    const { orderId } = await postCheckout(context, who, {
+      ...checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
+      freight: { service: "tabela:expresso", seenCents: 4_380 },
+    });
+    await simulatePayment({
+      request: new Request(`${TEST_BASE_URL}/api/sandbox/payment`, {
+        method: "POST",
+        headers: { cookie: who.cookie },
+        body: new URLSearchParams({ orderId: orderId! }),
+      }),
+      context,
+      params: {},
+    } as Args<typeof simulatePayment>);
+    const refund = (amount: string, form: Record<string, string> = {}) =>
+      adminOrderAction({
+        request: adminRequest(admin, `/admin/orders/${orderId}`, {
+          intent: "refund",
+          refundId: randomUUID(),
+          amount,
+          reason: "Acordo com o cliente",
+          ...form,
+        }),
+        context,
+        params: { orderId: orderId! },
+      } as Args<typeof adminOrderAction>);
+
+    expect(await refund("20,00", { freight: "on" })).toMatchObject({
+      ok: false,
+      message: "Um reembolso com o frete devolve ao menos o frete, R$\u00a043,80",
+    });
+    expect(await refund("50,00")).toMatchObject({ ok: true });
+    expect(await refund("43,80", { freight: "on" })).toMatchObject({ ok: true });
+    expect(await refund("10,00", { freight: "on" })).toMatchObject({
+      ok: false,
+      message: "O frete deste pedido já foi reembolsado",
+    });
+
+    const { refunds } = await adminOrderLoader({
+      request: adminRequest(admin, `/admin/orders/${orderId}`),
+      context,
+      params: { orderId: orderId! },
+    } as Args<typeof adminOrderLoader>);
+    expect(
+      refunds.list.map(({ amountCents, includesFreight }) => ({ amountCents, includesFreight })),
+    ).toEqual([
+      { amountCents: 5_000, includesFreight: false },
+      { amountCents: 4_380, includesFreight: true },
+    ]);
+    expect(refunds.freight).toEqual({ cents: 4_380, refunded: true });
+    const { orders: listed } = await customerOrdersLoader({
+      request: new Request(`${TEST_BASE_URL}/account/orders`, { headers: { cookie: who.cookie } }),
+      context,
+      params: {},
+    } as Args<typeof customerOrdersLoader>);
+    const today = formatDate(new Date());
+    expect(listed.find((order) => order.id === orderId)!.refunds).toEqual([
+      `Reembolso de R$\u00a050,00 em ${today}`,
+      `Reembolso de R$\u00a043,80 em ${today}, frete incluído`,
+    ]);
   });
 
   it("is promised on the tracking page by the freight's most days after the payment", async () => {

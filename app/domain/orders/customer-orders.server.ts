@@ -33,7 +33,7 @@ export interface CustomerOrder extends OrderPaymentMethod {
   /** Where the customer pays it while it waits for its payment ('Pagar agora'); null otherwise. */
   payNowPath: string | null;
   /** The money given back to the customer: each confirmed refund, oldest first. */
-  refunds: { amountCents: number; confirmedAt: Date }[];
+  refunds: { amountCents: number; confirmedAt: Date; includesFreight: boolean }[];
   /** The parcel's carrier and code, once the store gave them. */
   tracking: ParcelTracking | null;
   items: OrderLine[];
@@ -85,6 +85,7 @@ async function confirmedRefundsOf(db: Database, orderIds: string[]) {
       orderId: orderRefunds.orderId,
       amountCents: orderRefunds.amountCents,
       confirmedAt: orderRefunds.confirmedAt,
+      includesFreight: orderRefunds.includesFreight,
     })
     .from(orderRefunds)
     .where(and(inArray(orderRefunds.orderId, orderIds), eq(orderRefunds.status, "confirmed")))

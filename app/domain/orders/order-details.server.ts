@@ -62,6 +62,7 @@ async function orderDetailsWhere(db: Database, where: SQL): Promise<OrderDetails
         status: orderRefunds.status,
         createdAt: orderRefunds.createdAt,
         confirmedAt: orderRefunds.confirmedAt,
+        includesFreight: orderRefunds.includesFreight,
       })
       .from(orderRefunds)
       .where(and(eq(orderRefunds.orderId, order.id), ne(orderRefunds.status, "failed")))

@@ -197,6 +197,7 @@ describe("receiptHtml", () => {
       status: "confirmed",
       createdAt: new Date("2026-01-16T12:00:00Z"),
       confirmedAt: new Date("2026-01-16T12:05:00Z"),
+      includesFreight: false,
     } as const;
     const partly = receiptHtml(
       order({ ...PAID, status: "processing", refundedCents: 59_980, refunds: [refund] }),
@@ -210,6 +211,7 @@ describe("receiptHtml", () => {
       amountCents: 200_000,
       status: "pending",
       createdAt: new Date("2026-01-17T12:00:00Z"),
+      includesFreight: true,
     } as const;
     const asked = receiptHtml(
       order({
@@ -220,7 +222,9 @@ describe("receiptHtml", () => {
       }),
       OPTIONS,
     );
-    expect(asked).toContain("R$\u00a02.000,00 em reembolso, pedido em 17/01/2026 às 09:00");
+    // The first refund gave back items only; the rest gives back the freight too.
+    expect(asked).toContain("R$\u00a0599,80 reembolsados em 16/01/2026 às 09:05<");
+    expect(asked).toContain("R$\u00a02.000,00 em reembolso, pedido em 17/01/2026 às 09:00, frete incluído");
     expect(asked).toContain(">parcialmente reembolsado</span>");
 
     const all = receiptHtml(

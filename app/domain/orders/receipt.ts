@@ -35,6 +35,8 @@ export interface ReceiptRefund {
   status: RefundStatus;
   createdAt: Date | string;
   confirmedAt: Date | string | null;
+  /** Whether it gives back the order's freight. */
+  includesFreight: boolean;
 }
 
 /** What a receipt shows of an order (see `findOrderForViewer`). */
@@ -81,9 +83,10 @@ function paymentLabel(order: ReceiptOrder): string {
 /** 'R$ 30,00 reembolsados em 16/01/2026 às 10:00', or asked for and still under way. */
 function refundLine(refund: ReceiptRefund): string {
   const amount = formatBRL(refund.amountCents);
+  const freight = refund.includesFreight ? ", frete incluído" : "";
   return refund.status === "confirmed" && refund.confirmedAt
-    ? `${amount} reembolsados em ${formatDateTime(refund.confirmedAt)}`
-    : `${amount} em reembolso, pedido em ${formatDateTime(refund.createdAt)}`;
+    ? `${amount} reembolsados em ${formatDateTime(refund.confirmedAt)}${freight}`
+    : `${amount} em reembolso, pedido em ${formatDateTime(refund.createdAt)}${freight}`;
 }
 
 function addressLines(address: ShippingAddress): string[] {

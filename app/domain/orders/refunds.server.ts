@@ -1,9 +1,16 @@
 import { addDays } from "date-fns";
-import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql, sum } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, isNull, lte, ne, or, sql, sum } from "drizzle-orm";
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "../../lib/typed-text";
 import { claimDue } from "../../db/claim-due.server";
 import type { Database, Transaction } from "../../db/client.server";
-import { orderRefundItems, orderRefunds, orders, payments, users } from "../../db/schema.server";
+import {
+  orderAdjustments,
+  orderRefundItems,
+  orderRefunds,
+  orders,
+  payments,
+  users,
+} from "../../db/schema.server";
 import { formatBRL } from "../../lib/money";
 import { recordAdminWrite, type AdminActor } from "../audit/audit.server";
 import type { PaymentDeps } from "./payment-deps.server";
@@ -39,6 +46,10 @@ export const REFUND_MESSAGES = {
   failed: (failure: string) => `O provedor recusou o reembolso: ${failure}`,
   recorded: "Reembolso registrado",
   otherLine: "Escolha itens deste pedido",
+  noFreight: "Este pedido não tem frete a reembolsar",
+  freightRefunded: "O frete deste pedido já foi reembolsado",
+  lessThanFreight: (freightCents: number) =>
+    `Um reembolso com o frete devolve ao menos o frete, ${formatBRL(freightCents)}`,
   unitsNotWhole: "Informe em números inteiros quantas unidades de cada item o reembolso devolve",
   tooManyRefunded: ({ name, quantity, refundedQuantity }: RefundedLine) => {
     const left = quantity - refundedQuantity;
@@ -72,6 +83,11 @@ export interface RefundAsk {
   lines: ReturnedUnits[];
   /** Whether those units came back to the shop and return to stock. */
   restock: boolean;
+  /**
+   * Whether the admin says it gives back the order's freight. A refund of all that is left of the
+   * payment that paid the order gives it back in any case.
+   */
+  includesFreight?: boolean;
 }
 
 export type RefundOutcome = Outcome<{ message: string }>;
@@ -192,6 +208,13 @@ export async function reserveRefund(
   if (ask.amountCents > leftCents) return { ok: false, message: REFUND_MESSAGES.tooMuch(leftCents) };
   const linesRefusal = await checkLines(tx, order.id, ask);
   if (linesRefusal) return { ok: false, message: linesRefusal };
+  const freight = await freightRefundOf(tx, order.id);
+  const includesFreight = freightIncluded(
+    ask,
+    freight,
+    payment.settlesOrder && ask.amountCents === leftCents,
+  );
+  if (!includesFreight.ok) return includesFreight;
 
   const route = paymentRoute(payment, deps, now);
   if (outside && route.ok) return refused("providerOpen");
@@ -207,6 +230,7 @@ export async function reserveRefund(
       reason: ask.reason.trim(),
       origin,
       restock: ask.restock && ask.lines.length > 0,
+      includesFreight: includesFreight.included,
       provider: route.ok ? route.provider : null,
       requestedBy: requestedBy?.id ?? null,
       status: outside ? "confirmed" : "pending",
@@ -235,10 +259,59 @@ export async function reserveRefund(
         reason: refund!.reason,
         lines: ask.lines,
         restock: refund!.restock,
+        includesFreight: refund!.includesFreight,
       },
     });
   }
   return { ok: true, refund: refund! };
+}
+
+/** An order's freight line, and whether a refund (but a failed one) gave it back already. */
+export interface RefundedFreight {
+  cents: number;
+  refunded: boolean;
+}
+
+/** The order's freight as refunds see it; null when it shipped free. */
+async function freightRefundOf(db: Database | Transaction, orderId: string): Promise<RefundedFreight | null> {
+  const [freight] = await db
+    .select({ cents: orderAdjustments.amountCents })
+    .from(orderAdjustments)
+    .where(and(eq(orderAdjustments.orderId, orderId), eq(orderAdjustments.kind, "freight")));
+  if (!freight) return null;
+  const [giving] = await db
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(
+      and(
+        eq(orderRefunds.orderId, orderId),
+        eq(orderRefunds.includesFreight, true),
+        ne(orderRefunds.status, "failed"),
+      ),
+    )
+    .limit(1);
+  return { cents: freight.cents, refunded: Boolean(giving) };
+}
+
+/**
+ * Whether a refund gives back the freight: when the admin says so (an order with freight not
+ * given back yet, and at least its amount), or when it gives back all that is left of the payment
+ * that paid the order (a withdrawal before shipping, CDC art. 49).
+ */
+function freightIncluded(
+  ask: Pick<RefundAsk, "includesFreight" | "amountCents">,
+  freight: RefundedFreight | null,
+  allLeftOfOrderPayment: boolean,
+): Outcome<{ included: boolean }> {
+  if (!ask.includesFreight) {
+    return { ok: true, included: allLeftOfOrderPayment && freight !== null && !freight.refunded };
+  }
+  if (!freight) return refused("noFreight");
+  if (freight.refunded) return refused("freightRefunded");
+  if (ask.amountCents < freight.cents) {
+    return { ok: false, message: REFUND_MESSAGES.lessThanFreight(freight.cents) };
+  }
+  return { ok: true, included: true };
 }
 
 /** One of an order's lines, with the units its refunds (but failed ones) gave back already. */
@@ -330,7 +403,10 @@ export async function orderRefundableCents(tx: Transaction, orderId: string): Pr
 }
 
 function refused(
-  reason: Exclude<keyof typeof REFUND_MESSAGES, "tooMuch" | "failed" | "tooManyRefunded" | "tooManyUnits">,
+  reason: Exclude<
+    keyof typeof REFUND_MESSAGES,
+    "tooMuch" | "failed" | "tooManyRefunded" | "tooManyUnits" | "lessThanFreight"
+  >,
 ) {
   return { ok: false, message: REFUND_MESSAGES[reason] } as const;
 }
@@ -508,6 +584,8 @@ export interface ListedRefund {
   lines: { name: string; quantity: number }[];
   /** Whether those units returned to stock. */
   restocked: boolean;
+  /** Whether it gave back the order's freight. */
+  includesFreight: boolean;
   /** Made by other means and recorded by the admin. */
   outside: boolean;
   /** Who asked: the admin's e-mail, or 'Cliente (desistência)'. */
@@ -531,6 +609,8 @@ export interface OrderRefunds {
   refundable: RefundablePayment[];
   /** The order's lines, with the units each already gave back, by refund and to stock. */
   lines: RefundedLine[];
+  /** The order's freight, and whether a refund gave it back; null when it shipped free. */
+  freight: RefundedFreight | null;
 }
 
 /** An order's refunds, oldest first, and what may still be refunded and how: the panel's section. */
@@ -577,10 +657,12 @@ export async function loadOrderRefunds(
         return units ? [{ name: line.name, quantity: units.quantity }] : [];
       }),
       restocked: refund.restock,
+      includesFreight: refund.includesFreight,
       outside: refund.provider === null,
       by: refund.origin === "withdrawal" ? "Cliente (desistência)" : (email ?? "Administrador"),
     })),
     refundable,
     lines,
+    freight: await freightRefundOf(db, orderId),
   };
 }

@@ -34,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...order,
       placedAt: formatDateTime(order.createdAt),
       refunds: order.refunds.map(
-        (refund) => `Reembolso de ${formatBRL(refund.amountCents)} em ${formatDate(refund.confirmedAt)}`,
+        (refund) =>
+          `Reembolso de ${formatBRL(refund.amountCents)} em ${formatDate(refund.confirmedAt)}${refund.includesFreight ? ", frete incluído" : ""}`,
       ),
       tracking: order.tracking && {
         code: order.tracking.code,

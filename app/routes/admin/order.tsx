@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const order = await loadAdminOrder(context.db, params.orderId);
   if (!order) throw data("Pedido não encontrado", { status: 404 });
-  const { refunds, refundable, lines } = await loadOrderRefunds(paymentDeps(context), order.id);
+  const { refunds, refundable, lines, freight } = await loadOrderRefunds(paymentDeps(context), order.id);
   // Dates as São Paulo text here, so the server and the browser render the same.
   return {
     order: {
@@ -113,6 +113,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         nextRefundId: crypto.randomUUID(),
       })),
       lines,
+      freight,
     },
   };
 }
@@ -123,6 +124,7 @@ const refundFields = {
   amount: z.string().max(30).catch(""),
   reason: z.string().max(REFUND_REASON_MAX).catch(""),
   restock: z.literal("on").optional().catch(undefined),
+  freight: z.literal("on").optional().catch(undefined),
 };
 
 /** Each line's field in 'Itens reembolsados': `line.<line id>`, its units typed. */
@@ -205,6 +207,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       reason: input.reason,
       lines,
       restock: input.restock === "on",
+      includesFreight: input.freight === "on",
     };
     const refund = input.intent === "refund" ? refundOrder : recordOutsideRefund;
     outcome = await refund(paymentDeps(context), actor, ask);
@@ -485,6 +488,7 @@ function RefundsSection({ refunds, payments }: { refunds: LoadedRefunds; payment
                 {refund.reason} · por {refund.by}
                 {refund.lines.length > 0 &&
                   ` · itens: ${refund.lines.map((units) => `${units.quantity} × ${units.name}`).join(", ")}${refund.restocked ? " (devolvidos ao estoque)" : ""}`}
+                {refund.includesFreight && " · frete incluído"}
               </span>
             </li>
           ))}
@@ -501,6 +505,10 @@ function RefundsSection({ refunds, payments }: { refunds: LoadedRefunds; payment
               : undefined
           }
           lines={refunds.lines}
+          // The freight was paid with the order, by the payment that paid it.
+          freight={
+            payment.settlesOrder && refunds.freight && !refunds.freight.refunded ? refunds.freight : null
+          }
         />
       ))}
     </section>
@@ -512,10 +520,13 @@ function RefundForm({
   payment,
   shown,
   lines,
+  freight,
 }: {
   payment: LoadedRefunds["refundable"][number];
   shown: ShownPayments[number] | undefined;
   lines: LoadedRefunds["lines"];
+  /** The order's freight while no refund gave it back: the refund may say it includes it. */
+  freight: LoadedRefunds["freight"];
 }) {
   const fetcher = useFetcher<OrderActionData>();
   useAnswerToast(fetcher.data);
@@ -560,6 +571,12 @@ function RefundForm({
       />
       <FormField label="Motivo" name="reason" maxLength={REFUND_REASON_MAX} required />
       <RefundedLinesFields lines={lines} />
+      {freight && (
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="freight" className="size-4" />
+          {`O reembolso inclui o frete (${formatBRL(freight.cents)})`}
+        </label>
+      )}
       <Button type="submit" disabled={busy} className="self-start">
         {busy ? "Enviando..." : outside ? "Registrar reembolso" : "Reembolsar"}
       </Button>
