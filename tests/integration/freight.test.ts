@@ -406,6 +406,18 @@ describe("an order placed with freight", () => {
       `Reembolso de R$\u00a050,00 em ${today}`,
       `Reembolso de R$\u00a043,80 em ${today}, frete incluído`,
     ]);
+    const tracked = await trackLoader({
+      request: new Request(`${TEST_BASE_URL}/account/track?order=${orderId}`, {
+        headers: { cookie: who.cookie },
+      }),
+      context,
+      params: {},
+    } as Args<typeof trackLoader>);
+    expect(
+      tracked
+        .tracked!.timeline.filter((step) => /^Reembolso .* confirmado$/.test(step.label))
+        .map((step) => step.detail),
+    ).toEqual([null, "Frete incluído"]);
   });
 
   it("is promised on the tracking page by the freight's most days after the payment", async () => {
@@ -436,10 +448,14 @@ describe("an order placed with freight", () => {
       context,
       params: {},
     } as Args<typeof trackLoader>);
-    expect(tracked.tracked).toMatchObject({
-      freight: "Econômico (Tabela da loja)",
-      arrivesBy: formatDate(endOfWorkingDaysAfter(paidAt, 6)),
-    });
+    const promised = formatDate(endOfWorkingDaysAfter(paidAt, 6));
+    expect(tracked.tracked).toMatchObject({ freight: "Econômico (Tabela da loja)", arrivesBy: promised });
+    const { orders: listed } = await customerOrdersLoader({
+      request: new Request(`${TEST_BASE_URL}/account/orders`, { headers: { cookie: who.cookie } }),
+      context,
+      params: {},
+    } as Args<typeof customerOrdersLoader>);
+    expect(listed.find((order) => order.id === orderId)!.arrivesBy).toBe(`Chega até ${promised}`);
   });
 
   it("shows on the dashboard, within the revenue, once its order is paid", async () => {

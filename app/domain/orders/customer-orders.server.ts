@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderItems, orderRefunds, orders } from "../../db/schema.server";
 import { parcelTrackingOf, type ParcelTracking } from "../../lib/carriers";
+import { endOfWorkingDaysAfter } from "../../lib/dates";
 import { adjustmentsOf } from "./order-adjustments.server";
 import type { OrderLine } from "./order-line";
 import {
@@ -36,6 +37,8 @@ export interface CustomerOrder extends OrderPaymentMethod {
   refunds: { amountCents: number; confirmedAt: Date; includesFreight: boolean }[];
   /** The parcel's carrier and code, once the store gave them. */
   tracking: ParcelTracking | null;
+  /** The last day the parcel is promised by (`promisedArrival`). */
+  arrivesBy: Date | null;
   items: OrderLine[];
 }
 
@@ -73,8 +76,24 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
     payNowPath: payNowPath(order, now),
     refunds: refunds.filter((refund) => refund.orderId === order.id),
     tracking: parcelTrackingOf(order),
+    arrivesBy: promisedArrival(order),
     items: lines.map(toOrderLine),
   }));
+}
+
+/**
+ * The last day an order's parcel is promised by, until it arrives: from its shipping, or before
+ * it ships, the freight's most days after the payment; null when nothing was promised yet (not
+ * paid, shipped free and not sent) or no longer (delivered, cancelled).
+ */
+export function promisedArrival(
+  order: Pick<typeof orders.$inferSelect, "deliveredAt" | "status" | "deliveryDueAt" | "freight" | "paidAt"> &
+    Parameters<typeof isPaid>[0],
+): Date | null {
+  if (order.deliveredAt || order.status === "cancelled") return null;
+  if (order.deliveryDueAt) return order.deliveryDueAt;
+  if (!order.freight || !isPaid(order) || !order.paidAt) return null;
+  return endOfWorkingDaysAfter(order.paidAt, order.freight.daysMax);
 }
 
 /** The confirmed refunds of these orders, oldest first. */

@@ -2,10 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orderRefunds, orders } from "../../db/schema.server";
 import { parcelTrackingOf, type ParcelTracking } from "../../lib/carriers";
-import { endOfWorkingDaysAfter } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
 import { freightServiceName } from "../shipping/freight-options";
-import { customerOrder } from "./customer-orders.server";
+import { customerOrder, promisedArrival } from "./customer-orders.server";
 import { isOrderId } from "./order-details.server";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-lifecycle";
 import { isPaid } from "./paid.server";
@@ -14,7 +13,7 @@ import { listStatusHistory } from "./status-history.server";
 export interface TimelineEntry {
   at: Date;
   label: string;
-  /** What the customer wrote with it (a withdrawal's reason); null without. */
+  /** What goes with it: the customer's reason for a withdrawal, a refund's 'Frete incluído'; or null. */
   detail: string | null;
 }
 
@@ -27,10 +26,7 @@ export interface TrackedOrder {
   tracking: ParcelTracking | null;
   /** The freight chosen ('SEDEX (Correios)'); null for an order that shipped free. */
   freight: string | null;
-  /**
-   * The last day the parcel is promised by, until it arrives: from its shipping, or before it
-   * ships, the freight's most days after the payment; null when nothing was promised yet.
-   */
+  /** The last day the parcel is promised by (`promisedArrival`). */
   arrivesBy: Date | null;
 }
 
@@ -70,7 +66,15 @@ export async function findTrackedOrder(
       const amount = formatBRL(refund.amountCents);
       return [
         step(refund.createdAt, `Reembolso de ${amount} solicitado`),
-        ...(refund.confirmedAt ? [step(refund.confirmedAt, `Reembolso de ${amount} confirmado`)] : []),
+        ...(refund.confirmedAt
+          ? [
+              step(
+                refund.confirmedAt,
+                `Reembolso de ${amount} confirmado`,
+                refund.includesFreight ? "Frete incluído" : null,
+              ),
+            ]
+          : []),
         ...(refund.status === "failed"
           ? [step(refund.updatedAt, `Reembolso de ${amount} não realizado`)]
           : []),
@@ -85,13 +89,6 @@ export async function findTrackedOrder(
     timeline,
     tracking: parcelTrackingOf(order),
     freight: order.freight && freightServiceName(order.freight),
-    arrivesBy: arrivesBy(order),
+    arrivesBy: promisedArrival(order),
   };
-}
-
-function arrivesBy(order: typeof orders.$inferSelect): Date | null {
-  if (order.deliveredAt || order.status === "cancelled") return null;
-  if (order.deliveryDueAt) return order.deliveryDueAt;
-  if (!order.freight || !isPaid(order) || !order.paidAt) return null;
-  return endOfWorkingDaysAfter(order.paidAt, order.freight.daysMax);
 }

@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         (refund) =>
           `Reembolso de ${formatBRL(refund.amountCents)} em ${formatDate(refund.confirmedAt)}${refund.includesFreight ? ", frete incluído" : ""}`,
       ),
+      arrivesBy: order.arrivesBy && `Chega até ${formatDate(order.arrivesBy)}`,
       tracking: order.tracking && {
         code: order.tracking.code,
         carrier: carrierName(order.tracking),
@@ -192,6 +193,7 @@ function OrderCard({
           <p className="font-semibold">Pedido #{number}</p>
           <p className="text-sm text-slate-600">{order.placedAt}</p>
           <p className="text-sm text-slate-600">{`Pagamento: ${paymentMethodLabel(order)}`}</p>
+          {order.arrivesBy && <p className="text-sm text-slate-600">{order.arrivesBy}</p>}
           {order.tracking && (
             <p className="text-sm text-slate-600">
               {`Rastreio (${order.tracking.carrier}): `}
