@@ -18,6 +18,7 @@ const input = {
   paidAt: new Date("2026-01-15T13:05:00Z"),
   store,
   deliveryDays: store.delivery.deliveryDays,
+  arrivesBy: null,
   orderUrl: "https://loja.example/conta/pedidos/3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f",
 };
 
@@ -34,6 +35,14 @@ describe("order confirmation e-mail", () => {
     expect(html).toContain("Prazo de entrega: até 12 dias úteis");
     const oneDay = orderConfirmationMail({ ...input, deliveryDays: 1 });
     expect(oneDay.text).toContain("Prazo de entrega: até 1 dia útil");
+    // With a freight, its last day too: 6 working days after Thursday 15/01/2026.
+    const freight = orderConfirmationMail({
+      ...input,
+      deliveryDays: 6,
+      arrivesBy: new Date("2026-01-24T02:59:59Z"),
+    });
+    expect(freight.text).toContain("Prazo de entrega: até 6 dias úteis (chega até 23/01/2026)");
+    expect(freight.html).toContain("Prazo de entrega: até 6 dias úteis (chega até 23/01/2026)");
   });
 
   it("lists the items, the total, the payment and the link in pt-BR, in both parts", () => {

@@ -1,4 +1,4 @@
-import { formatDateTime } from "../lib/dates";
+import { formatDate, formatDateTime } from "../lib/dates";
 import { orderNumber } from "../lib/order-number";
 import { escapeHtml } from "../lib/html";
 import { formatBRL } from "../lib/money";
@@ -18,6 +18,8 @@ export interface OrderConfirmationInput {
   store: MailStore;
   /** The delivery estimate of the offer, in working days: the freight's chosen, or the store's. */
   deliveryDays: number;
+  /** The last day the parcel is promised by, when the order has a freight (`promisedArrival`). */
+  arrivesBy: Date | null;
   /** The order's page in the customer's account, absolute. */
   orderUrl: string;
 }
@@ -32,7 +34,7 @@ export function orderConfirmationMail(input: OrderConfirmationInput): ComposedMa
   }));
   const total = formatBRL(input.totalCents);
   const paidAt = formatDateTime(input.paidAt);
-  const delivery = deliveryEstimate(input.deliveryDays);
+  const delivery = deliveryEstimate(input.deliveryDays, input.arrivesBy);
 
   const bodyText = [
     `Olá, ${input.customerName}!`,
@@ -89,7 +91,11 @@ ${input.adjustments
   });
 }
 
-/** 'Prazo de entrega: até 7 dias úteis', the estimate the owner set (issue 26, Decreto 7.962 art. 4). */
-function deliveryEstimate(days: number): string {
-  return `Prazo de entrega: até ${days} ${days === 1 ? "dia útil" : "dias úteis"}`;
+/**
+ * 'Prazo de entrega: até 7 dias úteis', the estimate the owner set (issue 26, Decreto 7.962 art. 4),
+ * or the freight's, then with its date: '(chega até 08/12/2026)'.
+ */
+function deliveryEstimate(days: number, arrivesBy: Date | null): string {
+  const estimate = `Prazo de entrega: até ${days} ${days === 1 ? "dia útil" : "dias úteis"}`;
+  return arrivesBy ? `${estimate} (chega até ${formatDate(arrivesBy)})` : estimate;
 }

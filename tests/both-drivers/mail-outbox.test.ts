@@ -258,6 +258,7 @@ describe("the store's e-mails over SMTP", () => {
       paidAt: new Date("2026-11-25T12:00:00Z"),
       store,
       deliveryDays: 7,
+      arrivesBy: null,
       orderUrl: "https://loja.example/account/orders",
     }),
   };

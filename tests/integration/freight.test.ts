@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerContext } from "../../app/context.server";
 import {
+  mailOutbox,
   orderAdjustments,
   orderRefunds,
   orders,
@@ -456,6 +457,11 @@ describe("an order placed with freight", () => {
       params: {},
     } as Args<typeof customerOrdersLoader>);
     expect(listed.find((order) => order.id === orderId)!.arrivesBy).toBe(`Chega até ${promised}`);
+    const [mail] = await store.database.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `order-paid:${orderId}`));
+    expect(mail!.text).toContain(`Prazo de entrega: até 6 dias úteis (chega até ${promised})`);
   });
 
   it("shows on the dashboard, within the revenue, once its order is paid", async () => {

@@ -10,6 +10,7 @@ import { namedLinesOf } from "./named-lines.server";
 import type { OrderMailStore } from "./order-mail-store.server";
 import { paidOrder } from "./paid.server";
 import { adjustmentsOfOrder } from "./order-adjustments.server";
+import { promisedArrival } from "./customer-orders.server";
 import { adjustmentLines } from "./order-total";
 import { paymentMethodLabel } from "./payment-method";
 
@@ -103,6 +104,7 @@ async function queueConfirmation(
     paidAt: order.paidAt!,
     store: store.settings,
     deliveryDays: order.freight?.daysMax ?? store.settings.delivery.deliveryDays,
+    arrivesBy: promisedArrival(order),
     orderUrl: `${store.url}/account/orders`,
   });
   await queueMail(tx, { dedupeKey: `order-paid:${order.id}`, to: order.customerEmail, ...mail });
