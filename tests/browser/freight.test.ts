@@ -118,3 +118,69 @@ it("quotes by CEP before the scripts run, as a page of its own", async () => {
   await page.waitForURL(new RegExp(`/product/${productId}`));
   await page.context().close();
 });
+
+it("quotes the cart by the CEP remembered from the product page and adds the cheapest to its total", async () => {
+  const { page, errors } = await phonePage();
+  await page.goto(`/product/${productId}`);
+  const productCalculator = page.getByRole("region", { name: "Calcular frete" });
+  await productCalculator.getByRole("textbox", { name: "Calcular frete" }).fill("30130010");
+  await productCalculator.getByRole("button", { name: "Calcular" }).click();
+  await productCalculator.getByText("Econômico", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).first().click();
+  await toast(page, "Produto adicionado ao carrinho").waitFor();
+
+  await page.goto("/cart");
+  const summary = page.getByRole("region", { name: "Resumo do pedido" });
+  const calculator = summary.getByRole("region", { name: "Calcular frete" });
+  expect(await textOf(summary.locator("dl"))).toContain("Frete Calcule pelo CEP");
+  expect(await calculator.getByRole("textbox", { name: "Calcular frete" }).inputValue()).toBe("30130-010");
+  await calculator.getByRole("button", { name: "Calcular" }).click();
+  await calculator.getByText("Expresso", { exact: true }).waitFor();
+  expect(await textOf(calculator.getByRole("listitem"))).toBe(
+    `Econômico Tabela da loja · 3 a 5 dias úteis ${brl(1_800)} Expresso Tabela da loja · 1 a 2 dias úteis ${brl(3_800)}`,
+  );
+  await expect
+    .poll(() => textOf(summary.locator("dl")))
+    .toContain(`Frete ${brl(1_800)} Total ${brl(PRICE_CENTS + 1_800)}`);
+  expect(errors, "erros no console do navegador").toEqual([]);
+  await page.context().close();
+});
+
+it(
+  "quotes the cart and takes the freight chosen at checkout before the scripts run",
+  async () => {
+    const { page } = await phonePage({ javaScriptEnabled: false });
+    const customer = await signUpCustomer(started.store.url, { name: "Joana Sem Scripts" });
+    await addAddressOverHttp(started.store.url, customer);
+    await signInContext(page.context(), started.store.url, customer);
+    await page.goto(`/product/${productId}`);
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await page.waitForURL(/\/cart$/);
+
+    const calculator = page.getByRole("region", { name: "Calcular frete" });
+    await calculator.getByRole("textbox", { name: "Calcular frete" }).fill("01310-100");
+    await calculator.getByRole("button", { name: "Calcular" }).click();
+    await page.waitForURL(/\/freight\?/);
+    expect(await textOf(page.getByRole("main").getByRole("listitem"))).toBe(
+      `Econômico Tabela da loja · 3 a 5 dias úteis ${brl(1_800)} Expresso Tabela da loja · 1 a 2 dias úteis ${brl(3_800)}`,
+    );
+    await page.getByRole("link", { name: "Voltar ao carrinho" }).click();
+    await page.waitForURL(/\/cart$/);
+
+    await page.goto("/checkout");
+    await page.getByRole("button", { name: "Continuar para pagamento" }).click();
+    const confirmation = page.getByRole("region", { name: "Confirmar Dados do Pedido" });
+    const freight = confirmation.getByRole("group", { name: "Frete" });
+    expect(await freight.getByRole("radio", { name: /Econômico/ }).isChecked()).toBe(true);
+    await freight.getByRole("radio", { name: /Expresso/ }).check();
+    await confirmation.getByLabel("CPF").fill(customer.cpf);
+    await confirmation.getByRole("button", { name: "Confirmar e Pagar" }).click();
+    await page.waitForURL(/\/payment\?/);
+    await page
+      .getByText(brl(PRICE_CENTS + 3_800))
+      .first()
+      .waitFor();
+    await page.context().close();
+  },
+  WHOLE_PURCHASE_MS,
+);
