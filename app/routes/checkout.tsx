@@ -32,7 +32,7 @@ import { compactTaxId, onlyDigits } from "../lib/tax-id";
 import { chosenOption, freightFieldOf, postedFreight } from "../components/checkout/freight-choice";
 import type { CartItem } from "../domain/cart/cart-items";
 import type { FreightAnswer } from "../domain/shipping/freight-options";
-import { quoteFreightTo } from "../domain/shipping/freight-quotes.server";
+import { quoteFreightTo, shownFreight } from "../domain/shipping/freight-quotes.server";
 import type { StoreSettings } from "../domain/store-settings/settings-schema";
 import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
 import { requireUser } from "./guards.server";
@@ -106,10 +106,7 @@ async function freightByAddress(
   const lines = items.map((item) => ({ variantId: item.variantId, quantity: item.quantity }));
   const quote = await quoteFreightTo(context, settings, lines);
   const answers = await Promise.all(
-    addresses.map(async (address) => {
-      const { boxes: _boxes, ...answer } = await quote(address.cep);
-      return [address.id, answer as FreightAnswer] as const;
-    }),
+    addresses.map(async (address) => [address.id, shownFreight(await quote(address.cep))] as const),
   );
   return Object.fromEntries(answers);
 }

@@ -12,6 +12,7 @@ import { freightCepCookie, readFreightCep } from "../domain/shipping/freight-cep
 import {
   quoteAllowed,
   quoteFreight,
+  shownFreight,
   TOO_MANY_QUOTES,
   type FreightLine,
 } from "../domain/shipping/freight-quotes.server";
@@ -53,9 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lines: FreightLine[] =
     variantId !== null ? [{ variantId, quantity: 1 }] : await cartLines(context, user?.id ?? null, request);
   const { settings } = await currentStoreSettings(context.db, context.env);
-  const { boxes: _boxes, ...answer } = await quoteFreight(context, settings, typed, lines);
+  const answer = shownFreight(await quoteFreight(context, settings, typed, lines));
   if (isValidCep(typed)) headers.append("Set-Cookie", freightCepCookie(typed));
-  return data({ cep: typed, variantId, productId, answer: answer satisfies FreightAnswer }, { headers });
+  return data({ cep: typed, variantId, productId, answer }, { headers });
 }
 
 /** The lines of the shopper's cart: the customer's from the database, a visitor's from the cart cookie. */

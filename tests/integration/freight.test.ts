@@ -128,6 +128,8 @@ describe("a quote by the owner's table", () => {
           daysMin: 4,
           daysMax: 6,
           free: false,
+          // If paid now: what the order promises once paid.
+          arrivesBy: formatDate(endOfWorkingDaysAfter(new Date(), 6)),
         }),
         expect.objectContaining({ serviceName: "Expresso", priceCents: 4_380, daysMin: 2, daysMax: 3 }),
       ],

@@ -12,6 +12,11 @@ import type { FreightRegion, FreightSettings } from "./freight-settings";
 export interface FreightOption extends FreightQuote {
   /** Free by the owner's free-shipping rule (its price is then 0). */
   free: boolean;
+  /**
+   * The day it arrives by if paid when quoted ('08/12/2026'), as the pages show it: the date the
+   * order promises once paid (`promisedArrival`). Absent from what the order keeps.
+   */
+  arrivesBy?: string;
 }
 
 /** Where the quotes came from: the provider, or the owner's table in its place (`providerFailed`). */
@@ -107,9 +112,10 @@ export function freightPriceText(option: Pick<FreightOption, "priceCents">): str
   return option.priceCents === 0 ? "Grátis" : formatBRL(option.priceCents);
 }
 
-/** '3 a 5 dias úteis', '1 dia útil'. */
-export function freightDaysText(option: Pick<FreightOption, "daysMin" | "daysMax">): string {
+/** '3 a 5 dias úteis', '1 dia útil'; with the day it arrives by, '… · chega até 08/12/2026'. */
+export function freightDaysText(option: Pick<FreightOption, "daysMin" | "daysMax" | "arrivesBy">): string {
   const { daysMin, daysMax } = option;
   const unit = daysMax === 1 ? "dia útil" : "dias úteis";
-  return daysMin === daysMax ? `${daysMax} ${unit}` : `${daysMin} a ${daysMax} ${unit}`;
+  const days = daysMin === daysMax ? `${daysMax} ${unit}` : `${daysMin} a ${daysMax} ${unit}`;
+  return option.arrivesBy ? `${days} · chega até ${option.arrivesBy}` : days;
 }

@@ -3,6 +3,7 @@ import type { Env } from "../../config/env.server";
 import type { Logger } from "../../config/logger.server";
 import type { Database } from "../../db/client.server";
 import { products, productVariants } from "../../db/schema.server";
+import { endOfWorkingDaysAfter, formatDate } from "../../lib/dates";
 import { consumeAttempt, type AttemptLimit } from "../rate-limit.server";
 import type { StoreSettings } from "../store-settings/settings-schema";
 import { createCorreiosPrices } from "./freight/correios-prices.server";
@@ -25,6 +26,19 @@ import { parcelSizeColumns } from "./parcel-size.server";
 export interface FreightLine {
   variantId: number;
   quantity: number;
+}
+
+/**
+ * A quote as the shopper's pages show it: without its boxes, each service with the day it arrives
+ * by if paid `now`.
+ */
+export function shownFreight({ boxes: _boxes, ...answer }: QuotedFreight, now = new Date()): FreightAnswer {
+  if (answer.kind !== "options") return answer;
+  const arrivesBy = (days: number) => formatDate(endOfWorkingDaysAfter(now, days));
+  return {
+    ...answer,
+    options: answer.options.map((option) => ({ ...option, arrivesBy: arrivesBy(option.daysMax) })),
+  };
 }
 
 /** A destination's freight, with the boxes it was quoted for (what the order keeps). */
