@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   CARD_PAYMENT_STATUSES,
+  COUPON_KINDS,
   ORDER_STATUSES,
   PAYMENT_ATTEMPT_STATUSES,
   PAYMENT_METHODS,
@@ -1002,6 +1003,61 @@ export const orderStatusHistory = pgTable(
  * request's own key: a retried request finds its refund and never refunds twice; it is also the
  * refund's idempotency key at the provider. Pending until the provider confirms or refuses it.
  */
+/**
+ * A coupon (issue 53): a code the shopper types, what it takes off and the rules of who may use it
+ * and when. `uses` counts the uses reserved by the orders placed with it: placing an order takes
+ * one with a guarded update, so two checkouts at once never pass `max_uses`.
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    // Upper case, without spaces (normalizeCouponCode): a code typed in any case finds it.
+    code: text("code").notNull(),
+    kind: text("kind", { enum: COUPON_KINDS }).notNull(),
+    // A percentage in basis points (1000 = 10%); a fixed amount in centavos; 0 for free shipping.
+    value: centavos("value").notNull(),
+    active: boolean("active").notNull().default(true),
+    // From the start of its first São Paulo day to the end of its last; null: no bound.
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    minSubtotalCents: centavos("min_subtotal_cents"),
+    maxUses: integer("max_uses"),
+    // Counted by the customer's CPF or CNPJ, so a second account does not start again.
+    maxUsesPerCustomer: integer("max_uses_per_customer"),
+    uses: integer("uses").notNull().default(0),
+    firstPurchaseOnly: boolean("first_purchase_only").notNull().default(false),
+    pixOnly: boolean("pix_only").notNull().default(false),
+    // The products, categories and brands it is limited to (none named: all), and those it leaves out.
+    only: jsonb("only")
+      .$type<{ productIds: number[]; categories: string[]; brands: string[] }>()
+      .notNull()
+      .default({ productIds: [], categories: [], brands: [] }),
+    except: jsonb("except")
+      .$type<{ productIds: number[]; categories: string[]; brands: string[] }>()
+      .notNull()
+      .default({ productIds: [], categories: [], brands: [] }),
+    onSaleItems: boolean("on_sale_items").notNull().default(true),
+    addsToPixDiscount: boolean("adds_to_pix_discount").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("coupons_code_idx").on(t.code),
+    check("coupons_kind", oneOf(t.kind, COUPON_KINDS)),
+    check(
+      "coupons_value",
+      sql`case ${t.kind} when 'percent' then ${t.value} between 1 and 10000 when 'fixed' then ${t.value} between 1 and 100000000 else ${t.value} = 0 end`,
+    ),
+    check("coupons_code_format", sql`${t.code} ~ '^[A-Z0-9_-]{3,30}$'`),
+    check("coupons_uses", sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+    check(
+      "coupons_limits",
+      sql`coalesce(${t.maxUses}, 1) >= 1 and coalesce(${t.maxUsesPerCustomer}, 1) >= 1`,
+    ),
+    check("coupons_window", sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
 export const orderRefunds = pgTable(
   "order_refunds",
   {

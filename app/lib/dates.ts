@@ -56,6 +56,11 @@ export function formatDate(date: Date | string | number): string {
   return format(inStoreTimeZone(date), "dd/MM/yyyy", { locale: ptBR });
 }
 
+/** São Paulo's calendar day of an instant, as a date field holds it: yyyy-MM-dd. */
+export function storeDayText(date: Date | string | number): string {
+  return format(inStoreTimeZone(date), "yyyy-MM-dd");
+}
+
 /** dd/MM/yyyy 'às' HH:mm in São Paulo. Throws a RangeError for an invalid date. */
 export function formatDateTime(date: Date | string | number): string {
   return format(inStoreTimeZone(date), "dd/MM/yyyy 'às' HH:mm", { locale: ptBR });

@@ -25,6 +25,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  * freight; a coupon's discount comes next.
  */
 export const TOTAL_ADJUSTMENT_KINDS = ["pix_discount", "freight"] as const;
+/** What a coupon takes off (issue 53): a percentage of its lines, a fixed amount, the freight. */
+export const COUPON_KINDS = ["percent", "fixed", "free_shipping"] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
 export type TotalAdjustmentKind = (typeof TOTAL_ADJUSTMENT_KINDS)[number];
 /** What the card provider reports of a payment (Mercado Pago's payment statuses). */
 export const CARD_PAYMENT_STATUSES = [

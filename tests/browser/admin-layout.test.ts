@@ -39,7 +39,7 @@ describe("the admin panel's layout", () => {
   const browser = useBrowser();
   beforeEach(() => browser.page.setDefaultTimeout(WAIT.timeout));
 
-  // Twenty-four pages, each loaded and measured: longer than a test's usual 30 s on a busy machine.
+  // Thirty pages, each loaded and measured: longer than a test's usual 30 s on a busy machine.
   it("fits phones from 360 to 414 px on every page, tables scrolling in their own box", async () => {
     const { page, baseURL } = browser;
     const { orderId } = await placeOrder(baseURL);
@@ -51,6 +51,8 @@ describe("the admin panel's layout", () => {
       "/admin/products",
       "/admin/products/new",
       `/admin/products/${CABLE.id}`,
+      "/admin/coupons",
+      "/admin/coupons/new",
       "/admin/users",
       "/admin/audit",
     ];

@@ -47,6 +47,7 @@ const PARAMETERS: Record<string, string> = {
   productId: "1",
   imageId: "1",
   userId: "x",
+  couponId: "1",
 };
 
 const ROUTES = adminRoutes().filter(

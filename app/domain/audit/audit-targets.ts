@@ -1,3 +1,10 @@
 /** The kinds of record an admin write touches, as the audit log files them. */
-export const AUDIT_TARGETS = ["product", "product_image", "user", "order", "store_settings"] as const;
+export const AUDIT_TARGETS = [
+  "product",
+  "product_image",
+  "user",
+  "order",
+  "store_settings",
+  "coupon",
+] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -1,7 +1,7 @@
 import { formatDate } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
 import type { Outcome } from "../../lib/outcome";
-import type { PaymentMethod } from "../../lib/order-statuses";
+import type { CouponKind, PaymentMethod } from "../../lib/order-statuses";
 import { pixUnitPriceCents } from "../payments/payment-prices";
 
 /**
@@ -14,9 +14,6 @@ import { pixUnitPriceCents } from "../payments/payment-prices";
  * its eligible lines cost after that; then the freight, which only a free-shipping coupon takes
  * off. So a total is never below zero: a coupon takes at most what its lines cost.
  */
-
-export const COUPON_KINDS = ["percent", "fixed", "free_shipping"] as const;
-export type CouponKind = (typeof COUPON_KINDS)[number];
 
 export const COUPON_KIND_LABELS: Record<CouponKind, string> = {
   percent: "Porcentagem",

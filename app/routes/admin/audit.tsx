@@ -48,6 +48,7 @@ const TARGET_LABELS: Record<AuditTarget, string> = {
   user: "Usuário",
   order: "Pedido",
   store_settings: "Configurações da loja",
+  coupon: "Cupom",
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -63,6 +64,10 @@ const ACTION_LABELS: Record<string, string> = {
   "order.refund": "Reembolso solicitado ao provedor",
   "order.refund.outside": "Reembolso feito por outro meio registrado",
   "store_settings.update": "Configurações da loja alteradas",
+  "coupon.create": "Cupom criado",
+  "coupon.update": "Cupom alterado",
+  "coupon.activate": "Cupom ativado",
+  "coupon.deactivate": "Cupom desativado",
 };
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

@@ -22,6 +22,7 @@ const TABS = [
   { to: "/admin", label: "Dashboard" },
   { to: "/admin/orders", label: "Pedidos" },
   { to: "/admin/products", label: "Produtos" },
+  { to: "/admin/coupons", label: "Cupons" },
   { to: "/admin/users", label: "Usuários" },
   { to: "/admin/audit", label: "Auditoria" },
   { to: "/admin/settings", label: "Configurações" },
