@@ -6,7 +6,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { couponFormTexts, parseCouponForm } from "../../domain/promotions/coupon-form";
 import { findCoupon, saveCoupon, setCouponActive } from "../../domain/promotions/coupons.server";
-import { productIdField } from "../../domain/admin/product-id";
+import { rowIdField } from "../../domain/admin/row-id";
 import { postedTexts } from "../../domain/store-settings/settings-forms";
 import { requireAdmin } from "../guards.server";
 
@@ -14,7 +14,7 @@ const NOT_FOUND = "Cupom não encontrado";
 
 /** The coupon's id in the address; another text names no coupon. */
 function readCouponId(params: { couponId?: string }): number {
-  const id = productIdField.safeParse(params.couponId);
+  const id = rowIdField.safeParse(params.couponId);
   if (!id.success) throw data(NOT_FOUND, { status: 404 });
   return id.data;
 }

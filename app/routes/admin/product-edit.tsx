@@ -22,14 +22,14 @@ import {
   type GalleryOutcome,
 } from "../../domain/admin/product-gallery.server";
 import { formErrorsFor, galleryImageSchema, parseProductForm } from "../../domain/admin/product-form-schema";
-import { productIdField } from "../../domain/admin/product-id";
+import { rowIdField } from "../../domain/admin/row-id";
 import { storeSkuPrefix, updateProduct } from "../../domain/admin/save-product.server";
 import { listCategories } from "../../domain/catalog/categories.server";
 import { parsePhotoOwnerField } from "../../domain/catalog/photo-owner";
 import { requireAdmin } from "../guards.server";
 
 function readProductId(params: { productId?: string }): number {
-  const id = productIdField.safeParse(params.productId);
+  const id = rowIdField.safeParse(params.productId);
   if (!id.success) throw data("Produto não encontrado", { status: 404 });
   return id.data;
 }
@@ -41,9 +41,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { product, categories: await listCategories(context.db) };
 }
 
-const imageMove = z.object({ imageId: productIdField, direction: z.enum(["up", "down"]).default("up") });
+const imageMove = z.object({ imageId: rowIdField, direction: z.enum(["up", "down"]).default("up") });
 const imageOwner = z.object({
-  imageId: productIdField,
+  imageId: rowIdField,
   shownWith: z.string().transform((field, context) => {
     const owner = parsePhotoOwnerField(field);
     if (owner) return owner;

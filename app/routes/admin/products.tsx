@@ -14,7 +14,7 @@ import { csvSummary, PRODUCTS_CSV_MAX_BYTES } from "../../domain/admin/product-c
 import { importProductsCsv } from "../../domain/admin/product-csv-import.server";
 import { readListingQuery } from "../../domain/admin/listing";
 import { storeSkuPrefix } from "../../domain/admin/save-product.server";
-import { productIdField } from "../../domain/admin/product-id";
+import { rowIdField } from "../../domain/admin/row-id";
 import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { intent, ok: true, message: csvSummary(outcome) } satisfies ProductActionData;
   }
   if (intent !== "delete") throw data("Ação desconhecida", { status: 400 });
-  const productId = productIdField.safeParse(form.get("productId"));
+  const productId = rowIdField.safeParse(form.get("productId"));
   const deleted = productId.success && (await deleteProduct(context.db, user, productId.data));
   return { intent: "delete", ok: deleted } satisfies ProductActionData;
 }

@@ -1,8 +1,0 @@
-import { z } from "../../lib/zod";
-
-/** A product id as it comes in a URL or a form: digits only, within the database's integer. */
-export const productIdField = z
-  .string()
-  .regex(/^\d{1,10}$/)
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(2_147_483_647));
