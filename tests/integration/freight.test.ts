@@ -25,7 +25,7 @@ import { postCheckout } from "../support/checkout";
 import { meService, startFakeMelhorEnvio, type FakeMelhorEnvio } from "../support/fake-melhor-envio-server";
 import { createProduct } from "../support/factories";
 import { checkoutBody } from "../support/orders";
-import { setUpTestStore, signUpBuyer, TEST_BASE_URL } from "../support/test-context";
+import { setUpTestStore, signUpBuyer, TEST_BASE_URL, type Buyer } from "../support/test-context";
 
 // Issue 52: freight by CEP. The owner's settings, the quote a shopper asks for a product or the
 // cart (the freight page, which the calculators load), and the freight the server quotes again
@@ -62,6 +62,46 @@ async function quoteOf(cep: string, variantId: number) {
   } as Args<typeof freightLoader>);
   return { answer: response.data.answer, cookie: response.init?.headers };
 }
+
+const ECONOMICO = { service: "tabela:economico", seenCents: 2_180 };
+const EXPRESSO = { service: "tabela:expresso", seenCents: 4_380 };
+
+/** A new customer's order of one unit at R$ 100,00 with the freight they saw, through the checkout. */
+async function orderWithFreight(freight: { service: string; seenCents: number }) {
+  await saveFreight();
+  const who = await signUpBuyer(store);
+  const product = await createProduct(store.database.db, { priceCents: 10_000 });
+  const { orderId } = await postCheckout(context, who, {
+    ...checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
+    freight,
+  });
+  return { who, orderId: orderId! };
+}
+
+/** One of the customer's requests to a route, their session's cookie with it (a form: a POST). */
+function asCustomer(who: Buyer, path: string, form?: Record<string, string>) {
+  return {
+    request: new Request(`${TEST_BASE_URL}${path}`, {
+      method: form ? "POST" : "GET",
+      headers: { cookie: who.cookie },
+      body: form && new URLSearchParams(form),
+    }),
+    context,
+    params: {},
+  };
+}
+
+/** The sandbox's payment of the customer's order, as its payment page asks it. */
+const pay = (who: Buyer, orderId: string) =>
+  simulatePayment(asCustomer(who, "/api/sandbox/payment", { orderId }) as Args<typeof simulatePayment>);
+
+const customerOrders = async (who: Buyer) =>
+  (await customerOrdersLoader(asCustomer(who, "/account/orders") as Args<typeof customerOrdersLoader>))
+    .orders;
+
+const trackedOrder = async (who: Buyer, orderId: string) =>
+  (await trackLoader(asCustomer(who, `/account/track?order=${orderId}`) as Args<typeof trackLoader>))
+    .tracked!;
 
 describe("the owner's freight settings", () => {
   it("saves the table, the fee and the handling days; a bad line is refused with its line", async () => {
@@ -307,34 +347,11 @@ describe("an order placed with freight", () => {
   });
 
   it("is refunded with the items when the customer withdraws before it ships (CDC art. 49)", async () => {
-    await saveFreight();
-    const who = await signUpBuyer(store);
-    const product = await createProduct(store.database.db, { priceCents: 10_000 });
-    const { orderId } = await postCheckout(context, who, {
-      ...checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
-      freight: { service: "tabela:expresso", seenCents: 4_380 },
-    });
-    const post = (path: string, form: Record<string, string>) => ({
-      request: new Request(`${TEST_BASE_URL}${path}`, {
-        method: "POST",
-        headers: { cookie: who.cookie },
-        body: new URLSearchParams(form),
-      }),
-      context,
-      params: {},
-    });
-    expect(
-      (
-        await simulatePayment(
-          post("/api/sandbox/payment", { orderId: orderId! }) as Args<typeof simulatePayment>,
-        )
-      ).data,
-    ).toEqual({
-      paid: true,
-    });
+    const { who, orderId } = await orderWithFreight(EXPRESSO);
+    expect((await pay(who, orderId)).data).toEqual({ paid: true });
     expect(
       await ordersAction(
-        post("/account/orders", { intent: "withdraw", orderId: orderId!, reason: "" }) as Args<
+        asCustomer(who, "/account/orders", { intent: "withdraw", orderId, reason: "" }) as Args<
           typeof ordersAction
         >,
       ),
@@ -342,27 +359,13 @@ describe("an order placed with freight", () => {
     const refunds = await store.database.db
       .select({ amountCents: orderRefunds.amountCents, includesFreight: orderRefunds.includesFreight })
       .from(orderRefunds)
-      .where(eq(orderRefunds.orderId, orderId!));
+      .where(eq(orderRefunds.orderId, orderId));
     expect(refunds).toEqual([{ amountCents: 14_380, includesFreight: true }]);
   });
 
   it("is given back by a partial refund only when the admin says so, once, and the customer is told", async () => {
-    await saveFreight();
-    const who = await signUpBuyer(store);
-    const product = await createProduct(store.database.db, { priceCents: 10_000 });
-    const { orderId } = await postCheckout(context, who, {
-      ...checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
-      freight: { service: "tabela:expresso", seenCents: 4_380 },
-    });
-    await simulatePayment({
-      request: new Request(`${TEST_BASE_URL}/api/sandbox/payment`, {
-        method: "POST",
-        headers: { cookie: who.cookie },
-        body: new URLSearchParams({ orderId: orderId! }),
-      }),
-      context,
-      params: {},
-    } as Args<typeof simulatePayment>);
+    const { who, orderId } = await orderWithFreight(EXPRESSO);
+    await pay(who, orderId);
     const refund = (amount: string, form: Record<string, string> = {}) =>
       adminOrderAction({
         request: adminRequest(admin, `/admin/orders/${orderId}`, {
@@ -373,7 +376,7 @@ describe("an order placed with freight", () => {
           ...form,
         }),
         context,
-        params: { orderId: orderId! },
+        params: { orderId },
       } as Args<typeof adminOrderAction>);
 
     expect(await refund("20,00", { freight: "on" })).toMatchObject({
@@ -390,7 +393,7 @@ describe("an order placed with freight", () => {
     const { refunds } = await adminOrderLoader({
       request: adminRequest(admin, `/admin/orders/${orderId}`),
       context,
-      params: { orderId: orderId! },
+      params: { orderId },
     } as Args<typeof adminOrderLoader>);
     expect(
       refunds.list.map(({ amountCents, includesFreight }) => ({ amountCents, includesFreight })),
@@ -399,65 +402,32 @@ describe("an order placed with freight", () => {
       { amountCents: 4_380, includesFreight: true },
     ]);
     expect(refunds.freight).toEqual({ cents: 4_380, refunded: true });
-    const { orders: listed } = await customerOrdersLoader({
-      request: new Request(`${TEST_BASE_URL}/account/orders`, { headers: { cookie: who.cookie } }),
-      context,
-      params: {},
-    } as Args<typeof customerOrdersLoader>);
+    const listed = await customerOrders(who);
     const today = formatDate(new Date());
     expect(listed.find((order) => order.id === orderId)!.refunds).toEqual([
       `Reembolso de R$\u00a050,00 em ${today}`,
       `Reembolso de R$\u00a043,80 em ${today}, frete incluído`,
     ]);
-    const tracked = await trackLoader({
-      request: new Request(`${TEST_BASE_URL}/account/track?order=${orderId}`, {
-        headers: { cookie: who.cookie },
-      }),
-      context,
-      params: {},
-    } as Args<typeof trackLoader>);
     expect(
-      tracked
-        .tracked!.timeline.filter((step) => /^Reembolso .* confirmado$/.test(step.label))
+      (await trackedOrder(who, orderId)).timeline
+        .filter((step) => /^Reembolso .* confirmado$/.test(step.label))
         .map((step) => step.detail),
     ).toEqual([null, "Frete incluído"]);
   });
 
   it("is promised on the tracking page by the freight's most days after the payment", async () => {
-    await saveFreight();
-    const who = await signUpBuyer(store);
-    const product = await createProduct(store.database.db, { priceCents: 10_000 });
-    const { orderId } = await postCheckout(context, who, {
-      ...checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
-      freight: { service: "tabela:economico", seenCents: 2_180 },
-    });
-    await simulatePayment({
-      request: new Request(`${TEST_BASE_URL}/api/sandbox/payment`, {
-        method: "POST",
-        headers: { cookie: who.cookie },
-        body: new URLSearchParams({ orderId: orderId! }),
-      }),
-      context,
-      params: {},
-    } as Args<typeof simulatePayment>);
+    const { who, orderId } = await orderWithFreight(ECONOMICO);
+    await pay(who, orderId);
     const [{ paidAt }] = (await store.database.db
       .select({ paidAt: orders.paidAt })
       .from(orders)
-      .where(eq(orders.id, orderId!))) as [{ paidAt: Date }];
-    const tracked = await trackLoader({
-      request: new Request(`${TEST_BASE_URL}/account/track?order=${orderId}`, {
-        headers: { cookie: who.cookie },
-      }),
-      context,
-      params: {},
-    } as Args<typeof trackLoader>);
+      .where(eq(orders.id, orderId))) as [{ paidAt: Date }];
     const promised = formatDate(endOfWorkingDaysAfter(paidAt, 6));
-    expect(tracked.tracked).toMatchObject({ freight: "Econômico (Tabela da loja)", arrivesBy: promised });
-    const { orders: listed } = await customerOrdersLoader({
-      request: new Request(`${TEST_BASE_URL}/account/orders`, { headers: { cookie: who.cookie } }),
-      context,
-      params: {},
-    } as Args<typeof customerOrdersLoader>);
+    expect(await trackedOrder(who, orderId)).toMatchObject({
+      freight: "Econômico (Tabela da loja)",
+      arrivesBy: promised,
+    });
+    const listed = await customerOrders(who);
     expect(listed.find((order) => order.id === orderId)!.arrivesBy).toBe(`Chega até ${promised}`);
     const [mail] = await store.database.db
       .select({ text: mailOutbox.text })
@@ -467,7 +437,6 @@ describe("an order placed with freight", () => {
   });
 
   it("shows on the dashboard, within the revenue, once its order is paid", async () => {
-    await saveFreight();
     const freightOnDashboard = async () => {
       const { figures } = await dashboardLoader({
         request: new Request(`${TEST_BASE_URL}/admin`, { headers: { cookie: admin.cookie } }),
@@ -476,22 +445,9 @@ describe("an order placed with freight", () => {
       } as Args<typeof dashboardLoader>);
       return figures.freightRevenueCents;
     };
-    const who = await signUpBuyer(store);
-    const product = await createProduct(store.database.db, { priceCents: 10_000 });
-    const { orderId } = await postCheckout(context, who, {
-      ...checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
-      freight: { service: "tabela:expresso", seenCents: 4_380 },
-    });
+    const { who, orderId } = await orderWithFreight(EXPRESSO);
     const before = await freightOnDashboard();
-    await simulatePayment({
-      request: new Request(`${TEST_BASE_URL}/api/sandbox/payment`, {
-        method: "POST",
-        headers: { cookie: who.cookie },
-        body: new URLSearchParams({ orderId: orderId! }),
-      }),
-      context,
-      params: {},
-    } as Args<typeof simulatePayment>);
+    await pay(who, orderId);
     expect((await freightOnDashboard()) - before).toBe(4_380);
   });
 
