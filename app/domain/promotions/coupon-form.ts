@@ -28,12 +28,13 @@ export const COUPON_FIELD_MESSAGES = {
 const MAX_USES = 1_000_000;
 const MAX_AMOUNT_CENTS = 100_000_000;
 
-/** A field that may be left blank (null), else read by `filled`. */
+/** A field that may be left blank or out (null), else read by `filled`. */
 const blankOr = <Out>(filled: z.ZodType<Out, string>) =>
   z
     .string()
     .transform((text) => (text.trim() === "" ? null : text.trim()))
-    .pipe(z.union([z.null(), filled]));
+    .pipe(z.union([z.null(), filled]))
+    .prefault("");
 
 const reais = (message: string) =>
   z.string().transform((text, context) => {
@@ -70,7 +71,8 @@ const names = z
         .map((name) => name.trim())
         .filter(Boolean),
     ),
-  ]);
+  ])
+  .prefault("");
 
 const productIds = z
   .string()
@@ -84,7 +86,8 @@ const productIds = z
         .transform(Number),
     ),
   )
-  .transform((ids) => [...new Set(ids)]);
+  .transform((ids) => [...new Set(ids)])
+  .prefault("");
 
 /** A checkbox: ticked when posted as 'on', not ticked when left out (or anything else). */
 const checkbox = z
@@ -99,7 +102,7 @@ const couponFormSchema = z
       .transform(normalizeCouponCode)
       .pipe(z.string().regex(COUPON_CODE_PATTERN, COUPON_FIELD_MESSAGES.code)),
     kind: z.enum(COUPON_KINDS, { error: "Escolha o tipo do cupom" }),
-    value: z.string().default(""),
+    value: z.string().prefault(""),
     startsOn: optionalDay,
     endsOn: optionalDay,
     minSubtotal: blankOr(reais(COUPON_FIELD_MESSAGES.minSubtotal)),
@@ -171,30 +174,12 @@ export function parseCouponForm(
   const texts = Object.fromEntries(
     [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
-  const parsed = couponFormSchema.safeParse({ ...BLANK_FORM, ...texts });
+  const parsed = couponFormSchema.safeParse(texts);
   if (parsed.success) return { ok: true, coupon: parsed.data };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   return { ok: false, message: Object.values(errors)[0]!, errors };
 }
-
-/** A text field left out of a post (a forged one) reads as left blank. */
-const BLANK_FORM = Object.fromEntries(
-  [
-    "value",
-    "startsOn",
-    "endsOn",
-    "minSubtotal",
-    "maxUses",
-    "maxUsesPerCustomer",
-    "onlyProducts",
-    "onlyCategories",
-    "onlyBrands",
-    "exceptProducts",
-    "exceptCategories",
-    "exceptBrands",
-  ].map((field) => [field, ""]),
-);
 
 /** A coupon's rules as its form's fields show them, which `parseCouponForm` reads back. */
 export function couponFormTexts(coupon: CouponInput): Record<string, string> {
