@@ -31,7 +31,11 @@ const dialect = new PgDialect();
  * it (a query from drizzle's builder takes `preparedPerDatabase`): the text must be the same on
  * every call, only the values change. PGlite runs it as any other statement.
  */
-export async function executePrepared<Row>(db: Database, name: string, statement: SQL): Promise<Row[]> {
+export async function executePrepared<Row>(
+  db: Database | Transaction,
+  name: string,
+  statement: SQL,
+): Promise<Row[]> {
   const prepared = db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
   // Both drivers answer `{ rows }` when no fields are mapped; the session's type does not say so.
   const { rows } = (await prepared.execute()) as { rows: Row[] };

@@ -667,10 +667,17 @@ export const orderItems = pgTable(
     // How many of its units went back to stock (a cancellation, a refund that returns them): each
     // unit once.
     returnedQuantity: integer("returned_quantity").notNull().default(0),
+    // The line's share of the order's coupon (issue 53): what a refund of all its units gives back
+    // less. 0 for a line the coupon does not take off from, and for every order without one.
+    couponDiscountCents: centavos("coupon_discount_cents").notNull().default(0),
     ...timestamps,
   },
   (t) => [
     check("order_items_quantity", sql`${t.quantity} between 1 and 100`),
+    check(
+      "order_items_coupon_discount",
+      sql`${t.couponDiscountCents} between 0 and ${t.unitPriceCents} * ${t.quantity}`,
+    ),
     check("order_items_returned", sql`${t.returnedQuantity} between 0 and ${t.quantity}`),
     check("order_items_unit_price_positive", sql`${t.unitPriceCents} > 0`),
     index("order_items_order_id_idx").on(t.orderId),
@@ -1055,6 +1062,34 @@ export const coupons = pgTable(
       sql`coalesce(${t.maxUses}, 1) >= 1 and coalesce(${t.maxUsesPerCustomer}, 1) >= 1`,
     ),
     check("coupons_window", sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * Each use of a coupon (issue 53): reserved by the statement that placed its order, beside
+ * `coupons.uses`, and counted against the customer's CPF or CNPJ; released (and the coupon's use
+ * given back) when the order is cancelled unpaid or withdrawn.
+ */
+export const couponUses = pgTable(
+  "coupon_uses",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    // The order's CPF or CNPJ, as stored on it.
+    taxId: text("tax_id").notNull(),
+    discountCents: centavos("discount_cents").notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("coupon_uses_order_idx").on(t.orderId),
+    index("coupon_uses_customer_idx").on(t.couponId, t.taxId),
+    check("coupon_uses_discount", sql`${t.discountCents} > 0`),
   ],
 );
 

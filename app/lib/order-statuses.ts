@@ -21,10 +21,10 @@ export const PIX_STATUSES = ["ACTIVE", "COMPLETED", "EXPIRED"] as const;
 export const PAYMENT_METHODS = ["pix", "card"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /**
- * What an order's total holds besides its items (`order_adjustments`): the PIX discount and the
- * freight; a coupon's discount comes next.
+ * What an order's total holds besides its items (`order_adjustments`), in the order a total
+ * applies them: the PIX discount, a coupon's discount, the freight.
  */
-export const TOTAL_ADJUSTMENT_KINDS = ["pix_discount", "freight"] as const;
+export const TOTAL_ADJUSTMENT_KINDS = ["pix_discount", "coupon", "freight"] as const;
 /** What a coupon takes off (issue 53): a percentage of its lines, a fixed amount, the freight. */
 export const COUPON_KINDS = ["percent", "fixed", "free_shipping"] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];

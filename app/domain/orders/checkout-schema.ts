@@ -4,6 +4,7 @@ import type { CartItem } from "../cart/cart-items";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../lib/order-statuses";
 import { compactTaxId, isValidCnpj, isValidCpf } from "../../lib/tax-id";
 import type { PixPayment } from "../payments/pix-payment";
+import { COUPON_CODE_PATTERN, COUPON_MESSAGES, normalizeCouponCode } from "../promotions/coupons";
 
 /**
  * The create-payment request of spec sections 3 and 5: `{products, customer, addressId}`, and the
@@ -109,6 +110,24 @@ function requestSchema(taxpayer: TaxpayerType) {
             seenCents: z.number().int().min(0).max(100_000_000),
           },
           { error: "Frete inválido" },
+        )
+        .optional(),
+      // The coupon typed in the cart and the discount the customer saw (issue 53): the server
+      // applies it again and refuses the order, naming it, if it no longer gives that discount.
+      coupon: z
+        .object(
+          {
+            code: text(COUPON_MESSAGES.invalid)
+              .max(60, COUPON_MESSAGES.invalid)
+              .transform(normalizeCouponCode)
+              .pipe(z.string().regex(COUPON_CODE_PATTERN, COUPON_MESSAGES.invalid)),
+            seenCents: z
+              .number({ error: COUPON_MESSAGES.invalid })
+              .int(COUPON_MESSAGES.invalid)
+              .min(1, COUPON_MESSAGES.invalid)
+              .max(100_000_000, COUPON_MESSAGES.invalid),
+          },
+          { error: COUPON_MESSAGES.invalid },
         )
         .optional(),
     },

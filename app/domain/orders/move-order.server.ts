@@ -10,6 +10,7 @@ import { recordAdminWrite, type AdminActor } from "../audit/audit.server";
 import { queueChargeCancellations } from "./charge-cancellation-queue.server";
 import type { OrderMailStore } from "./order-mail-store.server";
 import { checkMove, ORDER_MOVES, type OrderMove, type OrderStatus } from "./order-lifecycle";
+import { releaseCouponUses } from "./coupon-uses.server";
 import { returnStock } from "./order-stock.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
 import { factsColumns, orderFacts } from "./paid.server";
@@ -99,6 +100,15 @@ export async function moveOrder(tx: Transaction, request: MoveRequest): Promise<
     await returnStock(tx, [orderId]);
     // An unpaid order's charge (or card checkout) can no longer be paid.
     if (!facts.paid) await queueChargeCancellations(tx, [{ id: orderId, ...order }]);
+  }
+  // A purchase undone gives its coupon's use back: cancelled unpaid (or expired), or withdrawn
+  // (cancelled and refunded before it left, or its goods back after).
+  if (
+    (to === "cancelled" && !facts.paid) ||
+    request.move === "withdraw" ||
+    request.move === "receiveReturn"
+  ) {
+    await releaseCouponUses(tx, [orderId]);
   }
   const changedBy =
     request.by.actor === "admin"

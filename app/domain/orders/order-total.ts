@@ -4,7 +4,7 @@ import { formatPercent, pixTotals, type PricedLine } from "../payments/payment-p
 
 /**
  * An order's total as lines (issue 50): its items at their list prices, then each adjustment with
- * its label and amount (the PIX discount, the freight; a coupon's discount next), and the
+ * its label and amount (the PIX discount, a coupon's discount, the freight), and the
  * total their sum. Isomorphic: the cart and the checkout show a basket's total this way before the
  * order exists, and every page, receipt and e-mail of a placed order shows the adjustments it
  * stored (`order_adjustments`).
@@ -31,6 +31,11 @@ export function pixDiscountAdjustment(discountCents: number, basisPoints: number
     label: `Desconto PIX (${formatPercent(basisPoints)})`,
     amountCents: -discountCents,
   };
+}
+
+/** A coupon's line as the customer reads it: 'Cupom PIX10'. */
+export function couponAdjustmentLabel(code: string): string {
+  return `Cupom ${code}`;
 }
 
 /** The freight's line as the customer reads it: 'Frete (SEDEX)'. */
@@ -61,20 +66,37 @@ export interface BasketTotal {
   totalCents: number;
 }
 
+/** A coupon applied to a basket paid by one method (`applyCoupon`'s answer for it). */
+export interface BasketCoupon {
+  code: string;
+  discountCents: number;
+  /** Whether the PIX discount is still given with it. */
+  pixDiscount: boolean;
+}
+
 /**
- * What the lines cost paid by `method` with the freight chosen (none: free), as placing the order
- * will store it: by PIX, the PIX discount of each unit price (payment-prices.ts) is one
- * adjustment, by card none; then the freight. The PIX discount is the items' alone.
+ * What the lines cost paid by `method` with the freight chosen (none: free) and the coupon
+ * applied for that method, as placing the order will store it, in the order of decision 0039: by
+ * PIX, the PIX discount of each unit price (payment-prices.ts) is one adjustment, by card none,
+ * and none by PIX with a coupon that takes its place; then the coupon; then the freight. The PIX
+ * discount is the items' alone.
  */
 export function basketTotal(
   lines: readonly PricedLine[],
   method: PaymentMethod,
   pixDiscountBasisPoints: number,
   freight: { serviceName: string; priceCents: number } | null,
+  coupon: BasketCoupon | null = null,
 ): BasketTotal {
-  const { listCents, discountCents } = pixTotals(lines, method === "pix" ? pixDiscountBasisPoints : 0);
+  const pixDiscount = method === "pix" && (coupon?.pixDiscount ?? true);
+  const { listCents, discountCents } = pixTotals(lines, pixDiscount ? pixDiscountBasisPoints : 0);
   const adjustments = [
     pixDiscountAdjustment(discountCents, pixDiscountBasisPoints),
+    coupon && {
+      kind: "coupon" as const,
+      label: couponAdjustmentLabel(coupon.code),
+      amountCents: -coupon.discountCents,
+    },
     freightAdjustment(freight),
   ].filter((adjustment) => adjustment !== null);
   return { itemsCents: listCents, adjustments, totalCents: totalOf(listCents, adjustments) };

@@ -1,7 +1,12 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "../../config/logger.server";
 import { storeCounters } from "../../config/metrics.server";
-import { executePrepared, preparedPerDatabase, type Database } from "../../db/client.server";
+import {
+  executePrepared,
+  preparedPerDatabase,
+  type Database,
+  type Transaction,
+} from "../../db/client.server";
 import { orders } from "../../db/schema.server";
 import { lineName } from "../catalog/variants";
 import { variantLabelSql } from "../catalog/variant-label-sql.server";
@@ -15,7 +20,7 @@ import type { PixChargeRequest } from "../payments/pix-provider";
 import { queueChargeCancellations } from "./charge-cancellation-queue.server";
 import { cancelOrders } from "./move-order.server";
 import { checkoutPausedCondition, TOO_MANY_CHECKOUTS } from "./checkout-limit.server";
-import { namedLinesOf } from "./named-lines.server";
+import { chargedLinesOf } from "./named-lines.server";
 import { pixPaymentOf } from "./order-payment.server";
 import {
   checkoutRequestSchema,
@@ -27,7 +32,9 @@ import type { Outcome } from "../../lib/outcome";
 import { photoOfVariant } from "../catalog/photo-owner.server";
 import type { OrderFreightSnapshot } from "../../db/schema.server";
 import { chosenFreight, type OrderFreightDeps } from "./order-freight.server";
-import { freightAdjustment, freightAdjustmentLabel } from "./order-total";
+import { couponAdjustmentLabel, freightAdjustmentLabel } from "./order-total";
+import { applyCoupon, COUPON_MESSAGES } from "../promotions/coupons";
+import { couponByCode, couponCustomer, couponLinesOf, takeCouponUse } from "./coupon-uses.server";
 
 /** Where a placed order is paid: its PIX charge, or the card provider's checkout. */
 type OrderPayment = { pixData: PixPayment } | { cardCheckoutUrl: string };
@@ -139,14 +146,9 @@ async function createOrderCheckout(
   deps.beforeRemoteCharge();
   try {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-    // The freight is a line of its own at the provider, so what it charges is the order's total.
-    const freight = freightAdjustment(order!.freight);
     const checkout = await card.createCheckout({
       orderId,
-      items: [
-        ...(await namedLinesOf(db, orderId)),
-        ...(freight ? [{ name: freight.label, quantity: 1, unitPriceCents: freight.amountCents }] : []),
-      ],
+      items: await chargedLinesOf(db, orderId),
       payer: { name: order!.customerName, email: order!.customerEmail, taxId: order!.customerTaxId },
       returnUrl: new URL(`/payment/card/${orderId}`, deps.baseURL).href,
       maxInstallments: deps.terms.maxInstallments,
@@ -290,34 +292,185 @@ async function reserveOrder(
   method: PaymentMethod,
   freight: OrderFreightSnapshot | null,
 ): Promise<Reservation> {
+  const order: OrderToReserve = { userId, checkoutKey, request, method, freight };
+  if (!request.coupon)
+    return reservationOf(deps.db, order, await reserveStatement(deps.db, deps, order, null));
+  // With a coupon, its use is taken first, in the transaction that places the order: refused, the
+  // transaction is rolled back and the use given back with it.
+  const tried = await deps.db
+    .transaction(async (tx) => {
+      const coupon = await couponOfOrder(tx, deps, order);
+      if (!coupon.ok) throw new NotReserved(coupon);
+      const row = await reserveStatement(tx, deps, order, coupon.coupon);
+      if (row.orderId === null) throw new NotReserved(row);
+      return row;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NotReserved) return error.why;
+      throw error;
+    });
+  if ("message" in tried) {
+    // A repeated request finds the first one's order, whose use it may be refused for.
+    const existing = await orderOfAttempt(deps.db, userId, checkoutKey);
+    return existing ? { ok: true, repeated: true, orderId: existing } : { ...tried, paused: false };
+  }
+  return reservationOf(deps.db, order, tried);
+}
+
+/** What is reserved: the request as validated, the method and the freight chosen. */
+interface OrderToReserve {
+  userId: string;
+  checkoutKey: string;
+  request: CheckoutRequest;
+  method: PaymentMethod;
+  freight: OrderFreightSnapshot | null;
+}
+
+/** Thrown to roll back an order's transaction: why it placed nothing. */
+class NotReserved extends Error {
+  constructor(readonly why: ReservationRow | { ok: false; message: string }) {
+    super("Pedido não reservado");
+  }
+}
+
+/** An order's coupon as its statement writes it: its use, its line of the total, each line's share. */
+interface OrderCoupon {
+  id: number;
+  label: string;
+  discountCents: number;
+  /** Each request line's share, in the request's order. */
+  lineShares: number[];
+  /** Whether the PIX discount is given with it. */
+  pixDiscount: boolean;
+}
+
+/**
+ * The coupon the customer saw, applied again now (issue 53, point 2): its use taken (the coupon's
+ * row then stays locked until the order is placed), the lines read at the prices the order is
+ * placed at (their variants locked as the order's statement locks them), and its rules applied to
+ * the customer's CPF or CNPJ. Refused, naming the coupon, when it no longer applies or no longer
+ * gives the discount the customer saw: the order never gets a discount it does not have.
+ */
+async function couponOfOrder(
+  tx: Transaction,
+  deps: PlaceOrderDeps,
+  { request, method, freight }: OrderToReserve,
+): Promise<Outcome<{ coupon: OrderCoupon }>> {
+  const { code, seenCents } = request.coupon!;
+  const taken = await takeCouponUse(tx, code);
+  const coupon = taken ?? (await couponByCode(tx, code));
+  const lines = await couponLinesOf(tx, request.products, true);
+  const customer = coupon
+    ? await couponCustomer(tx, coupon.id, request.customer.taxId)
+    : { purchases: 0, usesOfCoupon: 0 };
+  const applied = applyCoupon(
+    coupon,
+    {
+      // A line not for sale is named by the order's statement, which refuses the order.
+      lines: lines.filter((line) => line !== null),
+      method,
+      pixDiscountBasisPoints: deps.terms.pixDiscountBasisPoints,
+      freightCents: freight?.priceCents ?? 0,
+    },
+    customer,
+    // Taken: its use is this order's. Not taken: an active coupon's uses are used up.
+    taken ? null : 0,
+    new Date(),
+  );
+  if (!applied.ok) return { ok: false, message: COUPON_MESSAGES.noLongerValid(code, applied.message) };
+  if (applied.discountCents !== seenCents) {
+    return { ok: false, message: COUPON_MESSAGES.discountChanged(code, applied.discountCents) };
+  }
+  const shares = applied.lineShares[Symbol.iterator]();
+  return {
+    ok: true,
+    coupon: {
+      id: coupon!.id,
+      label: couponAdjustmentLabel(code),
+      discountCents: applied.discountCents,
+      lineShares: lines.map((line) => (line === null ? 0 : shares.next().value!)),
+      pixDiscount: applied.pixDiscount,
+    },
+  };
+}
+
+/** The reservation a statement's row says: the order placed, a repeated request, or a refusal. */
+async function reservationOf(
+  db: Database,
+  order: OrderToReserve,
+  reserved: ReservationRow,
+): Promise<Reservation> {
+  if (reserved.orderId !== null) {
+    storeCounters.ordersCreated.inc();
+    return { ok: true, repeated: false, orderId: reserved.orderId, totalCents: Number(reserved.totalCents) };
+  }
+  // Nothing inserted: a repeated request (its first order exists), or a refusal.
+  const existing = await orderOfAttempt(db, order.userId, order.checkoutKey);
+  if (existing) return { ok: true, repeated: true, orderId: existing };
+  return { ok: false, message: refusalOf(order.request, reserved), paused: reserved.paused };
+}
+
+/** Why the statement inserted no order, in the customer's words. */
+function refusalOf(request: CheckoutRequest, reserved: ReservationRow): string {
+  if (reserved.paused) return TOO_MANY_CHECKOUTS;
+  if (!reserved.addressFound) return "Endereço não encontrado";
+  if (reserved.problemProductName !== null) {
+    const name = lineName({
+      name: reserved.problemProductName,
+      variantLabel: reserved.problemVariantLabel ?? "",
+    });
+    return `Estoque insuficiente: ${name}`;
+  }
+  // The problem line comes from the request's own products: its name is the one the cart sent.
+  const missing = request.products[Number(reserved.problemLine) - 1]!;
+  return `Produto não encontrado: ${missing.name}`;
+}
+
+/**
+ * The statement of `reserveOrder`, with the order's coupon when it has one: run alone, or in the
+ * transaction that took the coupon's use.
+ */
+async function reserveStatement(
+  db: Database | Transaction,
+  deps: PlaceOrderDeps,
+  { userId, checkoutKey, request, method, freight }: OrderToReserve,
+  coupon: OrderCoupon | null,
+): Promise<ReservationRow> {
   const { customer } = request;
   const freightCents = freight?.priceCents ?? 0;
   const freightLabel = freight ? freightAdjustmentLabel(freight) : null;
-  // The PIX discount is PIX's alone: by card, each line costs its list price.
-  const discountBasisPoints = method === "pix" ? deps.terms.pixDiscountBasisPoints : 0;
+  // The PIX discount is PIX's alone: by card, each line costs its list price; a coupon that does
+  // not add to it takes its place.
+  const discountBasisPoints =
+    method === "pix" && (coupon?.pixDiscount ?? true) ? deps.terms.pixDiscountBasisPoints : 0;
   // Validated integers, passed as array literals (one parameter each, whatever the cart's size); a
   // line without its variant names the product's default one.
-  const productIds = `{${request.products.map((line) => line.id).join(",")}}`;
-  const variantIds = `{${request.products.map((line) => line.variantId ?? "NULL").join(",")}}`;
-  const quantities = `{${request.products.map((line) => line.quantity).join(",")}}`;
+  const arrayOf = (values: readonly (number | string)[]) => `{${values.join(",")}}`;
+  const productIds = arrayOf(request.products.map((line) => line.id));
+  const variantIds = arrayOf(request.products.map((line) => line.variantId ?? "NULL"));
+  const quantities = arrayOf(request.products.map((line) => line.quantity));
+  const couponShares = arrayOf(coupon?.lineShares ?? request.products.map(() => 0));
+  const couponCents = coupon?.discountCents ?? 0;
   // A card checkout's own expiry; a PIX order's until the provider gives the charge's: an order
   // whose charge was never created still expires, and its stock comes back.
   const minutesToPay = method === "card" ? deps.cardExpiresMinutes : deps.expiresMinutes;
   const expiry = new Date(Date.now() + minutesToPay * 60_000);
   // One row, always: its columns are subqueries.
   const [reserved] = (await executePrepared<ReservationRow>(
-    deps.db,
+    db,
     "reserve_order",
     sql`
     with wanted as (
-      select product_id, variant_id, quantity, line
-      from unnest(${productIds}::integer[], ${variantIds}::integer[], ${quantities}::integer[])
-        with ordinality as wanted (product_id, variant_id, quantity, line)
+      select product_id, variant_id, quantity, coupon_share, line
+      from unnest(
+        ${productIds}::integer[], ${variantIds}::integer[], ${quantities}::integer[],
+        ${couponShares}::bigint[]
+      ) with ordinality as wanted (product_id, variant_id, quantity, coupon_share, line)
     ),
     -- Each line's variant: its own when it belongs to the line's product; without one, the
     -- product's default variant (a product without options has only that one).
     resolved as (
-      select wanted.line, wanted.quantity, variant.id as variant_id
+      select wanted.line, wanted.quantity, wanted.coupon_share, variant.id as variant_id
       from wanted left join product_variants variant
         on variant.product_id = wanted.product_id
        and (variant.id = wanted.variant_id
@@ -336,8 +489,8 @@ async function reserveOrder(
       select variant_id, sum(quantity) as quantity from resolved group by variant_id
     ),
     line as (
-      select resolved.line, resolved.quantity, locked.id as variant_id, locked.product_id, locked.sku,
-             locked.price_cents,
+      select resolved.line, resolved.quantity, resolved.coupon_share, locked.id as variant_id,
+             locked.product_id, locked.sku, locked.price_cents,
              ${pixUnitPriceSql(sql`locked.price_cents`, discountBasisPoints)} as paid_price_cents,
              product.name,
              ${variantLabelSql(sql`product.options`, sql`locked.option_values`)} as variant_label,
@@ -380,8 +533,9 @@ async function reserveOrder(
       select
         ${userId}, ${checkoutKey}, ${method},
         -- Each unit as the method prices it (by PIX, with its discount: payment-prices.ts) times
-        -- its quantity, and the freight.
-        (select sum(line.paid_price_cents * line.quantity) from line) + ${freightCents}::bigint,
+        -- its quantity, less the coupon, and the freight.
+        (select sum(line.paid_price_cents * line.quantity) from line) - ${couponCents}::bigint
+          + ${freightCents}::bigint,
         ${discountBasisPoints}::integer,
         (select sum((line.price_cents - line.paid_price_cents) * line.quantity) from line),
         ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.taxId},
@@ -394,10 +548,10 @@ async function reserveOrder(
     bought as (
       insert into order_items (
         order_id, product_id, variant_id, product_name, variant_label, sku, product_image, quantity,
-        unit_price_cents
+        unit_price_cents, coupon_discount_cents
       )
       select new_order.id, line.product_id, line.variant_id, line.name, line.variant_label, line.sku,
-             line.image, line.quantity, line.price_cents
+             line.image, line.quantity, line.price_cents, line.coupon_share
       from new_order, line
       order by line.line
       returning variant_id, quantity
@@ -408,6 +562,19 @@ async function reserveOrder(
       select new_order.id, 'freight', ${freightLabel}, ${freightCents}::bigint
       from new_order
       where ${freightCents}::bigint > 0
+    ),
+    -- The coupon's line of the total and its use, counted against the customer's CPF or CNPJ.
+    coupon_line as (
+      insert into order_adjustments (order_id, kind, label, amount_cents)
+      select new_order.id, 'coupon', ${coupon?.label ?? null}, -${couponCents}::bigint
+      from new_order
+      where ${couponCents}::bigint > 0
+    ),
+    coupon_use as (
+      insert into coupon_uses (coupon_id, order_id, tax_id, discount_cents)
+      select ${coupon?.id ?? null}::integer, new_order.id, ${customer.taxId}, ${couponCents}::bigint
+      from new_order
+      where ${couponCents}::bigint > 0
     ),
     bought_per_variant as (
       select variant_id, sum(quantity) as quantity from bought group by variant_id
@@ -439,26 +606,7 @@ async function reserveOrder(
       (select total_cents from new_order) as "totalCents"
   `,
   )) as [ReservationRow];
-  if (reserved.orderId !== null) {
-    storeCounters.ordersCreated.inc();
-    return { ok: true, repeated: false, orderId: reserved.orderId, totalCents: Number(reserved.totalCents) };
-  }
-  // Nothing inserted: a repeated request (its first order exists), or a refusal.
-  const existing = await orderOfAttempt(deps.db, userId, checkoutKey);
-  if (existing) return { ok: true, repeated: true, orderId: existing };
-  const refuse = (message: string) => ({ ok: false, message, paused: reserved.paused }) as const;
-  if (reserved.paused) return refuse(TOO_MANY_CHECKOUTS);
-  if (!reserved.addressFound) return refuse("Endereço não encontrado");
-  if (reserved.problemProductName !== null) {
-    const name = lineName({
-      name: reserved.problemProductName,
-      variantLabel: reserved.problemVariantLabel ?? "",
-    });
-    return refuse(`Estoque insuficiente: ${name}`);
-  }
-  // The problem line comes from the request's own products: its name is the one the cart sent.
-  const missing = request.products[Number(reserved.problemLine) - 1]!;
-  return refuse(`Produto não encontrado: ${missing.name}`);
+  return reserved;
 }
 
 /** The id of the order a checkout attempt of the customer's placed, if it placed one. */

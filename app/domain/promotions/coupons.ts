@@ -92,6 +92,10 @@ export const COUPON_MESSAGES = {
   pixOnly: "Válido apenas para pagamento via PIX",
   noLines: "Este cupom não se aplica aos produtos do carrinho",
   nothingOff: "Este cupom não dá desconto neste carrinho",
+  /** At checkout: the coupon the customer saw stopped applying, and why. */
+  noLongerValid: (code: string, why: string) => `O cupom ${code} não vale mais: ${why}`,
+  discountChanged: (code: string, cents: number) =>
+    `O desconto do cupom ${code} agora é de ${formatBRL(cents)}: confira o total e confirme de novo`,
 } as const;
 
 /** A coupon's code as typed: spaces dropped and upper case, so ' pix10 ' finds 'PIX10'. */
