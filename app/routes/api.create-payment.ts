@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/api.create-payment";
 import type { CreatePaymentAnswer } from "../domain/orders/checkout-schema";
 import { requireUserForJson } from "./guards.server";
+import { couponCookie } from "../domain/cart/coupon-cookie";
 import { checkoutAttempt, placeCheckout, type CheckoutAttempt } from "./place-checkout.server";
 
 /**
@@ -17,7 +18,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok)
     return data<CreatePaymentAnswer>({ success: false, error: outcome.message }, { status: outcome.status });
   const { ok, ...placed } = outcome;
-  return data<CreatePaymentAnswer>({ success: ok, ...placed });
+  // The coupon, if the order used it, is the order's now.
+  return data<CreatePaymentAnswer>(
+    { success: ok, ...placed },
+    { headers: { "Set-Cookie": couponCookie(null) } },
+  );
 }
 
 /** The attempt's key and its JSON body, unvalidated (the domain validates it). */

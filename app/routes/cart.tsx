@@ -13,7 +13,12 @@ import { ClearCartButton } from "../components/cart/clear-cart-button";
 import { readSession } from "../domain/accounts/session.server";
 import { cartTotals, maxQuantity, type CartItem } from "../domain/cart/cart-items";
 import { lineName } from "../domain/catalog/variants";
-import { cartFormSchema } from "../domain/cart/cart-request";
+import { cartFormSchema, couponFormSchema } from "../domain/cart/cart-request";
+import { answerCouponForm, cartCoupon, taxIdOf } from "../domain/cart/cart-coupon.server";
+import type { CartCoupon } from "../domain/cart/cart-coupon";
+import { readCouponCode } from "../domain/cart/coupon-cookie";
+import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
+import { CouponForm, type CouponRefusal } from "../components/cart/coupon-form";
 import { changeCart, readCart } from "../domain/cart/server-cart.server";
 import { changeVisitorCart, readVisitorCart } from "../domain/cart/visitor-cart.server";
 import { readVisitorCartLines, visitorCartCookie } from "../domain/cart/visitor-cart-lines";
@@ -31,11 +36,18 @@ import { formatBRL } from "../lib/money";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await readSession(context, request);
-  const items = user
+  const items = await itemsOf(context, request, user);
+  const code = readCouponCode(request.headers.get("Cookie"));
+  const taxId = user && code ? await taxIdOf(context.db, user.id) : null;
+  headers.set("Cache-Control", PRIVATE);
+  return data({ items, coupon: await cartCoupon(context.db, code, items, taxId) }, { headers });
+}
+
+/** The cart's lines: a signed-in customer's from the database, a visitor's from the cart cookie. */
+async function itemsOf(context: Route.LoaderArgs["context"], request: Request, user: { id: string } | null) {
+  return user
     ? (await readCart(context.db, user.id)).items
     : await readVisitorCart(context.db, readVisitorCartLines(request.headers.get("Cookie")) ?? []);
-  headers.set("Cache-Control", PRIVATE);
-  return data({ items }, { headers });
 }
 
 /** Made for one person's cart: no browser, proxy or page cache keeps it. */
@@ -51,10 +63,13 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE 
 export async function action({ request, context }: Route.ActionArgs) {
   // The page's forms carry their change in the action's query; a page rendered by an earlier
   // release, still open in a browser, carries it in hidden fields.
-  const change = cartFormSchema.safeParse({
+  const fields = {
     ...Object.fromEntries(new URL(request.url).searchParams),
     ...Object.fromEntries(await request.formData()),
-  });
+  };
+  const coupon = couponFormSchema.safeParse(fields);
+  if (coupon.success) return couponAnswer(context, request, coupon.data);
+  const change = cartFormSchema.safeParse(fields);
   if (!change.success) throw data("Dados inválidos", { status: 400, headers: { "Cache-Control": PRIVATE } });
   const { user, headers } = await readSession(context, request);
   let refusal: string | undefined;
@@ -72,14 +87,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/cart", { headers });
 }
 
+/** The coupon form's 'Aplicar' and 'Remover': the cart again with the coupon, or the refusal. */
+async function couponAnswer(
+  context: Route.ActionArgs["context"],
+  request: Request,
+  form: { intent: "coupon" | "remove-coupon"; code: string },
+) {
+  const { user, headers } = await readSession(context, request);
+  headers.set("Cache-Control", PRIVATE);
+  const { settings } = await currentStoreSettings(context.db, context.env);
+  const answer = await answerCouponForm(context.db, form, {
+    clientIp: context.clientIp,
+    items: await itemsOf(context, request, user),
+    taxId: user ? await taxIdOf(context.db, user.id) : null,
+    pixDiscountBasisPoints: settings.payment.pixDiscountBasisPoints,
+  });
+  if (answer.cookie) headers.append("Set-Cookie", answer.cookie);
+  if (answer.refusal) return data({ couponRefusal: answer.refusal }, { status: 422, headers });
+  return redirect("/cart", { headers });
+}
+
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const pageCart = useCart();
-  const error = actionData?.error;
-  if (!pageCart.onServer) return <VisitorCartPage serverItems={loaderData.items} error={error} />;
+  const answered = {
+    error: actionData && "error" in actionData ? actionData.error : undefined,
+    coupon: {
+      coupon: loaderData.coupon,
+      refusal: actionData && "couponRefusal" in actionData ? actionData.couponRefusal : undefined,
+    },
+  };
+  if (!pageCart.onServer) return <VisitorCartPage serverItems={loaderData.items} {...answered} />;
   // A signed-in customer's cart is the server's: the page's cart starts from the lines this loader
   // read (the layout hands them over), so nothing is asked for or rendered again when the scripts
   // start.
-  return <CartView cart={pageCart} previousPrices={NO_PREVIOUS_PRICES} error={error} />;
+  return <CartView cart={pageCart} previousPrices={NO_PREVIOUS_PRICES} {...answered} />;
+}
+
+/** The cart's coupon as its loader read it, and a code just refused. */
+interface CouponState {
+  coupon: CartCoupon | null;
+  refusal: CouponRefusal | undefined;
 }
 
 const NO_PREVIOUS_PRICES: PreviousPrices = new Map();
@@ -88,22 +135,32 @@ const NO_PREVIOUS_PRICES: PreviousPrices = new Map();
  * A visitor's cart lives in the browser, which only knows it once the scripts run: until then,
  * and until the browser's cart is ready, the cart as the server read it from the cookie.
  */
-function VisitorCartPage({ serverItems, error }: { serverItems: CartItem[]; error: string | undefined }) {
+function VisitorCartPage({
+  serverItems,
+  error,
+  coupon,
+}: {
+  serverItems: CartItem[];
+  error: string | undefined;
+  coupon: CouponState;
+}) {
   const hydrated = useHydrated();
   const browserCart = useCart();
   const cart = hydrated && browserCart.ready ? browserCart : serverCart(serverItems);
   const previousPrices = useServerRefresh(hydrated);
-  return <CartView cart={cart} previousPrices={previousPrices} error={error} />;
+  return <CartView cart={cart} previousPrices={previousPrices} error={error} coupon={coupon} />;
 }
 
 function CartView({
   cart,
   previousPrices,
   error,
+  coupon,
 }: {
   cart: Cart;
   previousPrices: PreviousPrices;
   error: string | undefined;
+  coupon: CouponState;
 }) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
@@ -119,7 +176,11 @@ function CartView({
           {error}
         </p>
       )}
-      {cart.items.length === 0 ? <EmptyCart /> : <CartContents cart={cart} previousPrices={previousPrices} />}
+      {cart.items.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <CartContents cart={cart} previousPrices={previousPrices} coupon={coupon} />
+      )}
     </main>
   );
 }
@@ -148,7 +209,15 @@ function serverCart(items: CartItem[]): Cart {
   };
 }
 
-function CartContents({ cart, previousPrices }: { cart: Cart; previousPrices: PreviousPrices }) {
+function CartContents({
+  cart,
+  previousPrices,
+  coupon,
+}: {
+  cart: Cart;
+  previousPrices: PreviousPrices;
+  coupon: CouponState;
+}) {
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
       <section aria-labelledby="cart-items-heading" className="min-w-0">
@@ -176,7 +245,7 @@ function CartContents({ cart, previousPrices }: { cart: Cart; previousPrices: Pr
         </div>
         <CartSummaryBar totalCents={cart.subtotalCents} />
       </section>
-      <OrderSummary cart={cart} />
+      <OrderSummary cart={cart} coupon={coupon} />
     </div>
   );
 }
@@ -314,7 +383,13 @@ function QuantityStepper({ cart, item }: { cart: Cart; item: CartItem }) {
   );
 }
 
-function OrderSummary({ cart }: { cart: Pick<Cart, "items" | "totalQuantity" | "subtotalCents"> }) {
+function OrderSummary({
+  cart,
+  coupon,
+}: {
+  cart: Pick<Cart, "items" | "totalQuantity" | "subtotalCents">;
+  coupon: CouponState;
+}) {
   const freight = useRouteLoaderData<typeof rootLoader>("root")?.store.freight;
   const shipsFree = !freight || freight.mode === "free";
   // The cheapest service of the last CEP asked for these very lines: the cart's total with it.
@@ -334,7 +409,9 @@ function OrderSummary({ cart }: { cart: Pick<Cart, "items" | "totalQuantity" | "
         subtotalCents={cart.subtotalCents}
         freightCents={shipsFree ? 0 : freightCents}
         lines={cart.items}
+        coupon={coupon.coupon}
       />
+      <CouponForm action="/cart" {...coupon} />
       {!shipsFree && (
         <FreightCalculator
           // A changed cart is quoted again.

@@ -36,6 +36,10 @@ import { quoteFreightTo, shownFreight } from "../domain/shipping/freight-quotes.
 import type { StoreSettings } from "../domain/store-settings/settings-schema";
 import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
 import { requireUser } from "./guards.server";
+import { CouponForm, type CouponRefusal } from "../components/cart/coupon-form";
+import { answerCouponForm, cartCoupon, taxIdOf } from "../domain/cart/cart-coupon.server";
+import { couponFormSchema } from "../domain/cart/cart-request";
+import { couponCookie, readCouponCode } from "../domain/cart/coupon-cookie";
 import { checkoutAttempt, placeCheckout } from "./place-checkout.server";
 
 /** Made from one person's cart and profile: no browser, proxy or page cache keeps it. */
@@ -77,12 +81,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: profile.email,
     taxId: (profile.userType === "PF" ? profile.cpf : profile.cnpj) ?? "",
   };
+  const code = readCouponCode(request.headers.get("Cookie"));
   return data(
     {
       signedIn: true as const,
       customer,
       addresses,
       items: cart.items,
+      coupon: await cartCoupon(context.db, code, cart.items, customer?.taxId || null),
       freightByAddress: await freightByAddress(context, settings, addresses, cart.items),
       // The attempt a plain form's order is placed under; the dialog's script starts from it too.
       checkoutKey: crypto.randomUUID(),
@@ -111,7 +117,10 @@ async function freightByAddress(
   return Object.fromEntries(answers);
 }
 
-type CheckoutActionData = AddressActionData | { intent: "place-order"; refusal: string };
+type CheckoutActionData =
+  | AddressActionData
+  | { intent: "place-order"; refusal: string }
+  | { intent: "coupon"; couponRefusal: CouponRefusal };
 
 /**
  * The checkout's forms: an address added from the checkout itself, and the order placed by the
@@ -126,6 +135,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A refusal is a normal answer (200) carrying its message, as on /auth: the page shows it.
   const answer = (body: CheckoutActionData) => data(body, { headers: { "Cache-Control": PRIVATE } });
   switch (field("intent")) {
+    case "coupon":
+    case "remove-coupon": {
+      const { settings } = await currentStoreSettings(context.db, context.env);
+      const coupon = await answerCouponForm(context.db, couponFormSchema.parse(Object.fromEntries(form)), {
+        clientIp: context.clientIp,
+        items: (await readCart(context.db, user.id)).items,
+        taxId: await taxIdOf(context.db, user.id),
+        pixDiscountBasisPoints: settings.payment.pixDiscountBasisPoints,
+      });
+      const headers = new Headers({ "Cache-Control": PRIVATE });
+      if (coupon.cookie) headers.append("Set-Cookie", coupon.cookie);
+      if (coupon.refusal)
+        return data({ intent: "coupon" as const, couponRefusal: coupon.refusal }, { headers });
+      throw redirect(CHECKOUT_PATH, { headers });
+    }
     case "address": {
       const input = addressSchema.safeParse(Object.fromEntries(form));
       if (!input.success) return answer({ intent: "create", ok: false, errors: fieldErrors(input.error) });
@@ -144,17 +168,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       };
       const method = field("paymentMethod") === "card" ? "card" : "pix";
       const freight = postedFreight(field(freightFieldOf(field("addressId"))));
+      // The discount the page showed for the method chosen; none shown: no coupon.
+      const couponSeen = Number(field(method === "card" ? "couponSeenCard" : "couponSeenPix"));
+      const coupon =
+        field("couponCode") && couponSeen > 0
+          ? { code: field("couponCode"), seenCents: couponSeen }
+          : undefined;
       const outcome = await placeCheckout(
         context,
         user,
         checkoutAttempt(
           field("checkoutKey"),
-          checkoutRequestOf(items, customer, field("addressId"), method, freight),
+          checkoutRequestOf(items, customer, field("addressId"), method, freight, coupon),
         ),
       );
       if (!outcome.ok) return answer({ intent: "place-order", refusal: outcome.message });
-      if ("cardCheckoutUrl" in outcome) throw redirect(outcome.cardCheckoutUrl);
-      throw redirect(paymentPath(outcome.orderId, outcome.pixData));
+      // The coupon, if the order used it, is the order's now.
+      const headers = { "Set-Cookie": couponCookie(null) };
+      if ("cardCheckoutUrl" in outcome) throw redirect(outcome.cardCheckoutUrl, { headers });
+      throw redirect(paymentPath(outcome.orderId, outcome.pixData), { headers });
     }
     default:
       throw data("Ação desconhecida", { status: 400 });
@@ -227,6 +259,7 @@ type SignedInCheckout = Extract<Route.ComponentProps["loaderData"], { signedIn: 
 function Checkout({
   customer,
   addresses,
+  coupon,
   freightByAddress,
   checkoutKey,
   confirmStep,
@@ -284,6 +317,7 @@ function Checkout({
       offerTerms: root.store,
       freightByAddress,
       cardPayments,
+      coupon,
       checkoutKey,
       ...orderedWith,
     };
@@ -321,6 +355,12 @@ function Checkout({
               : (chosenOption(freightByAddress[defaultAddress?.id ?? ""], undefined)?.priceCents ?? null)
           }
           lines={cart.items}
+          coupon={coupon}
+        />
+        <CouponForm
+          action={CHECKOUT_PATH}
+          coupon={coupon}
+          refusal={posted && "couponRefusal" in posted ? posted.couponRefusal : undefined}
         />
         {!(confirmStep && confirmation) && (
           // Before the scripts run, the button asks the server for the confirmation as a page.

@@ -17,7 +17,8 @@ import {
   type CreatePaymentAnswer,
   type TaxpayerType,
 } from "../../domain/orders/checkout-schema";
-import { pixTotals } from "../../domain/payments/payment-prices";
+import { couponOutcomes, type CartCoupon } from "../../domain/cart/cart-coupon";
+import { basketTotal, type BasketCoupon } from "../../domain/orders/order-total";
 import type { PixPayment } from "../../domain/payments/pix-payment";
 import type { PaymentMethod } from "../../lib/order-statuses";
 import { CNPJ_LENGTH, CPF_DIGITS, maskCep, maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
@@ -44,6 +45,8 @@ interface ConfirmOrderFormProps {
   freightByAddress: Record<string, FreightAnswer> | null;
   /** Whether the store takes cards (`CARD_PROVIDER`): only then may the customer choose how to pay. */
   cardPayments: boolean;
+  /** The coupon the customer applied in the cart or here, as the server read it. */
+  coupon: CartCoupon | null;
   /** The key of this checkout attempt, made by the server so the page's form carries it before the scripts run. */
   checkoutKey: string;
   /** Why the server refused this form when it was posted before the scripts ran. */
@@ -99,6 +102,7 @@ export function ConfirmOrderForm({
   offerTerms,
   freightByAddress,
   cardPayments,
+  coupon,
   checkoutKey,
   refusal,
   cancel,
@@ -135,12 +139,23 @@ export function ConfirmOrderForm({
   const [attemptKey, setAttemptKey] = useState(checkoutKey);
 
   const byCard = cardPayments && paymentMethod === "card";
+  const pixDiscountBasisPoints = offerTerms.payment.pixDiscountBasisPoints;
+  // The coupon's discount by each method with this freight: the one of the method chosen is sent
+  // as seen, and placing the order gives exactly it or says why not.
+  const outcomes =
+    coupon && couponOutcomes(coupon, cart.items, pixDiscountBasisPoints, freightCents, new Date());
+  const couponBy = (method: PaymentMethod): BasketCoupon | null => {
+    const applied = outcomes?.[method];
+    return applied?.ok ? { code: coupon!.code, ...applied } : null;
+  };
+  const couponApplied = couponBy(byCard ? "card" : "pix");
   const request = checkoutRequestOf(
     cart.items,
     { name, email, phone: onlyDigits(phone), taxId: compactTaxId(taxId) },
     addressId,
     byCard ? "card" : "pix",
     freight ? { service: freight.serviceCode, seenCents: freight.priceCents } : undefined,
+    couponApplied ? { code: couponApplied.code, seenCents: couponApplied.discountCents } : undefined,
   );
   // Quoted freight with no service for the address: nothing to confirm.
   const noFreight = freightByAddress !== null && freight === null;
@@ -160,10 +175,9 @@ export function ConfirmOrderForm({
   const taxIdLength = person ? CPF_DIGITS : CNPJ_LENGTH;
   const taxIdError = compactTaxId(taxId).length === taxIdLength && issueAt("taxId");
   const address = addresses.find((candidate) => candidate.id === addressId);
-  const { listCents, pixCents } = pixTotals(
-    cart.items.map((item) => ({ unitPriceCents: item.priceCents, quantity: item.quantity })),
-    offerTerms.payment.pixDiscountBasisPoints,
-  );
+  const priced = cart.items.map((item) => ({ unitPriceCents: item.priceCents, quantity: item.quantity }));
+  const totalBy = (method: PaymentMethod) =>
+    basketTotal(priced, method, pixDiscountBasisPoints, freight, couponBy(method)).totalCents;
 
   const confirm = async () => {
     setSubmitting(true);
@@ -204,6 +218,14 @@ export function ConfirmOrderForm({
     >
       <input type="hidden" name="intent" value="place-order" />
       <input type="hidden" name="checkoutKey" value={attemptKey} />
+      {coupon && (
+        // Before the scripts run, the discount seen by each method: the server takes the chosen one's.
+        <>
+          <input type="hidden" name="couponCode" value={coupon.code} />
+          <input type="hidden" name="couponSeenPix" value={couponBy("pix")?.discountCents ?? ""} />
+          <input type="hidden" name="couponSeenCard" value={couponBy("card")?.discountCents ?? ""} />
+        </>
+      )}
       <FormMessage message={refusal} />
       <FormField
         label={person ? "Nome completo" : "Razão social"}
@@ -304,8 +326,8 @@ export function ConfirmOrderForm({
             // Another method is another attempt: the key would answer with the order of the other.
             setAttemptKey(crypto.randomUUID());
           }}
-          listCents={listCents + freightCents}
-          pixCents={pixCents + freightCents}
+          listCents={totalBy("card")}
+          pixCents={totalBy("pix")}
           terms={offerTerms.payment}
           disabled={submitting}
         />
@@ -315,6 +337,7 @@ export function ConfirmOrderForm({
         terms={offerTerms}
         paymentMethod={byCard ? "card" : "pix"}
         freight={freight}
+        coupon={couponApplied}
       />
       <div className="mt-2 flex justify-end gap-2">
         {"href" in cancel ? (

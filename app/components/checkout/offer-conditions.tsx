@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { adjustmentLines, basketTotal } from "../../domain/orders/order-total";
+import { adjustmentLines, basketTotal, type BasketCoupon } from "../../domain/orders/order-total";
 import { policyPageOf } from "../../domain/store-settings/policy-pages";
 import { sellerIdentityLine } from "../../domain/store-settings/seller-identity";
 import type { StorefrontSettings } from "../../domain/store-settings/settings-schema";
@@ -23,12 +23,15 @@ export function OfferConditions({
   terms,
   paymentMethod = "pix",
   freight = null,
+  coupon = null,
 }: {
   lines: readonly { priceCents: number; quantity: number }[];
   terms: OfferTerms;
   paymentMethod?: PaymentMethod;
   /** The service chosen; none while freight is free to all of Brazil. */
   freight?: FreightOption | null;
+  /** The coupon applied for this method. */
+  coupon?: BasketCoupon | null;
 }) {
   const { legal, delivery, payment } = terms;
   const priced = lines.map((line) => ({ unitPriceCents: line.priceCents, quantity: line.quantity }));
@@ -37,6 +40,7 @@ export function OfferConditions({
     paymentMethod,
     payment.pixDiscountBasisPoints,
     freight,
+    coupon,
   );
   return (
     <section

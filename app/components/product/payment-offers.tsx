@@ -42,19 +42,28 @@ export function cardOffers(listCents: number, terms: PaymentTerms): CardOffers {
  * discount, and the card instalments, with their total and rate when they carry interest
  * (Decreto 5.903/2006). The amounts are payment-prices.ts's, the ones the server charges.
  */
-export function PaymentOffers({ lines, className }: { lines: readonly PricedLine[]; className?: string }) {
+export function PaymentOffers({
+  lines,
+  totals = null,
+  className,
+}: {
+  lines: readonly PricedLine[];
+  /** The card and PIX totals when a coupon changes them (the PIX one then says no rate). */
+  totals?: { listCents: number; pixCents: number } | null;
+  className?: string;
+}) {
   const root = useRouteLoaderData<RootPaymentData>("root");
   if (!root) return null;
   const terms = root.store.payment;
-  const { listCents, pixCents } = pixTotals(lines, terms.pixDiscountBasisPoints);
+  const { listCents, pixCents } = totals ?? pixTotals(lines, terms.pixDiscountBasisPoints);
   const card = root.cardPayments ? cardOffers(listCents, terms) : NO_CARD_OFFERS;
   if (pixCents === listCents && !card.free && !card.withInterest) return null;
   return (
     <div className={clsx("flex flex-col gap-0.5 text-sm text-slate-600", className)}>
       {pixCents < listCents && (
         <p>
-          ou <span className="font-semibold text-emerald-700">{formatBRL(pixCents)}</span> à vista no PIX (
-          {formatPercent(terms.pixDiscountBasisPoints)} de desconto)
+          ou <span className="font-semibold text-emerald-700">{formatBRL(pixCents)}</span> à vista no PIX
+          {!totals && ` (${formatPercent(terms.pixDiscountBasisPoints)} de desconto)`}
         </p>
       )}
       <InstallmentLines {...card} />

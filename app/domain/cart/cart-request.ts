@@ -46,3 +46,9 @@ export const cartFormSchema = z.preprocess(
       : form,
   cartRequestSchema.refine((request) => request.intent !== "merge"),
 );
+
+/** The coupon form of the cart and the checkout: 'Aplicar' with the code typed, or 'Remover'. */
+export const couponFormSchema = z.object({
+  intent: z.enum(["coupon", "remove-coupon"]),
+  code: z.string().max(60).default(""),
+});

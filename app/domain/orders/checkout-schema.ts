@@ -161,6 +161,7 @@ export function checkoutRequestOf(
   addressId: string,
   paymentMethod: PaymentMethod,
   freight: CheckoutRequest["freight"],
+  coupon?: CheckoutRequest["coupon"],
 ) {
   return {
     products: items.map((item) => ({
@@ -176,6 +177,7 @@ export function checkoutRequestOf(
     addressId,
     ...(paymentMethod === "card" ? { paymentMethod } : {}),
     ...(freight ? { freight } : {}),
+    ...(coupon ? { coupon } : {}),
   };
 }
 
