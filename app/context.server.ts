@@ -66,7 +66,8 @@ export async function placeOrderDeps(context: ServerContext): Promise<PlaceOrder
     terms: settings.payment,
     freight: {
       mode: settings.freight.mode,
-      quote: (destinationCep, lines) => quoteFreight(context, settings, destinationCep, lines),
+      quote: (destinationCep, lines, couponCents) =>
+        quoteFreight(context, settings, destinationCep, lines, couponCents),
     },
     baseURL: context.baseURL,
     logger: context.logger,

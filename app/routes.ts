@@ -42,6 +42,7 @@ export default [
     route("coupons", "routes/admin/coupons.tsx"),
     route("coupons/new", "routes/admin/coupon-new.tsx"),
     route("coupons/:couponId", "routes/admin/coupon-edit.tsx"),
+    route("coupons/:couponId/uses.csv", "routes/admin/coupon-uses-export.ts"),
     route("users", "routes/admin/users.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("settings", "routes/admin/settings.tsx"),

@@ -31,6 +31,7 @@ import { formatBRL } from "../lib/money";
 import { compactTaxId, onlyDigits } from "../lib/tax-id";
 import { chosenOption, freightFieldOf, postedFreight } from "../components/checkout/freight-choice";
 import type { CartItem } from "../domain/cart/cart-items";
+import { couponThresholdCents } from "../domain/cart/cart-coupon";
 import type { FreightAnswer } from "../domain/shipping/freight-options";
 import { quoteFreightTo, shownFreight } from "../domain/shipping/freight-quotes.server";
 import type { StoreSettings } from "../domain/store-settings/settings-schema";
@@ -82,14 +83,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     taxId: (profile.userType === "PF" ? profile.cpf : profile.cnpj) ?? "",
   };
   const code = readCouponCode(request.headers.get("Cookie"));
+  const coupon = await cartCoupon(context.db, code, cart.items, customer?.taxId || null);
+  const couponCents = couponThresholdCents(coupon, cart.items, settings.payment.pixDiscountBasisPoints);
   return data(
     {
       signedIn: true as const,
       customer,
       addresses,
       items: cart.items,
-      coupon: await cartCoupon(context.db, code, cart.items, customer?.taxId || null),
-      freightByAddress: await freightByAddress(context, settings, addresses, cart.items),
+      coupon,
+      freightByAddress: await freightByAddress(context, settings, addresses, cart.items, couponCents),
       // The attempt a plain form's order is placed under; the dialog's script starts from it too.
       checkoutKey: crypto.randomUUID(),
       confirmStep: new URL(request.url).searchParams.get("etapa") === CONFIRM_STEP,
@@ -99,18 +102,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Each address's freight for the cart, quoted by the server (the provider's answers are cached);
- * null while freight is free to all of Brazil.
+ * Each address's freight for the cart, quoted by the server (the provider's answers are cached),
+ * its free-shipping threshold after the coupon; null while freight is free to all of Brazil.
  */
 async function freightByAddress(
   context: Route.LoaderArgs["context"],
   settings: StoreSettings,
   addresses: readonly { id: string; cep: string }[],
   items: readonly CartItem[],
+  couponCents: number,
 ): Promise<Record<string, FreightAnswer> | null> {
   if (settings.freight.mode === "free") return null;
   const lines = items.map((item) => ({ variantId: item.variantId, quantity: item.quantity }));
-  const quote = await quoteFreightTo(context, settings, lines);
+  const quote = await quoteFreightTo(context, settings, lines, couponCents);
   const answers = await Promise.all(
     addresses.map(async (address) => [address.id, shownFreight(await quote(address.cep))] as const),
   );

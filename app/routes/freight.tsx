@@ -18,6 +18,10 @@ import {
 } from "../domain/shipping/freight-quotes.server";
 import type { FreightAnswer } from "../domain/shipping/freight-options";
 import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
+import type { StoreSettings } from "../domain/store-settings/settings-schema";
+import { cartCoupon, taxIdOf } from "../domain/cart/cart-coupon.server";
+import { couponThresholdCents } from "../domain/cart/cart-coupon";
+import { readCouponCode } from "../domain/cart/coupon-cookie";
 import { pageTitle } from "../lib/seo";
 
 const PRODUCT_ID = /^[1-9]\d{0,9}$/;
@@ -51,24 +55,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!(await quoteAllowed(context.db, context.clientIp))) {
     return data({ cep: typed, variantId, productId, answer: TOO_MANY }, { headers });
   }
-  const lines: FreightLine[] =
-    variantId !== null ? [{ variantId, quantity: 1 }] : await cartLines(context, user?.id ?? null, request);
   const { settings } = await currentStoreSettings(context.db, context.env);
-  const answer = shownFreight(await quoteFreight(context, settings, typed, lines));
+  const { lines, couponCents } =
+    variantId !== null
+      ? { lines: [{ variantId, quantity: 1 }], couponCents: 0 }
+      : await cartToShip(context, settings, user?.id ?? null, request);
+  const answer = shownFreight(await quoteFreight(context, settings, typed, lines, couponCents));
   if (isValidCep(typed)) headers.append("Set-Cookie", freightCepCookie(typed));
   return data({ cep: typed, variantId, productId, answer }, { headers });
 }
 
-/** The lines of the shopper's cart: the customer's from the database, a visitor's from the cart cookie. */
-async function cartLines(
+/**
+ * The lines of the shopper's cart (the customer's from the database, a visitor's from the cart
+ * cookie) and what their coupon takes off them, for the free-shipping threshold.
+ */
+async function cartToShip(
   context: Route.LoaderArgs["context"],
+  settings: StoreSettings,
   userId: string | null,
   request: Request,
-): Promise<FreightLine[]> {
+): Promise<{ lines: FreightLine[]; couponCents: number }> {
+  const cookies = request.headers.get("Cookie");
   const items = userId
     ? (await readCart(context.db, userId)).items
-    : await readVisitorCart(context.db, readVisitorCartLines(request.headers.get("Cookie")) ?? []);
-  return items.map((item) => ({ variantId: item.variantId, quantity: item.quantity }));
+    : await readVisitorCart(context.db, readVisitorCartLines(cookies) ?? []);
+  const code = readCouponCode(cookies);
+  const taxId = userId && code ? await taxIdOf(context.db, userId) : null;
+  const coupon = await cartCoupon(context.db, code, items, taxId);
+  return {
+    lines: items.map((item) => ({ variantId: item.variantId, quantity: item.quantity })),
+    couponCents: couponThresholdCents(coupon, items, settings.payment.pixDiscountBasisPoints),
+  };
 }
 
 export default function FreightPage({ loaderData }: Route.ComponentProps) {

@@ -5,9 +5,13 @@ import { adminAuditLog, coupons } from "../../app/db/schema.server";
 import { action as editAction, loader as editLoader } from "../../app/routes/admin/coupon-edit";
 import { action as newAction } from "../../app/routes/admin/coupon-new";
 import { loader as listLoader } from "../../app/routes/admin/coupons";
+import { loader as exportLoader } from "../../app/routes/admin/coupon-uses-export";
+import { deleteCustomerOrder } from "../../app/domain/orders/delete-order.server";
+import { postCheckout } from "../support/checkout";
+import { checkoutBody } from "../support/orders";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
 import { createProduct } from "../support/factories";
-import { setUpTestStore } from "../support/test-context";
+import { setUpTestStore, signUpBuyer, type Buyer } from "../support/test-context";
 
 // Issue 53, point 1: the admin's 'Cupons' tab, through its routes' actions and loaders.
 
@@ -98,6 +102,7 @@ describe("the admin's coupons", () => {
       value: "10%",
       validity: "de 27/11/2026 a 30/11/2026",
       uses: "0 de 100",
+      discountGiven: "R$\u00a00,00",
       active: true,
     });
     // The edit page draws the form as it was typed.
@@ -191,6 +196,76 @@ describe("the admin's coupons", () => {
       "coupon.create",
       "coupon.deactivate",
       "coupon.update",
+    ]);
+  });
+
+  it("shows each order placed with a coupon, the discount its standing uses gave, and exports them as CSV", async () => {
+    const code = freshCode();
+    const id = await createdId({ code, kind: "fixed", value: "10,00" });
+    const product = await createProduct(store.database.db, { priceCents: 20_000 });
+    const [kept, cancelled] = [await signUpBuyer(store), await signUpBuyer(store)];
+    const order = async (buyer: Buyer) =>
+      (
+        await postCheckout(store.context, buyer, {
+          ...checkoutBody(buyer, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
+          coupon: { code, seenCents: 1_000 },
+        })
+      ).orderId!;
+    const keptOrder = await order(kept);
+    const cancelledOrder = await order(cancelled);
+    await deleteCustomerOrder(store.database.db, cancelled.id, cancelledOrder);
+
+    const page = await editLoader({
+      request: adminRequest(admin, `/admin/coupons/${id}`),
+      context: store.context,
+      params: { couponId: String(id) },
+    } as Args<typeof editLoader>);
+    expect(page.summary).toBe("1 pedido com o cupom · R$\u00a010,00 de desconto");
+    expect(
+      page.uses.map(({ orderId, status, discount, released }) => ({ orderId, status, discount, released })),
+    ).toEqual([
+      {
+        orderId: cancelledOrder,
+        status: "cancelado",
+        discount: "R$\u00a010,00",
+        released: expect.stringMatching(/^Uso devolvido em /),
+      },
+      { orderId: keptOrder, status: "pendente", discount: "R$\u00a010,00", released: null },
+    ]);
+    const list = await listLoader({
+      request: adminRequest(admin, "/admin/coupons"),
+      context: store.context,
+      params: {},
+    } as Args<typeof listLoader>);
+    expect(list.coupons.find((coupon) => coupon.code === code)).toMatchObject({
+      uses: "1",
+      discountGiven: "R$\u00a010,00",
+    });
+
+    const csv = await exportLoader({
+      request: adminRequest(admin, `/admin/coupons/${id}/uses.csv`),
+      context: store.context,
+      params: { couponId: String(id) },
+    } as Args<typeof exportLoader>);
+    expect(csv.headers.get("Content-Disposition")).toBe(`attachment; filename="cupom-${code}-usos.csv"`);
+    const rows = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .map((row) => row.split(";"));
+    expect(rows[0]).toEqual([
+      "pedido",
+      "data",
+      "cliente",
+      "cpf_cnpj",
+      "status",
+      "total",
+      "desconto",
+      "uso_devolvido_em",
+    ]);
+    expect(rows.slice(1).map((row) => [row[0], row[3], row[4], row[5], row[6]])).toEqual([
+      [cancelledOrder, cancelled.cpf, "cancelado", "190,00", "10,00"],
+      [keptOrder, kept.cpf, "pendente", "190,00", "10,00"],
     ]);
   });
 });

@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerContext } from "../../app/context.server";
+import { COUPON_COOKIE } from "../../app/domain/cart/coupon-cookie";
+import { VISITOR_CART_COOKIE } from "../../app/domain/cart/visitor-cart-lines";
 import {
+  coupons,
   mailOutbox,
   orderAdjustments,
   orderRefunds,
@@ -241,6 +244,46 @@ describe("a quote by the owner's table", () => {
       options: [{ serviceName: "Econômico", priceCents: 2_180, free: false }, { serviceName: "Expresso" }],
     });
   });
+
+  it("compares the threshold with the subtotal after the shopper's coupon, on the cart and on the order", async () => {
+    await saveFreight({ freeOverCents: "300,00" });
+    const [coupon] = await store.database.db
+      .insert(coupons)
+      .values({ code: "DEZLIMIAR", kind: "percent", value: 1_000 })
+      .returning();
+    const product = await createProduct(store.database.db, { priceCents: 30_000 });
+    const cart = `${VISITOR_CART_COOKIE}=${product.id}.${product.variantId}:1`;
+    const cartQuote = async (cookie: string) =>
+      (
+        await freightLoader({
+          request: new Request(`${TEST_BASE_URL}/freight?cep=01310100`, { headers: { cookie } }),
+          context,
+          params: {},
+        } as Args<typeof freightLoader>)
+      ).data.answer;
+    expect(await cartQuote(cart)).toMatchObject({
+      options: [{ serviceName: "Econômico", priceCents: 0 }, {}],
+    });
+    // R$ 300,00 less 10% is R$ 270,00: below the threshold.
+    expect(await cartQuote(`${cart}; ${COUPON_COOKIE}=${coupon!.code}`)).toMatchObject({
+      options: [{ serviceName: "Econômico", priceCents: 2_180, free: false }, {}],
+    });
+
+    const who = await signUpBuyer(store);
+    const body = checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]);
+    const coupled = { ...body, coupon: { code: coupon!.code, seenCents: 3_000 } };
+    expect(
+      await postCheckout(context, who, {
+        ...coupled,
+        freight: { service: "tabela:economico", seenCents: 0 },
+      }),
+    ).toMatchObject({
+      success: false,
+      error: "O frete Econômico agora custa R$\u00a021,80: confira o total e confirme de novo",
+    });
+    const placed = await postCheckout(context, who, { ...coupled, freight: ECONOMICO });
+    expect(placed).toMatchObject({ success: true, pixData: { amount: (30_000 - 3_000 + 2_180) / 100 } });
+  });
 });
 
 describe("a quote by Melhor Envio", () => {
@@ -344,6 +387,44 @@ describe("an order placed with freight", () => {
       expect.objectContaining({ quantity: 1, unitPriceCents: 10_000 }),
       { name: "Frete (Expresso)", quantity: 1, unitPriceCents: 4_380 },
     ]);
+  });
+
+  it("is taken off by a free-shipping coupon: its own line, nothing charged nor given back for it", async () => {
+    await saveFreight();
+    const [coupon] = await store.database.db
+      .insert(coupons)
+      .values({ code: "FRETEGRATISTESTE", kind: "free_shipping", value: 0 })
+      .returning();
+    const who = await signUpBuyer(store);
+    const product = await createProduct(store.database.db, { priceCents: 10_000 });
+    const answer = await postCheckout(context, who, {
+      ...checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
+      paymentMethod: "card",
+      freight: EXPRESSO,
+      coupon: { code: coupon!.code, seenCents: EXPRESSO.seenCents },
+    });
+    expect(answer).toMatchObject({ status: 200, success: true });
+    const orderId = answer.orderId!;
+    const adjustments = await store.database.db
+      .select({ label: orderAdjustments.label, amountCents: orderAdjustments.amountCents })
+      .from(orderAdjustments)
+      .where(eq(orderAdjustments.orderId, orderId))
+      .orderBy(orderAdjustments.kind);
+    expect(adjustments).toEqual([
+      { label: `Cupom ${coupon!.code}`, amountCents: -4_380 },
+      { label: "Frete (Expresso)", amountCents: 4_380 },
+    ]);
+    const [checkout] = await store.database.db
+      .select({ items: sandboxCardCheckouts.items })
+      .from(sandboxCardCheckouts)
+      .where(eq(sandboxCardCheckouts.orderId, orderId));
+    expect(checkout!.items).toEqual([expect.objectContaining({ quantity: 1, unitPriceCents: 10_000 })]);
+    const { refunds } = await adminOrderLoader({
+      request: adminRequest(admin, `/admin/orders/${orderId}`),
+      context,
+      params: { orderId },
+    } as Args<typeof adminOrderLoader>);
+    expect(refunds.freight).toBeNull();
   });
 
   it("is refunded with the items when the customer withdraws before it ships (CDC art. 49)", async () => {

@@ -17,17 +17,11 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import {
-  orderAdjustments,
-  orderItems,
-  orderRefunds,
-  orders,
-  payments,
-  profiles,
-} from "../../db/schema.server";
+import { orderItems, orderRefunds, orders, payments, profiles } from "../../db/schema.server";
 import { STORE_TIME_ZONE } from "../../lib/dates";
 import type { OrderStatus, PaymentStatus } from "../orders/order-lifecycle";
 import { paidOrder } from "../orders/paid.server";
+import { freightPaidSql } from "../orders/order-adjustments.server";
 
 const RECENT_ORDERS = 10;
 const TOP_PRODUCTS = 5;
@@ -159,11 +153,8 @@ async function dashboardFigures(db: Database): Promise<DashboardFigures> {
   };
 }
 
-/** The freight line of the order a payment is for (null when it shipped free). */
-const freightOfPaymentsOrder = sql`(
-  select ${orderAdjustments.amountCents} from ${orderAdjustments}
-  where ${orderAdjustments.orderId} = ${payments.orderId} and ${orderAdjustments.kind} = 'freight'
-)`;
+/** The freight the order a payment is for charged (0 when it shipped free). */
+const freightOfPaymentsOrder = freightPaidSql(payments.orderId);
 
 /** The sum of `amount` over the rows `where` selects (all, if not given), in centavos. */
 function centavosWhere(amount: AnyColumn | SQL, where: SQL = sql`true`) {

@@ -1,6 +1,7 @@
 import type { Outcome } from "../../lib/outcome";
 import {
   applyCoupon,
+  itemsDiscountForThreshold,
   type Coupon,
   type CouponCustomer,
   type CouponDiscount,
@@ -50,4 +51,15 @@ export function couponOutcomes(
       now,
     );
   return { card: on("card"), pix: on("pix") };
+}
+
+/** What the cart's coupon takes off its items for the free-shipping threshold (0: no coupon). */
+export function couponThresholdCents(
+  cartCoupon: CartCoupon | null,
+  items: readonly Pick<CartItem, "variantId" | "priceCents" | "quantity">[],
+  pixDiscountBasisPoints: number,
+): number {
+  if (!cartCoupon) return 0;
+  const { card, pix } = couponOutcomes(cartCoupon, items, pixDiscountBasisPoints, 0, new Date());
+  return itemsDiscountForThreshold(card, pix);
 }

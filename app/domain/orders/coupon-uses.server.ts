@@ -2,7 +2,10 @@ import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle
 import type { Database, Transaction } from "../../db/client.server";
 import { couponUses, coupons, orders, productVariants, products } from "../../db/schema.server";
 import { paidOrder } from "./paid.server";
+import type { PaymentMethod } from "../../lib/order-statuses";
 import {
+  applyCoupon,
+  itemsDiscountForThreshold,
   normalizeCouponCode,
   type Coupon,
   type CouponCustomer,
@@ -149,6 +152,29 @@ export async function couponLinesOf(
         }
       : null;
   });
+}
+
+/**
+ * What the coupon a code names takes off a request's items for the free-shipping threshold
+ * (`itemsDiscountForThreshold`), read before the order's transaction: its freight is quoted first.
+ */
+export async function couponThresholdDiscount(
+  db: Database,
+  code: string,
+  lines: readonly NamedLine[],
+  taxId: string,
+  pixDiscountBasisPoints: number,
+): Promise<number> {
+  const coupon = await couponByCode(db, code);
+  if (!coupon) return 0;
+  const [priced, customer] = await Promise.all([
+    couponLinesOf(db, lines, false),
+    couponCustomer(db, coupon.id, taxId),
+  ]);
+  const basket = { lines: priced.filter((line) => line !== null), pixDiscountBasisPoints, freightCents: 0 };
+  const on = (method: PaymentMethod) =>
+    applyCoupon(coupon, { ...basket, method }, customer, usesLeft(coupon), new Date());
+  return itemsDiscountForThreshold(on("card"), on("pix"));
 }
 
 /**

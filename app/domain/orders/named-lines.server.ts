@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
 import { orderItems } from "../../db/schema.server";
 import { lineName } from "../catalog/variants";
-import type { TotalAdjustmentKind } from "../../lib/order-statuses";
+import { freightPaidCents } from "./order-total";
 import { adjustmentsOfOrder } from "./order-adjustments.server";
 
 /** One of an order's lines, named with its variant ('Smartphone Lume (Cor: Preto)'). */
@@ -65,11 +65,9 @@ export async function chargedLinesOf(db: Database | Transaction, orderId: string
     orderLinesOf(db, orderId),
     adjustmentsOfOrder(db, orderId),
   ]);
-  const amountOf = (kind: TotalAdjustmentKind) =>
-    adjustments.find((adjustment) => adjustment.kind === kind)?.amountCents ?? 0;
   const couponOnLines = lines.reduce((sum, line) => sum + line.couponDiscountCents, 0);
   const freight = adjustments.find((adjustment) => adjustment.kind === "freight");
-  const freightCharged = amountOf("freight") + amountOf("coupon") + couponOnLines;
+  const freightCharged = freightPaidCents(adjustments, couponOnLines);
   return [
     ...lines.map(({ name, quantity, unitPriceCents, couponDiscountCents }) =>
       couponDiscountCents % quantity === 0

@@ -1,6 +1,6 @@
-import { asc, inArray, sql } from "drizzle-orm";
+import { asc, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
-import { orderAdjustments } from "../../db/schema.server";
+import { orderAdjustments, orderItems } from "../../db/schema.server";
 import { TOTAL_ADJUSTMENT_KINDS } from "../../lib/order-statuses";
 import type { TotalAdjustment } from "./order-total";
 
@@ -42,4 +42,20 @@ export async function adjustmentsOfOrder(
   orderId: string,
 ): Promise<TotalAdjustment[]> {
   return (await adjustmentsOf(db, [orderId])).get(orderId) ?? [];
+}
+
+/**
+ * What the customer paid of an order's freight, in SQL: its line, less what a free-shipping
+ * coupon took of it (the coupon's discount beyond its lines' shares; `freightPaidCents` in
+ * order-total.ts). 0 when it shipped free. `orderId`: a value, or a column of another table than
+ * the two it reads.
+ */
+export function freightPaidSql(orderId: SQL | AnyColumn): SQL {
+  return sql`((
+    select coalesce(sum(${orderAdjustments.amountCents}), 0) from ${orderAdjustments}
+    where ${orderAdjustments.orderId} = ${orderId} and ${orderAdjustments.kind} in ('freight', 'coupon')
+  ) + (
+    select coalesce(sum(${orderItems.couponDiscountCents}), 0) from ${orderItems}
+    where ${orderItems.orderId} = ${orderId}
+  ))`;
 }

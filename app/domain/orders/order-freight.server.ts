@@ -10,7 +10,8 @@ import type { CheckoutRequest } from "./checkout-schema";
 /** How placing an order prices its freight: the owner's mode, and a quote for a CEP and lines. */
 export interface OrderFreightDeps {
   mode: FreightMode;
-  quote(destinationCep: string, lines: readonly FreightLine[]): Promise<QuotedFreight>;
+  /** `couponCents`: what the order's coupon takes off its items, for the free-shipping threshold. */
+  quote(destinationCep: string, lines: readonly FreightLine[], couponCents: number): Promise<QuotedFreight>;
 }
 
 export const CHOOSE_FREIGHT = "Escolha o frete";
@@ -30,6 +31,7 @@ export async function chosenFreight(
   userId: string,
   request: CheckoutRequest,
   now: Date,
+  couponCents: number,
 ): Promise<Outcome<{ snapshot: OrderFreightSnapshot | null }>> {
   if (freight.mode === "free") return { ok: true, snapshot: null };
   const [address] = await db
@@ -41,7 +43,7 @@ export async function chosenFreight(
   const lines = request.products.flatMap((line) =>
     line.variantId === undefined ? [] : [{ variantId: line.variantId, quantity: line.quantity }],
   );
-  const quoted = await freight.quote(address.cep, lines);
+  const quoted = await freight.quote(address.cep, lines, couponCents);
   if (quoted.kind === "none") return { ok: false, message: quoted.message };
   if (quoted.kind === "free") return { ok: true, snapshot: null };
   const option = quoted.options.find((candidate) => candidate.serviceCode === request.freight!.service);

@@ -51,6 +51,20 @@ export function freightAdjustment(
   return { kind: "freight", label: freightAdjustmentLabel(freight), amountCents: freight.priceCents };
 }
 
+/**
+ * What the customer paid of an order's freight: its line, less what a free-shipping coupon took
+ * of it (the coupon's discount beyond its lines' shares, `couponOnLinesCents`). 0 when it shipped
+ * free.
+ */
+export function freightPaidCents(
+  adjustments: readonly TotalAdjustment[],
+  couponOnLinesCents: number,
+): number {
+  const amountOf = (kind: TotalAdjustmentKind) =>
+    adjustments.find((adjustment) => adjustment.kind === kind)?.amountCents ?? 0;
+  return amountOf("freight") + amountOf("coupon") + couponOnLinesCents;
+}
+
 /** Adjustments as printed, in their order: a discount with its minus sign, a charge without. */
 export function adjustmentLines(adjustments: readonly TotalAdjustment[]): AdjustmentLine[] {
   return adjustments.map(({ label, amountCents }) => ({

@@ -34,7 +34,13 @@ import type { OrderFreightSnapshot } from "../../db/schema.server";
 import { chosenFreight, type OrderFreightDeps } from "./order-freight.server";
 import { couponAdjustmentLabel, freightAdjustmentLabel } from "./order-total";
 import { applyCoupon, COUPON_MESSAGES } from "../promotions/coupons";
-import { couponByCode, couponCustomer, couponLinesOf, takeCouponUse } from "./coupon-uses.server";
+import {
+  couponByCode,
+  couponCustomer,
+  couponLinesOf,
+  couponThresholdDiscount,
+  takeCouponUse,
+} from "./coupon-uses.server";
 
 /** Where a placed order is paid: its PIX charge, or the card provider's checkout. */
 type OrderPayment = { pixData: PixPayment } | { cardCheckoutUrl: string };
@@ -115,7 +121,25 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
   const method = parsed.data.paymentMethod ?? "pix";
   if (method === "card" && !deps.card) return fail(CARD_UNAVAILABLE);
 
-  const freight = await chosenFreight(deps.db, deps.freight, input.userId, parsed.data, new Date());
+  // The free-shipping threshold compares the subtotal after the coupon.
+  const couponCents =
+    parsed.data.coupon && deps.freight.mode !== "free"
+      ? await couponThresholdDiscount(
+          deps.db,
+          parsed.data.coupon.code,
+          parsed.data.products,
+          parsed.data.customer.taxId,
+          deps.terms.pixDiscountBasisPoints,
+        )
+      : 0;
+  const freight = await chosenFreight(
+    deps.db,
+    deps.freight,
+    input.userId,
+    parsed.data,
+    new Date(),
+    couponCents,
+  );
   if (!freight.ok) return freight;
   // The request that inserts the order holds its charge's lease from then (`charge_requested_at`).
   const reserved = await reserveOrder(

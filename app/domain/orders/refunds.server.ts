@@ -20,6 +20,7 @@ import { isOrderId, ORDER_NOT_FOUND } from "./order-details.server";
 import type { OrderMailStore } from "./order-mail-store.server";
 import { queueOrderUpdate } from "./order-update-mail.server";
 import { orderLinesOf, type NamedOrderLine } from "./named-lines.server";
+import { freightPaidSql } from "./order-adjustments.server";
 import { returnUnits, type ReturnedUnits } from "./order-stock.server";
 import type { Outcome } from "../../lib/outcome";
 
@@ -274,11 +275,12 @@ export interface RefundedFreight {
 
 /** The order's freight as refunds see it; null when it shipped free. */
 async function freightRefundOf(db: Database | Transaction, orderId: string): Promise<RefundedFreight | null> {
+  // Its freight as the customer paid it: none given back of a free-shipping coupon's.
   const [freight] = await db
-    .select({ cents: orderAdjustments.amountCents })
+    .select({ cents: sql<number>`${freightPaidSql(sql`${orderId}::uuid`)}`.mapWith(Number) })
     .from(orderAdjustments)
     .where(and(eq(orderAdjustments.orderId, orderId), eq(orderAdjustments.kind, "freight")));
-  if (!freight) return null;
+  if (!freight || freight.cents <= 0) return null;
   const [giving] = await db
     .select({ id: orderRefunds.id })
     .from(orderRefunds)

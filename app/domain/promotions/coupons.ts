@@ -188,6 +188,19 @@ export function applyCoupon(
   return { ok: true, discountCents, lineShares: shares(costs, discountCents), freightCents: 0, pixDiscount };
 }
 
+/**
+ * What a coupon takes off a cart's items for the free-shipping threshold, which compares the
+ * subtotal after the coupon: its discount of them by card (at list prices), or by PIX for a coupon
+ * only for PIX; 0 when it takes nothing off them (a free-shipping coupon takes the freight).
+ */
+export function itemsDiscountForThreshold(
+  byCard: Outcome<CouponDiscount>,
+  byPix: Outcome<CouponDiscount>,
+): number {
+  const applied = byCard.ok ? byCard : byPix.ok ? byPix : null;
+  return applied ? applied.discountCents - applied.freightCents : 0;
+}
+
 function reachedCustomerLimit(coupon: Coupon, customer: CouponCustomer): boolean {
   return coupon.maxUsesPerCustomer !== null && customer.usesOfCoupon >= coupon.maxUsesPerCustomer;
 }

@@ -134,26 +134,30 @@ export async function quoteFreight(
   settings: StoreSettings,
   destinationCep: string,
   lines: readonly FreightLine[],
+  couponCents = 0,
 ): Promise<QuotedFreight> {
-  return (await quoteFreightTo(deps, settings, lines))(destinationCep);
+  return (await quoteFreightTo(deps, settings, lines, couponCents))(destinationCep);
 }
 
 /**
  * The freight of these lines to any CEP, as the owner's settings say: free (the spec's store), the
  * services quoted (by the provider or the table) with the owner's rules, or none. The lines are
  * read and packed once, into boxes by the Correios' limits (packing.ts), declared at their list
- * prices; the free-shipping threshold compares their list subtotal.
+ * prices; the free-shipping threshold compares their list subtotal less what the shopper's coupon
+ * takes off them (`couponCents`, `itemsDiscountForThreshold`).
  */
 export async function quoteFreightTo(
   deps: QuoteDeps,
   settings: StoreSettings,
   lines: readonly FreightLine[],
+  couponCents = 0,
 ): Promise<(destinationCep: string) => Promise<QuotedFreight>> {
   const { freight } = settings;
   const toShip = await linesToShip(deps.db, lines, freight.defaultParcel);
   const boxes = packBoxes(toShip, CORREIOS_BOX_LIMITS);
   const subtotalCents = toShip.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-  return (destinationCep) => quoteBoxes(deps, settings, destinationCep, boxes, subtotalCents);
+  return (destinationCep) =>
+    quoteBoxes(deps, settings, destinationCep, boxes, { subtotalCents, couponCents });
 }
 
 /** The boxes' freight to one CEP, declared at the lines' list subtotal. */
@@ -162,7 +166,7 @@ async function quoteBoxes(
   settings: StoreSettings,
   destinationCep: string,
   boxes: Parcel[],
-  subtotalCents: number,
+  { subtotalCents, couponCents }: { subtotalCents: number; couponCents: number },
 ): Promise<QuotedFreight> {
   if (!isValidCep(destinationCep)) return { kind: "none", message: INVALID_CEP, boxes: [] };
   if (boxes.length === 0) return { kind: "none", message: NOTHING_TO_SHIP, boxes: [] };
@@ -183,7 +187,7 @@ async function quoteBoxes(
     quoted.source === "provider",
     freight,
     destination,
-    subtotalCents,
+    subtotalCents - couponCents,
   );
   if (options.length === 0) return { kind: "none", message: NO_FREIGHT, boxes };
   return { kind: "options", options, source: quoted.source, providerFailed: quoted.providerFailed, boxes };

@@ -1,31 +1,52 @@
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/coupon-edit";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import { CouponForm, type CouponActionData } from "../../components/admin/coupon-form";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
+import { Button, buttonClasses } from "../../components/ui/button";
 import { couponFormTexts, parseCouponForm } from "../../domain/promotions/coupon-form";
-import { findCoupon, saveCoupon, setCouponActive } from "../../domain/promotions/coupons.server";
-import { rowIdField } from "../../domain/admin/row-id";
+import {
+  COUPON_ADMIN_MESSAGES,
+  findCoupon,
+  saveCoupon,
+  setCouponActive,
+} from "../../domain/promotions/coupons.server";
+import { couponUseRows } from "../../domain/admin/coupon-uses-report.server";
+import { ORDER_STATUS_LABELS } from "../../domain/orders/order-lifecycle";
+import { formatDateTime } from "../../lib/dates";
+import { formatBRL } from "../../lib/money";
+import { readCouponId } from "./coupon-id";
 import { postedTexts } from "../../domain/store-settings/settings-forms";
 import { requireAdmin } from "../guards.server";
 
-const NOT_FOUND = "Cupom não encontrado";
+const NOT_FOUND = COUPON_ADMIN_MESSAGES.notFound;
 
-/** The coupon's id in the address; another text names no coupon. */
-function readCouponId(params: { couponId?: string }): number {
-  const id = rowIdField.safeParse(params.couponId);
-  if (!id.success) throw data(NOT_FOUND, { status: 404 });
-  return id.data;
-}
+/** The uses listed on the page, the newest first; the CSV has them all. */
+const USES_SHOWN = 50;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const coupon = await findCoupon(context.db, readCouponId(params));
   if (!coupon) throw data(NOT_FOUND, { status: 404 });
+  const uses = await couponUseRows(context.db, coupon.id);
+  const standing = uses.filter((use) => use.releasedAt === null);
+  // Dates and amounts as text here, so the server and the browser render the same.
   return {
     coupon: { id: coupon.id, code: coupon.code, active: coupon.active, uses: coupon.uses },
     texts: couponFormTexts(coupon),
+    summary: usesSummaryText(
+      standing.length,
+      standing.reduce((sum, use) => sum + use.discountCents, 0),
+    ),
+    uses: uses.slice(0, USES_SHOWN).map((use) => ({
+      orderId: use.orderId,
+      placedAt: formatDateTime(use.placedAt),
+      customerName: use.customerName,
+      status: ORDER_STATUS_LABELS[use.status],
+      total: formatBRL(use.totalCents),
+      discount: formatBRL(use.discountCents),
+      released: use.releasedAt ? `Uso devolvido em ${formatDateTime(use.releasedAt)}` : null,
+    })),
   };
 }
 
@@ -74,6 +95,7 @@ export default function EditCoupon({ loaderData, actionData }: Route.ComponentPr
           {actionData.message}
         </p>
       )}
+      <CouponUses coupon={coupon} summary={loaderData.summary} uses={loaderData.uses} />
       <CouponForm
         // A saved form is drawn from the coupon as saved; a refused one with what was typed.
         key={actionData?.ok === false ? "refused" : JSON.stringify(texts)}
@@ -83,6 +105,68 @@ export default function EditCoupon({ loaderData, actionData }: Route.ComponentPr
       />
     </section>
   );
+}
+
+/** 'Usos': the orders placed with the coupon, what they were given, and the CSV of them all. */
+function CouponUses({
+  coupon,
+  summary,
+  uses,
+}: Pick<Route.ComponentProps["loaderData"], "coupon" | "summary" | "uses">) {
+  return (
+    <section aria-labelledby="coupon-uses-heading" className="rounded-lg border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="coupon-uses-heading" className="font-semibold">
+          Usos
+        </h3>
+        <a href={`/admin/coupons/${coupon.id}/uses.csv`} className={buttonClasses("outline", "sm")} download>
+          Exportar CSV
+        </a>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">{summary}</p>
+      {uses.length > 0 && (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-slate-600">
+              <tr>
+                <th className="py-2 pr-3 font-medium">Pedido</th>
+                <th className="py-2 pr-3 font-medium">Data</th>
+                <th className="py-2 pr-3 font-medium">Cliente</th>
+                <th className="py-2 pr-3 font-medium">Status</th>
+                <th className="py-2 pr-3 font-medium">Total</th>
+                <th className="py-2 font-medium">Desconto</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {uses.map((use) => (
+                <tr key={use.orderId}>
+                  <td className="py-2 pr-3 font-mono">
+                    <Link to={`/admin/orders/${use.orderId}`} className="underline hover:no-underline">
+                      {use.orderId.slice(0, 8)}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3">{use.placedAt}</td>
+                  <td className="py-2 pr-3">{use.customerName}</td>
+                  <td className="py-2 pr-3">
+                    {use.status}
+                    {use.released && <span className="block text-xs text-slate-500">{use.released}</span>}
+                  </td>
+                  <td className="py-2 pr-3 tabular-nums">{use.total}</td>
+                  <td className="py-2 tabular-nums">{use.discount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** '3 pedidos com o cupom · R$ 75,00 de desconto', counting the uses that stand. */
+function usesSummaryText(orders: number, discountCents: number): string {
+  if (orders === 0) return "Nenhum pedido com o cupom";
+  return `${orders} ${orders === 1 ? "pedido" : "pedidos"} com o cupom · ${formatBRL(discountCents)} de desconto`;
 }
 
 export { AdminErrorBoundary as ErrorBoundary };

@@ -7,11 +7,13 @@ import { buttonClasses } from "../../components/ui/button";
 import { couponValueText } from "../../domain/promotions/coupon-form";
 import { listCoupons, type AdminCoupon } from "../../domain/promotions/coupons.server";
 import { formatDate } from "../../lib/dates";
+import { formatBRL } from "../../lib/money";
+import { couponUsesSummaries } from "../../domain/admin/coupon-uses-report.server";
 import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const coupons = await listCoupons(context.db);
+  const [coupons, given] = await Promise.all([listCoupons(context.db), couponUsesSummaries(context.db)]);
   // Dates as São Paulo text here, so the server and the browser render the same.
   return {
     coupons: coupons.map((coupon) => ({
@@ -20,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       value: couponValueText(coupon),
       validity: validityText(coupon),
       uses: coupon.maxUses === null ? String(coupon.uses) : `${coupon.uses} de ${coupon.maxUses}`,
+      discountGiven: formatBRL(given.get(coupon.id)?.discountCents ?? 0),
       active: coupon.active,
     })),
   };
@@ -55,6 +58,7 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
                 <th className="py-2 pr-3 font-medium">Desconto</th>
                 <th className="py-2 pr-3 font-medium">Validade</th>
                 <th className="py-2 pr-3 font-medium">Usos</th>
+                <th className="py-2 pr-3 font-medium">Desconto dado</th>
                 <th className="py-2 font-medium">Situação</th>
               </tr>
             </thead>
@@ -69,6 +73,7 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
                   <td className="py-2 pr-3">{coupon.value}</td>
                   <td className="py-2 pr-3">{coupon.validity}</td>
                   <td className="py-2 pr-3 tabular-nums">{coupon.uses}</td>
+                  <td className="py-2 pr-3 tabular-nums">{coupon.discountGiven}</td>
                   <td className="py-2">
                     <Badge variant={coupon.active ? "default" : "secondary"}>
                       {coupon.active ? "Ativo" : "Inativo"}
