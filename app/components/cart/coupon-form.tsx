@@ -32,7 +32,7 @@ export function CouponForm({
           <Tag aria-hidden className="size-4" />
           Cupom {coupon.code} aplicado
         </p>
-        <Button type="submit" variant="ghost" size="sm">
+        <Button type="submit" variant="ghost" size="sm" aria-label={`Remover cupom ${coupon.code}`}>
           Remover
         </Button>
       </Form>
