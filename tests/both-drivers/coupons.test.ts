@@ -14,6 +14,7 @@ import { paymentDeps } from "../../app/context.server";
 import { action as ordersAction } from "../../app/routes/account/orders";
 import { action as simulatePayment } from "../../app/routes/api.sandbox-payment";
 import { postCheckout } from "../support/checkout";
+import { createCoupon as createTestCoupon } from "../support/coupons";
 import { createOrder, createProduct, type TestProduct } from "../support/factories";
 import { checkoutBody, type CheckoutLine } from "../support/orders";
 import { setUpTestStore, signUpBuyer, TEST_BASE_URL, type Buyer } from "../support/test-context";
@@ -24,16 +25,8 @@ import { setUpTestStore, signUpBuyer, TEST_BASE_URL, type Buyer } from "../suppo
 
 const store = setUpTestStore();
 
-let codes = 0;
-/** A new coupon (a code of its own), by default 10% off everything, without limits. */
-async function createCoupon(overrides: Partial<typeof coupons.$inferInsert> = {}) {
-  codes += 1;
-  const [coupon] = await store.database.db
-    .insert(coupons)
-    .values({ code: `TESTE${codes}`, kind: "percent", value: 1_000, ...overrides })
-    .returning();
-  return coupon!;
-}
+const createCoupon = (overrides: Parameters<typeof createTestCoupon>[1] = {}) =>
+  createTestCoupon(store.database.db, overrides);
 
 /** A checkout of `lines` with the coupon typed as `code` and the discount the customer saw. */
 function checkoutWith(

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coupons, orderAdjustments } from "../../app/db/schema.server";
+import { orderAdjustments } from "../../app/db/schema.server";
 import { TOO_MANY_CODES } from "../../app/domain/cart/cart-coupon.server";
 import { COUPON_COOKIE } from "../../app/domain/cart/coupon-cookie";
 import { VISITOR_CART_COOKIE } from "../../app/domain/cart/visitor-cart-lines";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/cart";
 import { action as checkoutAction } from "../../app/routes/checkout";
 import { cartItems } from "../../app/db/schema.server";
+import { createCoupon as createTestCoupon } from "../support/coupons";
 import { createProduct } from "../support/factories";
 import { createTestContext, setUpTestStore, signUpBuyer, TEST_BASE_URL } from "../support/test-context";
 
@@ -15,15 +16,8 @@ import { createTestContext, setUpTestStore, signUpBuyer, TEST_BASE_URL } from ".
 
 const store = setUpTestStore();
 
-let codes = 0;
-async function createCoupon(overrides: Partial<typeof coupons.$inferInsert> = {}) {
-  codes += 1;
-  const [coupon] = await store.database.db
-    .insert(coupons)
-    .values({ code: `CARRINHO${codes}`, kind: "percent", value: 1_000, ...overrides })
-    .returning();
-  return coupon!;
-}
+const createCoupon = (overrides: Parameters<typeof createTestCoupon>[1] = {}) =>
+  createTestCoupon(store.database.db, overrides);
 
 /** A visitor's cart cookie holding one unit of a new product at `priceCents`. */
 async function visitorCart(priceCents: number) {

@@ -5,7 +5,6 @@ import type { ServerContext } from "../../app/context.server";
 import { COUPON_COOKIE } from "../../app/domain/cart/coupon-cookie";
 import { VISITOR_CART_COOKIE } from "../../app/domain/cart/visitor-cart-lines";
 import {
-  coupons,
   mailOutbox,
   orderAdjustments,
   orderRefunds,
@@ -26,6 +25,7 @@ import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
 import { settingsForms, settingsPage } from "../support/admin-settings";
 import { postCheckout } from "../support/checkout";
 import { meService, startFakeMelhorEnvio, type FakeMelhorEnvio } from "../support/fake-melhor-envio-server";
+import { createCoupon } from "../support/coupons";
 import { createProduct } from "../support/factories";
 import { checkoutBody } from "../support/orders";
 import { setUpTestStore, signUpBuyer, TEST_BASE_URL, type Buyer } from "../support/test-context";
@@ -247,10 +247,11 @@ describe("a quote by the owner's table", () => {
 
   it("compares the threshold with the subtotal after the shopper's coupon, on the cart and on the order", async () => {
     await saveFreight({ freeOverCents: "300,00" });
-    const [coupon] = await store.database.db
-      .insert(coupons)
-      .values({ code: "DEZLIMIAR", kind: "percent", value: 1_000 })
-      .returning();
+    const coupon = await createCoupon(store.database.db, {
+      code: "DEZLIMIAR",
+      kind: "percent",
+      value: 1_000,
+    });
     const product = await createProduct(store.database.db, { priceCents: 30_000 });
     const cart = `${VISITOR_CART_COOKIE}=${product.id}.${product.variantId}:1`;
     const cartQuote = async (cookie: string) =>
@@ -265,13 +266,13 @@ describe("a quote by the owner's table", () => {
       options: [{ serviceName: "Econômico", priceCents: 0 }, {}],
     });
     // R$ 300,00 less 10% is R$ 270,00: below the threshold.
-    expect(await cartQuote(`${cart}; ${COUPON_COOKIE}=${coupon!.code}`)).toMatchObject({
+    expect(await cartQuote(`${cart}; ${COUPON_COOKIE}=${coupon.code}`)).toMatchObject({
       options: [{ serviceName: "Econômico", priceCents: 2_180, free: false }, {}],
     });
 
     const who = await signUpBuyer(store);
     const body = checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]);
-    const coupled = { ...body, coupon: { code: coupon!.code, seenCents: 3_000 } };
+    const coupled = { ...body, coupon: { code: coupon.code, seenCents: 3_000 } };
     expect(
       await postCheckout(context, who, {
         ...coupled,
@@ -391,17 +392,18 @@ describe("an order placed with freight", () => {
 
   it("is taken off by a free-shipping coupon: its own line, nothing charged nor given back for it", async () => {
     await saveFreight();
-    const [coupon] = await store.database.db
-      .insert(coupons)
-      .values({ code: "FRETEGRATISTESTE", kind: "free_shipping", value: 0 })
-      .returning();
+    const coupon = await createCoupon(store.database.db, {
+      code: "FRETEGRATISTESTE",
+      kind: "free_shipping",
+      value: 0,
+    });
     const who = await signUpBuyer(store);
     const product = await createProduct(store.database.db, { priceCents: 10_000 });
     const answer = await postCheckout(context, who, {
       ...checkoutBody(who, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
       paymentMethod: "card",
       freight: EXPRESSO,
-      coupon: { code: coupon!.code, seenCents: EXPRESSO.seenCents },
+      coupon: { code: coupon.code, seenCents: EXPRESSO.seenCents },
     });
     expect(answer).toMatchObject({ status: 200, success: true });
     const orderId = answer.orderId!;
@@ -411,7 +413,7 @@ describe("an order placed with freight", () => {
       .where(eq(orderAdjustments.orderId, orderId))
       .orderBy(orderAdjustments.kind);
     expect(adjustments).toEqual([
-      { label: `Cupom ${coupon!.code}`, amountCents: -4_380 },
+      { label: `Cupom ${coupon.code}`, amountCents: -4_380 },
       { label: "Frete (Expresso)", amountCents: 4_380 },
     ]);
     const [checkout] = await store.database.db

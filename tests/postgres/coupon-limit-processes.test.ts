@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../app/db/client.server";
 import { couponUses, coupons } from "../../app/db/schema.server";
+import { createCoupon } from "../support/coupons";
 import { createProduct } from "../support/factories";
 import { checkoutBody, postCheckoutOverHttp } from "../support/orders";
 import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../support/store-server";
@@ -33,10 +34,13 @@ afterAll(async () => {
 
 it("places exactly as many orders with a coupon as it has uses left, of 50 checkouts at three processes", async () => {
   const { db } = database;
-  const [coupon] = await db
-    .insert(coupons)
-    .values({ code: "BLACKFRIDAY", kind: "percent", value: 1_000, maxUses: 15, uses: 5 })
-    .returning();
+  const coupon = await createCoupon(db, {
+    code: "BLACKFRIDAY",
+    kind: "percent",
+    value: 1_000,
+    maxUses: 15,
+    uses: 5,
+  });
   const product = await createProduct(db, { priceCents: 10_000, stock: 100 });
   const signingUp = { context: createTestContext({ db } as TestDatabase), database: { db } as TestDatabase };
   const buyers = await Promise.all(Array.from({ length: 50 }, () => signUpBuyer(signingUp)));
@@ -45,7 +49,7 @@ it("places exactly as many orders with a coupon as it has uses left, of 50 check
     buyers.map(async (buyer, index) => {
       const response = await postCheckoutOverHttp(stores[index % stores.length]!.url, buyer.cookie, {
         ...checkoutBody(buyer, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
-        coupon: { code: coupon!.code, seenCents: 1_000 },
+        coupon: { code: coupon.code, seenCents: 1_000 },
       });
       return (await response.json()) as { success: boolean; error?: string };
     }),
@@ -55,7 +59,7 @@ it("places exactly as many orders with a coupon as it has uses left, of 50 check
   expect(answers.filter((answer) => !answer.success).map((answer) => answer.error)).toEqual(
     Array.from({ length: 40 }, () => "O cupom BLACKFRIDAY não vale mais: Limite de uso atingido"),
   );
-  const [counted] = await db.select({ uses: coupons.uses }).from(coupons).where(eq(coupons.id, coupon!.id));
+  const [counted] = await db.select({ uses: coupons.uses }).from(coupons).where(eq(coupons.id, coupon.id));
   expect(counted!.uses).toBe(15);
-  expect(await db.$count(couponUses, eq(couponUses.couponId, coupon!.id))).toBe(10);
+  expect(await db.$count(couponUses, eq(couponUses.couponId, coupon.id))).toBe(10);
 }, 240_000);

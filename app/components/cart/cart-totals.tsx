@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { couponOutcomes, type CartCoupon } from "../../domain/cart/cart-coupon";
+import type { CouponDiscount } from "../../domain/promotions/coupons";
 import type { CartItem } from "../../domain/cart/cart-items";
 import { basketTotal, couponAdjustmentLabel } from "../../domain/orders/order-total";
 import { formatBRL } from "../../lib/money";
@@ -66,23 +67,27 @@ export function CartTotals({
       <PaymentOffers
         className="mt-2 text-right"
         lines={priced}
+        // As without a coupon, the items' own: the coupon's discount of them, not of the freight.
         totals={
           shown && {
-            listCents: cardCents,
-            pixCents:
-              basketTotal(
-                priced,
-                "pix",
-                pixDiscountBasisPoints,
-                null,
-                shown.pix && { code: shown.code, ...shown.pix },
-              ).totalCents + (freightCents ?? 0),
+            listCents: subtotalCents - itemsPart(shown.card),
+            pixCents: basketTotal(
+              priced,
+              "pix",
+              pixDiscountBasisPoints,
+              null,
+              shown.pix && { ...shown.pix, code: shown.code, discountCents: itemsPart(shown.pix) },
+            ).totalCents,
           }
         }
       />
     </>
   );
 }
+
+/** What a coupon's discount takes off the items (a free-shipping coupon's takes the freight). */
+const itemsPart = (discount: CouponDiscount | null) =>
+  discount ? discount.discountCents - discount.freightCents : 0;
 
 /** The coupon as the totals show it: its discount by card and by PIX, and its line's amount. */
 function shownCoupon(
