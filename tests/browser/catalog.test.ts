@@ -210,7 +210,10 @@ describe("finding a product on a phone", () => {
     await search.pressSequentially("cabo");
     await suggestions.first().click();
     await page.waitForURL(/\/product\/\d+$/);
-    expect(normalize((await page.getByRole("heading", { level: 1 }).textContent()) ?? "")).toContain("cabo");
+    // The address changes before the product's page replaces the catalogue's heading.
+    await expect
+      .poll(async () => normalize((await page.getByRole("heading", { level: 1 }).textContent()) ?? ""))
+      .toContain("cabo");
   });
 
   it("opens a category from the menu", async () => {
