@@ -17,7 +17,6 @@ import { cartFormSchema, couponFormSchema } from "../domain/cart/cart-request";
 import { answerCouponForm, cartCoupon, taxIdOf } from "../domain/cart/cart-coupon.server";
 import type { CartCoupon } from "../domain/cart/cart-coupon";
 import { readCouponCode } from "../domain/cart/coupon-cookie";
-import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
 import { CouponForm, type CouponRefusal } from "../components/cart/coupon-form";
 import { changeCart, readCart } from "../domain/cart/server-cart.server";
 import { changeVisitorCart, readVisitorCart } from "../domain/cart/visitor-cart.server";
@@ -95,12 +94,9 @@ async function couponAnswer(
 ) {
   const { user, headers } = await readSession(context, request);
   headers.set("Cache-Control", PRIVATE);
-  const { settings } = await currentStoreSettings(context.db, context.env);
-  const answer = await answerCouponForm(context.db, form, {
-    clientIp: context.clientIp,
+  const answer = await answerCouponForm(context, form, {
+    userId: user?.id ?? null,
     items: await itemsOf(context, request, user),
-    taxId: user ? await taxIdOf(context.db, user.id) : null,
-    pixDiscountBasisPoints: settings.payment.pixDiscountBasisPoints,
   });
   if (answer.cookie) headers.append("Set-Cookie", answer.cookie);
   // A refused code is a normal answer carrying its reason, as the checkout's refusals are.

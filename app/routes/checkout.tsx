@@ -38,7 +38,7 @@ import type { StoreSettings } from "../domain/store-settings/settings-schema";
 import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
 import { requireUser } from "./guards.server";
 import { CouponForm, type CouponRefusal } from "../components/cart/coupon-form";
-import { answerCouponForm, cartCoupon, taxIdOf } from "../domain/cart/cart-coupon.server";
+import { answerCouponForm, cartCoupon } from "../domain/cart/cart-coupon.server";
 import { couponFormSchema } from "../domain/cart/cart-request";
 import { couponCookie, readCouponCode } from "../domain/cart/coupon-cookie";
 import { checkoutAttempt, placeCheckout } from "./place-checkout.server";
@@ -141,12 +141,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (field("intent")) {
     case "coupon":
     case "remove-coupon": {
-      const { settings } = await currentStoreSettings(context.db, context.env);
-      const coupon = await answerCouponForm(context.db, couponFormSchema.parse(Object.fromEntries(form)), {
-        clientIp: context.clientIp,
+      const coupon = await answerCouponForm(context, couponFormSchema.parse(Object.fromEntries(form)), {
+        userId: user.id,
         items: (await readCart(context.db, user.id)).items,
-        taxId: await taxIdOf(context.db, user.id),
-        pixDiscountBasisPoints: settings.payment.pixDiscountBasisPoints,
       });
       const headers = new Headers({ "Cache-Control": PRIVATE });
       if (coupon.cookie) headers.append("Set-Cookie", coupon.cookie);

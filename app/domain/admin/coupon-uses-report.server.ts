@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { count, desc, eq, isNull, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, sum } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { couponUses, orders } from "../../db/schema.server";
 import { formatDateTime } from "../../lib/dates";
@@ -31,9 +31,9 @@ export interface CouponUsesSummary {
   discountCents: number;
 }
 
-/** Each order placed with the coupon, the newest first. */
-export async function couponUseRows(db: Database, couponId: number): Promise<CouponUseRow[]> {
-  return db
+/** Each order placed with the coupon, the newest first (the first `limit` of them, if given). */
+export async function couponUseRows(db: Database, couponId: number, limit?: number): Promise<CouponUseRow[]> {
+  const rows = db
     .select({
       orderId: couponUses.orderId,
       placedAt: couponUses.createdAt,
@@ -48,10 +48,14 @@ export async function couponUseRows(db: Database, couponId: number): Promise<Cou
     .innerJoin(orders, eq(orders.id, couponUses.orderId))
     .where(eq(couponUses.couponId, couponId))
     .orderBy(desc(couponUses.createdAt), desc(couponUses.id));
+  return limit === undefined ? rows : rows.limit(limit);
 }
 
-/** The uses that stand of each coupon, and the discount they gave. */
-export async function couponUsesSummaries(db: Database): Promise<Map<number, CouponUsesSummary>> {
+/** The uses that stand of each coupon (or of the one named), and the discount they gave. */
+export async function couponUsesSummaries(
+  db: Database,
+  couponId?: number,
+): Promise<Map<number, CouponUsesSummary>> {
   const rows = await db
     .select({
       couponId: couponUses.couponId,
@@ -59,7 +63,12 @@ export async function couponUsesSummaries(db: Database): Promise<Map<number, Cou
       discountCents: sql<number>`${sum(couponUses.discountCents)}`.mapWith(Number),
     })
     .from(couponUses)
-    .where(isNull(couponUses.releasedAt))
+    .where(
+      and(
+        isNull(couponUses.releasedAt),
+        couponId === undefined ? undefined : eq(couponUses.couponId, couponId),
+      ),
+    )
     .groupBy(couponUses.couponId);
   return new Map(rows.map(({ couponId, ...summary }) => [couponId, summary]));
 }

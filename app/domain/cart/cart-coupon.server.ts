@@ -6,6 +6,8 @@ import { couponOutcomes, type CartCoupon } from "./cart-coupon";
 import type { CartItem } from "./cart-items";
 import { couponCookie } from "./coupon-cookie";
 import { getProfile } from "../accounts/profile.server";
+import { currentStoreSettings } from "../store-settings/store-settings.server";
+import type { SettingsVariables } from "../store-settings/default-settings";
 
 /**
  * The coupon of a cart (issue 53): what the cart and the checkout need to apply the code the shopper
@@ -65,7 +67,7 @@ export async function cartCoupon(
  * its coupon gives the cart a discount by some method, else refused with exactly why; an unknown
  * code is 'Cupom inválido', whether or not a similar one exists.
  */
-export async function tryCouponCode(
+async function tryCouponCode(
   db: Database,
   typed: string,
   cart: {
@@ -97,16 +99,26 @@ export async function taxIdOf(db: Database, userId: string): Promise<string | nu
 
 /**
  * The coupon form of the cart and the checkout, before or after the scripts run: 'Aplicar' tries
- * the code typed on the cart (kept in the coupon cookie when it gives a discount), 'Remover' drops
- * it. Answers the cookie to set, and the refusal to show with the code typed.
+ * the code typed on the shopper's cart (kept in the coupon cookie when it gives a discount),
+ * 'Remover' drops it. Answers the cookie to set, and the refusal to show with the code typed.
  */
 export async function answerCouponForm(
-  db: Database,
+  store: { db: Database; env: SettingsVariables; clientIp: string },
   form: { intent: "coupon" | "remove-coupon"; code: string },
-  cart: Parameters<typeof tryCouponCode>[2],
+  shopper: { userId: string | null; items: readonly CartItem[] },
 ): Promise<{ cookie: string | null; refusal?: { code: string; message: string } }> {
   if (form.intent === "remove-coupon") return { cookie: couponCookie(null) };
-  const tried = await tryCouponCode(db, form.code, cart);
+  const { db, env, clientIp } = store;
+  const [{ settings }, taxId] = await Promise.all([
+    currentStoreSettings(db, env),
+    shopper.userId ? taxIdOf(db, shopper.userId) : null,
+  ]);
+  const tried = await tryCouponCode(db, form.code, {
+    clientIp,
+    items: shopper.items,
+    taxId,
+    pixDiscountBasisPoints: settings.payment.pixDiscountBasisPoints,
+  });
   return tried.ok
     ? { cookie: couponCookie(tried.code) }
     : { cookie: null, refusal: { code: form.code, message: tried.message } };

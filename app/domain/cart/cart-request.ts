@@ -50,5 +50,6 @@ export const cartFormSchema = z.preprocess(
 /** The coupon form of the cart and the checkout: 'Aplicar' with the code typed, or 'Remover'. */
 export const couponFormSchema = z.object({
   intent: z.enum(["coupon", "remove-coupon"]),
-  code: z.string().max(60).default(""),
+  // A code no coupon can have (too long) is tried as none: 'Cupom inválido', never an error page.
+  code: z.string().max(60).catch(""),
 });

@@ -11,7 +11,7 @@ import {
   saveCoupon,
   setCouponActive,
 } from "../../domain/promotions/coupons.server";
-import { couponUseRows } from "../../domain/admin/coupon-uses-report.server";
+import { couponUseRows, couponUsesSummaries } from "../../domain/admin/coupon-uses-report.server";
 import { ORDER_STATUS_LABELS } from "../../domain/orders/order-lifecycle";
 import { formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
@@ -28,17 +28,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const coupon = await findCoupon(context.db, readCouponId(params));
   if (!coupon) throw data(NOT_FOUND, { status: 404 });
-  const uses = await couponUseRows(context.db, coupon.id);
-  const standing = uses.filter((use) => use.releasedAt === null);
+  const [uses, summaries] = await Promise.all([
+    couponUseRows(context.db, coupon.id, USES_SHOWN),
+    couponUsesSummaries(context.db, coupon.id),
+  ]);
+  const standing = summaries.get(coupon.id) ?? { orders: 0, discountCents: 0 };
   // Dates and amounts as text here, so the server and the browser render the same.
   return {
     coupon: { id: coupon.id, code: coupon.code, active: coupon.active, uses: coupon.uses },
     texts: couponFormTexts(coupon),
-    summary: usesSummaryText(
-      standing.length,
-      standing.reduce((sum, use) => sum + use.discountCents, 0),
-    ),
-    uses: uses.slice(0, USES_SHOWN).map((use) => ({
+    summary: usesSummaryText(standing.orders, standing.discountCents),
+    uses: uses.map((use) => ({
       orderId: use.orderId,
       placedAt: formatDateTime(use.placedAt),
       customerName: use.customerName,
