@@ -10,6 +10,7 @@ import { cancelQueuedCharges } from "../app/domain/orders/cancel-charges.server"
 import { processChargeEvents } from "../app/domain/orders/charge-events.server";
 import type { PaymentDeps } from "../app/domain/orders/payment-deps.server";
 import { deliverDueMail } from "../app/mail/outbox.server";
+import { followPromotionWindows } from "../app/domain/promotions/promotions.server";
 import type { Mailer } from "../app/mail/mailer.server";
 
 /** A background task of the store, run every `everyMs`. */
@@ -35,12 +36,20 @@ const JOBS: Job[] = [
 /** How often the scheduled backups' job looks whether one is due (or sooner with a shorter BACKUP_EVERY). */
 const BACKUP_CHECK_MS = 60_000;
 
+/** How often a process looks whether a promotion's window started or ended. */
+const PROMOTION_WINDOWS_MS = 15_000;
+
 /**
- * The store's jobs: `JOBS`, following deliveries when the carrier's tracking is configured, and
- * the scheduled backups when BACKUP_DIR is set.
+ * The store's jobs: `JOBS`, the promotions' windows (each process follows them from its own
+ * start), following deliveries when the carrier's tracking is configured, and the scheduled
+ * backups when BACKUP_DIR is set.
  */
 function jobsOf({ carrier, backups }: JobDeps): Job[] {
-  const jobs = [...JOBS];
+  const followWindows = followPromotionWindows();
+  const jobs = [
+    ...JOBS,
+    { name: "promoções", everyMs: PROMOTION_WINDOWS_MS, run: (deps: JobDeps) => followWindows(deps.db) },
+  ];
   if (carrier) {
     jobs.push({
       name: "entregas",

@@ -289,6 +289,36 @@ export const products = pgTable(
 );
 
 /**
+ * An automatic promotion (issue 53): a percentage off every product of a category or of a brand
+ * while its window runs, without a code. Its price is written on the variants it covers
+ * (`product_variants.promotion_basis_points`) when it starts, changes or ends, so every page, the
+ * cart and the order read one price (decision 0040).
+ */
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    // Basis points off the price (1000 = 10%).
+    percentBasisPoints: integer("percent_basis_points").notNull(),
+    // What it covers: a category or a brand, exactly one of them.
+    category: text("category"),
+    brand: text("brand"),
+    // From the start of its first São Paulo day up to, not at, the midnight after its last.
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    active: boolean("active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    check("promotions_name_length", sql`char_length(${t.name}) between 1 and 80`),
+    check("promotions_percent", sql`${t.percentBasisPoints} between 100 and 9000`),
+    check("promotions_covers_one", sql`(${t.category} is null) <> (${t.brand} is null)`),
+    check("promotions_window", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
  * What is sold: one combination of its product's option values (none for a default variant), with
  * its own SKU, price, "de" price, stock and active flag (decision 0030).
  */
@@ -305,6 +335,20 @@ export const productVariants = pgTable(
     priceCents: centavos("price_cents").notNull(),
     // The "de" price of a promotion ('de R$ 1.999,00 por R$ 1.699,00'), above the price.
     compareAtCents: centavos("compare_at_cents"),
+    // The automatic promotion running on it now and its percentage (0: none), written by
+    // refresh_promotions() (migration 0042).
+    promotionId: integer("promotion_id").references(() => promotions.id, { onDelete: "set null" }),
+    promotionBasisPoints: integer("promotion_basis_points").notNull().default(0),
+    // What it sells for now: the price less the running promotion. What pages, the cart and the
+    // order read; the admin edits `price_cents`.
+    salePriceCents: centavos("sale_price_cents")
+      .notNull()
+      .generatedAlwaysAs(sql`price_cents - price_cents * promotion_basis_points / 10000`),
+    // The "de" price shown now: the promotion's own "de" while one runs (the higher of the "de"
+    // price and the price), else the one the admin typed.
+    formerPriceCents: centavos("former_price_cents").generatedAlwaysAs(
+      sql`case when promotion_basis_points > 0 then greatest(compare_at_cents, price_cents) else compare_at_cents end`,
+    ),
     stock: integer("stock").notNull().default(0),
     active: boolean("active").notNull().default(true),
     // GTIN/EAN, for the shopping feed.
@@ -320,6 +364,7 @@ export const productVariants = pgTable(
     check("product_variants_price_positive", sql`${t.priceCents} > 0 and ${t.priceCents} <= 100000000`),
     check("product_variants_compare_at_above_price", sql`${t.compareAtCents} > ${t.priceCents}`),
     check("product_variants_stock_non_negative", sql`${t.stock} >= 0`),
+    check("product_variants_promotion_percent", sql`${t.promotionBasisPoints} between 0 and 9000`),
     check("product_variants_sku_length", sql`char_length(${t.sku}) between 1 and 64`),
     check("product_variants_gtin_digits", sql`${t.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
     check("product_variants_option_values_array", sql`jsonb_typeof(${t.optionValues}) = 'array'`),

@@ -53,6 +53,8 @@ describe("the admin panel's layout", () => {
       `/admin/products/${CABLE.id}`,
       "/admin/coupons",
       "/admin/coupons/new",
+      "/admin/promotions",
+      "/admin/promotions/new",
       "/admin/users",
       "/admin/audit",
     ];

@@ -6,5 +6,6 @@ export const AUDIT_TARGETS = [
   "order",
   "store_settings",
   "coupon",
+  "promotion",
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -25,7 +25,7 @@ export const cartProductColumns = {
   variantId: productVariants.id,
   name: products.name,
   category: products.category,
-  priceCents: productVariants.priceCents,
+  priceCents: productVariants.salePriceCents,
   image: sql<string>`coalesce((
     select ${productImages.imageUrl} from ${productImages}
     where ${photoOfVariant()}

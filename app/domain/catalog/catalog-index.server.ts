@@ -196,7 +196,7 @@ async function readMiddlePrices(db: Database, ids?: number[]): Promise<Map<numbe
   const rows = await db
     .select({
       productId: productVariants.productId,
-      prices: sql<number[]>`array_agg(distinct ${productVariants.priceCents})::integer[]`,
+      prices: sql<number[]>`array_agg(distinct ${productVariants.salePriceCents})::integer[]`,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -204,8 +204,8 @@ async function readMiddlePrices(db: Database, ids?: number[]): Promise<Map<numbe
       and(
         ids && inArray(productVariants.productId, ids),
         variantOnSale,
-        gt(productVariants.priceCents, products.priceCents),
-        lt(productVariants.priceCents, products.priceMaxCents),
+        gt(productVariants.salePriceCents, products.priceCents),
+        lt(productVariants.salePriceCents, products.priceMaxCents),
       ),
     )
     .groupBy(productVariants.productId);

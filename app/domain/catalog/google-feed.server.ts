@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { productImages, products, productVariants } from "../../db/schema.server";
+import { productImages, products, productVariants, promotions } from "../../db/schema.server";
 import { photoOfProduct, photoOfVariant } from "./photo-owner.server";
 import { PLACEHOLDER_IMAGE } from "./product-card";
 import type { FeedVariant } from "./google-feed";
@@ -30,8 +30,10 @@ export function feedVariantsAfter(db: Database, afterVariantId: number): Promise
       variantId: productVariants.id,
       sku: productVariants.sku,
       optionValues: productVariants.optionValues,
-      priceCents: productVariants.priceCents,
-      compareAtCents: productVariants.compareAtCents,
+      priceCents: productVariants.salePriceCents,
+      compareAtCents: productVariants.formerPriceCents,
+      promotionStartsAt: promotions.startsAt,
+      promotionEndsAt: promotions.endsAt,
       stock: productVariants.stock,
       gtin: productVariants.gtin,
       productId: products.id,
@@ -43,6 +45,7 @@ export function feedVariantsAfter(db: Database, afterVariantId: number): Promise
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(promotions, eq(promotions.id, productVariants.promotionId))
     .where(and(variantOnSale, gt(productVariants.id, afterVariantId), isNotNull(variantPicture)))
     .orderBy(asc(productVariants.id))
     .limit(FEED_BATCH_SIZE);

@@ -13,6 +13,9 @@ export interface FeedVariant extends VariantOffer {
   options: ProductOption[];
   /** The variant's first photo, else the product's cover, else its gallery's first photo. */
   image: string;
+  /** The window of the automatic promotion running on it (null: none). */
+  promotionStartsAt: Date | null;
+  promotionEndsAt: Date | null;
 }
 
 /** Google's limits: a longer title or description is refused. */
@@ -39,6 +42,9 @@ function cut(text: string, max: number): string {
 
 const money = (cents: number) => `${centsToDecimalString(cents)} BRL`;
 
+/** An instant as Google's dates read it: ISO 8601 in UTC, to the second. */
+const instant = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
+
 /** The feed's opening: RSS 2.0 with Google's namespace, and the store as its channel. */
 export function googleFeedHead(storeName: string, origin: string, description: string): string {
   return (
@@ -53,8 +59,9 @@ export const GOOGLE_FEED_TAIL = "</channel></rss>\n";
 
 /**
  * One Google Merchant Center item per variant on sale: id = SKU, the product as its group when it
- * has options, the "de" price as `g:price` and the price as `g:sale_price` on a promotion, and
- * `g:identifier_exists` no when there is no GTIN.
+ * has options, the "de" price as `g:price` and the price as `g:sale_price` on a promotion (with
+ * `g:sale_price_effective_date` while an automatic promotion runs), and `g:identifier_exists` no
+ * when there is no GTIN.
  */
 export function googleFeedItem(variant: FeedVariant, origin: string): string {
   const hasOptions = variant.options.length > 0;
@@ -73,6 +80,14 @@ export function googleFeedItem(variant: FeedVariant, origin: string): string {
     ["g:availability", variant.stock > 0 ? "in_stock" : "out_of_stock"],
     ["g:price", money(promotion ? variant.compareAtCents! : variant.priceCents)],
     ...(promotion ? [["g:sale_price", money(variant.priceCents)] as [string, string]] : []),
+    ...(promotion && variant.promotionStartsAt && variant.promotionEndsAt
+      ? [
+          [
+            "g:sale_price_effective_date",
+            `${instant(variant.promotionStartsAt)}/${instant(variant.promotionEndsAt)}`,
+          ] as [string, string],
+        ]
+      : []),
     ["g:condition", "new"],
     ...(variant.brand ? [["g:brand", variant.brand] as [string, string]] : []),
     variant.gtin ? ["g:gtin", variant.gtin] : ["g:identifier_exists", "no"],

@@ -31,9 +31,9 @@ export const shownVariantStock = cappedStock(
 
 /** The "de" price of the product's cheapest active variant: the card's "de/por". */
 const cheapestCompareAt = sql<number | null>`(
-  select ${productVariants.compareAtCents} from ${productVariants}
+  select ${productVariants.formerPriceCents} from ${productVariants}
   where ${productVariants.productId} = ${products}.${sql.identifier(products.id.name)} and ${productVariants.active}
-  order by ${productVariants.priceCents}, ${productVariants.displayOrder}, ${productVariants.id} limit 1)`
+  order by ${productVariants.salePriceCents}, ${productVariants.displayOrder}, ${productVariants.id} limit 1)`
   .mapWith(Number)
   .as("compare_at_cents");
 

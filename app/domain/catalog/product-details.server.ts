@@ -64,8 +64,8 @@ const productDetailsQuery = preparedPerDatabase((db) =>
             'id', ${productVariants.id},
             'sku', ${productVariants.sku},
             'optionValues', ${productVariants.optionValues},
-            'priceCents', ${productVariants.priceCents},
-            'compareAtCents', ${productVariants.compareAtCents},
+            'priceCents', ${productVariants.salePriceCents},
+            'compareAtCents', ${productVariants.formerPriceCents},
             'stock', least(${productVariants.stock}, ${sql.raw(String(MAX_QUANTITY_PER_ITEM))}),
             'gtin', ${productVariants.gtin})
           order by ${productVariants.displayOrder}, ${productVariants.id})

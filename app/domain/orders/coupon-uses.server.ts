@@ -122,8 +122,8 @@ export async function couponLinesOf(
       id: productVariants.id,
       productId: productVariants.productId,
       variantId: productVariants.id,
-      priceCents: productVariants.priceCents,
-      compareAtCents: productVariants.compareAtCents,
+      priceCents: productVariants.salePriceCents,
+      formerPriceCents: productVariants.formerPriceCents,
       optionValues: productVariants.optionValues,
       category: products.category,
       brand: products.brand,
@@ -148,7 +148,7 @@ export async function couponLinesOf(
           brand: row.brand,
           unitPriceCents: row.priceCents,
           quantity: line.quantity,
-          onSale: row.compareAtCents !== null,
+          onSale: row.formerPriceCents !== null,
         }
       : null;
   });

@@ -503,7 +503,8 @@ async function reserveStatement(
     -- Locked in id order, so two checkouts sharing variants never wait on each other in a cycle;
     -- a row another checkout changed meanwhile is read as it is now.
     locked as materialized (
-      select id, product_id, sku, price_cents, stock, active, option_values from product_variants
+      select id, product_id, sku, sale_price_cents as price_cents, stock, active, option_values
+      from product_variants
       where id in (select variant_id from resolved)
       order by id
       for update

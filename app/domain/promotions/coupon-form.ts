@@ -1,6 +1,15 @@
 import { z } from "../../lib/zod";
+import { storeDayText } from "../../lib/dates";
 import { formatBRL, formatCentsAsTyped, parseBRLToCents } from "../../lib/money";
-import { storeDayText, storeWallClock } from "../../lib/dates";
+import {
+  dayEnd,
+  DAY_MESSAGE,
+  dayStart,
+  lastDayText,
+  readFormFields,
+  storeDay,
+  type FieldRefusals,
+} from "./admin-form-fields";
 import { COUPON_KINDS } from "../../lib/order-statuses";
 import { formatPercent } from "../payments/payment-prices";
 import { COUPON_CODE_PATTERN, normalizeCouponCode, type Coupon, type CouponScope } from "./coupons";
@@ -18,7 +27,7 @@ export const COUPON_FIELD_MESSAGES = {
   code: "Use de 3 a 30 letras, números, - ou _",
   percent: "Informe a porcentagem de 0,01 a 100, ex.: 10 ou 7,5",
   amount: "Informe o valor em reais, ex.: 20,00",
-  day: "Informe uma data válida",
+  day: DAY_MESSAGE,
   endsBeforeStart: "O último dia deve ser o primeiro ou depois dele",
   minSubtotal: "Informe o valor em reais, ex.: 300,00",
   uses: "Informe um número inteiro de 1 a 1.000.000, ou deixe em branco",
@@ -52,13 +61,7 @@ const optionalUses = blankOr(
     .pipe(z.number().int().min(1, COUPON_FIELD_MESSAGES.uses).max(MAX_USES, COUPON_FIELD_MESSAGES.uses)),
 );
 
-/** A day typed in a date field ('2026-11-27'), or blank. */
-const optionalDay = blankOr(
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, COUPON_FIELD_MESSAGES.day)
-    .refine((day) => storeWallClock(`${day}T00:00:00`) !== null, COUPON_FIELD_MESSAGES.day),
-);
+const optionalDay = blankOr(storeDay);
 
 /** Names separated by commas or lines, each once, blanks dropped. */
 const names = z
@@ -163,22 +166,10 @@ function couponValue(kind: Coupon["kind"], typed: string): number | null {
   return hundredths <= MAX_AMOUNT_CENTS ? hundredths : null;
 }
 
-const dayStart = (day: string) => storeWallClock(`${day}T00:00:00`)!;
-/** The instant the day is over: a coupon valid through it expires then. */
-const dayEnd = (day: string) => new Date(storeWallClock(`${day}T23:59:59.999`)!.getTime() + 1);
-
 /** The form posted, read into the coupon's rules, or each field's refusal (the first as the message). */
-export function parseCouponForm(
-  form: FormData,
-): { ok: true; coupon: CouponInput } | { ok: false; message: string; errors: Record<string, string> } {
-  const texts = Object.fromEntries(
-    [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
-  const parsed = couponFormSchema.safeParse(texts);
-  if (parsed.success) return { ok: true, coupon: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return { ok: false, message: Object.values(errors)[0]!, errors };
+export function parseCouponForm(form: FormData): { ok: true; coupon: CouponInput } | FieldRefusals {
+  const read = readFormFields(couponFormSchema, form);
+  return read.ok ? { ok: true, coupon: read.value } : read;
 }
 
 /** A coupon's rules as its form's fields show them, which `parseCouponForm` reads back. */
@@ -190,8 +181,7 @@ export function couponFormTexts(coupon: CouponInput): Record<string, string> {
     kind: coupon.kind,
     value: coupon.kind === "free_shipping" ? "" : formatCentsAsTyped(coupon.value),
     startsOn: coupon.startsAt ? storeDayText(coupon.startsAt) : "",
-    // The last day: the one that ends at `endsAt`.
-    endsOn: coupon.endsAt ? storeDayText(coupon.endsAt.getTime() - 1) : "",
+    endsOn: coupon.endsAt ? lastDayText(coupon.endsAt) : "",
     minSubtotal: optional(coupon.minSubtotalCents),
     maxUses: coupon.maxUses === null ? "" : String(coupon.maxUses),
     maxUsesPerCustomer: coupon.maxUsesPerCustomer === null ? "" : String(coupon.maxUsesPerCustomer),

@@ -105,7 +105,7 @@ async function linesToShip(db: Database, lines: readonly FreightLine[], defaultP
   const rows = await db
     .select({
       id: productVariants.id,
-      priceCents: productVariants.priceCents,
+      priceCents: productVariants.salePriceCents,
       variant: parcelSizeColumns(productVariants),
       product: parcelSizeColumns(products),
     })

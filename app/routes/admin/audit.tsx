@@ -49,6 +49,7 @@ const TARGET_LABELS: Record<AuditTarget, string> = {
   order: "Pedido",
   store_settings: "Configurações da loja",
   coupon: "Cupom",
+  promotion: "Promoção",
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -68,6 +69,10 @@ const ACTION_LABELS: Record<string, string> = {
   "coupon.update": "Cupom alterado",
   "coupon.activate": "Cupom ativado",
   "coupon.deactivate": "Cupom desativado",
+  "promotion.create": "Promoção criada",
+  "promotion.update": "Promoção alterada",
+  "promotion.activate": "Promoção ativada",
+  "promotion.deactivate": "Promoção desativada",
 };
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

@@ -5,8 +5,8 @@ import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary"
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { couponValueText } from "../../domain/promotions/coupon-form";
-import { listCoupons, type AdminCoupon } from "../../domain/promotions/coupons.server";
-import { formatDate } from "../../lib/dates";
+import { windowText } from "../../domain/promotions/admin-form-fields";
+import { listCoupons } from "../../domain/promotions/coupons.server";
 import { formatBRL } from "../../lib/money";
 import { couponUsesSummaries } from "../../domain/admin/coupon-uses-report.server";
 import { requireAdmin } from "../guards.server";
@@ -20,20 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: coupon.id,
       code: coupon.code,
       value: couponValueText(coupon),
-      validity: validityText(coupon),
+      validity: windowText(coupon),
       uses: coupon.maxUses === null ? String(coupon.uses) : `${coupon.uses} de ${coupon.maxUses}`,
       discountGiven: formatBRL(given.get(coupon.id)?.discountCents ?? 0),
       active: coupon.active,
     })),
   };
-}
-
-/** 'de 27/11/2026 a 30/11/2026', 'até 30/11/2026', 'sem prazo'. */
-function validityText({ startsAt, endsAt }: Pick<AdminCoupon, "startsAt" | "endsAt">): string {
-  const last = endsAt && formatDate(endsAt.getTime() - 1);
-  if (startsAt && last) return `de ${formatDate(startsAt)} a ${last}`;
-  if (startsAt) return `a partir de ${formatDate(startsAt)}`;
-  return last ? `até ${last}` : "sem prazo";
 }
 
 export default function AdminCoupons({ loaderData }: Route.ComponentProps) {

@@ -23,6 +23,7 @@ const TABS = [
   { to: "/admin/orders", label: "Pedidos" },
   { to: "/admin/products", label: "Produtos" },
   { to: "/admin/coupons", label: "Cupons" },
+  { to: "/admin/promotions", label: "Promoções" },
   { to: "/admin/users", label: "Usuários" },
   { to: "/admin/audit", label: "Auditoria" },
   { to: "/admin/settings", label: "Configurações" },

@@ -1,0 +1,39 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/promotion-new";
+import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
+import { PromotionForm, type PromotionActionData } from "../../components/admin/promotion-form";
+import { parsePromotionForm } from "../../domain/promotions/promotion-form";
+import { promotionTargets, savePromotion } from "../../domain/promotions/promotions.server";
+import { postedTexts } from "../../domain/store-settings/settings-forms";
+import { requireAdmin } from "../guards.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  return { targets: await promotionTargets(context.db) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
+  const form = await request.formData();
+  const input = parsePromotionForm(form);
+  if (!input.ok) return { ...input, posted: postedTexts(form) } satisfies PromotionActionData;
+  const saved = await savePromotion(context.db, user, input.promotion);
+  if (!saved.ok) throw data(saved.message, { status: 404 });
+  return redirect(`/admin/promotions/${saved.id}`);
+}
+
+export default function NewPromotion({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="flex flex-col gap-4">
+      <h2 className="text-xl font-semibold">Nova promoção</h2>
+      <PromotionForm
+        texts={actionData?.posted ?? {}}
+        errors={actionData?.errors}
+        targets={loaderData.targets}
+        submitLabel="Criar promoção"
+      />
+    </section>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary };
