@@ -14,14 +14,17 @@ import { storeDayText } from "../../app/lib/dates";
 import { action as editAction } from "../../app/routes/admin/promotion-edit";
 import { action as newAction } from "../../app/routes/admin/promotion-new";
 import { loader as listLoader } from "../../app/routes/admin/promotions";
+import { action as cartAction } from "../../app/routes/cart";
+import { VISITOR_CART_COOKIE } from "../../app/domain/cart/visitor-cart-lines";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
+import { createCoupon } from "../support/coupons";
 import { postCheckout } from "../support/checkout";
 import { createProduct, createProductWithVariants, type TestProduct } from "../support/factories";
 import { rawRequest } from "../support/http";
 import { checkoutBody } from "../support/orders";
 import { htmlText } from "../support/page-text";
 import { setUpStoreHandler } from "../support/store-handler";
-import { signUpBuyer } from "../support/test-context";
+import { signUpBuyer, TEST_BASE_URL } from "../support/test-context";
 
 // Issue 53, point 5: automatic promotions, a percentage off a category or a brand for a window of
 // São Paulo days, made in the admin's 'Promoções' tab and read over the store's request handler
@@ -281,6 +284,34 @@ describe("an automatic promotion on a category", () => {
     expect(await salePriceOf(moved)).toBe(6_300);
     await store.database.db.update(products).set({ category: "Acessórios" }).where(eq(products.id, moved.id));
     expect(await salePriceOf(moved)).toBe(7_000);
+  });
+
+  it("is an item on promotion to a coupon, which leaves it out unless it takes off from those too", async () => {
+    const category = freshCategory();
+    const speaker = await createProduct(store.database.db, {
+      name: `Caixa ${category}`,
+      category,
+      priceCents: 40_000,
+    });
+    await createdPromotion({ name: "Som", percent: "10", category, startsOn: day(0), endsOn: day(1) });
+    const notOnSale = await createCoupon(store.database.db, { onSaleItems: false });
+    const onSaleToo = await createCoupon(store.database.db, { onSaleItems: true });
+    const tryCode = async (code: string) =>
+      cartAction({
+        request: new Request(`${TEST_BASE_URL}/cart`, {
+          method: "POST",
+          headers: { cookie: `${VISITOR_CART_COOKIE}=${speaker.id}.${speaker.variantId}:1` },
+          body: new URLSearchParams({ intent: "coupon", code }),
+        }),
+        context: store.context,
+        params: {},
+      } as Args<typeof cartAction>);
+
+    expect(await tryCode(notOnSale.code)).toMatchObject({
+      data: { couponRefusal: { message: "Este cupom não se aplica aos produtos do carrinho" } },
+    });
+    const kept = (await tryCode(onSaleToo.code)) as Response;
+    expect(kept.headers.get("Location")).toBe("/cart");
   });
 });
 

@@ -4,7 +4,12 @@ import { openDatabase, type DatabaseHandle } from "../../../app/db/client.server
 import { couponUses, coupons } from "../../../app/db/schema.server";
 import { createProduct } from "../../support/factories";
 import { checkoutBody, postCheckoutOverHttp } from "../../support/orders";
-import { createStoreData, startStoreServer, type StoreData, type StoreServer } from "../../support/store-server";
+import {
+  createStoreData,
+  startStoreServer,
+  type StoreData,
+  type StoreServer,
+} from "../../support/store-server";
 import { createTestContext, signUpBuyer } from "../../support/test-context";
 import type { TestDatabase } from "../../support/test-database";
 
