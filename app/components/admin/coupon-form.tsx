@@ -5,16 +5,6 @@ import { COUPON_KINDS } from "../../lib/order-statuses";
 import { Button } from "../ui/button";
 import { FormField, FormMessage, inputClasses } from "../ui/form-field";
 
-/** What the coupon pages' actions answer to their forms. */
-export interface CouponActionData {
-  ok: boolean;
-  message: string;
-  /** Messages by field name, shown at the field. */
-  errors?: Record<string, string>;
-  /** The fields as posted, drawn again after a refusal (a form sent before the scripts ran too). */
-  posted?: Record<string, string>;
-}
-
 /**
  * A coupon's rules as the admin sets them: a plain form, so it works before the scripts run; a
  * refusal comes back at its field with what was typed.

@@ -3,16 +3,6 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "../ui/button";
 import { FormField, FormMessage, inputClasses } from "../ui/form-field";
 
-/** What the promotion pages' actions answer to their forms. */
-export interface PromotionActionData {
-  ok: boolean;
-  message: string;
-  /** Messages by field name, shown at the field. */
-  errors?: Record<string, string>;
-  /** The fields as posted, drawn again after a refusal (a form sent before the scripts ran too). */
-  posted?: Record<string, string>;
-}
-
 /**
  * An automatic promotion as the admin sets it: a plain form, so it works before the scripts run;
  * a refusal comes back at its field with what was typed.

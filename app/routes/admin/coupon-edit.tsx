@@ -1,9 +1,10 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/coupon-edit";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
-import { CouponForm, type CouponActionData } from "../../components/admin/coupon-form";
-import { Badge } from "../../components/ui/badge";
-import { Button, buttonClasses } from "../../components/ui/button";
+import type { AdminFormAnswer } from "../../components/admin/admin-form-answer";
+import { CouponForm } from "../../components/admin/coupon-form";
+import { ActiveToggle } from "../../components/admin/active-toggle";
+import { buttonClasses } from "../../components/ui/button";
 import { couponFormTexts, parseCouponForm } from "../../domain/promotions/coupon-form";
 import {
   COUPON_ADMIN_MESSAGES,
@@ -58,19 +59,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "activate" || intent === "deactivate") {
     const outcome = await setCouponActive(context.db, user, id, intent === "activate");
     if ("notFound" in outcome) throw data(NOT_FOUND, { status: 404 });
-    return { ok: outcome.ok, message: outcome.message } satisfies CouponActionData;
+    return { ok: outcome.ok, message: outcome.message } satisfies AdminFormAnswer;
   }
   if (intent !== "save") throw data("Ação desconhecida", { status: 400 });
   const input = parseCouponForm(form);
   const outcome = input.ok ? await saveCoupon(context.db, user, input.coupon, id) : input;
   if ("notFound" in outcome) throw data(NOT_FOUND, { status: 404 });
-  if (outcome.ok) return { ok: true, message: outcome.message } satisfies CouponActionData;
+  if (outcome.ok) return { ok: true, message: outcome.message } satisfies AdminFormAnswer;
   return {
     ok: false,
     message: outcome.message,
     errors: outcome.errors,
     posted: postedTexts(form),
-  } satisfies CouponActionData;
+  } satisfies AdminFormAnswer;
 }
 
 export default function EditCoupon({ loaderData, actionData }: Route.ComponentProps) {
@@ -81,14 +82,8 @@ export default function EditCoupon({ loaderData, actionData }: Route.ComponentPr
         <h2 className="text-xl font-semibold">
           Cupom <span className="font-mono">{coupon.code}</span>
         </h2>
-        <Badge variant={coupon.active ? "default" : "secondary"}>{coupon.active ? "Ativo" : "Inativo"}</Badge>
         <span className="text-sm text-slate-600">{`${coupon.uses} ${coupon.uses === 1 ? "uso" : "usos"}`}</span>
-        <Form method="post">
-          <input type="hidden" name="intent" value={coupon.active ? "deactivate" : "activate"} />
-          <Button type="submit" variant="outline" size="sm">
-            {coupon.active ? "Desativar" : "Ativar"}
-          </Button>
-        </Form>
+        <ActiveToggle active={coupon.active} label={{ active: "Ativo", inactive: "Inativo" }} />
       </div>
       {actionData && (
         <p role="status" className={actionData.ok ? "text-sm text-emerald-700" : "text-sm text-red-700"}>

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/coupon-new";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
-import { CouponForm, type CouponActionData } from "../../components/admin/coupon-form";
+import type { AdminFormAnswer } from "../../components/admin/admin-form-answer";
+import { CouponForm } from "../../components/admin/coupon-form";
 import { NEW_COUPON_TEXTS, parseCouponForm } from "../../domain/promotions/coupon-form";
 import { saveCoupon } from "../../domain/promotions/coupons.server";
 import { postedTexts } from "../../domain/store-settings/settings-forms";
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: outcome.message,
     errors: "errors" in outcome ? outcome.errors : undefined,
     posted: postedTexts(form),
-  } satisfies CouponActionData;
+  } satisfies AdminFormAnswer;
 }
 
 export default function NewCoupon({ actionData }: Route.ComponentProps) {

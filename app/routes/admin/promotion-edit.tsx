@@ -1,9 +1,9 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/promotion-edit";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
-import { PromotionForm, type PromotionActionData } from "../../components/admin/promotion-form";
-import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
+import type { AdminFormAnswer } from "../../components/admin/admin-form-answer";
+import { PromotionForm } from "../../components/admin/promotion-form";
+import { ActiveToggle } from "../../components/admin/active-toggle";
 import { parsePromotionForm, promotionFormTexts } from "../../domain/promotions/promotion-form";
 import {
   findPromotion,
@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs): Promise<PromotionActionData> {
+export async function action({ request, context, params }: Route.ActionArgs): Promise<AdminFormAnswer> {
   const { user } = await requireAdmin(context, request);
   const id = readPromotionId(params);
   const form = await request.formData();
@@ -40,14 +40,14 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   if (intent === "activate" || intent === "deactivate") {
     const outcome = await setPromotionActive(context.db, user, id, intent === "activate");
     if (!outcome.ok) throw data(NOT_FOUND, { status: 404 });
-    return { ok: true, message: outcome.message } satisfies PromotionActionData;
+    return { ok: true, message: outcome.message } satisfies AdminFormAnswer;
   }
   if (intent !== "save") throw data("Ação desconhecida", { status: 400 });
   const input = parsePromotionForm(form);
-  if (!input.ok) return { ...input, posted: postedTexts(form) } satisfies PromotionActionData;
+  if (!input.ok) return { ...input, posted: postedTexts(form) } satisfies AdminFormAnswer;
   const saved = await savePromotion(context.db, user, input.promotion, id);
   if (!saved.ok) throw data(NOT_FOUND, { status: 404 });
-  return { ok: true, message: saved.message } satisfies PromotionActionData;
+  return { ok: true, message: saved.message } satisfies AdminFormAnswer;
 }
 
 export default function EditPromotion({ loaderData, actionData }: Route.ComponentProps) {
@@ -56,15 +56,7 @@ export default function EditPromotion({ loaderData, actionData }: Route.Componen
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-xl font-semibold">{promotion.name}</h2>
-        <Badge variant={promotion.active ? "default" : "secondary"}>
-          {promotion.active ? "Ativa" : "Inativa"}
-        </Badge>
-        <Form method="post">
-          <input type="hidden" name="intent" value={promotion.active ? "deactivate" : "activate"} />
-          <Button type="submit" variant="outline" size="sm">
-            {promotion.active ? "Desativar" : "Ativar"}
-          </Button>
-        </Form>
+        <ActiveToggle active={promotion.active} label={{ active: "Ativa", inactive: "Inativa" }} />
       </div>
       {actionData && (
         <p role="status" className={actionData.ok ? "text-sm text-emerald-700" : "text-sm text-red-700"}>

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/promotion-new";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
-import { PromotionForm, type PromotionActionData } from "../../components/admin/promotion-form";
+import type { AdminFormAnswer } from "../../components/admin/admin-form-answer";
+import { PromotionForm } from "../../components/admin/promotion-form";
 import { parsePromotionForm } from "../../domain/promotions/promotion-form";
 import { promotionTargets, savePromotion } from "../../domain/promotions/promotions.server";
 import { postedTexts } from "../../domain/store-settings/settings-forms";
@@ -16,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(context, request);
   const form = await request.formData();
   const input = parsePromotionForm(form);
-  if (!input.ok) return { ...input, posted: postedTexts(form) } satisfies PromotionActionData;
+  if (!input.ok) return { ...input, posted: postedTexts(form) } satisfies AdminFormAnswer;
   const saved = await savePromotion(context.db, user, input.promotion);
   if (!saved.ok) throw data(saved.message, { status: 404 });
   return redirect(`/admin/promotions/${saved.id}`);
