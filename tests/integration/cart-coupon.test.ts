@@ -1,11 +1,18 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderAdjustments } from "../../app/db/schema.server";
+import { mailOutbox, orderAdjustments } from "../../app/db/schema.server";
 import { TOO_MANY_CODES } from "../../app/domain/cart/cart-coupon.server";
 import { COUPON_COOKIE } from "../../app/domain/cart/coupon-cookie";
 import { VISITOR_CART_COOKIE } from "../../app/domain/cart/visitor-cart-lines";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/cart";
 import { action as checkoutAction } from "../../app/routes/checkout";
+import { loader as receiptLoader } from "../../app/routes/account.order-receipt";
+import { loader as customerOrdersLoader } from "../../app/routes/account/orders";
+import { loader as adminOrderLoader } from "../../app/routes/admin/order";
+import { action as sandboxPayment } from "../../app/routes/api.sandbox-payment";
+import { adminRequest, signedInAdmin } from "../support/admin";
+import { postCheckout } from "../support/checkout";
+import { checkoutBody } from "../support/orders";
 import { cartItems } from "../../app/db/schema.server";
 import { createCoupon as createTestCoupon } from "../support/coupons";
 import { createProduct } from "../support/factories";
@@ -141,5 +148,64 @@ describe("the checkout's plain form", () => {
       .from(orderAdjustments)
       .where(eq(orderAdjustments.orderId, orderId));
     expect(adjustments).toEqual([{ label: `Cupom ${coupon.code}`, amountCents: -2_500 }]);
+  });
+});
+
+describe("a paid order with a coupon", () => {
+  it("shows the coupon's line the same way on the receipt, the payment's e-mail, the customer's orders and the admin's order", async () => {
+    const buyer = await signUpBuyer(store);
+    const admin = await signedInAdmin(store.context);
+    const product = await createProduct(store.database.db, { priceCents: 30_000 });
+    const coupon = await createCoupon({ kind: "fixed", value: 4_000 });
+    const placed = await postCheckout(store.context, buyer, {
+      ...checkoutBody(buyer, [{ id: product.id, variantId: product.variantId, quantity: 1 }]),
+      coupon: { code: coupon.code, seenCents: 4_000 },
+    });
+    const orderId = placed.orderId!;
+    const get = (path: string) =>
+      new Request(`${TEST_BASE_URL}${path}`, { headers: { cookie: buyer.cookie } });
+    const paid = await sandboxPayment({
+      request: new Request(`${TEST_BASE_URL}/api/sandbox/payment`, {
+        method: "POST",
+        headers: { cookie: buyer.cookie },
+        body: new URLSearchParams({ orderId }),
+      }),
+      context: store.context,
+      params: {},
+    } as never);
+    expect(paid.data).toEqual({ paid: true });
+
+    const line = `Cupom ${coupon.code}: −R$\u00a040,00`;
+    const receipt = await receiptLoader({
+      request: get(`/account/orders/${orderId}/receipt`),
+      context: store.context,
+      params: { orderId },
+    } as never);
+    expect(await receipt.text()).toContain(
+      `<div class="adjustments">\n<p>${line}</p>\n</div>\n<p class="total">Total: R$\u00a0260,00</p>`,
+    );
+    const [mail] = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `order-paid:${orderId}`));
+    expect(mail!.text).toContain(`${line}\nTotal: R$\u00a0260,00`);
+    expect(mail!.html).toContain(line);
+
+    const couponLine = { kind: "coupon", label: `Cupom ${coupon.code}`, amountCents: -4_000 };
+    const listed = await customerOrdersLoader({
+      request: get("/account/orders"),
+      context: store.context,
+      params: {},
+    } as never);
+    expect(listed.orders.find((order) => order.id === orderId)).toMatchObject({
+      totalCents: 26_000,
+      adjustments: [couponLine],
+    });
+    const adminOrder = await adminOrderLoader({
+      request: adminRequest(admin, `/admin/orders/${orderId}`),
+      context: store.context,
+      params: { orderId },
+    } as never);
+    expect(adminOrder.order).toMatchObject({ totalCents: 26_000, adjustments: [couponLine] });
   });
 });
