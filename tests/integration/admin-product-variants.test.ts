@@ -190,6 +190,18 @@ describe("refusing a bad product", () => {
       "variants.3.optionValues",
       "Combinação inexistente nas opções do produto: Verde / 256 GB",
     ],
+    [
+      "a GTIN whose check digit is wrong",
+      { "variants.1.gtin": "7891234567894" },
+      "variants.1.gtin",
+      "GTIN inválido: confira o último dígito (dígito verificador)",
+    ],
+    [
+      "a GTIN of 9 digits",
+      { "variants.1.gtin": "789123456" },
+      "variants.1.gtin",
+      "GTIN deve ter 8, 12, 13 ou 14 dígitos",
+    ],
     ["a long brand", { brand: "m".repeat(81) }, "brand", "Marca deve ter no máximo 80 caracteres"],
     [
       "a spec without value",

@@ -293,6 +293,14 @@ describe("importing a products CSV", () => {
         preco: "10",
         especificacoes: "sem dois pontos",
       }),
+      row({
+        handle: `i-${prefix}`,
+        nome: "Código de barras",
+        categoria: "X",
+        sku: `${prefix}-7`,
+        preco: "10",
+        gtin: "7891234567894",
+      }),
     ];
     rows[1]!.opcao1_valor = "";
     const before = await catalogueState();
@@ -308,6 +316,7 @@ describe("importing a products CSV", () => {
       'Linha 12: ativo inválido "talvez" (use sim ou não)',
       "Linha 13: Nome é obrigatório",
       'Linha 14: especificação inválida "sem dois pontos" (use Nome: valor)',
+      "Linha 15: GTIN inválido: confira o último dígito (dígito verificador)",
     ]);
     expect(await csvAction("csv-import", csvFile(rows))).toMatchObject({
       intent: "csv-import",

@@ -1,5 +1,6 @@
 import { z } from "../../lib/zod";
 import { typedText } from "../../lib/typed-text";
+import { GTIN_CHECK_DIGIT_MESSAGE, GTIN_LENGTHS, isValidGtin } from "../../lib/gtin";
 import { parseBRLToCents } from "../../lib/money";
 import {
   NO_PARCEL_SIZE,
@@ -116,10 +117,9 @@ const variantField = z.object({
   gtin: z
     .string()
     .trim()
-    .refine(
-      (gtin) => gtin === "" || /^(\d{8}|\d{12,14})$/.test(gtin),
-      "GTIN deve ter 8, 12, 13 ou 14 dígitos",
-    )
+    .refine((gtin) => gtin === "" || GTIN_LENGTHS.test(gtin), "GTIN deve ter 8, 12, 13 ou 14 dígitos")
+    // Only once its length is right: one message at a time.
+    .refine((gtin) => !GTIN_LENGTHS.test(gtin) || isValidGtin(gtin), GTIN_CHECK_DIGIT_MESSAGE)
     .transform((gtin) => gtin || null)
     .default(null),
   /** What differs from the product's parcel. */
