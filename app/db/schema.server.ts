@@ -250,6 +250,10 @@ export const products = pgTable(
     priceMaxCents: centavos("price_max_cents").notNull(),
     category: text("category").notNull(),
     brand: text("brand"),
+    // For the nota fiscal (issue 54): the NCM's 8 digits and the ICMS origin code (0 to 8); null
+    // until the owner gives them.
+    ncm: text("ncm"),
+    origin: smallint("origin"),
     image: text("image").notNull().default("/placeholder.svg"),
     ...parcelSize,
     // Up to three options (Cor, Armazenamento, Voltagem) and their values; none for a product
@@ -271,6 +275,8 @@ export const products = pgTable(
     check("products_name_length", sql`char_length(${t.name}) between 1 and 200`),
     check("products_category_length", sql`char_length(${t.category}) between 1 and 100`),
     check("products_brand_length", sql`char_length(${t.brand}) between 1 and 80`),
+    check("products_ncm_digits", sql`${t.ncm} ~ '^[0-9]{8}$'`),
+    check("products_origin_code", sql`${t.origin} between 0 and 8`),
     check(
       "products_options_array",
       sql`jsonb_typeof(${t.options}) = 'array' and jsonb_array_length(${t.options}) <= 3`,

@@ -11,6 +11,8 @@ import {
   currentStoreSettings,
   saveSettingsSection,
 } from "../../app/domain/store-settings/store-settings.server";
+import { exportProductsCsv } from "../../app/domain/admin/product-csv-export.server";
+import { action as listAction } from "../../app/routes/admin/products";
 import { adminPost, auditEntries, productForm, productPages, productRow } from "../support/admin-products";
 import { signedInAdmin, type TestAdmin } from "../support/admin";
 import { createOrder, createProduct } from "../support/factories";
@@ -452,5 +454,54 @@ describe("a product created without a SKU", () => {
     } finally {
       await saveSettingsSection(db, env, admin, "identity", identity);
     }
+  });
+});
+
+describe("the product's fiscal data", () => {
+  /** The header and the rows of the products export that name `sku`. */
+  const productsCsvOf = async (sku: string) => {
+    const [header, ...rows] = (await exportProductsCsv(store.context.db)).split("\r\n");
+    return [header, ...rows.filter((row) => row.includes(sku)), ""].join("\r\n");
+  };
+  const csvImport = async (content: string) =>
+    (await listAction({
+      request: adminPost(admin, "/admin/products", {
+        intent: "csv-import",
+        csvFile: new File([content], "produtos.csv", { type: "text/csv" }),
+      }),
+      context: store.context,
+      params: {},
+    } as Parameters<typeof listAction>[0])) as { ok: boolean };
+
+  it("keeps the NCM typed with dots as its 8 digits and the goods' origin, shows them back, and a CSV update leaves them", async () => {
+    const created = await pages.create(
+      productForm({ name: "Notebook Fiscal", ncm: "8471.30.12", origin: "1" }),
+    );
+    expect(created).toMatchObject({ ok: true });
+    const id = (created as { productId: number }).productId;
+    expect(await productRow(store.context, id)).toMatchObject({ ncm: "84713012", origin: 1 });
+    const view = await pages.view(id);
+    expect(view.product).toMatchObject({ ncm: "84713012", origin: 1 });
+
+    // The CSV file does not carry them: importing the product's own row keeps them.
+    const sku = (
+      await store.context.db.select().from(productVariants).where(eq(productVariants.productId, id))
+    )[0]!.sku;
+    const exported = await productsCsvOf(sku);
+    expect(await csvImport(exported)).toMatchObject({ ok: true });
+    expect(await productRow(store.context, id)).toMatchObject({ ncm: "84713012", origin: 1 });
+  });
+
+  it("refuses an NCM that is not 8 digits and an origin not in the table, at their fields, saving nothing", async () => {
+    const before = (await pages.list()).matching;
+    expect(await pages.create(productForm({ name: "NCM curto", ncm: "8471.30" }))).toMatchObject({
+      ok: false,
+      errors: { ncm: "NCM deve ter 8 dígitos (ex.: 8471.30.12)" },
+    });
+    expect(await pages.create(productForm({ name: "Origem nove", origin: "9" }))).toMatchObject({
+      ok: false,
+      errors: { origin: "Escolha a origem da mercadoria" },
+    });
+    expect((await pages.list()).matching).toBe(before);
   });
 });

@@ -13,6 +13,8 @@ export async function getAdminProduct(db: Database, productId: number) {
       description: products.description,
       category: products.category,
       brand: products.brand,
+      ncm: products.ncm,
+      origin: products.origin,
       image: products.image,
       parcel: parcelSizeColumns(products),
       options: products.options,

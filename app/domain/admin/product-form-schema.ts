@@ -1,5 +1,6 @@
 import { z } from "../../lib/zod";
 import { typedText } from "../../lib/typed-text";
+import { NCM_MESSAGE, ncmDigits, PRODUCT_ORIGINS } from "../catalog/fiscal";
 import { GTIN_CHECK_DIGIT_MESSAGE, GTIN_LENGTHS, isValidGtin } from "../../lib/gtin";
 import { parseBRLToCents } from "../../lib/money";
 import {
@@ -192,6 +193,18 @@ export const productInputSchema = z
       .max(BRAND_MAX, `Marca deve ter no máximo ${BRAND_MAX} caracteres`)
       .transform((brand) => brand || null)
       .default(null),
+    // Left out (undefined) by a CSV file, which does not carry them yet: a product's stay as saved.
+    ncm: typedText()
+      .trim()
+      .refine((typed) => typed === "" || ncmDigits(typed) !== null, NCM_MESSAGE)
+      .transform((typed) => ncmDigits(typed))
+      .optional(),
+    origin: z
+      .enum(["", ...PRODUCT_ORIGINS.map((_, code) => String(code))], {
+        error: "Escolha a origem da mercadoria",
+      })
+      .transform((code) => (code === "" ? null : Number(code)))
+      .optional(),
     imageUrl: imageUrlField.default(""),
     parcel: parcelSizeSchema,
     specs: z
@@ -360,6 +373,8 @@ export function productFormValues(form: FormData): Record<string, unknown> {
     description: value("description"),
     category: value("category") ?? "",
     brand: value("brand"),
+    ncm: value("ncm"),
+    origin: value("origin"),
     imageUrl: value("imageUrl"),
     parcel: parcelFieldsOf(""),
     specs,

@@ -23,6 +23,8 @@ function productFields(input: ProductInput, image: string) {
     description: input.description,
     category: input.category,
     brand: input.brand,
+    ncm: input.ncm,
+    origin: input.origin,
     image,
     ...input.parcel,
     options: input.options,
@@ -36,6 +38,8 @@ const AUDITED: (keyof ProductFields)[] = [
   "description",
   "category",
   "brand",
+  "ncm",
+  "origin",
   "image",
   ...PARCEL_SIZE_FIELDS,
   "options",
@@ -176,7 +180,11 @@ export async function writeProduct(
   if (!current) return { ok: false, notFound: true };
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
-  const changed = AUDITED.filter((field) => JSON.stringify(current[field]) !== JSON.stringify(fields[field]));
+  // A field the input leaves out (a CSV file's NCM) stays as it is.
+  const changed = AUDITED.filter(
+    (field) =>
+      fields[field] !== undefined && JSON.stringify(current[field]) !== JSON.stringify(fields[field]),
+  );
   if (changed.length > 0) await tx.update(products).set(fields).where(eq(products.id, productId));
   for (const field of changed) {
     before[field] = current[field];

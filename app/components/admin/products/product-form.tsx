@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../../toasts";
 import type { AdminVariant } from "../../../domain/admin/admin-product";
@@ -6,7 +6,8 @@ import { BRAND_MAX, parseProductForm } from "../../../domain/admin/product-form-
 import type { ParcelSize } from "../../../domain/shipping/parcel-size";
 import type { ProductOption, ProductSpec } from "../../../domain/catalog/variants";
 import { Button } from "../../ui/button";
-import { FormField, FormMessage } from "../../ui/form-field";
+import { formatNcm, PRODUCT_ORIGINS } from "../../../domain/catalog/fiscal";
+import { FormField, FormMessage, inputClasses } from "../../ui/form-field";
 import { ImageInput } from "./image-input";
 import { PRODUCT_TOASTS, type ProductActionData } from "./product-action-data";
 import { ParcelFields } from "../parcel-fields";
@@ -19,6 +20,9 @@ export interface EditableProduct {
   description: string;
   category: string;
   brand: string | null;
+  /** The NCM's 8 digits and the ICMS origin code, for the nota fiscal. */
+  ncm: string | null;
+  origin: number | null;
   image: string;
   options: ProductOption[];
   /** The product's parcel; its variants' rows may differ. */
@@ -96,6 +100,7 @@ export function ProductForm({ product, categories }: { product?: EditableProduct
         error={errors.brand}
         className="sm:col-span-2"
       />
+      <FiscalFields ncm={product?.ncm ?? null} origin={product?.origin ?? null} errors={errors} />
       <datalist id="admin-product-categories">
         {categories.map((category) => (
           <option key={category} value={category} />
@@ -149,5 +154,52 @@ function DescriptionField({ defaultValue, error }: { defaultValue?: string; erro
       />
       <FormMessage id="admin-product-description-erro" message={error} />
     </div>
+  );
+}
+
+/** What the nota fiscal needs of the product: its NCM and the origin of the goods. */
+function FiscalFields({
+  ncm,
+  origin,
+  errors,
+}: {
+  ncm: string | null;
+  origin: number | null;
+  errors: Record<string, string>;
+}) {
+  const originId = useId();
+  return (
+    <>
+      <FormField
+        label="NCM (para a nota fiscal)"
+        name="ncm"
+        defaultValue={ncm ? formatNcm(ncm) : ""}
+        inputMode="numeric"
+        maxLength={12}
+        placeholder="8471.30.12"
+        error={errors.ncm}
+      />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={originId} className="text-sm font-medium text-slate-700">
+          Origem da mercadoria
+        </label>
+        <select
+          id={originId}
+          name="origin"
+          defaultValue={origin === null ? "" : String(origin)}
+          aria-invalid={errors.origin ? true : undefined}
+          aria-describedby={errors.origin ? `${originId}-error` : undefined}
+          className={inputClasses}
+        >
+          <option value="">—</option>
+          {PRODUCT_ORIGINS.map((label, code) => (
+            <option key={code} value={code}>
+              {`${code} – ${label}`}
+            </option>
+          ))}
+        </select>
+        <FormMessage id={`${originId}-error`} message={errors.origin} />
+      </div>
+    </>
   );
 }
