@@ -437,7 +437,7 @@ describe("importing a products CSV", () => {
     const shortRow = `${csvFile(good)}a;b;c\r\n`;
     expect(await csvAction("csv-check", shortRow)).toMatchObject({
       ok: false,
-      lines: ['Linha 8: esperadas 23 colunas separadas por ";", há 3'],
+      lines: ['Linha 8: esperadas 25 colunas separadas por ";", há 3'],
     });
     const latin1 = Buffer.from(csvFile(good), "latin1");
     expect(await csvAction("csv-check", latin1)).toMatchObject({ ok: false, lines: [NOT_UTF8] });

@@ -471,9 +471,9 @@ describe("the product's fiscal data", () => {
       }),
       context: store.context,
       params: {},
-    } as Parameters<typeof listAction>[0])) as { ok: boolean };
+    } as Parameters<typeof listAction>[0])) as { ok: boolean; lines?: string[] };
 
-  it("keeps the NCM typed with dots as its 8 digits and the goods' origin, shows them back, and a CSV update leaves them", async () => {
+  it("keeps the NCM typed with dots as its 8 digits and the goods' origin, shows them back, and takes them in the products CSV", async () => {
     const created = await pages.create(
       productForm({ name: "Notebook Fiscal", ncm: "8471.30.12", origin: "1" }),
     );
@@ -483,13 +483,26 @@ describe("the product's fiscal data", () => {
     const view = await pages.view(id);
     expect(view.product).toMatchObject({ ncm: "84713012", origin: 1 });
 
-    // The CSV file does not carry them: importing the product's own row keeps them.
+    // The export's last columns carry them, and its file imports back unchanged.
     const sku = (
       await store.context.db.select().from(productVariants).where(eq(productVariants.productId, id))
     )[0]!.sku;
     const exported = await productsCsvOf(sku);
+    const fiscalCells = /;8471\.30\.12;1\r\n$/;
+    expect(exported).toMatch(fiscalCells);
     expect(await csvImport(exported)).toMatchObject({ ok: true });
     expect(await productRow(store.context, id)).toMatchObject({ ncm: "84713012", origin: 1 });
+    // A file exported before those columns still imports, and leaves them as saved.
+    const older = exported.replace(";ncm;origem\r\n", "\r\n").replace(fiscalCells, "\r\n");
+    expect(await csvImport(older)).toMatchObject({ ok: true });
+    expect(await productRow(store.context, id)).toMatchObject({ ncm: "84713012", origin: 1 });
+    // One with other values changes them; an NCM that is not 8 digits is refused at its line.
+    expect(await csvImport(exported.replace(fiscalCells, ";0101.21.00;0\r\n"))).toMatchObject({ ok: true });
+    expect(await productRow(store.context, id)).toMatchObject({ ncm: "01012100", origin: 0 });
+    expect(await csvImport(exported.replace(fiscalCells, ";8471.30;1\r\n"))).toMatchObject({
+      ok: false,
+      lines: ["Linha 2: NCM deve ter 8 dígitos (ex.: 8471.30.12)"],
+    });
   });
 
   it("refuses an NCM that is not 8 digits and an origin not in the table, at their fields, saving nothing", async () => {

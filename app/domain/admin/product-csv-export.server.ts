@@ -1,4 +1,5 @@
 import { asc } from "drizzle-orm";
+import { formatNcm } from "../catalog/fiscal";
 import { photoOfProduct } from "../catalog/photo-owner.server";
 import { stringify } from "csv-stringify/sync";
 import type { Database } from "../../db/client.server";
@@ -97,6 +98,8 @@ export async function exportProductsCsv(db: Database): Promise<string> {
             String(variant[field] ?? product[field] ?? ""),
           ]),
         ),
+        ncm: product.ncm ? formatNcm(product.ncm) : "",
+        origem: product.origin === null ? "" : String(product.origin),
       } as ProductCsvRow;
     });
   });

@@ -15,9 +15,10 @@ import {
   cellText,
   OPTION_COLUMNS,
   PARCEL_COLUMNS,
+  FISCAL_COLUMNS,
+  type ImportedCsvRow,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_LEVEL_COLUMNS,
-  type ProductCsvRow,
 } from "./product-csv";
 import { PARCEL_SIZE_FIELDS, type ParcelSizeField } from "../shipping/parcel-size";
 import { picturesOfList, picturesOfProducts, storeCsvImages } from "./product-csv-images.server";
@@ -30,10 +31,15 @@ export const NOT_UTF8 =
 export const WRONG_HEADER = `Cabeçalho inválido: a primeira linha deve ser ${PRODUCT_CSV_COLUMNS.join(CSV_DELIMITER)}`;
 export const EMPTY_FILE = "O arquivo não tem nenhum produto.";
 
+/** The header of a file exported before the fiscal columns. */
+const WITHOUT_FISCAL_COLUMNS = PRODUCT_CSV_COLUMNS.filter(
+  (column) => !(FISCAL_COLUMNS as readonly string[]).includes(column),
+);
+
 /** A row of the file and the line it starts at (1 is the header). */
 interface LineRow {
   line: number;
-  row: ProductCsvRow;
+  row: ImportedCsvRow;
 }
 
 /** A product the file describes: created (`productId` null) or the product whose SKUs it has. */
@@ -53,7 +59,7 @@ const YES = new Set([CSV_YES, "s", "1", "true", "ativo", ""]);
 const NO = new Set([CSV_NO, "nao", "n", "0", "false", "inativo"]);
 
 /** The variant fields whose message shows the value typed: 'Linha 7: Preço inválido "12,3,4"'. */
-const QUOTED_FIELDS: Record<string, keyof ProductCsvRow> = {
+const QUOTED_FIELDS: Record<string, keyof ImportedCsvRow> = {
   price: "preco",
   compareAt: "preco_de",
   stock: "estoque",
@@ -101,9 +107,10 @@ function readRows(
   }
   const [header, ...body] = records;
   const names = header?.record.map((name) => name.trim().toLowerCase());
-  if (!names || names.join(CSV_DELIMITER) !== PRODUCT_CSV_COLUMNS.join(CSV_DELIMITER)) {
-    return { ok: false, errors: [WRONG_HEADER] };
-  }
+  const columns = [PRODUCT_CSV_COLUMNS, WITHOUT_FISCAL_COLUMNS].find(
+    (accepted) => names?.join(CSV_DELIMITER) === accepted.join(CSV_DELIMITER),
+  );
+  if (!columns) return { ok: false, errors: [WRONG_HEADER] };
   if (body.length === 0) return { ok: false, errors: [EMPTY_FILE] };
   const errors: string[] = [];
   const rows: LineRow[] = [];
@@ -111,13 +118,13 @@ function readRows(
     // info.lines is where the record ends; a quoted text may span lines.
     const inner = raw.replace(/^[\r\n]+/, "").replace(/\r?\n$/, "");
     const line = info.lines - (inner.match(/\n/g)?.length ?? 0);
-    if (record.length !== PRODUCT_CSV_COLUMNS.length) {
+    if (record.length !== columns.length) {
       errors.push(
-        `Linha ${line}: esperadas ${PRODUCT_CSV_COLUMNS.length} colunas separadas por ";", há ${record.length}`,
+        `Linha ${line}: esperadas ${columns.length} colunas separadas por ";", há ${record.length}`,
       );
       continue;
     }
-    const withControl = PRODUCT_CSV_COLUMNS.filter((_, index) => hasControlCharacter(record[index]!));
+    const withControl = columns.filter((_, index) => hasControlCharacter(record[index]!));
     if (withControl.length > 0) {
       errors.push(
         `Linha ${line}: caracteres de controle (invisíveis) em ${withControl.join(", ")}; remova-os`,
@@ -127,8 +134,8 @@ function readRows(
     rows.push({
       line,
       row: Object.fromEntries(
-        PRODUCT_CSV_COLUMNS.map((column, index) => [column, cellText(record[index]!).trim()]),
-      ) as ProductCsvRow,
+        columns.map((column, index) => [column, cellText(record[index]!).trim()]),
+      ) as ImportedCsvRow,
     });
   }
   return { ok: true, rows, errors };
@@ -214,6 +221,8 @@ function productOfRows(
     description: first!.row.descricao,
     category: first!.row.categoria,
     brand: first!.row.marca,
+    ncm: first!.row.ncm,
+    origin: first!.row.origem,
     imageUrl: images[0] ?? "",
     parcel: parcelCells(first!.row, (_, cell) => cell),
     specs,
@@ -233,7 +242,7 @@ function productOfRows(
 
 /** A row's parcel cells by field, each as `cell` reads it. */
 function parcelCells(
-  row: ProductCsvRow,
+  row: ImportedCsvRow,
   cell: (field: ParcelSizeField, text: string) => string,
 ): Record<ParcelSizeField, string> {
   return Object.fromEntries(

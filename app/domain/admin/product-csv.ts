@@ -30,22 +30,34 @@ export const PRODUCT_CSV_COLUMNS = [
   "altura_cm",
   "largura_cm",
   "comprimento_cm",
+  "ncm",
+  "origem",
 ] as const;
 
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 export type ProductCsvRow = Record<ProductCsvColumn, string>;
 
 /**
+ * The product's fiscal data (issue 54): the last columns, which files exported before them do not
+ * have; such a file still imports, leaving each product's as saved.
+ */
+export const FISCAL_COLUMNS = ["ncm", "origem"] as const;
+export type FiscalColumn = (typeof FISCAL_COLUMNS)[number];
+
+/** A row as a file gives it: without the fiscal columns when it is older than them. */
+export type ImportedCsvRow = Omit<ProductCsvRow, FiscalColumn> & Partial<Pick<ProductCsvRow, FiscalColumn>>;
+
+/**
  * A variant's parcel, each cell its own weight or side. Read back, the first row's cells are the
  * product's, and another row's cell that differs is its variant's own: each variant's parcel makes
  * the round trip, though a first variant's own values become its product's.
  */
-export const PARCEL_COLUMNS: Record<ParcelSizeField, ProductCsvColumn> = {
+export const PARCEL_COLUMNS = {
   weightGrams: "peso_g",
   heightCm: "altura_cm",
   widthCm: "largura_cm",
   lengthCm: "comprimento_cm",
-};
+} as const satisfies Record<ParcelSizeField, ProductCsvColumn>;
 
 export const CSV_DELIMITER = ";";
 /** Between the URLs of `imagens` and the items of `especificacoes`. */
@@ -63,6 +75,7 @@ export const PRODUCT_LEVEL_COLUMNS = [
   "marca",
   "imagens",
   "especificacoes",
+  ...FISCAL_COLUMNS,
 ] as const;
 
 /**
