@@ -68,13 +68,31 @@ export async function promotionTargets(db: Database): Promise<{ categories: stri
   };
 }
 
+/** A promotion saved: its id, and the message the page shows. */
+interface PromotionSaved {
+  ok: true;
+  id: number;
+  message: string;
+}
+
 /** Creates a promotion (no `id`) or changes one, audited; its prices show at once. */
 export async function savePromotion(
   db: Database,
   actor: AdminActor,
   input: PromotionInput,
+): Promise<PromotionSaved>;
+export async function savePromotion(
+  db: Database,
+  actor: AdminActor,
+  input: PromotionInput,
+  id: number,
+): Promise<PromotionSaved | typeof PROMOTION_NOT_FOUND>;
+export async function savePromotion(
+  db: Database,
+  actor: AdminActor,
+  input: PromotionInput,
   id?: number,
-): Promise<Outcome<{ id: number; message: string }> | typeof PROMOTION_NOT_FOUND> {
+): Promise<PromotionSaved | typeof PROMOTION_NOT_FOUND> {
   return db.transaction(async (tx) => {
     const [before] =
       id === undefined

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/promotion-new";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import type { AdminFormAnswer } from "../../components/admin/admin-form-answer";
@@ -18,9 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const input = parsePromotionForm(form);
   if (!input.ok) return { ...input, posted: postedTexts(form) } satisfies AdminFormAnswer;
-  const saved = await savePromotion(context.db, user, input.promotion);
-  if (!saved.ok) throw data(saved.message, { status: 404 });
-  return redirect(`/admin/promotions/${saved.id}`);
+  const { id } = await savePromotion(context.db, user, input.promotion);
+  return redirect(`/admin/promotions/${id}`);
 }
 
 export default function NewPromotion({ loaderData, actionData }: Route.ComponentProps) {
