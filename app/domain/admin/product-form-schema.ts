@@ -193,7 +193,7 @@ export const productInputSchema = z
       .max(BRAND_MAX, `Marca deve ter no máximo ${BRAND_MAX} caracteres`)
       .transform((brand) => brand || null)
       .default(null),
-    // Left out (undefined) by a CSV file, which does not carry them yet: a product's stay as saved.
+    // Left out (undefined) by a CSV file older than its fiscal columns: a product's stay as saved.
     ncm: typedText()
       .trim()
       .refine((typed) => typed === "" || ncmDigits(typed) !== null, NCM_MESSAGE)

@@ -180,7 +180,7 @@ export async function writeProduct(
   if (!current) return { ok: false, notFound: true };
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
-  // A field the input leaves out (a CSV file's NCM) stays as it is.
+  // A field the input leaves out (the NCM of a CSV file older than that column) stays as it is.
   const changed = AUDITED.filter(
     (field) =>
       fields[field] !== undefined && JSON.stringify(current[field]) !== JSON.stringify(fields[field]),
