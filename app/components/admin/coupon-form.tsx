@@ -1,9 +1,8 @@
-import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { COUPON_KIND_LABELS } from "../../domain/promotions/coupons";
 import { COUPON_KINDS } from "../../lib/order-statuses";
 import { Button } from "../ui/button";
-import { FormField, FormMessage, inputClasses } from "../ui/form-field";
+import { FormField, SelectField } from "../ui/form-field";
 
 /**
  * A coupon's rules as the admin sets them: a plain form, so it works before the scripts run; a
@@ -19,7 +18,6 @@ export function CouponForm({
   submitLabel: string;
 }) {
   const busy = useNavigation().state === "submitting";
-  const kindId = useId();
   const text = (name: string) => ({ name, defaultValue: texts[name] ?? "", error: errors[name] });
   const checkbox = (name: string, label: string) => (
     <label className="flex items-center gap-2 text-sm text-slate-700">
@@ -32,19 +30,13 @@ export function CouponForm({
       <input type="hidden" name="intent" value="save" />
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Código" {...text("code")} required maxLength={30} autoCapitalize="characters" />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={kindId} className="text-sm font-medium text-slate-700">
-            Tipo
-          </label>
-          <select id={kindId} name="kind" defaultValue={texts.kind} className={inputClasses}>
-            {COUPON_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {COUPON_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-          <FormMessage message={errors.kind} />
-        </div>
+        <SelectField label="Tipo" name="kind" defaultValue={texts.kind} error={errors.kind}>
+          {COUPON_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {COUPON_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </SelectField>
         <FormField
           label="Valor (% ou R$; nada no frete grátis)"
           {...text("value")}

@@ -1,7 +1,6 @@
-import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "../ui/button";
-import { FormField, FormMessage, inputClasses } from "../ui/form-field";
+import { FormField, SelectField } from "../ui/form-field";
 
 /**
  * An automatic promotion as the admin sets it: a plain form, so it works before the scripts run;
@@ -68,30 +67,16 @@ function TargetSelect({
   texts: Record<string, string>;
   errors: Record<string, string>;
 }) {
-  const id = useId();
   const chosen = texts[name] ?? "";
   const offered = chosen && !options.includes(chosen) ? [chosen, ...options] : options;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={chosen}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-error` : undefined}
-        className={inputClasses}
-      >
-        <option value="">—</option>
-        {offered.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      <FormMessage id={`${id}-error`} message={errors[name]} />
-    </div>
+    <SelectField label={label} name={name} defaultValue={chosen} error={errors[name]}>
+      <option value="">—</option>
+      {offered.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </SelectField>
   );
 }

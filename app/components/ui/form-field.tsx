@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 export const inputClasses =
   "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-[invalid=true]:border-red-500";
@@ -31,6 +31,35 @@ export function FormField({ label, error, trailing, className, id, ...input }: F
         />
         {trailing}
       </div>
+      <FormMessage id={errorId} message={error} />
+    </div>
+  );
+}
+
+export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  error?: string;
+}
+
+/** A labelled select (its options as children) whose error is announced and linked, as `FormField`'s. */
+export function SelectField({ label, error, className, id, children, ...select }: SelectFieldProps) {
+  const generatedId = useId();
+  const selectId = id ?? generatedId;
+  const errorId = `${selectId}-erro`;
+  return (
+    <div className={clsx("flex flex-col gap-1.5", className)}>
+      <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClasses}
+        {...select}
+      >
+        {children}
+      </select>
       <FormMessage id={errorId} message={error} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../../toasts";
 import type { AdminVariant } from "../../../domain/admin/admin-product";
@@ -7,7 +7,7 @@ import type { ParcelSize } from "../../../domain/shipping/parcel-size";
 import type { ProductOption, ProductSpec } from "../../../domain/catalog/variants";
 import { Button } from "../../ui/button";
 import { formatNcm, PRODUCT_ORIGINS } from "../../../domain/catalog/fiscal";
-import { FormField, FormMessage, inputClasses } from "../../ui/form-field";
+import { FormField, FormMessage, SelectField } from "../../ui/form-field";
 import { ImageInput } from "./image-input";
 import { PRODUCT_TOASTS, type ProductActionData } from "./product-action-data";
 import { ParcelFields } from "../parcel-fields";
@@ -167,7 +167,6 @@ function FiscalFields({
   origin: number | null;
   errors: Record<string, string>;
 }) {
-  const originId = useId();
   return (
     <>
       <FormField
@@ -179,27 +178,19 @@ function FiscalFields({
         placeholder="8471.30.12"
         error={errors.ncm}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={originId} className="text-sm font-medium text-slate-700">
-          Origem da mercadoria
-        </label>
-        <select
-          id={originId}
-          name="origin"
-          defaultValue={origin === null ? "" : String(origin)}
-          aria-invalid={errors.origin ? true : undefined}
-          aria-describedby={errors.origin ? `${originId}-error` : undefined}
-          className={inputClasses}
-        >
-          <option value="">—</option>
-          {PRODUCT_ORIGINS.map((label, code) => (
-            <option key={code} value={code}>
-              {`${code} – ${label}`}
-            </option>
-          ))}
-        </select>
-        <FormMessage id={`${originId}-error`} message={errors.origin} />
-      </div>
+      <SelectField
+        label="Origem da mercadoria"
+        name="origin"
+        defaultValue={origin === null ? "" : String(origin)}
+        error={errors.origin}
+      >
+        <option value="">—</option>
+        {PRODUCT_ORIGINS.map((label, code) => (
+          <option key={code} value={code}>
+            {`${code} – ${label}`}
+          </option>
+        ))}
+      </SelectField>
     </>
   );
 }
