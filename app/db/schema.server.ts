@@ -492,6 +492,9 @@ export const profiles = pgTable(
     cpf: text("cpf"),
     cnpj: text("cnpj"),
     companyWebsite: text("company_website"),
+    // A company's inscrição estadual for the nota fiscal: digits, or ISENTO; none given, it does
+    // not pay ICMS (app/lib/state-registration.ts).
+    stateRegistration: text("state_registration"),
     avatarUrl: text("avatar_url"),
     ...timestamps,
   },
@@ -505,6 +508,10 @@ export const profiles = pgTable(
        or (${t.userType} = 'PJ' and ${t.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$' and ${t.cpf} is null)`,
     ),
     check("profiles_phone_digits", sql`${t.phone} ~ '^[0-9]{10,11}$'`),
+    check(
+      "profiles_state_registration",
+      sql`${t.stateRegistration} is null or (${t.userType} = 'PJ' and ${t.stateRegistration} ~ '^([0-9]{2,14}|ISENTO)$')`,
+    ),
     // One account per taxpayer number.
     uniqueIndex("profiles_cpf_unique")
       .on(t.cpf)
@@ -595,6 +602,9 @@ export const orders = pgTable(
     customerEmail: text("customer_email").notNull(),
     customerPhone: text("customer_phone").notNull(),
     customerTaxId: text("customer_tax_id").notNull(),
+    // A company's inscrição estadual as given at checkout (digits or ISENTO); null for a person
+    // and for a company that gave none.
+    customerStateRegistration: text("customer_state_registration"),
     shippingAddress: jsonb("shipping_address").notNull(),
     // A customer's "delete" hides the order from their list; the store keeps the record.
     hiddenByCustomerAt: timestamp("hidden_by_customer_at", { withTimezone: true }),
@@ -660,6 +670,10 @@ export const orders = pgTable(
     check("orders_paid_consistency", sql`(${t.paymentStatus} = 'paid') = (${t.paidAt} is not null)`),
     check("orders_pix_status", sql`${t.pixStatus} in ('ACTIVE', 'COMPLETED', 'EXPIRED')`),
     check("orders_payment_method", sql`${t.paymentMethod} in ('pix', 'card')`),
+    check(
+      "orders_customer_state_registration",
+      sql`${t.customerStateRegistration} ~ '^([0-9]{2,14}|ISENTO)$'`,
+    ),
     check(
       "orders_payment_mismatch",
       sql`(${t.paymentMismatchAt} is null) = (${t.paymentMismatchCents} is null)`,

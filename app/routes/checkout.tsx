@@ -81,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     phone: profile.phone,
     email: profile.email,
     taxId: (profile.userType === "PF" ? profile.cpf : profile.cnpj) ?? "",
+    stateRegistration: profile.stateRegistration ?? "",
   };
   const code = readCouponCode(request.headers.get("Cookie"));
   const coupon = await cartCoupon(context.db, code, cart.items, customer?.taxId || null);
@@ -166,6 +167,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         email: field("email"),
         phone: onlyDigits(field("phone")),
         taxId: compactTaxId(field("taxId")),
+        // A company's; a person's form has none, and a person's request drops it.
+        stateRegistration: field("stateRegistration"),
       };
       const method = field("paymentMethod") === "card" ? "card" : "pix";
       const freight = postedFreight(field(freightFieldOf(field("addressId"))));

@@ -22,6 +22,7 @@ const WIDE_ORDER: ReceiptOrder = {
   customerEmail: "maria.aparecida.de.souza.oliveira.dos.santos@empresa-de-exemplo.com.br",
   customerPhone: "11987654321",
   customerTaxId: "52998224725",
+  customerStateRegistration: null,
   shippingAddress: {
     cep: "01310100",
     street: "Avenida Brigadeiro Faria Lima Jardim Paulistano",

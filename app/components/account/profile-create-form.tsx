@@ -5,7 +5,13 @@ import { BeforeScriptsField } from "../before-scripts-field";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
 import type { ProfileActionData } from "./profile-action-data";
-import { PhoneField, TaxpayerNumberField, UserTypeChoice, useUserType } from "./taxpayer-fields";
+import {
+  PhoneField,
+  StateRegistrationField,
+  TaxpayerNumberField,
+  UserTypeChoice,
+  useUserType,
+} from "./taxpayer-fields";
 
 /** For an account without a profile: PF with a CPF, or PJ with a CNPJ. */
 export function ProfileCreateForm() {
@@ -46,6 +52,7 @@ export function ProfileCreateForm() {
             error={errors.companyWebsite}
           />
         )}
+        {userType === "PJ" && <StateRegistrationField error={errors.stateRegistration} />}
         <PhoneField error={errors.phone} />
         <Button type="submit" disabled={create.state !== "idle"}>
           {create.state !== "idle" ? "Salvando..." : "Criar perfil"}

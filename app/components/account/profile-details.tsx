@@ -9,7 +9,8 @@ import type { ProfileActionData } from "./profile-action-data";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
 import { Avatar } from "./avatar";
-import { PhoneField } from "./taxpayer-fields";
+import { PhoneField, StateRegistrationField } from "./taxpayer-fields";
+import { stateRegistrationText } from "../../lib/state-registration";
 
 /** The profile with its photo; name, e-mail and phone can be edited, the CPF/CNPJ cannot. */
 export function ProfileDetails({ profile, email }: { profile: Profile; email: string }) {
@@ -81,6 +82,12 @@ export function ProfileDetails({ profile, email }: { profile: Profile; email: st
             required
           />
           <PhoneField defaultValue={profile.phone} error={errors.phone} />
+          {profile.userType === "PJ" && (
+            <StateRegistrationField
+              defaultValue={profile.stateRegistration ?? ""}
+              error={errors.stateRegistration}
+            />
+          )}
           {emailChanged && (
             <FormField
               label="Senha atual"
@@ -113,6 +120,9 @@ export function ProfileDetails({ profile, email }: { profile: Profile; email: st
               <Detail label="CNPJ" value={maskCnpj(profile.cnpj ?? "")} />
             )}
             {profile.companyWebsite && <Detail label="Site da empresa" value={profile.companyWebsite} />}
+            {profile.userType === "PJ" && (
+              <Detail label="Inscrição estadual" value={stateRegistrationText(profile.stateRegistration)} />
+            )}
           </dl>
           <Button
             className="mt-6"

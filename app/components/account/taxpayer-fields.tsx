@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
+import { FormField } from "../ui/form-field";
 import { MaskedField } from "../ui/masked-field";
 import { useHydrated } from "../use-hydrated";
 
@@ -116,6 +117,23 @@ export function PhoneField({ defaultValue, error }: { defaultValue?: string; err
       placeholder="(11) 90000-0000"
       maxLength={15}
       required
+      error={error}
+    />
+  );
+}
+
+/** A company's inscrição estadual for its notas fiscais: digits, "isento", or empty for none. */
+export function StateRegistrationField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  return (
+    <FormField
+      label="Inscrição estadual (opcional)"
+      name="stateRegistration"
+      defaultValue={defaultValue}
+      placeholder='Números ou "isento"'
+      autoCapitalize="characters"
+      autoCorrect="off"
+      spellCheck={false}
+      maxLength={30}
       error={error}
     />
   );

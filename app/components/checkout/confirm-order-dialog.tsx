@@ -31,6 +31,8 @@ export interface CheckoutCustomer {
   phone: string;
   email: string;
   taxId: string;
+  /** A company's inscrição estadual as its profile has it ("" for none); a person has none. */
+  stateRegistration: string;
 }
 
 /** An address of the customer's, as the address book shows it. */
@@ -119,6 +121,7 @@ export function ConfirmOrderForm({
   const [phone, setPhone] = useState(maskPhone(customer.phone));
   const [email, setEmail] = useState(customer.email);
   const [taxId, setTaxId] = useState(mask(customer.taxId));
+  const [stateRegistration, setStateRegistration] = useState(customer.stateRegistration);
   const [addressId, setAddressId] = useState((addresses.find((a) => a.isDefault) ?? addresses[0])!.id);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("pix");
   // The freight service chosen for each address; none chosen: its cheapest.
@@ -151,7 +154,13 @@ export function ConfirmOrderForm({
   const couponApplied = couponBy(byCard ? "card" : "pix");
   const request = checkoutRequestOf(
     cart.items,
-    { name, email, phone: onlyDigits(phone), taxId: compactTaxId(taxId) },
+    {
+      name,
+      email,
+      phone: onlyDigits(phone),
+      taxId: compactTaxId(taxId),
+      ...(!person && { stateRegistration }),
+    },
     addressId,
     byCard ? "card" : "pix",
     freight ? { service: freight.serviceCode, seenCents: freight.priceCents } : undefined,
@@ -264,6 +273,18 @@ export function ConfirmOrderForm({
         error={taxIdError || undefined}
         required
       />
+      {!person && (
+        <FormField
+          label="Inscrição estadual (opcional)"
+          name="stateRegistration"
+          placeholder='Números ou "isento"'
+          {...editable("stateRegistration", stateRegistration, setStateRegistration)}
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={30}
+        />
+      )}
       <div className="flex flex-col gap-1.5">
         <label htmlFor="checkout-address" className="text-sm font-medium text-slate-700">
           Endereço de entrega

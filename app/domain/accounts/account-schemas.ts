@@ -1,6 +1,7 @@
 import { z } from "../../lib/zod";
 import { typedText } from "../../lib/typed-text";
 import { compactTaxId, isValidCnpj, isValidCpf, onlyDigits } from "../../lib/tax-id";
+import { stateRegistrationField } from "../../lib/state-registration";
 
 /** Form schemas shared by the browser (instant feedback) and the server (the authority). */
 
@@ -73,6 +74,8 @@ export const profileUpdateSchema = z.object({
   fullName: fullNameField,
   email: emailField,
   phone: phoneField,
+  // A company's only: a person's form has no such field, and the server keeps none for a person.
+  stateRegistration: stateRegistrationField.optional(),
   // Asked for only when the e-mail changes; the server knows the current one and decides.
   currentPassword: z.string().max(128, "A senha deve ter no máximo 128 caracteres").optional(),
 });
@@ -84,6 +87,7 @@ export const profileCreateSchema = z.discriminatedUnion("userType", [
     userType: z.literal("PJ"),
     cnpj: cnpjField,
     companyWebsite: z.preprocess((value) => (value === "" ? undefined : value), websiteField.optional()),
+    stateRegistration: stateRegistrationField.optional(),
     fullName: fullNameField,
     phone: phoneField,
   }),

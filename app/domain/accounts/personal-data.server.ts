@@ -147,6 +147,7 @@ export async function deleteAccount(
         customerEmail: "",
         customerPhone: "",
         customerTaxId: "",
+        customerStateRegistration: null,
         shippingAddress: {},
       })
       .where(eq(orders.userId, userId));

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { profiles, users } from "../../db/schema.server";
 import {
@@ -26,6 +26,7 @@ export const profileColumns = {
   cpf: profiles.cpf,
   cnpj: profiles.cnpj,
   companyWebsite: profiles.companyWebsite,
+  stateRegistration: profiles.stateRegistration,
   avatarUrl: profiles.avatarUrl,
 };
 
@@ -38,9 +39,12 @@ export function getProfile(db: Database, userId: string): Promise<Profile | null
 }
 
 type NewProfile = Pick<ProfileCreateInput, "fullName" | "phone"> &
-  ({ userType: "PF"; cpf: string } | { userType: "PJ"; cnpj: string; companyWebsite?: string });
+  (
+    | { userType: "PF"; cpf: string }
+    | { userType: "PJ"; cnpj: string; companyWebsite?: string; stateRegistration?: string | null }
+  );
 
-/** A new profile's row: the CPF is kept only for PF, the CNPJ and the site only for PJ. */
+/** A new profile's row: the CPF is kept only for PF; the CNPJ, the site and the IE only for PJ. */
 export function newProfileRow(user: { id: string; email: string }, input: NewProfile) {
   return {
     id: user.id,
@@ -51,6 +55,7 @@ export function newProfileRow(user: { id: string; email: string }, input: NewPro
     cpf: input.userType === "PF" ? input.cpf : null,
     cnpj: input.userType === "PJ" ? input.cnpj : null,
     companyWebsite: input.userType === "PJ" ? (input.companyWebsite ?? null) : null,
+    stateRegistration: input.userType === "PJ" ? (input.stateRegistration ?? null) : null,
   } satisfies typeof profiles.$inferInsert;
 }
 
@@ -71,7 +76,8 @@ export async function createProfile(
 }
 
 /**
- * Name, phone and e-mail; the CPF/CNPJ never changes once the profile exists. A new e-mail needs
+ * Name, phone and e-mail, and a company's state registration (a person's stays none); the CPF/CNPJ
+ * never changes once the profile exists. A new e-mail needs
  * the current password (a session left open must not be enough to take the sign-in address
  * over), and becomes the account's only when the link the auth library sends to it is opened
  * (`confirmEmail`): until then the account keeps its address.
@@ -92,7 +98,13 @@ export async function updateProfile(
     await tx.update(users).set({ name: input.fullName }).where(eq(users.id, user.id));
     return tx
       .update(profiles)
-      .set({ fullName: input.fullName, phone: input.phone })
+      .set({
+        fullName: input.fullName,
+        phone: input.phone,
+        ...(input.stateRegistration !== undefined && {
+          stateRegistration: sql`case when ${profiles.userType} = 'PJ' then ${input.stateRegistration} end`,
+        }),
+      })
       .where(eq(profiles.id, user.id))
       .returning({ id: profiles.id });
   });

@@ -7,5 +7,7 @@ export interface Profile {
   cpf: string | null;
   cnpj: string | null;
   companyWebsite: string | null;
+  /** A company's inscrição estadual: digits, ISENTO, or none given. */
+  stateRegistration: string | null;
   avatarUrl: string | null;
 }

@@ -3,6 +3,7 @@ import { MAX_CART_LINES, MAX_QUANTITY_PER_ITEM } from "../cart/cart-items";
 import type { CartItem } from "../cart/cart-items";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../lib/order-statuses";
 import { compactTaxId, isValidCnpj, isValidCpf } from "../../lib/tax-id";
+import { stateRegistrationField } from "../../lib/state-registration";
 import type { PixPayment } from "../payments/pix-payment";
 import { COUPON_CODE_PATTERN, COUPON_MESSAGES, normalizeCouponCode } from "../promotions/coupons";
 
@@ -80,6 +81,8 @@ function customerSchema(taxpayer: TaxpayerType) {
               .length(14, { message: "CNPJ inválido (deve ter 14 caracteres)", abort: true })
               .refine(isValidCnpj, "CNPJ inválido")
               .transform(compactTaxId),
+      // A company's, for its nota fiscal; a person's request carries none and it is dropped.
+      ...(taxpayer === "PJ" && { stateRegistration: stateRegistrationField.optional() }),
     },
     { error: "Dados do cliente inválidos" },
   );

@@ -87,6 +87,7 @@ async function orderDetailsWhere(db: Database, where: SQL): Promise<OrderDetails
     customerEmail: order.customerEmail,
     customerPhone: order.customerPhone,
     customerTaxId: order.customerTaxId,
+    customerStateRegistration: order.customerStateRegistration,
     shippingAddress,
     items: lines.map(toOrderLine),
     refunds,

@@ -553,7 +553,7 @@ async function reserveStatement(
       insert into orders (
         user_id, checkout_key, payment_method, total_cents, pix_discount_basis_points,
         pix_discount_cents, customer_name, customer_email, customer_phone, customer_tax_id,
-        shipping_address, payment_expires_at, freight
+        customer_state_registration, shipping_address, payment_expires_at, freight
       )
       select
         ${userId}, ${checkoutKey}, ${method},
@@ -564,7 +564,7 @@ async function reserveStatement(
         ${discountBasisPoints}::integer,
         (select sum((line.price_cents - line.paid_price_cents) * line.quantity) from line),
         ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.taxId},
-        address.shipping_address, ${expiry}, ${freight === null ? null : JSON.stringify(freight)}::jsonb
+        ${customer.stateRegistration ?? null}, address.shipping_address, ${expiry}, ${freight === null ? null : JSON.stringify(freight)}::jsonb
       from address
       where not exists (select from problem) and not (select paused from paused)
       on conflict (user_id, checkout_key) do nothing

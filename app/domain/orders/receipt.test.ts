@@ -25,6 +25,7 @@ function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
     customerEmail: "maria@example.com",
     customerPhone: "11987654321",
     customerTaxId: "52998224725",
+    customerStateRegistration: null,
     shippingAddress: {
       cep: "01310100",
       street: "Avenida Paulista",
@@ -155,6 +156,19 @@ describe("receiptHtml", () => {
   it("formats a company's CNPJ, numeric or alphanumeric", () => {
     expect(receiptHtml(order({ customerTaxId: "11222333000181" }), OPTIONS)).toContain("11.222.333/0001-81");
     expect(receiptHtml(order({ customerTaxId: "12ABC34501DE35" }), OPTIONS)).toContain("12.ABC.345/01DE-35");
+  });
+
+  it("names a company's state registration, or that it is exempt, and none for a person", () => {
+    const company = { customerTaxId: "11222333000181" };
+    expect(receiptHtml(order({ ...company, customerStateRegistration: "110042490114" }), OPTIONS)).toContain(
+      "Inscrição estadual:</span> 110042490114</p>",
+    );
+    expect(receiptHtml(order({ ...company, customerStateRegistration: "ISENTO" }), OPTIONS)).toContain(
+      "Inscrição estadual:</span> Isento</p>",
+    );
+    // The store's own registration is the only one on a person's receipt.
+    const person = receiptHtml(order(), OPTIONS);
+    expect(person.split("Dados do cliente")[1]).not.toContain("Inscrição estadual");
   });
 
   it("says PIX and gives the support e-mail", () => {

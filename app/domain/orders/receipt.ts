@@ -1,6 +1,7 @@
 import { formatDateTime } from "../../lib/dates";
 import { escapeHtml } from "../../lib/html";
 import { maskCep, maskCnpj, maskPhone, maskTaxId } from "../../lib/masks";
+import { stateRegistrationText } from "../../lib/state-registration";
 import { formatBRL } from "../../lib/money";
 import type { REFUND_STATUSES } from "../../lib/order-statuses";
 import { orderNumber } from "../../lib/order-number";
@@ -58,6 +59,8 @@ export interface ReceiptOrder extends OrderPaymentMethod {
   customerEmail: string;
   customerPhone: string;
   customerTaxId: string;
+  /** A company's inscrição estadual as given at checkout; null for a person or a company without one. */
+  customerStateRegistration: string | null;
   shippingAddress: ShippingAddress;
   items: OrderLine[];
   /** Its refunds, oldest first (failed ones left out). */
@@ -190,6 +193,7 @@ ${field("Nome", order.customerName)}
 ${field("E-mail", order.customerEmail)}
 ${field("Telefone", maskPhone(order.customerPhone))}
 ${field("CPF/CNPJ", maskTaxId(order.customerTaxId))}
+${order.customerStateRegistration ? field("Inscrição estadual", stateRegistrationText(order.customerStateRegistration)) : ""}
 <h2>Endereço de entrega</h2>
 ${addressLines(order.shippingAddress)
   .map((line) => `<p class="field">${escapeHtml(line)}</p>`)

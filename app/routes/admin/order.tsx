@@ -35,6 +35,7 @@ import { PAYMENT_ATTEMPT_STATUS_LABELS } from "../../domain/payments/order-payme
 import { CARRIER_LABELS, CARRIERS, carrierName, trackingLink, type Carrier } from "../../lib/carriers";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { maskCep, maskPhone, maskTaxId } from "../../lib/masks";
+import { stateRegistrationText } from "../../lib/state-registration";
 import { formatBRL, formatReais, parseBRLToCents } from "../../lib/money";
 import { orderNumber } from "../../lib/order-number";
 import { pageTitle } from "../../lib/seo";
@@ -256,6 +257,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <dd>{maskPhone(order.customerPhone)}</dd>
             <dt className="text-slate-600">CPF/CNPJ</dt>
             <dd>{maskTaxId(order.customerTaxId)}</dd>
+            {order.customerStateRegistration && (
+              <>
+                <dt className="text-slate-600">Inscrição estadual</dt>
+                <dd>{stateRegistrationText(order.customerStateRegistration)}</dd>
+              </>
+            )}
           </dl>
         </section>
         <section className="rounded-xl border border-slate-200 p-4">
