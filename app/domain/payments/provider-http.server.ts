@@ -16,7 +16,7 @@ export interface ProviderCall<T> {
   schema: z.ZodType<T>;
   path: string;
   body?: unknown;
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent with this request only (an idempotency key). */
   headers?: Record<string, string>;
   /**
