@@ -49,6 +49,7 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("bling/retorno", "routes/admin/bling-return.ts"),
   ]),
   route("account/data", "routes/account.data.ts"),
   route("account/orders/:orderId/receipt", "routes/account.order-receipt.ts"),

@@ -127,8 +127,12 @@ export function createApp(options: AppOptions): RequestListener {
   app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
   app.use(compression({ threshold: COMPRESSION_THRESHOLD_BYTES }));
   if (options.clientDirectory) app.use(hashedAssets(options.clientDirectory, assetHeaders));
-  // 'Entrar com Google' posts a form whose answer redirects to the provider.
-  const formTargets = signInProvidersOf(env).map((provider) => new URL(provider.issuer).origin);
+  // 'Entrar com Google' posts a form whose answer redirects to the provider; 'Conectar ao Bling'
+  // one whose answer redirects to Bling's authorisation page.
+  const formTargets = [
+    ...signInProvidersOf(env).map((provider) => new URL(provider.issuer).origin),
+    new URL(env.BLING_API_URL).origin,
+  ];
   app.use(pageHeaders({ securityHeaders: headers, https, formTargets, development }));
   if (options.devMiddleware) app.use(options.devMiddleware);
   else if (options.clientDirectory) app.use(publicFiles(options.clientDirectory));

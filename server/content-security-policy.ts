@@ -11,7 +11,7 @@ export function createNonce(): string {
 export function contentSecurityPolicy(
   scriptSources: string[],
   https: boolean,
-  /** Other origins a form's answer may redirect to: the sign-in providers (decision record 0016). */
+  /** Other origins a form's answer may redirect to: the sign-in providers (decision record 0016), Bling. */
   formTargets: string[] = [],
 ): string {
   const directives = [

@@ -126,6 +126,8 @@ const envSchema = z
     // is https://sandbox.melhorenvio.com.br/api/v2/me.
     MELHOR_ENVIO_API_URL: httpUrl.default("https://melhorenvio.com.br/api/v2/me"),
     MELHOR_ENVIO_TOKEN: z.string().min(1).optional(),
+    // The ERP hand-off (issue 54): Bling's API v3; the application's id and secret are settings.
+    BLING_API_URL: httpUrl.default("https://api.bling.com.br/Api/v3"),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps://" }).optional(),
     MAIL_FROM: z.string().min(3).default("Vitrine <nao-responda@vitrine.local>"),
     SUPPORT_EMAIL: z.email("deve ser um e-mail válido").default("contato@vitrine.local"),

@@ -1241,6 +1241,39 @@ export const storeSettings = pgTable(
   (t) => [check("store_settings_single_row", sql`${t.id}`)],
 );
 
+/**
+ * The store's Bling account (issue 54): the owner's Bling application and, once authorised, its
+ * tokens. Secrets are sealed with the store's secret (app/config/sealed-secrets.server.ts): a
+ * copy of the database alone does not open the account. One row, as the store's settings.
+ */
+export const blingConnection = pgTable(
+  "bling_connection",
+  {
+    id: boolean("id").primaryKey().default(true),
+    clientId: text("client_id").notNull(),
+    clientSecret: text("client_secret").notNull(),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    // When the access token ends, as Bling said (`expires_in`).
+    accessExpiresAt: timestamp("access_expires_at", { withTimezone: true }),
+    connectedAt: timestamp("connected_at", { withTimezone: true }),
+    // The authorisation under way: its state's hash, who started it and until when it is good.
+    pendingStateHash: text("pending_state_hash"),
+    pendingUserId: text("pending_user_id"),
+    pendingExpiresAt: timestamp("pending_expires_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("bling_connection_single_row", sql`${t.id}`),
+    check(
+      "bling_connection_tokens",
+      sql`(${t.accessToken} is null) = (${t.refreshToken} is null)
+       and (${t.accessToken} is null) = (${t.accessExpiresAt} is null)
+       and (${t.accessToken} is null) = (${t.connectedAt} is null)`,
+    ),
+  ],
+);
+
 /** Every write an admin makes, with a before/after summary, kept for the shop owner. */
 export const adminAuditLog = pgTable(
   "admin_audit_log",

@@ -7,5 +7,6 @@ export const AUDIT_TARGETS = [
   "store_settings",
   "coupon",
   "promotion",
+  "bling",
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -50,6 +50,7 @@ const TARGET_LABELS: Record<AuditTarget, string> = {
   store_settings: "Configurações da loja",
   coupon: "Cupom",
   promotion: "Promoção",
+  bling: "Bling (nota fiscal)",
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -73,6 +74,9 @@ const ACTION_LABELS: Record<string, string> = {
   "promotion.update": "Promoção alterada",
   "promotion.activate": "Promoção ativada",
   "promotion.deactivate": "Promoção desativada",
+  "bling.app": "Aplicativo do Bling salvo",
+  "bling.connect": "Loja conectada ao Bling",
+  "bling.disconnect": "Loja desconectada do Bling",
 };
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

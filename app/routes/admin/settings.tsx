@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/settings";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import { ContactsSettings } from "../../components/admin/settings/contacts-settings";
@@ -32,19 +32,34 @@ import {
   type FreightProviderName,
 } from "../../domain/shipping/freight-settings";
 import { maskCep } from "../../lib/masks";
+import { BlingSettings } from "../../components/admin/settings/bling-settings";
+import {
+  blingConnectionState,
+  disconnectBling,
+  saveBlingApp,
+  startBlingAuthorization,
+} from "../../domain/fiscal/bling/bling-connection.server";
+import { blingAppSchema, BLING_RETURN_PATH } from "../../domain/fiscal/bling/bling-settings";
 import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const { settings } = await currentStoreSettings(context.db, context.env);
-  const [featuredProducts, suggestions] = await Promise.all([
+  const [featuredProducts, suggestions, bling] = await Promise.all([
     productsById(context.db, settings.home.featuredProductIds),
     suggestedProducts(context.db),
+    blingConnectionState(context.db),
   ]);
   const configuredFreightProviders = Object.fromEntries(
     FREIGHT_PROVIDERS.map((name) => [name, freightProviderConfigured(context.env, name)]),
   ) as Record<FreightProviderName, boolean>;
-  return { settings, featuredProducts, suggestions, configuredFreightProviders };
+  return {
+    settings,
+    featuredProducts,
+    suggestions,
+    configuredFreightProviders,
+    bling: { ...bling, returnUrl: `${context.baseURL}${BLING_RETURN_PATH}` },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -70,6 +85,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { intent, ok: true } satisfies SettingsActionData;
     case "banner-remove":
       await saveSettingsSection(db, env, user, "banner", { bannerUrl: null });
+      return { intent, ok: true } satisfies SettingsActionData;
+    case "bling-app": {
+      const input = blingAppSchema.safeParse(Object.fromEntries(form));
+      if (!input.success) return { intent, ok: false, errors: settingsFieldErrors(input.error) };
+      await saveBlingApp(db, env, user, input.data);
+      return { intent, ok: true } satisfies SettingsActionData;
+    }
+    case "bling-connect": {
+      // A plain form: the admin's browser goes on to Bling's authorisation page.
+      const outcome = await startBlingAuthorization(db, env, user.id);
+      if (!outcome.ok)
+        return { intent, ok: false, errors: { bling: outcome.message } } satisfies SettingsActionData;
+      throw redirect(outcome.url);
+    }
+    case "bling-disconnect":
+      await disconnectBling(db, user);
       return { intent, ok: true } satisfies SettingsActionData;
   }
   if (typeof intent !== "string" || !Object.hasOwn(SETTINGS_FORMS, intent)) {
@@ -101,7 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function StoreSettingsPage({ loaderData }: Route.ComponentProps) {
-  const { settings, featuredProducts, suggestions, configuredFreightProviders } = loaderData;
+  const { settings, featuredProducts, suggestions, configuredFreightProviders, bling } = loaderData;
   return (
     <UnsavedEditsGuard>
       <div className="flex flex-col gap-6">
@@ -130,6 +161,7 @@ export default function StoreSettingsPage({ loaderData }: Route.ComponentProps) 
           configuredProviders={configuredFreightProviders}
         />
         <PaymentSettings payment={settings.payment} />
+        <BlingSettings {...bling} />
       </div>
     </UnsavedEditsGuard>
   );

@@ -1,7 +1,15 @@
 import type { SettingsForm } from "../../../domain/store-settings/settings-forms";
 
 /** Each form of 'Configurações da loja' posts one of these. */
-export type SettingsIntent = SettingsForm | "logo" | "logo-remove" | "banner" | "banner-remove";
+export type SettingsIntent =
+  | SettingsForm
+  | "logo"
+  | "logo-remove"
+  | "banner"
+  | "banner-remove"
+  | "bling-app"
+  | "bling-connect"
+  | "bling-disconnect";
 
 /** What the settings page's action answers to one of its forms. */
 export interface SettingsActionData {
@@ -30,6 +38,9 @@ export const SETTINGS_TOASTS: Record<SettingsIntent, string> = {
   payment: "Preços e parcelamento salvos!",
   promises: "Garantia e devolução salvas!",
   freight: "Frete salvo!",
+  "bling-app": "Aplicativo do Bling salvo: conecte a loja a ele.",
+  "bling-connect": "Levando você ao Bling...",
+  "bling-disconnect": "Loja desconectada do Bling.",
 };
 
 export const SETTINGS_FAILURE_TOAST = "Não foi possível salvar: corrija os campos indicados";

@@ -1,0 +1,103 @@
+import { useActionData, useSearchParams } from "react-router";
+import { BLING_RETURNS, type BlingReturn } from "../../../domain/fiscal/bling/bling-settings";
+import { formatDateTime } from "../../../lib/dates";
+import { Button } from "../../ui/button";
+import { FormField, FormMessage } from "../../ui/form-field";
+import type { SettingsActionData } from "./settings-action-data";
+import { SettingsForm, SettingsSection } from "./settings-form";
+
+interface BlingSettingsProps {
+  /** The saved application's client id; null before the owner saves one. */
+  clientId: string | null;
+  connectedAt: Date | string | null;
+  /** The address the owner registers as the Bling application's redirect link. */
+  returnUrl: string;
+}
+
+/**
+ * 'Nota fiscal (Bling)': the owner's Bling application, then 'Conectar ao Bling', which leaves
+ * for Bling's authorisation page and comes back here saying how it went. No secret or token is
+ * ever sent to the page.
+ */
+export function BlingSettings({ clientId, connectedAt, returnUrl }: BlingSettingsProps) {
+  const [params] = useSearchParams();
+  const returned = params.get("bling");
+  const back = returned !== null && Object.hasOwn(BLING_RETURNS, returned) ? (returned as BlingReturn) : null;
+  const posted = useActionData<SettingsActionData>();
+  const connectRefusal = posted?.intent === "bling-connect" ? posted.errors?.bling : undefined;
+
+  return (
+    <div id="bling">
+      <SettingsSection
+        title="Nota fiscal (Bling)"
+        description={
+          <>
+            Os pedidos pagos vão para o Bling, que emite a NF-e. Crie um aplicativo privado no Bling com o
+            link de redirecionamento <code className="break-all">{returnUrl}</code> e cole aqui o Client ID e
+            o Client Secret dele.
+          </>
+        }
+      >
+        {back && (
+          <p
+            role="status"
+            className={back === "conectado" ? "text-sm text-green-700" : "text-sm text-red-600"}
+          >
+            {BLING_RETURNS[back]}
+          </p>
+        )}
+        <p className="text-sm font-medium">
+          {connectedAt
+            ? `Conectado ao Bling desde ${formatDateTime(connectedAt)}.`
+            : clientId
+              ? "Aplicativo salvo; a loja ainda não está conectada ao Bling."
+              : "A loja não está conectada ao Bling."}
+        </p>
+        {clientId && !connectedAt && (
+          // A plain form: the browser follows the answer to Bling's authorisation page.
+          <form method="post" className="flex flex-col gap-2">
+            <input type="hidden" name="intent" value="bling-connect" />
+            <FormMessage message={connectRefusal} />
+            <div>
+              <Button type="submit">Conectar ao Bling</Button>
+            </div>
+          </form>
+        )}
+        {connectedAt && (
+          <SettingsForm intent="bling-disconnect" submitLabel="Desconectar" submitVariant="outline" />
+        )}
+        <SettingsForm
+          intent="bling-app"
+          submitLabel={clientId ? "Trocar aplicativo" : "Salvar aplicativo"}
+          submitVariant={clientId ? "outline" : "default"}
+          className="grid gap-4 sm:grid-cols-2"
+        >
+          {({ errors }) => (
+            <>
+              <FormField
+                label="Client ID"
+                name="clientId"
+                defaultValue={clientId ?? ""}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={100}
+                error={errors.clientId}
+                required
+              />
+              <FormField
+                label="Client Secret"
+                name="clientSecret"
+                type="password"
+                autoComplete="new-password"
+                placeholder={clientId ? "Salvo: digite de novo para trocar" : undefined}
+                maxLength={200}
+                error={errors.clientSecret}
+                required
+              />
+            </>
+          )}
+        </SettingsForm>
+      </SettingsSection>
+    </div>
+  );
+}
