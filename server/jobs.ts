@@ -12,6 +12,9 @@ import type { PaymentDeps } from "../app/domain/orders/payment-deps.server";
 import { deliverDueMail } from "../app/mail/outbox.server";
 import { followPromotionWindows } from "../app/domain/promotions/promotions.server";
 import type { Mailer } from "../app/mail/mailer.server";
+import { sendPaidOrdersToBling } from "../app/domain/fiscal/bling/bling-orders.server";
+import type { BlingEnv } from "../app/domain/fiscal/bling/bling-connection.server";
+import { RequestSpacing } from "../app/domain/fiscal/bling/bling-http.server";
 
 /** A background task of the store, run every `everyMs`. */
 interface Job {
@@ -39,16 +42,25 @@ const BACKUP_CHECK_MS = 60_000;
 /** How often a process looks whether a promotion's window started or ended. */
 const PROMOTION_WINDOWS_MS = 15_000;
 
+/** How often a process sends the paid orders waiting for Bling (none while not connected). */
+const BLING_ORDERS_MS = 30_000;
+
 /**
  * The store's jobs: `JOBS`, the promotions' windows (each process follows them from its own
- * start), following deliveries when the carrier's tracking is configured, and the scheduled
- * backups when BACKUP_DIR is set.
+ * start), the paid orders to Bling (at this process's pace), following deliveries when the
+ * carrier's tracking is configured, and the scheduled backups when BACKUP_DIR is set.
  */
 function jobsOf({ carrier, backups }: JobDeps): Job[] {
   const followWindows = followPromotionWindows();
+  const spacing = new RequestSpacing();
   const jobs = [
     ...JOBS,
     { name: "promoções", everyMs: PROMOTION_WINDOWS_MS, run: (deps: JobDeps) => followWindows(deps.db) },
+    {
+      name: "pedidos ao Bling",
+      everyMs: BLING_ORDERS_MS,
+      run: (deps: JobDeps) => sendPaidOrdersToBling({ ...deps, env: deps.bling, spacing }),
+    },
   ];
   if (carrier) {
     jobs.push({
@@ -88,6 +100,8 @@ export interface JobDeps extends PaymentDeps {
   carrier: CarrierTracking | null;
   /** The scheduled backups, or null without BACKUP_DIR. */
   backups: ScheduledBackups | null;
+  /** Where Bling is, and the store's secret its connection is sealed with. */
+  bling: BlingEnv;
 }
 
 /**

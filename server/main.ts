@@ -137,6 +137,7 @@ export async function startServer(
     store: orderMailStoreOf(ready.db, env, baseURL),
     carrier: createCarrierTracking(env),
     backups: scheduledBackupsOf(env, ready),
+    bling: env,
   });
   closeBackupChannel = await openBackupChannel(env, ready, logger);
   if (!vite) await warmUpPrivately(app, env, logger);

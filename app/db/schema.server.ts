@@ -1257,6 +1257,9 @@ export const blingConnection = pgTable(
     // When the access token ends, as Bling said (`expires_in`).
     accessExpiresAt: timestamp("access_expires_at", { withTimezone: true }),
     connectedAt: timestamp("connected_at", { withTimezone: true }),
+    // Orders paid from then on go to Bling: set at the first connection and kept after, so an
+    // order paid while the store was disconnected for a while still goes when it reconnects.
+    ordersSince: timestamp("orders_since", { withTimezone: true }),
     // The authorisation under way: its state's hash, who started it and until when it is good.
     pendingStateHash: text("pending_state_hash"),
     pendingUserId: text("pending_user_id"),
@@ -1271,6 +1274,41 @@ export const blingConnection = pgTable(
        and (${t.accessToken} is null) = (${t.accessExpiresAt} is null)
        and (${t.accessToken} is null) = (${t.connectedAt} is null)`,
     ),
+  ],
+);
+
+/**
+ * Each paid order's hand-off to Bling as a 'pedido de venda' (issue 54, point 2): waiting for the
+ * job (its next try), sent (Bling's id of the sales order), or failed with Bling's reason until an
+ * admin sends it again.
+ */
+export const blingOrders = pgTable(
+  "bling_orders",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    state: text("state", { enum: ["waiting", "sent", "failed"] })
+      .notNull()
+      .default("waiting"),
+    salesOrderId: bigint("sales_order_id", { mode: "number" }),
+    // Tries that failed without Bling's refusal (no answer, 5xx): the backoff grows with them.
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    // Why the last try failed, in pt-BR, for the admin's order page; never a token or a body.
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("bling_orders_state", sql`${t.state} in ('waiting', 'sent', 'failed')`),
+    check(
+      "bling_orders_sent",
+      sql`(${t.state} = 'sent') = (${t.salesOrderId} is not null and ${t.sentAt} is not null)`,
+    ),
+    index("bling_orders_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'waiting'`),
   ],
 );
 

@@ -4,10 +4,18 @@ import type { ServerContext } from "../../app/context.server";
 import { adminAuditLog, blingConnection } from "../../app/db/schema.server";
 import { blingAccessToken } from "../../app/domain/fiscal/bling/bling-connection.server";
 import { BLING_RETURN_PATH } from "../../app/domain/fiscal/bling/bling-settings";
-import { loader as blingReturn } from "../../app/routes/admin/bling-return";
-import { action as settingsAction, loader as settingsLoader } from "../../app/routes/admin/settings";
+import { loader as settingsLoader } from "../../app/routes/admin/settings";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
-import { startFakeBling, type FakeBling } from "../support/fake-bling-server";
+import {
+  authorizeAtBling,
+  BLING_APP,
+  connectStoreToBling,
+  connectToBling,
+  postSettings,
+  returnFromBling,
+  startFakeBlingForStore,
+} from "../support/bling";
+import type { FakeBling } from "../support/fake-bling-server";
 import { createTestContext, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
 
 /**
@@ -16,22 +24,15 @@ import { createTestContext, setUpTestStore, TEST_BASE_URL } from "../support/tes
  * for tokens kept sealed, renewed from `expires_in`, and the connection ended.
  */
 
-const CLIENT_ID = "a1b2c3d4e5f6a7b8c9d0";
-const CLIENT_SECRET = "segredo-do-aplicativo-bling-123";
+const { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } = BLING_APP;
 
 const store = setUpTestStore();
 let fake: FakeBling;
 let context: ServerContext;
 let admin: TestAdmin;
-/** Each request's own context, as the server gives one per request (a page's session is read once per context). */
-const requestContext = () => ({ ...context });
 
 beforeAll(async () => {
-  fake = await startFakeBling({
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    redirectUri: `${TEST_BASE_URL}${BLING_RETURN_PATH}`,
-  });
+  fake = await startFakeBlingForStore();
   context = createTestContext(store.database, undefined, { BLING_API_URL: fake.apiUrl });
   admin = await signedInAdmin(context);
 });
@@ -42,66 +43,16 @@ beforeEach(async () => {
 });
 
 const db = () => store.database.db;
-type Args<T extends (args: never) => unknown> = Parameters<T>[0];
-
-function postSettings(who: TestAdmin, form: Record<string, string>) {
-  return settingsAction({
-    request: adminRequest(who, "/admin/settings", form),
-    context: requestContext(),
-    params: {},
-  } as Args<typeof settingsAction>);
-}
-
-/** What the admin's browser does after a form or a link answered: the redirect's target. */
-async function redirectOf(answer: Promise<unknown>): Promise<URL> {
-  const response = await answer.then(
-    () => {
-      throw new Error("expected a redirect");
-    },
-    (thrown: unknown) => thrown as Response,
-  );
-  expect(response.status).toBe(302);
-  return new URL(response.headers.get("Location")!, TEST_BASE_URL);
-}
-
-/** 'Conectar ao Bling' posted, and where the browser is sent: Bling's authorisation page. */
-function connect(who = admin) {
-  return redirectOf(postSettings(who, { intent: "bling-connect" }));
-}
-
-/** The admin authorises at the fake Bling; Bling sends the browser back with the code. */
-async function authorize(authorizeUrl: URL): Promise<URL> {
-  const approve = new URL(authorizeUrl);
-  approve.pathname += "/approve";
-  const answer = await fetch(approve, { redirect: "manual" });
-  expect(answer.status).toBe(302);
-  return new URL(answer.headers.get("location")!);
-}
-
-function comeBack(who: TestAdmin, returned: URL) {
-  return redirectOf(
-    blingReturn({
-      request: adminRequest(who, `${returned.pathname}${returned.search}`),
-      context: requestContext(),
-      params: {},
-    } as Args<typeof blingReturn>),
-  );
-}
+const post = (form: Record<string, string>, who = admin) => postSettings(context, who, form);
+const connect = (who = admin) => connectToBling(context, who);
+const comeBack = (who: TestAdmin, returned: URL) => returnFromBling(context, who, returned);
+const authorize = authorizeAtBling;
 
 async function saveApp() {
-  expect(
-    await postSettings(admin, { intent: "bling-app", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }),
-  ).toEqual({
-    intent: "bling-app",
-    ok: true,
-  });
+  expect(await post({ intent: "bling-app", ...BLING_APP })).toEqual({ intent: "bling-app", ok: true });
 }
 
-async function connected() {
-  await saveApp();
-  const back = await comeBack(admin, await authorize(await connect()));
-  expect(back.search).toBe("?bling=conectado");
-}
+const connected = () => connectStoreToBling(context, admin);
 
 const savedRow = async () => (await db().select().from(blingConnection))[0];
 
@@ -114,9 +65,9 @@ describe("the Bling application in the admin's settings", () => {
     expect(row!.clientSecret).not.toContain(CLIENT_SECRET);
     const page = await settingsLoader({
       request: adminRequest(admin, "/admin/settings"),
-      context: requestContext(),
+      context: { ...context },
       params: {},
-    } as Args<typeof settingsLoader>);
+    } as Parameters<typeof settingsLoader>[0]);
     expect(page.bling).toEqual({
       clientId: CLIENT_ID,
       connectedAt: null,
@@ -126,9 +77,7 @@ describe("the Bling application in the admin's settings", () => {
   });
 
   it("refuses an id or a secret that is not one, at its field, saving nothing", async () => {
-    expect(
-      await postSettings(admin, { intent: "bling-app", clientId: "abc def", clientSecret: "curto" }),
-    ).toEqual({
+    expect(await post({ intent: "bling-app", clientId: "abc def", clientSecret: "curto" })).toEqual({
       intent: "bling-app",
       ok: false,
       errors: {
@@ -140,7 +89,7 @@ describe("the Bling application in the admin's settings", () => {
   });
 
   it("cannot be connected before the application is saved", async () => {
-    expect(await postSettings(admin, { intent: "bling-connect" })).toEqual({
+    expect(await post({ intent: "bling-connect" })).toEqual({
       intent: "bling-connect",
       ok: false,
       errors: { bling: "Salve o Client ID e o Client Secret do aplicativo do Bling antes de conectar" },
@@ -239,7 +188,7 @@ describe("the connection's tokens", () => {
   it("are dropped on 'Desconectar', leaving the application to connect again", async () => {
     await connected();
 
-    expect(await postSettings(admin, { intent: "bling-disconnect" })).toEqual({
+    expect(await post({ intent: "bling-disconnect" })).toEqual({
       intent: "bling-disconnect",
       ok: true,
     });
@@ -257,7 +206,7 @@ describe("the connection's tokens", () => {
   it("are dropped when another application is saved: they were granted to the one before", async () => {
     await connected();
 
-    await postSettings(admin, {
+    await post({
       intent: "bling-app",
       clientId: "outroaplicativo123",
       clientSecret: CLIENT_SECRET,

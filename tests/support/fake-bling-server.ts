@@ -69,6 +69,8 @@ export async function startFakeBling(options: {
 }) {
   const requests: BlingRequest[] = [];
   const queued: Answer[] = [];
+  // Answers for the next request to one call of the API ("POST /pedidos/vendas"), whatever comes first.
+  const queuedFor: { call: string; answer: Answer }[] = [];
   const contacts: FakeBlingContact[] = [];
   const salesOrders: FakeBlingSalesOrder[] = [];
   const invoices: FakeBlingInvoice[] = [];
@@ -107,7 +109,9 @@ export async function startFakeBling(options: {
       res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(html);
     };
 
-    const next = queued.shift();
+    const call = `${method} ${url.pathname.slice(API.length)}`;
+    const forCall = queuedFor.findIndex((entry) => entry.call === call);
+    const next = forCall === -1 ? queued.shift() : queuedFor.splice(forCall, 1)[0]!.answer;
     if (next === "hang") return;
     if (next) return reply(next.status, next.body, next.headers);
 
@@ -313,6 +317,10 @@ export async function startFakeBling(options: {
     answerNext(status: number, body: unknown, headers?: Record<string, string>) {
       queued.push({ status, body, headers });
     },
+    /** The next request to `call` ("POST /pedidos/vendas", path after /Api/v3) gets this answer. */
+    answerNextTo(call: string, status: number, body: unknown, headers?: Record<string, string>) {
+      queuedFor.push({ call, answer: { status, body, headers } });
+    },
     /** The next request is never answered. */
     hangNext() {
       queued.push("hang");
@@ -368,7 +376,9 @@ export async function startFakeBling(options: {
     },
     /** Forgets the requests, the queued answers, the records and every token and code. */
     reset() {
-      for (const list of [requests, queued, contacts, salesOrders, invoices, issuedTokens]) list.length = 0;
+      for (const list of [requests, queued, queuedFor, contacts, salesOrders, invoices, issuedTokens]) {
+        list.length = 0;
+      }
       accessTokens.clear();
       refreshTokens.clear();
       codes.clear();

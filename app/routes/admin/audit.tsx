@@ -74,6 +74,7 @@ const ACTION_LABELS: Record<string, string> = {
   "promotion.update": "Promoção alterada",
   "promotion.activate": "Promoção ativada",
   "promotion.deactivate": "Promoção desativada",
+  "order.bling_resend": "Pedido reenviado ao Bling",
   "bling.app": "Aplicativo do Bling salvo",
   "bling.connect": "Loja conectada ao Bling",
   "bling.disconnect": "Loja desconectada do Bling",

@@ -49,12 +49,17 @@ import {
 } from "../../domain/orders/refunds.server";
 import { freightSummary } from "../../domain/shipping/freight-options";
 import { requireAdmin } from "../guards.server";
+import { BlingOrderSection } from "../../components/admin/bling-order-section";
+import { blingOrderState, resendToBling } from "../../domain/fiscal/bling/bling-orders.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const order = await loadAdminOrder(context.db, params.orderId);
   if (!order) throw data("Pedido não encontrado", { status: 404 });
-  const { refunds, refundable, lines, freight } = await loadOrderRefunds(paymentDeps(context), order.id);
+  const [{ refunds, refundable, lines, freight }, bling] = await Promise.all([
+    loadOrderRefunds(paymentDeps(context), order.id),
+    blingOrderState(context.db, order.id),
+  ]);
   // Dates as São Paulo text here, so the server and the browser render the same.
   return {
     order: {
@@ -77,6 +82,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         : null,
       history: order.history.map((change) => ({ ...change, atText: formatDateTime(change.at) })),
     },
+    bling: bling && { ...bling, sentAtText: bling.sentAt ? formatDateTime(bling.sentAt) : null },
     money: {
       receivedCents: order.money.receivedCents,
       refundedCents: order.money.refundedCents,
@@ -158,10 +164,11 @@ const actionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("refund"), ...refundFields }),
   z.object({ intent: z.literal("refund-outside"), ...refundFields }),
+  z.object({ intent: z.literal("bling-resend") }),
 ]);
 
 export interface OrderActionData {
-  intent: "status" | "tracking" | "refund" | "refund-outside";
+  intent: "status" | "tracking" | "refund" | "refund-outside" | "bling-resend";
   ok: boolean;
   message: string;
   /** The tracking form's fields refused, each with its message. */
@@ -192,6 +199,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       } satisfies OrderActionData;
     }
     outcome = await saveTracking(context.db, actor, params.orderId, tracking.data);
+  } else if (input.intent === "bling-resend") {
+    const resent = await resendToBling(context.db, actor, params.orderId);
+    return {
+      intent: input.intent,
+      ok: resent.ok,
+      message: resent.ok
+        ? "O pedido voltou para a fila do Bling: ele é enviado em instantes"
+        : resent.message,
+    } satisfies OrderActionData;
   } else {
     const lines = refundedUnitsOf(form);
     if (!lines)
@@ -335,6 +351,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       </div>
 
       <PaymentsSection payments={loaderData.money.payments} />
+
+      {loaderData.bling && <BlingOrderSection bling={loaderData.bling} />}
 
       <RefundsSection refunds={loaderData.refunds} payments={loaderData.money.payments} />
 

@@ -10,7 +10,7 @@ import {
 
 export interface BlingContact {
   nome: string;
-  /** CPF or CNPJ, digits only. */
+  /** CPF (digits) or CNPJ (digits, or upper-case letters and digits since July 2026), unmasked. */
   numeroDocumento: string;
   tipo: "F" | "J";
   email: string;
@@ -110,11 +110,13 @@ export function createBlingApi(options: {
     headers: { Authorization: `Bearer ${options.accessToken}` },
   };
   const send = <T>(call: ProviderCall<T>) => callBling(transport, call);
-  const digits = (value: string | null | undefined) => (value ?? "").replace(/\D/g, "");
+  // A taxpayer number without its mask: a CNPJ may carry letters (decision 0012).
+  const unmasked = (value: string | null | undefined) =>
+    (value ?? "").replace(/[^0-9A-Za-z]/g, "").toUpperCase();
 
   return {
     async findContactByDocument(document: string): Promise<number | null> {
-      const wanted = digits(document);
+      const wanted = unmasked(document);
       // An empty filter would list every contact of the account.
       if (!wanted) throw new Error("Bling: o contato não tem CPF nem CNPJ para ser buscado");
       const { data } = await send({
@@ -123,7 +125,7 @@ export function createBlingApi(options: {
         path: `/contatos?${new URLSearchParams({ numeroDocumento: wanted })}`,
       });
       // The filter is Bling's; a contact whose document says otherwise is not this customer.
-      const match = data.find((c) => !c.numeroDocumento || digits(c.numeroDocumento) === wanted);
+      const match = data.find((c) => !c.numeroDocumento || unmasked(c.numeroDocumento) === wanted);
       return match?.id ?? null;
     },
     async createContact(contact: BlingContact): Promise<number> {
@@ -134,7 +136,7 @@ export function createBlingApi(options: {
         path: "/contatos",
         body: {
           ...fields,
-          numeroDocumento: digits(contact.numeroDocumento),
+          numeroDocumento: unmasked(contact.numeroDocumento),
           situacao: "A",
           ...(telefone ? { telefone } : {}),
           ...(ie ? { ie } : {}),

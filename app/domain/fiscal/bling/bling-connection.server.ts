@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { sealedSecrets } from "../../../config/sealed-secrets.server";
 import type { Env } from "../../../config/env.server";
 import type { Database } from "../../../db/client.server";
@@ -143,7 +143,12 @@ export async function finishBlingAuthorization(
     return "falhou";
   }
   await db.transaction(async (tx) => {
-    await tx.update(blingConnection).set({ ...sealedTokens(env, tokens), connectedAt: now, updatedAt: now });
+    await tx.update(blingConnection).set({
+      ...sealedTokens(env, tokens),
+      connectedAt: now,
+      ordersSince: sql`coalesce(${blingConnection.ordersSince}, ${now})`,
+      updatedAt: now,
+    });
     await recordAdminWrite(tx, actor, {
       action: "bling.connect",
       targetType: "bling",

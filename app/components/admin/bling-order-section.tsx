@@ -1,0 +1,53 @@
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "../toasts";
+import { Button } from "../ui/button";
+
+/** An order's hand-off to Bling as the admin's order page shows it (dates as São Paulo text). */
+export interface ShownBlingOrder {
+  state: "waiting" | "sent" | "failed";
+  salesOrderId: number | null;
+  lastError: string | null;
+  sentAtText: string | null;
+}
+
+/**
+ * 'Bling' on the admin's order: sent (with Bling's sales order), waiting for the job (with the
+ * last try's reason), or failed with Bling's reason and 'Reenviar ao Bling'.
+ */
+export function BlingOrderSection({ bling }: { bling: ShownBlingOrder }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(fetcher.data.message);
+  }, [fetcher.data]);
+  return (
+    <section className="rounded-xl border border-slate-200 p-4" aria-labelledby="bling-pedido">
+      <h3 id="bling-pedido" className="font-semibold">
+        Bling
+      </h3>
+      {bling.state === "sent" && (
+        <p className="mt-3 text-sm">
+          Enviado ao Bling em {bling.sentAtText} (pedido de venda {bling.salesOrderId}).
+        </p>
+      )}
+      {bling.state === "waiting" && (
+        <p className="mt-3 text-sm text-slate-600">
+          Aguardando o envio ao Bling.{bling.lastError && ` Última tentativa: ${bling.lastError}`}
+        </p>
+      )}
+      {bling.state === "failed" && (
+        <fetcher.Form method="post" className="mt-3 flex flex-col items-start gap-3">
+          <input type="hidden" name="intent" value="bling-resend" />
+          <p role="alert" className="text-sm text-red-600">
+            Não enviado ao Bling: {bling.lastError}
+          </p>
+          <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+            Reenviar ao Bling
+          </Button>
+        </fetcher.Form>
+      )}
+    </section>
+  );
+}

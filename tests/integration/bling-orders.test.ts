@@ -1,0 +1,238 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerContext } from "../../app/context.server";
+import { blingOrders } from "../../app/db/schema.server";
+import { createBlingApi } from "../../app/domain/fiscal/bling/bling-api.server";
+import { RequestSpacing } from "../../app/domain/fiscal/bling/bling-http.server";
+import {
+  blingOrderState,
+  MAX_BLING_ATTEMPTS,
+  sendPaidOrdersToBling,
+} from "../../app/domain/fiscal/bling/bling-orders.server";
+import { action as adminOrderAction, loader as adminOrderLoader } from "../../app/routes/admin/order";
+import { action as sandboxPayment } from "../../app/routes/api.sandbox-payment";
+import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
+import { connectStoreToBling, startFakeBlingForStore } from "../support/bling";
+import { placeOrderThroughCheckout } from "../support/checkout";
+import type { FakeBling } from "../support/fake-bling-server";
+import { createTestContext, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
+
+/**
+ * Issue 54, point 2: each paid order goes to Bling once as a 'pedido de venda' with its contact,
+ * through the store's job against the fake Bling: also after a lost answer, with two processes,
+ * past a 429 and a 5xx; Bling's refusal waits for the admin's 'Reenviar ao Bling'.
+ */
+
+const store = setUpTestStore();
+let fake: FakeBling;
+let context: ServerContext;
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  fake = await startFakeBlingForStore();
+  context = createTestContext(store.database, undefined, { BLING_API_URL: fake.apiUrl });
+  admin = await signedInAdmin(context);
+  await connectStoreToBling(context, admin);
+});
+afterAll(() => fake?.stop());
+
+const db = () => store.database.db;
+/** One store process's job: its own pace towards Bling (none in the tests). */
+const job = () => ({
+  db: db(),
+  env: context.env,
+  logger: context.logger,
+  spacing: new RequestSpacing({ minIntervalMs: 0 }),
+});
+
+/** A new buyer's order, placed at checkout and paid (sandbox PIX). */
+async function paidOrder() {
+  const { buyer, orderId } = await placeOrderThroughCheckout(store, context, {
+    product: { name: "Teclado Mecânico", priceCents: 35_000, stock: 5 },
+  });
+  const paid = await sandboxPayment({
+    request: new Request(`${TEST_BASE_URL}/api/sandbox/payment`, {
+      method: "POST",
+      headers: { cookie: buyer.cookie },
+      body: new URLSearchParams({ orderId }),
+    }),
+    context: { ...context },
+    params: {},
+  } as never);
+  expect(paid.data).toEqual({ paid: true });
+  return { buyer, orderId };
+}
+
+const salesOrdersOf = (orderId: string) => fake.salesOrders.filter((order) => order.numeroLoja === orderId);
+const postsOfSalesOrders = () =>
+  fake.requests.filter((request) => request.method === "POST" && request.path.endsWith("/pedidos/vendas"))
+    .length;
+
+/** The job run until the order is no longer due now (other tests' orders may share its runs). */
+async function runJobFor(orderId: string, at = new Date()) {
+  for (let run = 0; run < 5; run += 1) {
+    await sendPaidOrdersToBling(job(), at);
+    const [row] = await db().select().from(blingOrders).where(eq(blingOrders.orderId, orderId));
+    if (row && (row.state !== "waiting" || row.nextAttemptAt > at)) return row;
+  }
+  throw new Error("o pedido continua na fila");
+}
+
+describe("a paid order sent to Bling", () => {
+  it("goes once as a 'pedido de venda' with its customer as a contact, and a later run sends nothing", async () => {
+    const { buyer, orderId } = await paidOrder();
+
+    const row = await runJobFor(orderId);
+
+    const [sent] = salesOrdersOf(orderId);
+    expect(row).toMatchObject({ state: "sent", salesOrderId: sent!.id, lastError: null });
+    expect(sent!.body).toMatchObject({
+      numeroLoja: orderId,
+      itens: [{ descricao: "Teclado Mecânico", quantidade: 1, valor: 350 }],
+      parcelas: [{ valor: 350, observacoes: "PIX" }],
+    });
+    const contact = fake.contacts.find((candidate) => candidate.numeroDocumento === buyer.cpf);
+    expect(contact).toMatchObject({ tipo: "F", indicadorIe: 9, nome: "Maria Compradora" });
+    expect((sent!.body as { contato: { id: number } }).contato.id).toBe(contact!.id);
+
+    await runJobFor(orderId, new Date(Date.now() + 60 * 60_000));
+    expect(salesOrdersOf(orderId)).toHaveLength(1);
+    const page = await adminOrderLoader({
+      request: adminRequest(admin, `/admin/orders/${orderId}`),
+      context: { ...context },
+      params: { orderId },
+    } as never);
+    expect(page.bling).toMatchObject({ state: "sent", salesOrderId: sent!.id });
+  });
+
+  it("is not sent again when Bling already has it (an answer lost after Bling made it)", async () => {
+    const { orderId } = await paidOrder();
+    const api = createBlingApi({ apiUrl: fake.apiUrl, accessToken: fake.grantAccess().accessToken });
+    const contactId = await api.createContact({
+      nome: "Maria Compradora",
+      numeroDocumento: "52998224725",
+      tipo: "F",
+      email: "maria@example.com",
+      indicadorIe: 9,
+      endereco: { endereco: "", numero: "", complemento: "", bairro: "", cep: "", municipio: "", uf: "" },
+    });
+    const madeBefore = await api.createSalesOrder({
+      numeroLoja: orderId,
+      data: "2026-11-30",
+      contatoId: contactId,
+      itens: [],
+      freteCents: 0,
+      parcelas: [],
+      descontoCents: 0,
+    });
+    const posts = postsOfSalesOrders();
+
+    expect(await runJobFor(orderId)).toMatchObject({ state: "sent", salesOrderId: madeBefore });
+    expect(postsOfSalesOrders()).toBe(posts);
+    expect(salesOrdersOf(orderId)).toHaveLength(1);
+  });
+
+  it("goes once when two store processes run the job at the same time", async () => {
+    const { orderId } = await paidOrder();
+
+    await Promise.all([sendPaidOrdersToBling(job()), sendPaidOrdersToBling(job())]);
+    await runJobFor(orderId);
+
+    expect(salesOrdersOf(orderId)).toHaveLength(1);
+    expect(await blingOrderState(db(), orderId)).toMatchObject({ state: "sent" });
+  });
+});
+
+describe("a hand-off that fails", () => {
+  it("waits as long as Bling's 429 asks, and goes on the run after", async () => {
+    const { orderId } = await paidOrder();
+    const now = new Date();
+    fake.answerNextTo(
+      "GET /pedidos/vendas",
+      429,
+      { error: { type: "TOO_MANY_REQUESTS" } },
+      { "Retry-After": "30" },
+    );
+
+    const waiting = await runJobFor(orderId, now);
+
+    expect(waiting).toMatchObject({
+      state: "waiting",
+      attempts: 0,
+      lastError: "O Bling pediu para esperar (limite de requisições): a loja tenta de novo sozinha",
+    });
+    expect(waiting.nextAttemptAt.getTime() - now.getTime()).toBe(30_000);
+    expect(await runJobFor(orderId, new Date(now.getTime() + 31_000))).toMatchObject({ state: "sent" });
+    expect(salesOrdersOf(orderId)).toHaveLength(1);
+  });
+
+  it("is tried again later after a 5xx, and after the last try waits for the admin", async () => {
+    const { orderId } = await paidOrder();
+    const now = new Date();
+    fake.answerNextTo("GET /pedidos/vendas", 503, { error: { type: "SERVER_ERROR" } });
+
+    const first = await runJobFor(orderId, now);
+
+    expect(first).toMatchObject({ state: "waiting", attempts: 1 });
+    expect(first.lastError).toBe("Bling respondeu HTTP 503 ao buscar o pedido de venda");
+    expect(first.nextAttemptAt.getTime() - now.getTime()).toBe(60_000);
+    await db()
+      .update(blingOrders)
+      .set({ attempts: MAX_BLING_ATTEMPTS - 1, nextAttemptAt: now })
+      .where(eq(blingOrders.orderId, orderId));
+    fake.answerNextTo("GET /pedidos/vendas", 502, { error: { type: "SERVER_ERROR" } });
+    expect(await runJobFor(orderId, now)).toMatchObject({
+      state: "failed",
+      lastError: `Bling respondeu HTTP 502 ao buscar o pedido de venda (${MAX_BLING_ATTEMPTS} tentativas)`,
+    });
+    expect(salesOrdersOf(orderId)).toEqual([]);
+  });
+
+  it("shows Bling's refusal on the admin's order, and 'Reenviar ao Bling' sends it", async () => {
+    const { orderId } = await paidOrder();
+    fake.answerNextTo("POST /pedidos/vendas", 400, {
+      error: {
+        type: "VALIDATION_ERROR",
+        message: "Não foi possível salvar a venda",
+        fields: [{ msg: "A natureza de operação padrão não está configurada", element: "naturezaOperacao" }],
+      },
+    });
+
+    expect(await runJobFor(orderId)).toMatchObject({
+      state: "failed",
+      lastError: "O Bling recusou o pedido: A natureza de operação padrão não está configurada",
+    });
+    // Failed: later runs leave it for the admin.
+    await runJobFor(orderId, new Date(Date.now() + 24 * 60 * 60_000));
+    expect(salesOrdersOf(orderId)).toEqual([]);
+    const page = await adminOrderLoader({
+      request: adminRequest(admin, `/admin/orders/${orderId}`),
+      context: { ...context },
+      params: { orderId },
+    } as never);
+    expect(page.bling).toMatchObject({
+      state: "failed",
+      lastError: "O Bling recusou o pedido: A natureza de operação padrão não está configurada",
+    });
+
+    const resent = await adminOrderAction({
+      request: adminRequest(admin, `/admin/orders/${orderId}`, { intent: "bling-resend" }),
+      context: { ...context },
+      params: { orderId },
+    } as never);
+
+    expect(resent).toEqual({
+      intent: "bling-resend",
+      ok: true,
+      message: "O pedido voltou para a fila do Bling: ele é enviado em instantes",
+    });
+    expect(await runJobFor(orderId)).toMatchObject({ state: "sent" });
+    expect(salesOrdersOf(orderId)).toHaveLength(1);
+    const again = await adminOrderAction({
+      request: adminRequest(admin, `/admin/orders/${orderId}`, { intent: "bling-resend" }),
+      context: { ...context },
+      params: { orderId },
+    } as never);
+    expect(again).toMatchObject({ ok: false, message: "Este pedido não tem envio ao Bling para refazer" });
+  });
+});
