@@ -61,6 +61,7 @@ export default [
   route("api/create-payment", "routes/api.create-payment.ts"),
   route("api/orders/:orderId/payment", "routes/api.order-payment.ts"),
   route("api/sandbox/payment", "routes/api.sandbox-payment.ts"),
+  route("api/webhooks/bling", "routes/api.webhooks.bling.ts"),
   route("api/webhooks/:provider", "routes/api.webhooks.ts"),
   route("api/cep/:cep", "routes/api.cep.ts"),
   route("api/favorites", "routes/api.favorites.ts"),

@@ -12,7 +12,7 @@ import type { PaymentDeps } from "../app/domain/orders/payment-deps.server";
 import { deliverDueMail } from "../app/mail/outbox.server";
 import { followPromotionWindows } from "../app/domain/promotions/promotions.server";
 import type { Mailer } from "../app/mail/mailer.server";
-import { sendPaidOrdersToBling } from "../app/domain/fiscal/bling/bling-orders.server";
+import { runBlingJob } from "../app/domain/fiscal/bling/bling-job.server";
 import type { BlingEnv } from "../app/domain/fiscal/bling/bling-connection.server";
 import { RequestSpacing } from "../app/domain/fiscal/bling/bling-http.server";
 
@@ -42,12 +42,12 @@ const BACKUP_CHECK_MS = 60_000;
 /** How often a process looks whether a promotion's window started or ended. */
 const PROMOTION_WINDOWS_MS = 15_000;
 
-/** How often a process sends the paid orders waiting for Bling (none while not connected). */
-const BLING_ORDERS_MS = 30_000;
+/** How often a process sends Bling the paid orders and asks for their NF-e (not while disconnected). */
+const BLING_MS = 30_000;
 
 /**
  * The store's jobs: `JOBS`, the promotions' windows (each process follows them from its own
- * start), the paid orders to Bling (at this process's pace), following deliveries when the
+ * start), the hand-off to Bling (at this process's pace), following deliveries when the
  * carrier's tracking is configured, and the scheduled backups when BACKUP_DIR is set.
  */
 function jobsOf({ carrier, backups }: JobDeps): Job[] {
@@ -57,9 +57,9 @@ function jobsOf({ carrier, backups }: JobDeps): Job[] {
     ...JOBS,
     { name: "promoções", everyMs: PROMOTION_WINDOWS_MS, run: (deps: JobDeps) => followWindows(deps.db) },
     {
-      name: "pedidos ao Bling",
-      everyMs: BLING_ORDERS_MS,
-      run: (deps: JobDeps) => sendPaidOrdersToBling({ ...deps, env: deps.bling, spacing }),
+      name: "Bling",
+      everyMs: BLING_MS,
+      run: (deps: JobDeps) => runBlingJob({ ...deps, env: deps.bling, spacing }),
     },
   ];
   if (carrier) {

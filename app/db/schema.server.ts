@@ -1298,9 +1298,22 @@ export const blingOrders = pgTable(
     // Why the last try failed, in pt-BR, for the admin's order page; never a token or a body.
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    // The NF-e Bling issued for the sales order (issue 54, point 3), once authorised: its id, number,
+    // series, access key, date, and Bling's links to its XML and DANFE.
+    invoiceId: bigint("invoice_id", { mode: "number" }),
+    invoiceNumber: text("invoice_number"),
+    invoiceSeries: text("invoice_series"),
+    invoiceKey: text("invoice_key"),
+    invoiceIssuedAt: timestamp("invoice_issued_at", { withTimezone: true }),
+    invoiceXmlUrl: text("invoice_xml_url"),
+    invoiceDanfeUrl: text("invoice_danfe_url"),
+    // When the store last asked Bling for the invoice of a sales order still without one; null:
+    // ask at the next run (a webhook said something changed).
+    invoiceCheckedAt: timestamp("invoice_checked_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
+    check("bling_orders_invoice_key", sql`${t.invoiceKey} ~ '^[0-9]{44}$'`),
     check("bling_orders_state", sql`${t.state} in ('waiting', 'sent', 'failed')`),
     check(
       "bling_orders_sent",
@@ -1311,6 +1324,19 @@ export const blingOrders = pgTable(
       .where(sql`${t.state} = 'waiting'`),
   ],
 );
+
+/**
+ * Bling's webhooks, each kept once by its `eventId` (Bling delivers again when unsure) and
+ * handled by the Bling job after the delivery was answered.
+ */
+export const blingWebhookEvents = pgTable("bling_webhook_events", {
+  eventId: text("event_id").primaryKey(),
+  event: text("event").notNull(),
+  // The resource the event names (an NF-e's or a sales order's id).
+  resourceId: bigint("resource_id", { mode: "number" }),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp("processed_at", { withTimezone: true }),
+});
 
 /** Every write an admin makes, with a before/after summary, kept for the shop owner. */
 export const adminAuditLog = pgTable(

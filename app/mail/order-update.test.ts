@@ -10,6 +10,14 @@ const base = {
   amountCents: 12_990,
   reason: "Comprei o tamanho errado",
   tracking: { carrier: "correios", carrierName: null, code: "PB123456789BR" },
+  invoice: {
+    number: "1234",
+    series: "1",
+    accessKey: "35261111222333000181550010000012341000012345",
+    issuedAt: new Date("2026-11-30T12:00:00Z"),
+    danfeUrl: "https://bling.example/danfe/1234",
+    xmlUrl: "https://bling.example/xml/1234",
+  },
 } satisfies Omit<OrderUpdateInput, "step">;
 
 /** Each step: its subject, and what its text says. */
@@ -49,6 +57,15 @@ const STEPS: Record<OrderUpdateStep, { subject: string; says: string[] }> = {
   refund_failed: {
     subject: "Reembolso não realizado — pedido #3F2A9C1E",
     says: ["Não foi possível fazer o reembolso de R$\u00a0129,90", "Nossa equipe entrará em contato"],
+  },
+  invoice_issued: {
+    subject: "Nota fiscal emitida — pedido #3F2A9C1E",
+    says: [
+      "A nota fiscal do seu pedido #3F2A9C1E foi emitida: NF-e nº 1234, série 1.",
+      "Chave de acesso: 3526 1111 2223 3300 0181 5500 1000 0012 3410 0001 2345",
+      "https://bling.example/danfe/1234",
+      "https://bling.example/xml/1234",
+    ],
   },
 };
 

@@ -3,6 +3,7 @@ import { escapeHtml } from "../lib/html";
 import { formatBRL } from "../lib/money";
 import { orderNumber } from "../lib/order-number";
 import { WITHDRAWAL_DAYS } from "../lib/order-statuses";
+import { formatAccessKey, invoiceTitle, type OrderInvoice } from "../lib/order-invoice";
 import { mailLayout, type ComposedMail, type MailStore } from "./layout";
 
 /** The after-sale steps the customer is told of, each by one e-mail. */
@@ -13,7 +14,8 @@ export type OrderUpdateStep =
   | "return_requested"
   | "returned"
   | "refund_confirmed"
-  | "refund_failed";
+  | "refund_failed"
+  | "invoice_issued";
 
 export interface OrderUpdateInput {
   orderId: string;
@@ -25,6 +27,8 @@ export interface OrderUpdateInput {
   reason?: string | null;
   /** The parcel's carrier and code, for `shipped`. */
   tracking?: ParcelTracking | null;
+  /** The nota fiscal, for `invoice_issued`. */
+  invoice?: OrderInvoice | null;
   store: MailStore;
   /** The order's page in the customer's account, absolute. */
   orderUrl: string;
@@ -108,6 +112,28 @@ function stepContent(input: OrderUpdateInput, number: string): StepContent {
           { text: "O valor volta pelo mesmo meio de pagamento usado na compra." },
         ],
       };
+    case "invoice_issued": {
+      const { invoice } = input;
+      if (!invoice) throw new Error("The 'invoice_issued' e-mail needs the invoice");
+      return {
+        title: "Nota fiscal emitida",
+        paragraphs: [
+          { text: `A nota fiscal do seu pedido #${number} foi emitida: ${invoiceTitle(invoice)}.` },
+          { text: `Chave de acesso: ${formatAccessKey(invoice.accessKey)}` },
+          ...(invoice.danfeUrl
+            ? [
+                {
+                  text: `DANFE: ${invoice.danfeUrl}`,
+                  link: { label: "Ver a nota fiscal (DANFE)", href: invoice.danfeUrl },
+                },
+              ]
+            : []),
+          ...(invoice.xmlUrl
+            ? [{ text: `XML: ${invoice.xmlUrl}`, link: { label: "Baixar o XML", href: invoice.xmlUrl } }]
+            : []),
+        ],
+      };
+    }
     case "refund_failed":
       return {
         title: "Reembolso não realizado",

@@ -2,6 +2,7 @@ import type { Route } from "./+types/account.order-receipt";
 import type { ServerContext } from "../context.server";
 import { findCustomerOrderDetails, findOrderDetails } from "../domain/orders/order-details.server";
 import { receiptFileName, receiptHtml } from "../domain/orders/receipt";
+import { invoicesOf } from "../domain/fiscal/bling/bling-invoices.server";
 import { storefrontSettings } from "../domain/store-settings/store-settings.server";
 import { requireAdminOrNotFound, requireUser } from "./guards.server";
 
@@ -12,7 +13,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     (await findCustomerOrderDetails(context.db, user.id, params.orderId)) ??
     (await anyOrderForAdmin(context, request, params.orderId));
   if (!order) throw notFound();
-  const html = receiptHtml(order, await storefrontSettings(context.db, context.env));
+  const invoice = (await invoicesOf(context.db, [order.id])).get(order.id) ?? null;
+  const html = receiptHtml({ ...order, invoice }, await storefrontSettings(context.db, context.env));
   return new Response(html, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",

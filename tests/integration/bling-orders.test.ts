@@ -1,18 +1,21 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { pino } from "pino";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerContext } from "../../app/context.server";
-import { blingOrders } from "../../app/db/schema.server";
+import { paymentDeps, type ServerContext } from "../../app/context.server";
+import { blingOrders, blingWebhookEvents, mailOutbox } from "../../app/db/schema.server";
+import { invoicesOf } from "../../app/domain/fiscal/bling/bling-invoices.server";
+import { action as blingWebhook } from "../../app/routes/api.webhooks.bling";
+import { loader as customerOrders } from "../../app/routes/account/orders";
+import { loader as receiptLoader } from "../../app/routes/account.order-receipt";
 import { createBlingApi } from "../../app/domain/fiscal/bling/bling-api.server";
 import { RequestSpacing } from "../../app/domain/fiscal/bling/bling-http.server";
-import {
-  blingOrderState,
-  MAX_BLING_ATTEMPTS,
-  sendPaidOrdersToBling,
-} from "../../app/domain/fiscal/bling/bling-orders.server";
+import { runBlingJob } from "../../app/domain/fiscal/bling/bling-job.server";
+import { blingOrderState, MAX_BLING_ATTEMPTS } from "../../app/domain/fiscal/bling/bling-orders.server";
 import { action as adminOrderAction, loader as adminOrderLoader } from "../../app/routes/admin/order";
 import { action as sandboxPayment } from "../../app/routes/api.sandbox-payment";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
-import { connectStoreToBling, startFakeBlingForStore } from "../support/bling";
+import { BLING_APP, connectStoreToBling, startFakeBlingForStore } from "../support/bling";
 import { placeOrderThroughCheckout } from "../support/checkout";
 import type { FakeBling } from "../support/fake-bling-server";
 import { createTestContext, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
@@ -20,7 +23,8 @@ import { createTestContext, setUpTestStore, TEST_BASE_URL } from "../support/tes
 /**
  * Issue 54, point 2: each paid order goes to Bling once as a 'pedido de venda' with its contact,
  * through the store's job against the fake Bling: also after a lost answer, with two processes,
- * past a 429 and a 5xx; Bling's refusal waits for the admin's 'Reenviar ao Bling'.
+ * past a 429 and a 5xx; Bling's refusal waits for the admin's 'Reenviar ao Bling'. Point 3: the
+ * NF-e comes back, by a signed webhook or the store's own look, to the customer's pages and e-mail.
  */
 
 const store = setUpTestStore();
@@ -41,7 +45,8 @@ const db = () => store.database.db;
 const job = () => ({
   db: db(),
   env: context.env,
-  logger: context.logger,
+  logger: pino({ level: "warn" }),
+  store: paymentDeps(context).store,
   spacing: new RequestSpacing({ minIntervalMs: 0 }),
 });
 
@@ -71,7 +76,7 @@ const postsOfSalesOrders = () =>
 /** The job run until the order is no longer due now (other tests' orders may share its runs). */
 async function runJobFor(orderId: string, at = new Date()) {
   for (let run = 0; run < 5; run += 1) {
-    await sendPaidOrdersToBling(job(), at);
+    await runBlingJob(job(), at);
     const [row] = await db().select().from(blingOrders).where(eq(blingOrders.orderId, orderId));
     if (row && (row.state !== "waiting" || row.nextAttemptAt > at)) return row;
   }
@@ -135,7 +140,7 @@ describe("a paid order sent to Bling", () => {
   it("goes once when two store processes run the job at the same time", async () => {
     const { orderId } = await paidOrder();
 
-    await Promise.all([sendPaidOrdersToBling(job()), sendPaidOrdersToBling(job())]);
+    await Promise.all([runBlingJob(job()), runBlingJob(job())]);
     await runJobFor(orderId);
 
     expect(salesOrdersOf(orderId)).toHaveLength(1);
@@ -234,5 +239,142 @@ describe("a hand-off that fails", () => {
       params: { orderId },
     } as never);
     expect(again).toMatchObject({ ok: false, message: "Este pedido não tem envio ao Bling para refazer" });
+  });
+});
+
+/** Bling's webhook to the store's route, signed with `secret` (the application's, unless told). */
+function postWebhook(
+  body: string,
+  signature = `sha256=${createHmac("sha256", BLING_APP.clientSecret).update(body).digest("hex")}`,
+) {
+  return blingWebhook({
+    request: new Request(`${TEST_BASE_URL}/api/webhooks/bling`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-bling-signature-256": signature },
+      body,
+    }),
+    context: { ...context },
+    params: {},
+  } as never) as Promise<{ data: unknown; init: ResponseInit | null }>;
+}
+
+const invoiceEvent = (invoiceId: number, eventId = randomUUID()) =>
+  JSON.stringify({
+    eventId,
+    date: "2026-11-30 10:00:00",
+    version: "v1",
+    event: "invoice.updated",
+    companyId: "x",
+    data: { id: invoiceId },
+  });
+
+/** An order sent to Bling, and the NF-e the owner then has Bling issue for it. */
+async function invoicedOrder(at: Date) {
+  const placed = await paidOrder();
+  const { salesOrderId } = await runJobFor(placed.orderId, at);
+  const owner = createBlingApi({ apiUrl: fake.apiUrl, accessToken: fake.grantAccess().accessToken });
+  const invoiceId = await owner.generateInvoice(salesOrderId!);
+  const invoice = fake.invoiceIssued(salesOrderId!);
+  return { ...placed, invoiceId, invoice };
+}
+
+const invoiceMails = (orderId: string) =>
+  db()
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.dedupeKey, `order-update:${orderId}:invoice_issued`));
+
+describe("the NF-e coming back from Bling", () => {
+  it("is read at once when a signed webhook says it changed, and shows on the customer's orders, receipt and e-mail", async () => {
+    const now = new Date();
+    const { buyer, orderId, invoiceId, invoice } = await invoicedOrder(now);
+    // Asked a minute ago, before Bling issued it: not asked again for ten minutes without a word from Bling.
+    const soon = new Date(now.getTime() + 60_000);
+    await runBlingJob(job(), soon);
+    expect(await invoicesOf(db(), [orderId])).toEqual(new Map());
+
+    const event = invoiceEvent(invoiceId);
+    expect((await postWebhook(event)).data).toEqual({ ok: true });
+    // Bling delivers again when unsure: kept once.
+    expect((await postWebhook(event)).data).toEqual({ ok: true });
+    // The NF-e is not linked to an order yet: every order waiting for one is asked about, a few a run.
+    for (let run = 0; run < 5 && (await invoicesOf(db(), [orderId])).size === 0; run += 1) {
+      await runBlingJob(job(), soon);
+    }
+
+    expect((await invoicesOf(db(), [orderId])).get(orderId)).toMatchObject({
+      number: invoice.numero,
+      series: "1",
+      accessKey: invoice.chaveAcesso,
+      danfeUrl: invoice.linkDanfe,
+      xmlUrl: invoice.xml,
+    });
+    const request = (path: string) =>
+      new Request(`${TEST_BASE_URL}${path}`, { headers: { cookie: buyer.cookie } });
+    const orders = await customerOrders({
+      request: request("/account/orders"),
+      context: { ...context },
+      params: {},
+    } as never);
+    expect(orders.orders.find((order) => order.id === orderId)?.invoice).toMatchObject({
+      title: `NF-e nº ${invoice.numero}, série 1`,
+      danfeUrl: invoice.linkDanfe,
+      xmlUrl: invoice.xml,
+    });
+    const receipt = (await receiptLoader({
+      request: request(`/account/orders/${orderId}/receipt`),
+      context: { ...context },
+      params: { orderId },
+    } as never)) as Response;
+    expect(await receipt.text()).toContain(`Nota fiscal:</span> NF-e nº ${invoice.numero}, série 1`);
+    const adminOrder = await adminOrderLoader({
+      request: adminRequest(admin, `/admin/orders/${orderId}`),
+      context: { ...context },
+      params: { orderId },
+    } as never);
+    expect(adminOrder.bling?.invoice).toMatchObject({ title: `NF-e nº ${invoice.numero}, série 1` });
+    const [mail] = await invoiceMails(orderId);
+    expect(mail).toMatchObject({
+      subject: `Nota fiscal emitida — pedido #${orderId.slice(0, 8).toUpperCase()}`,
+    });
+    expect(mail!.html).toContain(`href="${invoice.linkDanfe}"`);
+    // Later runs keep it, and write no second e-mail.
+    await runBlingJob(job(), new Date(now.getTime() + 60 * 60_000));
+    expect(await invoiceMails(orderId)).toHaveLength(1);
+  });
+
+  it("is found by the store's own look ten minutes later, without a webhook", async () => {
+    const now = new Date();
+    const { orderId, invoice } = await invoicedOrder(now);
+
+    await runBlingJob(job(), new Date(now.getTime() + 11 * 60_000));
+
+    expect((await invoicesOf(db(), [orderId])).get(orderId)).toMatchObject({
+      accessKey: invoice.chaveAcesso,
+    });
+  });
+
+  it("is not taken from a webhook with a wrong signature, a body that is not JSON, or an unknown event", async () => {
+    const now = new Date();
+    const { orderId, invoiceId } = await invoicedOrder(now);
+    const event = invoiceEvent(invoiceId);
+
+    const forged = await postWebhook(
+      event,
+      `sha256=${createHmac("sha256", "outro-segredo").update(event).digest("hex")}`,
+    );
+    expect(forged.init?.status).toBe(401);
+    expect(forged.data).toEqual({ error: "Assinatura inválida" });
+    expect((await postWebhook(event, "")).init?.status).toBe(401);
+    const notJson = await postWebhook("isto não é json");
+    expect(notJson).toMatchObject({ data: { error: "Corpo inválido" }, init: { status: 400 } });
+    const unknown = JSON.stringify({ eventId: randomUUID(), event: "product.created", data: { id: 1 } });
+    expect((await postWebhook(unknown)).data).toEqual({ ok: true });
+    await runBlingJob(job(), new Date(now.getTime() + 60_000));
+
+    expect(await invoicesOf(db(), [orderId])).toEqual(new Map());
+    expect(
+      await db().select().from(blingWebhookEvents).where(eq(blingWebhookEvents.event, "product.created")),
+    ).toEqual([]);
   });
 });

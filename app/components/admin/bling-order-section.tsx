@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../toasts";
 import { Button } from "../ui/button";
+import { InvoiceLinks, type ShownInvoice } from "../orders/invoice-links";
 
 /** An order's hand-off to Bling as the admin's order page shows it (dates as São Paulo text). */
 export interface ShownBlingOrder {
@@ -9,13 +10,15 @@ export interface ShownBlingOrder {
   salesOrderId: number | null;
   lastError: string | null;
   sentAtText: string | null;
+  /** The NF-e Bling issued, once authorised. */
+  invoice: ShownInvoice | null;
 }
 
 /**
  * 'Bling' on the admin's order: sent (with Bling's sales order), waiting for the job (with the
  * last try's reason), or failed with Bling's reason and 'Reenviar ao Bling'.
  */
-export function BlingOrderSection({ bling }: { bling: ShownBlingOrder }) {
+export function BlingOrderSection({ bling, orderNumber }: { bling: ShownBlingOrder; orderNumber: string }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   useEffect(() => {
     if (!fetcher.data) return;
@@ -31,6 +34,15 @@ export function BlingOrderSection({ bling }: { bling: ShownBlingOrder }) {
         <p className="mt-3 text-sm">
           Enviado ao Bling em {bling.sentAtText} (pedido de venda {bling.salesOrderId}).
         </p>
+      )}
+      {bling.invoice && (
+        <div className="mt-3 flex flex-col gap-2 text-sm">
+          <p>{`Nota fiscal: ${bling.invoice.title}`}</p>
+          <p className="font-mono break-all">{`Chave de acesso: ${bling.invoice.accessKey}`}</p>
+          <div className="flex flex-wrap gap-2">
+            <InvoiceLinks invoice={bling.invoice} orderNumber={orderNumber} />
+          </div>
+        </div>
       )}
       {bling.state === "waiting" && (
         <p className="mt-3 text-sm text-slate-600">

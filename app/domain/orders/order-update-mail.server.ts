@@ -15,7 +15,9 @@ export async function queueOrderUpdate(
   store: OrderMailStore,
   orderId: string,
   step: OrderUpdateStep,
-  details: Pick<OrderUpdateInput, "amountCents" | "reason" | "tracking"> & { occurrence?: string } = {},
+  details: Pick<OrderUpdateInput, "amountCents" | "reason" | "tracking" | "invoice"> & {
+    occurrence?: string;
+  } = {},
 ): Promise<void> {
   const [order] = await tx
     .select({ customerName: orders.customerName, customerEmail: orders.customerEmail })

@@ -2,6 +2,7 @@ import { formatDateTime } from "../../lib/dates";
 import { escapeHtml } from "../../lib/html";
 import { maskCep, maskCnpj, maskPhone, maskTaxId } from "../../lib/masks";
 import { stateRegistrationText } from "../../lib/state-registration";
+import { formatAccessKey, invoiceTitle, type OrderInvoice } from "../../lib/order-invoice";
 import { formatBRL } from "../../lib/money";
 import type { REFUND_STATUSES } from "../../lib/order-statuses";
 import { orderNumber } from "../../lib/order-number";
@@ -65,6 +66,8 @@ export interface ReceiptOrder extends OrderPaymentMethod {
   items: OrderLine[];
   /** Its refunds, oldest first (failed ones left out). */
   refunds: ReceiptRefund[];
+  /** Its nota fiscal, once issued. */
+  invoice?: OrderInvoice | null;
 }
 
 /** The owner's settings the receipt shows: the store's name, who sells (Decreto 7.962 art. 2), the SAC. */
@@ -182,6 +185,7 @@ export function receiptHtml(order: ReceiptOrder, store: ReceiptStore): string {
 ${field("Pedido", `#${number}`)}
 ${field("Data", formatDateTime(order.createdAt))}
 ${field("Situação", ORDER_STATUS_LABELS[order.status])}
+${order.invoice ? field("Nota fiscal", `${invoiceTitle(order.invoice)} · chave de acesso ${formatAccessKey(order.invoice.accessKey)}`) : ""}
 <h2>Vendedor</h2>
 ${field("Razão social", legal.companyName)}
 ${field("CNPJ", maskCnpj(legal.cnpj))}

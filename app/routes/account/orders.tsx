@@ -24,10 +24,16 @@ import { carrierName, trackingLink } from "../../lib/carriers";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
 import { requireUser } from "../guards.server";
+import { invoicesOf } from "../../domain/fiscal/bling/bling-invoices.server";
+import { InvoiceLinks, shownInvoice } from "../../components/orders/invoice-links";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);
   const orders = await listCustomerOrders(context.db, user.id);
+  const invoices = await invoicesOf(
+    context.db,
+    orders.map((order) => order.id),
+  );
   // Formatted here, in São Paulo time, so the server and the browser show the same text.
   return {
     orders: orders.map((order) => ({
@@ -43,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         carrier: carrierName(order.tracking),
         link: trackingLink(order.tracking),
       },
+      invoice: shownInvoice(invoices.get(order.id)),
     })),
     withdrawalReasonMax: WITHDRAWAL_REASON_MAX,
   };
@@ -200,6 +207,7 @@ function OrderCard({
               <span className="font-mono break-all">{order.tracking.code}</span>
             </p>
           )}
+          {order.invoice && <p className="text-sm text-slate-600">{`Nota fiscal: ${order.invoice.title}`}</p>}
           {order.refunds.map((refund, index) => (
             // Listed in the order they were confirmed, never reordered.
             <p key={index} className="text-sm text-slate-600">
@@ -220,6 +228,7 @@ function OrderCard({
             </Link>
           )}
           {order.tracking?.link && <CarrierTrackingLink link={order.tracking.link} />}
+          {order.invoice && <InvoiceLinks invoice={order.invoice} orderNumber={number} />}
           <ReceiptDownloadLink
             orderId={order.id}
             label={`Baixar comprovante do pedido #${number}`}

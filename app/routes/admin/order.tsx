@@ -51,14 +51,17 @@ import { freightSummary } from "../../domain/shipping/freight-options";
 import { requireAdmin } from "../guards.server";
 import { BlingOrderSection } from "../../components/admin/bling-order-section";
 import { blingOrderState, resendToBling } from "../../domain/fiscal/bling/bling-orders.server";
+import { invoicesOf } from "../../domain/fiscal/bling/bling-invoices.server";
+import { shownInvoice } from "../../components/orders/invoice-links";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const order = await loadAdminOrder(context.db, params.orderId);
   if (!order) throw data("Pedido não encontrado", { status: 404 });
-  const [{ refunds, refundable, lines, freight }, bling] = await Promise.all([
+  const [{ refunds, refundable, lines, freight }, bling, invoices] = await Promise.all([
     loadOrderRefunds(paymentDeps(context), order.id),
     blingOrderState(context.db, order.id),
+    invoicesOf(context.db, [order.id]),
   ]);
   // Dates as São Paulo text here, so the server and the browser render the same.
   return {
@@ -82,7 +85,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         : null,
       history: order.history.map((change) => ({ ...change, atText: formatDateTime(change.at) })),
     },
-    bling: bling && { ...bling, sentAtText: bling.sentAt ? formatDateTime(bling.sentAt) : null },
+    bling: bling && {
+      ...bling,
+      sentAtText: bling.sentAt ? formatDateTime(bling.sentAt) : null,
+      invoice: shownInvoice(invoices.get(order.id)),
+    },
     money: {
       receivedCents: order.money.receivedCents,
       refundedCents: order.money.refundedCents,
@@ -352,7 +359,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 
       <PaymentsSection payments={loaderData.money.payments} />
 
-      {loaderData.bling && <BlingOrderSection bling={loaderData.bling} />}
+      {loaderData.bling && <BlingOrderSection bling={loaderData.bling} orderNumber={orderNumber(order.id)} />}
 
       <RefundsSection refunds={loaderData.refunds} payments={loaderData.money.payments} />
 

@@ -242,3 +242,11 @@ function sealedTokens(env: BlingEnv, tokens: BlingTokens) {
     accessExpiresAt: tokens.expiresAt,
   };
 }
+
+/** The application's client secret, which signs Bling's webhooks; null while the store is not connected. */
+export async function blingWebhookSecret(db: Database, env: BlingEnv): Promise<string | null> {
+  const [row] = await db
+    .select({ clientSecret: blingConnection.clientSecret, connectedAt: blingConnection.connectedAt })
+    .from(blingConnection);
+  return row?.connectedAt ? secrets(env).open(row.clientSecret) : null;
+}

@@ -7,26 +7,17 @@ import type { Outcome } from "../../../lib/outcome";
 import { recordAdminWrite, type AdminActor } from "../../audit/audit.server";
 import { findOrderDetails } from "../../orders/order-details.server";
 import { ProviderError } from "../../payments/provider-http.server";
-import { createBlingApi, type BlingApi } from "./bling-api.server";
-import { blingAccessToken, type BlingEnv } from "./bling-connection.server";
-import { BlingRateLimited, type RequestSpacing } from "./bling-http.server";
+import type { BlingApi } from "./bling-api.server";
+import { BlingRateLimited } from "./bling-http.server";
 import { blingContactOf, blingSalesOrderOf } from "./bling-sale.server";
 
 /**
  * Each paid order goes to Bling once as a 'pedido de venda' (issue 54, point 2), by the store's
- * 'Bling' job: the orders paid since the store first connected are queued, claimed a few at a
+ * Bling job (bling-job.server.ts): the orders paid since the store first connected are queued, claimed a few at a
  * time (several processes share the work: `claimDue`), and sent. Bling is asked first
  * whether it already has the order (`numeroLoja`): a retry after a lost answer, or two processes,
  * never make a second sales order.
  */
-
-export interface BlingJobDeps {
-  db: Database;
-  env: BlingEnv;
-  logger: Logger;
-  /** This process's pace towards Bling (about 3 requests a second per account). */
-  spacing: RequestSpacing;
-}
 
 const BATCH = 5;
 /** How long a claimed order waits before another process may try it (one try's calls, paced). */
@@ -55,11 +46,13 @@ export async function blingOrderState(db: Database, orderId: string): Promise<Bl
   return row ?? null;
 }
 
-/** One run of the job: answers how many orders it sent. Nothing while the store is not connected. */
-export async function sendPaidOrdersToBling(deps: BlingJobDeps, now = new Date()): Promise<number> {
-  const { db, env } = deps;
-  const accessToken = await blingAccessToken(db, env, now);
-  if (!accessToken) return 0;
+/** Sends the paid orders due; answers how many it sent. */
+export async function sendPaidOrders(
+  deps: { db: Database; logger: Logger },
+  api: BlingApi,
+  now = new Date(),
+): Promise<number> {
+  const { db } = deps;
   await queuePaidOrders(db, now);
   const claimed = await claimDue(db, blingOrders, {
     key: [blingOrders.orderId],
@@ -69,7 +62,6 @@ export async function sendPaidOrdersToBling(deps: BlingJobDeps, now = new Date()
     lease: { nextAttemptAt: new Date(now.getTime() + LEASE_MS) },
     returning: { orderId: blingOrders.orderId, attempts: blingOrders.attempts },
   });
-  const api = createBlingApi({ apiUrl: env.BLING_API_URL, accessToken, spacing: deps.spacing });
   let sent = 0;
   for (const { orderId, attempts } of claimed) {
     try {
@@ -120,7 +112,7 @@ async function handOff(db: Database, api: BlingApi, orderId: string): Promise<nu
  * status, or Bling's own words on a refusal: never a token or an answer's body.
  */
 async function recordFailure(
-  deps: BlingJobDeps,
+  deps: { db: Database; logger: Logger },
   orderId: string,
   attempts: number,
   error: unknown,
