@@ -1260,6 +1260,13 @@ export const blingConnection = pgTable(
     // Orders paid from then on go to Bling: set at the first connection and kept after, so an
     // order paid while the store was disconnected for a while still goes when it reconnects.
     ordersSince: timestamp("orders_since", { withTimezone: true }),
+    // Bling's ids of the owner's forms of payment ('Formas de pagamento'), for the sales orders'
+    // parcels by how each order was paid; none: the parcel names it in its notes only.
+    pixPaymentFormId: integer("pix_payment_form_id"),
+    cardPaymentFormId: integer("card_payment_form_id"),
+    boletoPaymentFormId: integer("boleto_payment_form_id"),
+    // Ask Bling to generate and transmit each sent order's NF-e (the owner may prefer to do it there).
+    issueInvoices: boolean("issue_invoices").notNull().default(false),
     // The authorisation under way: its state's hash, who started it and until when it is good.
     pendingStateHash: text("pending_state_hash"),
     pendingUserId: text("pending_user_id"),

@@ -71,6 +71,12 @@ describe("the Bling application in the admin's settings", () => {
     expect(page.bling).toEqual({
       clientId: CLIENT_ID,
       connectedAt: null,
+      options: {
+        pixPaymentFormId: null,
+        cardPaymentFormId: null,
+        boletoPaymentFormId: null,
+        issueInvoices: false,
+      },
       returnUrl: `${TEST_BASE_URL}${BLING_RETURN_PATH}`,
     });
     expect(JSON.stringify(page)).not.toContain(CLIENT_SECRET);
@@ -86,6 +92,30 @@ describe("the Bling application in the admin's settings", () => {
       },
     });
     expect(await savedRow()).toBeUndefined();
+  });
+
+  it("keeps the forms of payment and the NF-e option, refusing an id that is not a number at its field", async () => {
+    await saveApp();
+    const options = { pixPaymentFormId: "101", cardPaymentFormId: "", boletoPaymentFormId: "303" };
+
+    expect(await post({ intent: "bling-options", ...options, cardPaymentFormId: "cartão" })).toEqual({
+      intent: "bling-options",
+      ok: false,
+      errors: {
+        cardPaymentFormId: "Informe o número (ID) da forma de pagamento no Bling, ou deixe em branco",
+      },
+    });
+    expect(await post({ intent: "bling-options", ...options, issueInvoices: "on" })).toEqual({
+      intent: "bling-options",
+      ok: true,
+    });
+
+    expect(await savedRow()).toMatchObject({
+      pixPaymentFormId: 101,
+      cardPaymentFormId: null,
+      boletoPaymentFormId: 303,
+      issueInvoices: true,
+    });
   });
 
   it("cannot be connected before the application is saved", async () => {

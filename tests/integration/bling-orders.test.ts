@@ -15,7 +15,7 @@ import { blingOrderState, MAX_BLING_ATTEMPTS } from "../../app/domain/fiscal/bli
 import { action as adminOrderAction, loader as adminOrderLoader } from "../../app/routes/admin/order";
 import { action as sandboxPayment } from "../../app/routes/api.sandbox-payment";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
-import { BLING_APP, connectStoreToBling, startFakeBlingForStore } from "../support/bling";
+import { BLING_APP, connectStoreToBling, postSettings, startFakeBlingForStore } from "../support/bling";
 import { placeOrderThroughCheckout } from "../support/checkout";
 import type { FakeBling } from "../support/fake-bling-server";
 import { createTestContext, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
@@ -376,5 +376,46 @@ describe("the NF-e coming back from Bling", () => {
     expect(
       await db().select().from(blingWebhookEvents).where(eq(blingWebhookEvents.event, "product.created")),
     ).toEqual([]);
+  });
+});
+
+describe("the hand-off's options", () => {
+  it("pays the parcel with the owner's form of payment and, when asked, has Bling generate and transmit the NF-e once", async () => {
+    const options = {
+      intent: "bling-options",
+      pixPaymentFormId: "77",
+      cardPaymentFormId: "",
+      boletoPaymentFormId: "",
+    };
+    expect(await postSettings(context, admin, { ...options, issueInvoices: "on" })).toEqual({
+      intent: "bling-options",
+      ok: true,
+    });
+    try {
+      const { orderId } = await paidOrder();
+
+      await runJobFor(orderId);
+
+      const [sent] = salesOrdersOf(orderId);
+      expect(sent!.body).toMatchObject({ parcelas: [{ formaPagamento: { id: 77 }, observacoes: "PIX" }] });
+      expect(fake.invoices.filter((invoice) => invoice.salesOrderId === sent!.id)).toMatchObject([
+        { sent: true },
+      ]);
+      // Sent again by the admin: Bling already has the order and its NF-e; nothing is made twice.
+      await db()
+        .update(blingOrders)
+        .set({ state: "failed", salesOrderId: null, sentAt: null })
+        .where(eq(blingOrders.orderId, orderId));
+      await adminOrderAction({
+        request: adminRequest(admin, `/admin/orders/${orderId}`, { intent: "bling-resend" }),
+        context: { ...context },
+        params: { orderId },
+      } as never);
+      await runJobFor(orderId);
+      expect(salesOrdersOf(orderId)).toHaveLength(1);
+      expect(fake.invoices.filter((invoice) => invoice.salesOrderId === sent!.id)).toHaveLength(1);
+    } finally {
+      await postSettings(context, admin, options);
+    }
   });
 });

@@ -78,6 +78,7 @@ const ACTION_LABELS: Record<string, string> = {
   "bling.app": "Aplicativo do Bling salvo",
   "bling.connect": "Loja conectada ao Bling",
   "bling.disconnect": "Loja desconectada do Bling",
+  "bling.options": "Opções do Bling alteradas",
 };
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

@@ -37,9 +37,14 @@ import {
   blingConnectionState,
   disconnectBling,
   saveBlingApp,
+  saveBlingOptions,
   startBlingAuthorization,
 } from "../../domain/fiscal/bling/bling-connection.server";
-import { blingAppSchema, BLING_RETURN_PATH } from "../../domain/fiscal/bling/bling-settings";
+import {
+  blingAppSchema,
+  blingOptionsSchema,
+  BLING_RETURN_PATH,
+} from "../../domain/fiscal/bling/bling-settings";
 import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -98,6 +103,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!outcome.ok)
         return { intent, ok: false, errors: { bling: outcome.message } } satisfies SettingsActionData;
       throw redirect(outcome.url);
+    }
+    case "bling-options": {
+      const input = blingOptionsSchema.safeParse(Object.fromEntries(form));
+      if (!input.success) return { intent, ok: false, errors: settingsFieldErrors(input.error) };
+      const outcome = await saveBlingOptions(db, user, input.data);
+      if (!outcome.ok) return { intent, ok: false, errors: { bling: outcome.message } };
+      return { intent, ok: true } satisfies SettingsActionData;
     }
     case "bling-disconnect":
       await disconnectBling(db, user);

@@ -1,5 +1,9 @@
 import { useActionData, useSearchParams } from "react-router";
-import { BLING_RETURNS, type BlingReturn } from "../../../domain/fiscal/bling/bling-settings";
+import {
+  BLING_RETURNS,
+  type BlingOptions,
+  type BlingReturn,
+} from "../../../domain/fiscal/bling/bling-settings";
 import { formatDateTime } from "../../../lib/dates";
 import { Button } from "../../ui/button";
 import { FormField, FormMessage } from "../../ui/form-field";
@@ -10,6 +14,7 @@ interface BlingSettingsProps {
   /** The saved application's client id; null before the owner saves one. */
   clientId: string | null;
   connectedAt: Date | string | null;
+  options: BlingOptions;
   /** The address the owner registers as the Bling application's redirect link. */
   returnUrl: string;
 }
@@ -19,7 +24,7 @@ interface BlingSettingsProps {
  * for Bling's authorisation page and comes back here saying how it went. No secret or token is
  * ever sent to the page.
  */
-export function BlingSettings({ clientId, connectedAt, returnUrl }: BlingSettingsProps) {
+export function BlingSettings({ clientId, connectedAt, options, returnUrl }: BlingSettingsProps) {
   const [params] = useSearchParams();
   const returned = params.get("bling");
   const back = returned !== null && Object.hasOwn(BLING_RETURNS, returned) ? (returned as BlingReturn) : null;
@@ -66,6 +71,7 @@ export function BlingSettings({ clientId, connectedAt, returnUrl }: BlingSetting
         {connectedAt && (
           <SettingsForm intent="bling-disconnect" submitLabel="Desconectar" submitVariant="outline" />
         )}
+        {clientId && <BlingOptionsForm options={options} />}
         <SettingsForm
           intent="bling-app"
           submitLabel={clientId ? "Trocar aplicativo" : "Salvar aplicativo"}
@@ -99,5 +105,47 @@ export function BlingSettings({ clientId, connectedAt, returnUrl }: BlingSetting
         </SettingsForm>
       </SettingsSection>
     </div>
+  );
+}
+
+const PAYMENT_FORMS = [
+  ["pixPaymentFormId", "Forma de pagamento do PIX no Bling (ID)"],
+  ["cardPaymentFormId", "Forma de pagamento do cartão no Bling (ID)"],
+  ["boletoPaymentFormId", "Forma de pagamento do boleto no Bling (ID)"],
+] as const;
+
+/** Bling's ids of the owner's forms of payment, and whether Bling issues each order's NF-e. */
+function BlingOptionsForm({ options }: { options: BlingOptions }) {
+  return (
+    <SettingsForm
+      intent="bling-options"
+      submitLabel="Salvar opções do Bling"
+      className="grid gap-4 sm:grid-cols-3"
+    >
+      {({ errors, value }) => (
+        <>
+          {PAYMENT_FORMS.map(([name, label]) => (
+            <FormField
+              key={name}
+              label={label}
+              name={name}
+              inputMode="numeric"
+              defaultValue={value(name, options[name]?.toString() ?? "")}
+              error={errors[name]}
+            />
+          ))}
+          <label className="flex items-center gap-2 text-sm sm:col-span-3">
+            <input
+              type="checkbox"
+              name="issueInvoices"
+              defaultChecked={options.issueInvoices}
+              className="size-4 accent-brand-600"
+            />
+            Pedir ao Bling que gere e transmita a NF-e de cada pedido enviado
+          </label>
+          <FormMessage message={errors.bling} />
+        </>
+      )}
+    </SettingsForm>
   );
 }

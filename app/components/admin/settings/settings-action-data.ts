@@ -9,6 +9,7 @@ export type SettingsIntent =
   | "banner-remove"
   | "bling-app"
   | "bling-connect"
+  | "bling-options"
   | "bling-disconnect";
 
 /** What the settings page's action answers to one of its forms. */
@@ -40,6 +41,7 @@ export const SETTINGS_TOASTS: Record<SettingsIntent, string> = {
   freight: "Frete salvo!",
   "bling-app": "Aplicativo do Bling salvo: conecte a loja a ele.",
   "bling-connect": "Levando você ao Bling...",
+  "bling-options": "Opções do Bling salvas!",
   "bling-disconnect": "Loja desconectada do Bling.",
 };
 

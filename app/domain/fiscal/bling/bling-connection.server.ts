@@ -7,7 +7,7 @@ import { blingConnection } from "../../../db/schema.server";
 import type { Logger } from "../../../config/logger.server";
 import type { Outcome } from "../../../lib/outcome";
 import { recordAdminWrite, type AdminActor } from "../../audit/audit.server";
-import { BLING_NO_APP, type BlingReturn } from "./bling-settings";
+import { BLING_NO_APP, type BlingOptions, type BlingReturn } from "./bling-settings";
 import {
   blingAuthorizeUrl,
   exchangeBlingCode,
@@ -26,7 +26,22 @@ import {
 export interface BlingConnectionState {
   clientId: string | null;
   connectedAt: Date | null;
+  options: BlingOptions;
 }
+
+const optionColumns = {
+  pixPaymentFormId: blingConnection.pixPaymentFormId,
+  cardPaymentFormId: blingConnection.cardPaymentFormId,
+  boletoPaymentFormId: blingConnection.boletoPaymentFormId,
+  issueInvoices: blingConnection.issueInvoices,
+};
+
+const NO_OPTIONS: BlingOptions = {
+  pixPaymentFormId: null,
+  cardPaymentFormId: null,
+  boletoPaymentFormId: null,
+  issueInvoices: false,
+};
 
 export type BlingEnv = Pick<Env, "AUTH_SECRET" | "DATA_DIR" | "BLING_API_URL">;
 
@@ -48,9 +63,44 @@ const hashOf = (state: string) => createHash("sha256").update(state).digest();
 
 export async function blingConnectionState(db: Database): Promise<BlingConnectionState> {
   const [row] = await db
-    .select({ clientId: blingConnection.clientId, connectedAt: blingConnection.connectedAt })
+    .select({
+      clientId: blingConnection.clientId,
+      connectedAt: blingConnection.connectedAt,
+      options: optionColumns,
+    })
     .from(blingConnection);
-  return { clientId: row?.clientId ?? null, connectedAt: row?.connectedAt ?? null };
+  return {
+    clientId: row?.clientId ?? null,
+    connectedAt: row?.connectedAt ?? null,
+    options: row?.options ?? NO_OPTIONS,
+  };
+}
+
+/** The hand-off's options, as the job reads them. */
+export async function blingOptions(db: Database): Promise<BlingOptions> {
+  const [row] = await db.select(optionColumns).from(blingConnection);
+  return row ?? NO_OPTIONS;
+}
+
+/** The forms of payment and the NF-e option, once the application is saved. */
+export async function saveBlingOptions(
+  db: Database,
+  actor: AdminActor,
+  options: BlingOptions,
+): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(optionColumns).from(blingConnection);
+    if (!before) return { ok: false, message: BLING_NO_APP };
+    await tx.update(blingConnection).set({ ...options, updatedAt: new Date() });
+    await recordAdminWrite(tx, actor, {
+      action: "bling.options",
+      targetType: "bling",
+      targetId: "bling",
+      before,
+      after: options,
+    });
+    return { ok: true };
+  });
 }
 
 /**

@@ -9,6 +9,8 @@ import { findOrderDetails } from "../../orders/order-details.server";
 import { ProviderError } from "../../payments/provider-http.server";
 import type { BlingApi } from "./bling-api.server";
 import { BlingRateLimited } from "./bling-http.server";
+import { blingOptions } from "./bling-connection.server";
+import type { BlingOptions } from "./bling-settings";
 import { blingContactOf, blingSalesOrderOf } from "./bling-sale.server";
 
 /**
@@ -54,6 +56,7 @@ export async function sendPaidOrders(
 ): Promise<number> {
   const { db } = deps;
   await queuePaidOrders(db, now);
+  const options = await blingOptions(db);
   const claimed = await claimDue(db, blingOrders, {
     key: [blingOrders.orderId],
     due: and(eq(blingOrders.state, "waiting"), lte(blingOrders.nextAttemptAt, now)),
@@ -65,7 +68,7 @@ export async function sendPaidOrders(
   let sent = 0;
   for (const { orderId, attempts } of claimed) {
     try {
-      const salesOrderId = await handOff(db, api, orderId);
+      const salesOrderId = await handOff(db, api, orderId, options);
       await db
         .update(blingOrders)
         .set({ state: "sent", salesOrderId, sentAt: now, lastError: null, updatedAt: now })
@@ -90,10 +93,21 @@ async function queuePaidOrders(db: Database, now: Date): Promise<void> {
     on conflict do nothing`);
 }
 
-/** The sales order Bling has for the order, or the one made now with its contact. */
-async function handOff(db: Database, api: BlingApi, orderId: string): Promise<number> {
-  const existing = await api.findSalesOrderByStoreNumber(orderId);
-  if (existing !== null) return existing;
+/**
+ * The sales order Bling has for the order, or the one made now with its contact; with the
+ * option on, its NF-e generated and transmitted unless it has one already. Each step looks
+ * before it writes, so a retry after any failure picks up where the last try stopped.
+ */
+async function handOff(db: Database, api: BlingApi, orderId: string, options: BlingOptions): Promise<number> {
+  const salesOrderId =
+    (await api.findSalesOrderByStoreNumber(orderId)) ?? (await createSalesOrder(db, api, orderId, options));
+  if (options.issueInvoices && (await api.findSalesOrderInvoice(salesOrderId)) === null) {
+    await api.sendInvoice(await api.generateInvoice(salesOrderId));
+  }
+  return salesOrderId;
+}
+
+async function createSalesOrder(db: Database, api: BlingApi, orderId: string, options: BlingOptions) {
   const [order, [row]] = await Promise.all([
     findOrderDetails(db, orderId),
     db.select({ freight: orders.freight }).from(orders).where(eq(orders.id, orderId)),
@@ -102,7 +116,7 @@ async function handOff(db: Database, api: BlingApi, orderId: string): Promise<nu
   const contactId =
     (await api.findContactByDocument(order.customerTaxId)) ??
     (await api.createContact(blingContactOf(order)));
-  return api.createSalesOrder(blingSalesOrderOf(order, row.freight ?? null, contactId));
+  return api.createSalesOrder(blingSalesOrderOf(order, row.freight ?? null, contactId, options));
 }
 
 /**

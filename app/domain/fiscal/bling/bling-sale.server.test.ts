@@ -3,6 +3,7 @@ import type { ReceiptOrder } from "../../orders/receipt";
 import { blingContactOf, blingSalesOrderOf } from "./bling-sale.server";
 
 const ORDER_ID = "3f2a9c1e-7b4d-4e8a-9f10-2b3c4d5e6f70";
+const NO_FORMS = { pixPaymentFormId: null, cardPaymentFormId: null, boletoPaymentFormId: null };
 
 function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
   return {
@@ -101,10 +102,22 @@ describe("blingContactOf", () => {
 });
 
 describe("blingSalesOrderOf", () => {
+  it.each([
+    [{ paymentMethod: "pix" as const, cardPaymentType: null }, 11],
+    [{ paymentMethod: "card" as const, cardPaymentType: "credit_card" }, 22],
+    [{ paymentMethod: "card" as const, cardPaymentType: "ticket" }, 33],
+  ])("pays the parcel with the owner's form of payment for %o", (paid, formId) => {
+    const forms = { pixPaymentFormId: 11, cardPaymentFormId: 22, boletoPaymentFormId: 33 };
+
+    expect(blingSalesOrderOf(order(paid), null, 1, forms).parcelas[0]).toMatchObject({
+      formaPagamentoId: formId,
+    });
+  });
+
   it("sends the lines as bought, the freight and its carrier, the discounts whole and one parcel of the total", () => {
     const freight = { carrier: "Correios", serviceName: "SEDEX" } as Parameters<typeof blingSalesOrderOf>[1];
 
-    const sale = blingSalesOrderOf(order(), freight, 1002);
+    const sale = blingSalesOrderOf(order(), freight, 1002, NO_FORMS);
 
     expect(sale).toEqual({
       numeroLoja: ORDER_ID,
@@ -130,9 +143,11 @@ describe("blingSalesOrderOf", () => {
       order({ paymentMethod: "card", cardPaymentType: "credit_card", cardInstallments: 3 }),
       null,
       1,
+      NO_FORMS,
     );
 
     expect(sale.parcelas[0]!.observacoes).toBe("Cartão de crédito em 3x");
+    expect(sale.parcelas[0]).not.toHaveProperty("formaPagamentoId");
     expect(sale).not.toHaveProperty("transportador");
   });
 });

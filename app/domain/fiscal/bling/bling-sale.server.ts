@@ -5,6 +5,7 @@ import { STATE_REGISTRATION_EXEMPT } from "../../../lib/state-registration";
 import { paymentMethodLabel } from "../../orders/payment-method";
 import type { ReceiptOrder } from "../../orders/receipt";
 import type { BlingContact, BlingSalesOrder } from "./bling-api.server";
+import type { BlingOptions } from "./bling-settings";
 
 /**
  * A paid order as Bling's 'pedido de venda' takes it (issue 54, point 2): the customer as a
@@ -52,6 +53,7 @@ export function blingSalesOrderOf(
   order: ReceiptOrder,
   freight: OrderFreightSnapshot | null,
   contactId: number,
+  paymentForms: Pick<BlingOptions, "pixPaymentFormId" | "cardPaymentFormId" | "boletoPaymentFormId">,
 ): BlingSalesOrder {
   const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
   const adjustments = order.adjustments;
@@ -69,7 +71,28 @@ export function blingSalesOrderOf(
     freteCents: sum(adjustments.filter((line) => line.kind === "freight").map((line) => line.amountCents)),
     ...(freight && { transportador: freight.carrier }),
     descontoCents: -sum(adjustments.filter((line) => line.amountCents < 0).map((line) => line.amountCents)),
-    parcelas: [{ dataVencimento: day, valorCents: order.totalCents, observacoes: paymentMethodLabel(order) }],
+    parcelas: [
+      {
+        dataVencimento: day,
+        valorCents: order.totalCents,
+        ...paymentFormOf(order, paymentForms),
+        observacoes: paymentMethodLabel(order),
+      },
+    ],
     observacoes: `Pedido ${orderNumber(order.id)} da loja virtual`,
   };
+}
+
+/** The owner's form of payment at Bling for how the order was paid (a boleto is the card provider's 'ticket'). */
+function paymentFormOf(
+  order: ReceiptOrder,
+  forms: Pick<BlingOptions, "pixPaymentFormId" | "cardPaymentFormId" | "boletoPaymentFormId">,
+): { formaPagamentoId?: number } {
+  const id =
+    order.paymentMethod === "pix"
+      ? forms.pixPaymentFormId
+      : order.cardPaymentType === "ticket"
+        ? forms.boletoPaymentFormId
+        : forms.cardPaymentFormId;
+  return id === null ? {} : { formaPagamentoId: id };
 }

@@ -27,3 +27,24 @@ export const blingAppSchema = z.object({
     .trim()
     .regex(/^[\x21-\x7e]{8,200}$/, "Client Secret inválido: copie-o do aplicativo no Bling"),
 });
+
+const PAYMENT_FORM_MESSAGE = "Informe o número (ID) da forma de pagamento no Bling, ou deixe em branco";
+const paymentFormId = z
+  .string()
+  .trim()
+  .max(12, PAYMENT_FORM_MESSAGE)
+  .regex(/^([1-9][0-9]{0,9})?$/, PAYMENT_FORM_MESSAGE)
+  .transform((typed) => (typed === "" ? null : Number(typed)))
+  .pipe(z.number().int().max(2_147_483_647, PAYMENT_FORM_MESSAGE).nullable());
+
+/** What the hand-off does besides the sales order: the forms of payment, and the NF-e. */
+export const blingOptionsSchema = z.object({
+  pixPaymentFormId: paymentFormId,
+  cardPaymentFormId: paymentFormId,
+  boletoPaymentFormId: paymentFormId,
+  issueInvoices: z
+    .literal("on")
+    .optional()
+    .transform((checked) => checked === "on"),
+});
+export type BlingOptions = z.infer<typeof blingOptionsSchema>;
