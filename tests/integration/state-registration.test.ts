@@ -3,10 +3,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders, profiles } from "../../app/db/schema.server";
 import { signUpSchema } from "../../app/domain/accounts/account-schemas";
-import { readSession } from "../../app/domain/accounts/session.server";
-import { signUp } from "../../app/domain/accounts/sign-in.server";
-import { authCall } from "../../app/context.server";
-import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { STATE_REGISTRATION_MESSAGE } from "../../app/lib/state-registration";
 import { action as profileAction } from "../../app/routes/account/profile";
 import { loader as receiptLoader } from "../../app/routes/account.order-receipt";
@@ -16,13 +12,7 @@ import { adminRequest, signedInAdmin } from "../support/admin";
 import { postCheckout } from "../support/checkout";
 import { createAddress, createProduct } from "../support/factories";
 import { checkoutBody } from "../support/orders";
-import {
-  nextClientIp,
-  requestWithCookies,
-  setUpTestStore,
-  signUpBuyer,
-  TEST_BASE_URL,
-} from "../support/test-context";
+import { setUpTestStore, signUpBuyer, signUpWith, TEST_BASE_URL } from "../support/test-context";
 
 /**
  * A company's inscrição estadual (issue 54, point 6): in its profile, at checkout and on its
@@ -32,7 +22,7 @@ import {
 const store = setUpTestStore();
 const db = () => store.database.db;
 
-/** A company signed up through the sign-up use case, with the test address. */
+/** A company signed up, with the test address. */
 async function signUpCompany() {
   const cnpj = randomCnpj();
   const input = signUpSchema.parse({
@@ -44,21 +34,13 @@ async function signUpCompany() {
     email: `empresa-${randomUUID()}@example.com`,
     password: "segredo1",
   });
-  const context = { ...store.context, clientIp: nextClientIp() };
-  const outcome = await signUp(
-    context.db,
-    context.logger,
-    authCall(context, new Request(`${TEST_BASE_URL}/auth`)),
-    input,
-  );
-  if (!outcome.ok) throw new Error(outcome.message);
-  const user = (await readSession(store.context, requestWithCookies(outcome.headers))).user!;
-  const address = await createAddress(db(), user.id);
+  const account = await signUpWith(store, input);
+  const address = await createAddress(db(), account.id);
   return {
-    id: user.id,
+    id: account.id,
     email: input.email,
     cnpj,
-    cookie: cookieHeader(outcome.headers),
+    cookie: account.cookie,
     addressId: address.id,
   };
 }

@@ -6,7 +6,7 @@ import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { loadEnv } from "../../app/config/env.server";
 import { authCall, type ServerContext } from "../../app/context.server";
-import { signUpSchema } from "../../app/domain/accounts/account-schemas";
+import { signUpSchema, type SignUpInput } from "../../app/domain/accounts/account-schemas";
 import { cookieHeader } from "../../app/domain/accounts/auth-endpoints.server";
 import { createAuth } from "../../app/domain/accounts/auth.server";
 import { readSession } from "../../app/domain/accounts/session.server";
@@ -100,9 +100,24 @@ export interface SignedUpCustomer {
 }
 
 /**
- * A PF customer signed up through the sign-up use case, from a client address of their own (as
- * real customers do: sign-up is rate-limited per client), and signed in.
+ * An account signed up through the sign-up use case with `input` (a person's or a company's),
+ * from a client address of its own (as real customers do: sign-up is rate-limited per client),
+ * and signed in.
  */
+export async function signUpWith(store: { context: ServerContext }, input: SignUpInput) {
+  const context = { ...store.context, clientIp: nextClientIp() };
+  const outcome = await signUp(
+    context.db,
+    context.logger,
+    authCall(context, new Request(`${TEST_BASE_URL}/auth`)),
+    input,
+  );
+  if (!outcome.ok) throw new Error(outcome.message);
+  const user = (await readSession(store.context, requestWithCookies(outcome.headers))).user!;
+  return { id: user.id, cookie: cookieHeader(outcome.headers), headers: outcome.headers };
+}
+
+/** A PF customer signed up and signed in, as `signUpWith` does. */
 export async function signUpInStore(
   store: { context: ServerContext },
   overrides: { email?: string; password?: string; name?: string } = {},
@@ -116,23 +131,8 @@ export async function signUpInStore(
     email: overrides.email ?? `cliente-${randomUUID()}@example.com`,
     password: overrides.password ?? "segredo1",
   });
-  const context = { ...store.context, clientIp: nextClientIp() };
-  const outcome = await signUp(
-    context.db,
-    context.logger,
-    authCall(context, new Request(`${TEST_BASE_URL}/auth`)),
-    input,
-  );
-  if (!outcome.ok) throw new Error(outcome.message);
-  const user = (await readSession(store.context, requestWithCookies(outcome.headers))).user!;
-  return {
-    id: user.id,
-    email: input.email,
-    password: input.password,
-    cpf,
-    cookie: cookieHeader(outcome.headers),
-    headers: outcome.headers,
-  };
+  const account = await signUpWith(store, input);
+  return { ...account, email: input.email, password: input.password, cpf };
 }
 
 /** A signed-up customer with an address to deliver to: who checks out in a test. */
