@@ -25,12 +25,12 @@ const RECHECK_MS = 10 * 60_000;
 const FOLLOW_MS = 30 * 24 * 60 * 60_000;
 const BATCH = 5;
 
-/** Asks Bling about the invoices due; answers how many NF-e it kept. */
+/** Asks Bling about the invoices due. */
 export async function followBlingInvoices(
   deps: { db: Database; logger: Logger; store: () => Promise<OrderMailStore> },
   api: BlingApi,
   now = new Date(),
-): Promise<number> {
+): Promise<void> {
   const { db } = deps;
   await applyWebhookEvents(db, now);
   const claimed = await claimDue(db, blingOrders, {
@@ -53,7 +53,6 @@ export async function followBlingInvoices(
       invoiceId: blingOrders.invoiceId,
     },
   });
-  let kept = 0;
   for (const row of claimed) {
     try {
       const invoiceId = row.invoiceId ?? (await api.findSalesOrderInvoice(row.salesOrderId!));
@@ -92,14 +91,12 @@ export async function followBlingInvoices(
         if (issued && store)
           await queueOrderUpdate(tx, store, row.orderId, "invoice_issued", { invoice: issued });
       });
-      if (issued) kept += 1;
     } catch (error) {
       // Asked again at its next check; Bling asking to slow down ends this run.
       if (error instanceof BlingRateLimited) break;
       deps.logger.warn({ err: error, orderId: row.orderId }, "Falha ao buscar a NF-e do pedido no Bling");
     }
   }
-  return kept;
 }
 
 /** A link of Bling's the pages may show: an http(s) address, or none. */

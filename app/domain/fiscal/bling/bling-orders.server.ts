@@ -15,10 +15,10 @@ import { blingContactOf, blingSalesOrderOf } from "./bling-sale.server";
 
 /**
  * Each paid order goes to Bling once as a 'pedido de venda' (issue 54, point 2), by the store's
- * Bling job (bling-job.server.ts): the orders paid since the store first connected are queued, claimed a few at a
- * time (several processes share the work: `claimDue`), and sent. Bling is asked first
- * whether it already has the order (`numeroLoja`): a retry after a lost answer, or two processes,
- * never make a second sales order.
+ * Bling job (bling-job.server.ts): the orders paid since the store first connected are queued,
+ * claimed a few at a time (several processes share the work: `claimDue`), and sent. Bling is
+ * asked first whether it already has the order (`numeroLoja`): a retry after a lost answer, or
+ * two processes, never make a second sales order.
  */
 
 const BATCH = 5;
@@ -48,12 +48,12 @@ export async function blingOrderState(db: Database, orderId: string): Promise<Bl
   return row ?? null;
 }
 
-/** Sends the paid orders due; answers how many it sent. */
+/** Sends the paid orders due. */
 export async function sendPaidOrders(
   deps: { db: Database; logger: Logger },
   api: BlingApi,
   now = new Date(),
-): Promise<number> {
+): Promise<void> {
   const { db } = deps;
   await queuePaidOrders(db, now);
   const options = await blingOptions(db);
@@ -65,7 +65,6 @@ export async function sendPaidOrders(
     lease: { nextAttemptAt: new Date(now.getTime() + LEASE_MS) },
     returning: { orderId: blingOrders.orderId, attempts: blingOrders.attempts },
   });
-  let sent = 0;
   for (const { orderId, attempts } of claimed) {
     try {
       const salesOrderId = await handOff(db, api, orderId, options);
@@ -73,14 +72,12 @@ export async function sendPaidOrders(
         .update(blingOrders)
         .set({ state: "sent", salesOrderId, sentAt: now, lastError: null, updatedAt: now })
         .where(eq(blingOrders.orderId, orderId));
-      sent += 1;
     } catch (error) {
       await recordFailure(deps, orderId, attempts, error, now);
       // Bling asked to slow down: the other claimed orders wait for their leases to run out.
       if (error instanceof BlingRateLimited) break;
     }
   }
-  return sent;
 }
 
 /** The orders paid since the store first connected, not cancelled, not yet queued: due `now`. */
