@@ -78,6 +78,7 @@ describe("the Bling application in the admin's settings", () => {
         issueInvoices: false,
       },
       returnUrl: `${TEST_BASE_URL}${BLING_RETURN_PATH}`,
+      webhookUrl: `${TEST_BASE_URL}/api/webhooks/bling`,
     });
     expect(JSON.stringify(page)).not.toContain(CLIENT_SECRET);
   });

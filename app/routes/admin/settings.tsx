@@ -44,6 +44,7 @@ import {
   blingAppSchema,
   blingOptionsSchema,
   BLING_RETURN_PATH,
+  BLING_WEBHOOK_PATH,
 } from "../../domain/fiscal/bling/bling-settings";
 import { requireAdmin } from "../guards.server";
 
@@ -63,7 +64,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     featuredProducts,
     suggestions,
     configuredFreightProviders,
-    bling: { ...bling, returnUrl: `${context.baseURL}${BLING_RETURN_PATH}` },
+    bling: {
+      ...bling,
+      returnUrl: `${context.baseURL}${BLING_RETURN_PATH}`,
+      webhookUrl: `${context.baseURL}${BLING_WEBHOOK_PATH}`,
+    },
   };
 }
 

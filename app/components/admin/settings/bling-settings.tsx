@@ -17,6 +17,8 @@ interface BlingSettingsProps {
   options: BlingOptions;
   /** The address the owner registers as the Bling application's redirect link. */
   returnUrl: string;
+  /** The address the owner registers for the application's webhooks. */
+  webhookUrl: string;
 }
 
 /**
@@ -24,7 +26,7 @@ interface BlingSettingsProps {
  * for Bling's authorisation page and comes back here saying how it went. No secret or token is
  * ever sent to the page.
  */
-export function BlingSettings({ clientId, connectedAt, options, returnUrl }: BlingSettingsProps) {
+export function BlingSettings({ clientId, connectedAt, options, returnUrl, webhookUrl }: BlingSettingsProps) {
   const [params] = useSearchParams();
   const returned = params.get("bling");
   const back = returned !== null && Object.hasOwn(BLING_RETURNS, returned) ? (returned as BlingReturn) : null;
@@ -39,7 +41,9 @@ export function BlingSettings({ clientId, connectedAt, options, returnUrl }: Bli
           <>
             Os pedidos pagos vão para o Bling, que emite a NF-e. Crie um aplicativo privado no Bling com o
             link de redirecionamento <code className="break-all">{returnUrl}</code> e cole aqui o Client ID e
-            o Client Secret dele.
+            o Client Secret dele. Para a nota fiscal chegar aos clientes assim que for autorizada, cadastre
+            também o webhook <code className="break-all">{webhookUrl}</code> (pedidos de venda e notas
+            fiscais).
           </>
         }
       >

@@ -5,6 +5,9 @@ import { z } from "../../../lib/zod";
 /** Where Bling sends the admin back with the code: the owner registers it in the Bling app. */
 export const BLING_RETURN_PATH = "/admin/bling/retorno";
 
+/** Where Bling tells the store an order or an NF-e changed: the owner registers it in the Bling app. */
+export const BLING_WEBHOOK_PATH = "/api/webhooks/bling";
+
 /** How the return from Bling went, as the settings page's `?bling=` names it, and what it says. */
 export const BLING_RETURNS = {
   conectado: "Loja conectada ao Bling.",
