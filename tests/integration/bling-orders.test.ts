@@ -354,6 +354,35 @@ describe("the NF-e coming back from Bling", () => {
     });
   });
 
+  it("tells the admin to cancel it in Bling once part of the sale is refunded (point 4)", async () => {
+    const now = new Date();
+    const { orderId, invoice } = await invoicedOrder(now);
+    await runBlingJob(job(), new Date(now.getTime() + 11 * 60_000));
+    const adminOrder = () =>
+      adminOrderLoader({
+        request: adminRequest(admin, `/admin/orders/${orderId}`),
+        context: { ...context },
+        params: { orderId },
+      } as never);
+    expect((await adminOrder()).bling?.invoiceNotice).toBeNull();
+
+    const refunded = await adminOrderAction({
+      request: adminRequest(admin, `/admin/orders/${orderId}`, {
+        intent: "refund",
+        refundId: randomUUID(),
+        amount: "10,00",
+        reason: "Desconto por atraso",
+      }),
+      context: { ...context },
+      params: { orderId },
+    } as never);
+
+    expect(refunded).toMatchObject({ ok: true });
+    expect((await adminOrder()).bling?.invoiceNotice).toMatch(
+      new RegExp(`^Cancele a NF-e nº ${invoice.numero}, série 1 no Bling: o prazo de cancelamento vai até `),
+    );
+  });
+
   it("is not taken from a webhook with a wrong signature, a body that is not JSON, or an unknown event", async () => {
     const now = new Date();
     const { orderId, invoiceId } = await invoicedOrder(now);

@@ -12,6 +12,8 @@ export interface ShownBlingOrder {
   sentAtText: string | null;
   /** The NF-e Bling issued, once authorised. */
   invoice: ShownInvoice | null;
+  /** What the admin does in Bling about the NF-e of a sale undone (cancel it, or a return invoice). */
+  invoiceNotice: string | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export function BlingOrderSection({ bling, orderNumber }: { bling: ShownBlingOrd
           <div className="flex flex-wrap gap-2">
             <InvoiceLinks invoice={bling.invoice} orderNumber={orderNumber} />
           </div>
+          {bling.invoiceNotice && <p className="text-amber-800">{bling.invoiceNotice}</p>}
         </div>
       )}
       {bling.state === "waiting" && (

@@ -53,6 +53,7 @@ import { BlingOrderSection } from "../../components/admin/bling-order-section";
 import { blingOrderState, resendToBling } from "../../domain/fiscal/bling/bling-orders.server";
 import { invoicesOf } from "../../domain/fiscal/bling/bling-invoices.server";
 import { shownInvoice } from "../../components/orders/invoice-links";
+import { invoiceAfterSaleNotice } from "../../domain/fiscal/invoice-after-sale";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -63,6 +64,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     blingOrderState(context.db, order.id),
     invoicesOf(context.db, [order.id]),
   ]);
+  const invoice = invoices.get(order.id);
   // Dates as São Paulo text here, so the server and the browser render the same.
   return {
     order: {
@@ -88,7 +90,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     bling: bling && {
       ...bling,
       sentAtText: bling.sentAt ? formatDateTime(bling.sentAt) : null,
-      invoice: shownInvoice(invoices.get(order.id)),
+      invoice: shownInvoice(invoice),
+      invoiceNotice: invoice
+        ? invoiceAfterSaleNotice(
+            invoice,
+            { status: order.status, refundedCents: order.money.refundedCents },
+            new Date(),
+          )
+        : null,
     },
     money: {
       receivedCents: order.money.receivedCents,
