@@ -75,8 +75,10 @@ export function SettingsForm({
   const busy = fetcher.state !== "idle";
   const edits = useUnsavedEdits();
 
+  // The answer toasts whether it came to the fetcher or, for a form posted before the scripts
+  // ran (a tap on a slow phone), with the page it reloaded: then once the scripts arrive.
   useEffect(() => {
-    const data = fetcher.data;
+    const data = answer;
     if (!data) return;
     if (data.ok) {
       toast.success(SETTINGS_TOASTS[intent]);
@@ -86,7 +88,7 @@ export function SettingsForm({
     } else toast.error(SETTINGS_FAILURE_TOAST);
     // Only a new answer should toast.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data]);
+  }, [answer]);
 
   function checkFirst(event: FormEvent<HTMLFormElement>) {
     if (!(intent in SETTINGS_FORMS)) return;
