@@ -1,3 +1,5 @@
+import { expect } from "vitest";
+import { ProviderError } from "../../app/domain/payments/provider-http.server";
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -401,4 +403,14 @@ function blingDate(date: Date): string {
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** What a call to Bling that should fail threw: a `ProviderError`, for its message and status. */
+export async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../payments/provider-http.server";
-import { startFakeBling, type FakeBling } from "../../../../tests/support/fake-bling-server";
+import { rejection, startFakeBling, type FakeBling } from "../../../../tests/support/fake-bling-server";
 import { createBlingApi, type BlingContact, type BlingSalesOrder } from "./bling-api.server";
 import { BlingRateLimited, RequestSpacing, reaisOf } from "./bling-http.server";
 
@@ -50,15 +49,6 @@ const order = (contatoId: number): BlingSalesOrder => ({
   descontoCents: 200,
   observacoes: "Pedido 1042 da Vitrine",
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 describe("reaisOf", () => {
   it("turns centavos into reais exactly, without float drift", () => {

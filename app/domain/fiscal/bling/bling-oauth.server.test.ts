@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../payments/provider-http.server";
-import { startFakeBling, type FakeBling } from "../../../../tests/support/fake-bling-server";
+import { rejection, startFakeBling, type FakeBling } from "../../../../tests/support/fake-bling-server";
 import { createBlingApi } from "./bling-api.server";
 import {
   blingAuthorizeUrl,
@@ -43,15 +42,6 @@ async function authorize(state: string): Promise<string> {
   expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
   expect(back.searchParams.get("state")).toBe(state);
   return back.searchParams.get("code")!;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
 }
 
 describe("blingAuthorizeUrl", () => {
