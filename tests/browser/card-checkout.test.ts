@@ -115,8 +115,9 @@ describe("a boleto on a phone", () => {
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    await boleto.getByRole("button", { name: "Copiar linha digitável" }).click();
+    // Taken before the click: the button's 2-second timer starts after it, however slowly the click returns.
     const copiedAt = Date.now();
+    await boleto.getByRole("button", { name: "Copiar linha digitável" }).click();
     const copied = boleto.getByRole("button", { name: "Linha Copiada!" });
     await copied.waitFor();
     await toast(page, "Linha digitável copiada!").waitFor();

@@ -52,8 +52,9 @@ describe("the PIX payment page", () => {
     const order = await ordered(await signedIn());
     await page.goto(paymentPath(order));
 
-    await page.getByRole("button", { name: "Copiar Código PIX" }).click();
+    // Taken before the click: the button's 2-second timer starts after it, however slowly the click returns.
     const copiedAt = Date.now();
+    await page.getByRole("button", { name: "Copiar Código PIX" }).click();
 
     const copied = page.getByRole("button", { name: "Código Copiado!" });
     await copied.waitFor();
