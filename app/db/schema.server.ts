@@ -1267,6 +1267,9 @@ export const blingConnection = pgTable(
     boletoPaymentFormId: integer("boleto_payment_form_id"),
     // Ask Bling to generate and transmit each sent order's NF-e (the owner may prefer to do it there).
     issueInvoices: boolean("issue_invoices").notNull().default(false),
+    // The situation ('Cancelado', 12 in a new account) a sales order moves to once its sale is
+    // undone in whole: cancelled, returned or refunded; none: the store leaves it alone.
+    cancelledSituationId: integer("cancelled_situation_id").default(12),
     // The authorisation under way: its state's hash, who started it and until when it is good.
     pendingStateHash: text("pending_state_hash"),
     pendingUserId: text("pending_user_id"),
@@ -1317,14 +1320,18 @@ export const blingOrders = pgTable(
     // When the store last asked Bling for the invoice of a sales order still without one; null:
     // ask at the next run (a webhook said something changed).
     invoiceCheckedAt: timestamp("invoice_checked_at", { withTimezone: true }),
+    // When Bling's sales order moved to the cancelled situation (issue 54, point 4): the sale was
+    // undone in whole after it was sent. Until then such an order waits in the queue again.
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check("bling_orders_invoice_key", sql`${t.invoiceKey} ~ '^[0-9]{44}$'`),
     check("bling_orders_state", sql`${t.state} in ('waiting', 'sent', 'failed')`),
+    // A sent order may wait again (its cancellation to send), its sales order kept.
     check(
       "bling_orders_sent",
-      sql`(${t.state} = 'sent') = (${t.salesOrderId} is not null and ${t.sentAt} is not null)`,
+      sql`${t.state} <> 'sent' or (${t.salesOrderId} is not null and ${t.sentAt} is not null)`,
     ),
     index("bling_orders_due_idx")
       .on(t.nextAttemptAt)

@@ -75,6 +75,8 @@ describe("the Bling application in the admin's settings", () => {
         pixPaymentFormId: null,
         cardPaymentFormId: null,
         boletoPaymentFormId: null,
+        // 'Cancelado' in a new Bling account.
+        cancelledSituationId: 12,
         issueInvoices: false,
       },
       returnUrl: `${TEST_BASE_URL}${BLING_RETURN_PATH}`,
@@ -95,15 +97,29 @@ describe("the Bling application in the admin's settings", () => {
     expect(await savedRow()).toBeUndefined();
   });
 
-  it("keeps the forms of payment and the NF-e option, refusing an id that is not a number at its field", async () => {
+  it("keeps the forms of payment, the cancelled situation and the NF-e option, refusing an id that is not a number at its field", async () => {
     await saveApp();
-    const options = { pixPaymentFormId: "101", cardPaymentFormId: "", boletoPaymentFormId: "303" };
+    const options = {
+      pixPaymentFormId: "101",
+      cardPaymentFormId: "",
+      boletoPaymentFormId: "303",
+      cancelledSituationId: "",
+    };
 
-    expect(await post({ intent: "bling-options", ...options, cardPaymentFormId: "cartão" })).toEqual({
+    expect(
+      await post({
+        intent: "bling-options",
+        ...options,
+        cardPaymentFormId: "cartão",
+        cancelledSituationId: "0",
+      }),
+    ).toEqual({
       intent: "bling-options",
       ok: false,
       errors: {
         cardPaymentFormId: "Informe o número (ID) da forma de pagamento no Bling, ou deixe em branco",
+        cancelledSituationId:
+          "Informe o número (ID) da situação 'Cancelado' dos pedidos de venda no Bling, ou deixe em branco",
       },
     });
     expect(await post({ intent: "bling-options", ...options, issueInvoices: "on" })).toEqual({
@@ -115,6 +131,8 @@ describe("the Bling application in the admin's settings", () => {
       pixPaymentFormId: 101,
       cardPaymentFormId: null,
       boletoPaymentFormId: 303,
+      // Left blank: the store leaves the sales orders' situations alone.
+      cancelledSituationId: null,
       issueInvoices: true,
     });
   });

@@ -25,6 +25,7 @@ import { createTestContext, setUpTestStore, TEST_BASE_URL } from "../support/tes
  * through the store's job against the fake Bling: also after a lost answer, with two processes,
  * past a 429 and a 5xx; Bling's refusal waits for the admin's 'Reenviar ao Bling'. Point 3: the
  * NF-e comes back, by a signed webhook or the store's own look, to the customer's pages and e-mail.
+ * Point 4: a sale undone in whole moves its sales order to 'Cancelado' in Bling.
  */
 
 const store = setUpTestStore();
@@ -242,6 +243,106 @@ describe("a hand-off that fails", () => {
   });
 });
 
+/** The admin refunds `amount` (pt-BR reais) of the order at the provider. */
+async function refund(orderId: string, amount: string) {
+  const refunded = await adminOrderAction({
+    request: adminRequest(admin, `/admin/orders/${orderId}`, {
+      intent: "refund",
+      refundId: randomUUID(),
+      amount,
+      reason: "Cliente desistiu",
+    }),
+    context: { ...context },
+    params: { orderId },
+  } as never);
+  expect(refunded).toMatchObject({ ok: true });
+}
+
+const situationChangesOf = (salesOrderId: number) =>
+  fake.requests.filter(
+    (request) =>
+      request.method === "PATCH" && request.path.endsWith(`/pedidos/vendas/${salesOrderId}/situacoes/12`),
+  );
+
+describe("a sale undone (point 4)", () => {
+  it("moves its sales order to 'Cancelado' in Bling once refunded in whole, not on a partial refund; a refusal waits for 'Reenviar ao Bling'", async () => {
+    const { orderId } = await paidOrder();
+    const { salesOrderId } = await runJobFor(orderId);
+    await refund(orderId, "10,00");
+    await runJobFor(orderId);
+    expect(situationChangesOf(salesOrderId!)).toEqual([]);
+
+    await refund(orderId, "340,00");
+    fake.answerNextTo(`PATCH /pedidos/vendas/${salesOrderId}/situacoes/12`, 400, {
+      error: {
+        type: "VALIDATION_ERROR",
+        message: "Não foi possível alterar a situação",
+        description: "A situação não pode ser alterada enquanto a nota fiscal está pendente",
+      },
+    });
+    const refused =
+      "O Bling recusou o cancelamento do pedido: A situação não pode ser alterada enquanto a nota fiscal está pendente";
+    expect(await runJobFor(orderId)).toMatchObject({ state: "failed", salesOrderId, lastError: refused });
+    const adminOrder = () =>
+      adminOrderLoader({
+        request: adminRequest(admin, `/admin/orders/${orderId}`),
+        context: { ...context },
+        params: { orderId },
+      } as never);
+    expect((await adminOrder()).bling).toMatchObject({ state: "failed", lastError: refused });
+
+    await adminOrderAction({
+      request: adminRequest(admin, `/admin/orders/${orderId}`, { intent: "bling-resend" }),
+      context: { ...context },
+      params: { orderId },
+    } as never);
+    const cancelled = await runJobFor(orderId);
+
+    expect(cancelled).toMatchObject({ state: "sent", salesOrderId, lastError: null });
+    expect(cancelled.cancelledAt).toBeInstanceOf(Date);
+    expect(fake.salesOrders.find((order) => order.id === salesOrderId)?.situacaoId).toBe(12);
+    expect((await adminOrder()).bling?.cancelledAtText).toMatch(/^\d{2}\/\d{2}\/\d{4}/);
+    // Later runs leave it: the refused try and the one that went.
+    await runJobFor(orderId, new Date(Date.now() + 60 * 60_000));
+    expect(situationChangesOf(salesOrderId!)).toHaveLength(2);
+    expect(salesOrdersOf(orderId)).toHaveLength(1);
+  });
+
+  it("leaves its sales order's situation alone when the owner left the cancelled situation blank", async () => {
+    const options = {
+      intent: "bling-options",
+      pixPaymentFormId: "",
+      cardPaymentFormId: "",
+      boletoPaymentFormId: "",
+    };
+    expect(await postSettings(context, admin, { ...options, cancelledSituationId: "" })).toMatchObject({
+      ok: true,
+    });
+    try {
+      const { orderId } = await paidOrder();
+      const { salesOrderId } = await runJobFor(orderId);
+      await refund(orderId, "350,00");
+
+      expect(await runJobFor(orderId)).toMatchObject({ state: "sent", cancelledAt: null });
+      expect(situationChangesOf(salesOrderId!)).toEqual([]);
+    } finally {
+      await postSettings(context, admin, { ...options, cancelledSituationId: "12" });
+    }
+  });
+
+  it("is not sent at all when it was undone before it reached Bling", async () => {
+    const { orderId } = await paidOrder();
+    fake.answerNextTo("POST /pedidos/vendas", 503, {});
+    expect(await runJobFor(orderId)).toMatchObject({ state: "waiting", attempts: 1 });
+
+    await refund(orderId, "350,00");
+    await runBlingJob(job(), new Date(Date.now() + 60 * 60_000));
+
+    expect(salesOrdersOf(orderId)).toEqual([]);
+    expect(await blingOrderState(db(), orderId)).toBeNull();
+  });
+});
+
 /** Bling's webhook to the store's route, signed with `secret` (the application's, unless told). */
 function postWebhook(
   body: string,
@@ -415,6 +516,7 @@ describe("the hand-off's options", () => {
       pixPaymentFormId: "77",
       cardPaymentFormId: "",
       boletoPaymentFormId: "",
+      cancelledSituationId: "12",
     };
     expect(await postSettings(context, admin, { ...options, issueInvoices: "on" })).toEqual({
       intent: "bling-options",

@@ -90,6 +90,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     bling: bling && {
       ...bling,
       sentAtText: bling.sentAt ? formatDateTime(bling.sentAt) : null,
+      cancelledAtText: bling.cancelledAt ? formatDateTime(bling.cancelledAt) : null,
       invoice: shownInvoice(invoice),
       invoiceNotice: invoice
         ? invoiceAfterSaleNotice(

@@ -112,13 +112,17 @@ export function BlingSettings({ clientId, connectedAt, options, returnUrl, webho
   );
 }
 
-const PAYMENT_FORMS = [
+const BLING_ID_FIELDS = [
   ["pixPaymentFormId", "Forma de pagamento do PIX no Bling (ID)"],
   ["cardPaymentFormId", "Forma de pagamento do cartão no Bling (ID)"],
   ["boletoPaymentFormId", "Forma de pagamento do boleto no Bling (ID)"],
+  ["cancelledSituationId", "Situação 'Cancelado' dos pedidos de venda no Bling (ID)"],
 ] as const;
 
-/** Bling's ids of the owner's forms of payment, and whether Bling issues each order's NF-e. */
+/**
+ * Bling's ids of the owner's forms of payment and of the situation a sale undone moves to, and
+ * whether Bling issues each order's NF-e.
+ */
 function BlingOptionsForm({ options }: { options: BlingOptions }) {
   return (
     <SettingsForm
@@ -128,7 +132,7 @@ function BlingOptionsForm({ options }: { options: BlingOptions }) {
     >
       {({ errors, value }) => (
         <>
-          {PAYMENT_FORMS.map(([name, label]) => (
+          {BLING_ID_FIELDS.map(([name, label]) => (
             <FormField
               key={name}
               label={label}

@@ -210,6 +210,7 @@ export function createBlingApi(options: {
         schema: anything,
         path: `/pedidos/vendas/${salesOrderId}/situacoes/${situationId}`,
         method: "PATCH",
+        refusal: blingRefusal,
       });
     },
   };

@@ -33,6 +33,7 @@ const optionColumns = {
   pixPaymentFormId: blingConnection.pixPaymentFormId,
   cardPaymentFormId: blingConnection.cardPaymentFormId,
   boletoPaymentFormId: blingConnection.boletoPaymentFormId,
+  cancelledSituationId: blingConnection.cancelledSituationId,
   issueInvoices: blingConnection.issueInvoices,
 };
 
@@ -40,6 +41,7 @@ const NO_OPTIONS: BlingOptions = {
   pixPaymentFormId: null,
   cardPaymentFormId: null,
   boletoPaymentFormId: null,
+  cancelledSituationId: null,
   issueInvoices: false,
 };
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "../../../config/logger.server";
 import { claimDue } from "../../../db/claim-due.server";
 import type { Database } from "../../../db/client.server";
@@ -19,6 +19,12 @@ import { blingContactOf, blingSalesOrderOf } from "./bling-sale.server";
  * claimed a few at a time (several processes share the work: `claimDue`), and sent. Bling is
  * asked first whether it already has the order (`numeroLoja`): a retry after a lost answer, or
  * two processes, never make a second sales order.
+ *
+ * A sale undone in whole after it was sent (cancelled, returned, refunded to the last centavo)
+ * waits in the queue again, to move its sales order to the owner's 'Cancelado' situation (point
+ * 4); one undone before it reached Bling is not sent at all. A partial refund leaves the sales
+ * order as it is: the admin's order says which invoice to issue in Bling
+ * (`invoice-after-sale.ts`).
  */
 
 const BATCH = 5;
@@ -33,7 +39,13 @@ export interface BlingOrderState {
   salesOrderId: number | null;
   lastError: string | null;
   sentAt: Date | null;
+  /** When the sales order moved to 'Cancelado' in Bling. */
+  cancelledAt: Date | null;
 }
+
+/** The sale undone in whole: cancelled, returned, or refunded to the last centavo. */
+const saleUndone: SQL<boolean> = sql`(${orders.status} in ('cancelled', 'returned')
+  or (${orders.refundedCents} = ${orders.totalCents} and ${orders.totalCents} > 0))`;
 
 export async function blingOrderState(db: Database, orderId: string): Promise<BlingOrderState | null> {
   const [row] = await db
@@ -42,6 +54,7 @@ export async function blingOrderState(db: Database, orderId: string): Promise<Bl
       salesOrderId: blingOrders.salesOrderId,
       lastError: blingOrders.lastError,
       sentAt: blingOrders.sentAt,
+      cancelledAt: blingOrders.cancelledAt,
     })
     .from(blingOrders)
     .where(eq(blingOrders.orderId, orderId));
@@ -56,6 +69,7 @@ export async function sendPaidOrders(
 ): Promise<void> {
   const { db } = deps;
   await queuePaidOrders(db, now);
+  await queueUndoneOrders(db, now);
   const options = await blingOptions(db);
   const claimed = await claimDue(db, blingOrders, {
     key: [blingOrders.orderId],
@@ -63,45 +77,89 @@ export async function sendPaidOrders(
     order: asc(blingOrders.nextAttemptAt),
     batch: BATCH,
     lease: { nextAttemptAt: new Date(now.getTime() + LEASE_MS) },
-    returning: { orderId: blingOrders.orderId, attempts: blingOrders.attempts },
+    returning: {
+      orderId: blingOrders.orderId,
+      attempts: blingOrders.attempts,
+      salesOrderId: blingOrders.salesOrderId,
+    },
   });
-  for (const { orderId, attempts } of claimed) {
+  for (const claim of claimed) {
+    const { orderId } = claim;
     try {
-      const salesOrderId = await handOff(db, api, orderId, options);
+      const handedOff = await handOff(db, api, orderId, options);
+      if (handedOff === null) {
+        await db.delete(blingOrders).where(eq(blingOrders.orderId, orderId));
+        continue;
+      }
       await db
         .update(blingOrders)
-        .set({ state: "sent", salesOrderId, sentAt: now, lastError: null, updatedAt: now })
+        .set({
+          state: "sent",
+          salesOrderId: handedOff.salesOrderId,
+          sentAt: sql`coalesce(${blingOrders.sentAt}, ${now})`,
+          cancelledAt: handedOff.cancelled ? now : null,
+          lastError: null,
+          updatedAt: now,
+        })
         .where(eq(blingOrders.orderId, orderId));
     } catch (error) {
-      await recordFailure(deps, orderId, attempts, error, now);
+      await recordFailure(deps, claim, error, now);
       // Bling asked to slow down: the other claimed orders wait for their leases to run out.
       if (error instanceof BlingRateLimited) break;
     }
   }
 }
 
-/** The orders paid since the store first connected, not cancelled, not yet queued: due `now`. */
+/** The orders paid since the store first connected, not undone, not yet queued: due `now`. */
 async function queuePaidOrders(db: Database, now: Date): Promise<void> {
   await db.execute(sql`
     insert into ${blingOrders} (order_id, next_attempt_at)
     select ${orders.id}, ${now} from ${orders}, ${blingConnection}
-    where ${orders.paidAt} >= ${blingConnection.ordersSince} and ${orders.status} <> 'cancelled'
+    where ${orders.paidAt} >= ${blingConnection.ordersSince} and not ${saleUndone}
       and not exists (select from ${blingOrders} where ${blingOrders.orderId} = ${orders.id})
     on conflict do nothing`);
 }
 
 /**
- * The sales order Bling has for the order, or the one made now with its contact; with the
- * option on, its NF-e generated and transmitted unless it has one already. Each step looks
- * before it writes, so a retry after any failure picks up where the last try stopped.
+ * The orders sent and undone since, their sales order not yet cancelled in Bling: due `now`
+ * again, their tries counted afresh. None while the owner keeps Bling's situations to themselves.
  */
-async function handOff(db: Database, api: BlingApi, orderId: string, options: BlingOptions): Promise<number> {
-  const salesOrderId =
-    (await api.findSalesOrderByStoreNumber(orderId)) ?? (await createSalesOrder(db, api, orderId, options));
+async function queueUndoneOrders(db: Database, now: Date): Promise<void> {
+  await db.execute(sql`
+    update ${blingOrders} set state = 'waiting', attempts = 0, next_attempt_at = ${now}, updated_at = ${now}
+    from ${orders}, ${blingConnection}
+    where ${blingOrders.orderId} = ${orders.id} and ${blingOrders.state} = 'sent'
+      and ${blingOrders.cancelledAt} is null and ${blingConnection.cancelledSituationId} is not null
+      and ${saleUndone}`);
+}
+
+/**
+ * The sales order Bling has for the order, or the one made now with its contact; with the
+ * option on, its NF-e generated and transmitted unless it has one already. A sale undone moves
+ * its sales order to the cancelled situation instead, and is not made at all when Bling has none
+ * (null). Each step looks before it writes, so a retry after any failure picks up where the last
+ * try stopped.
+ */
+async function handOff(
+  db: Database,
+  api: BlingApi,
+  orderId: string,
+  options: BlingOptions,
+): Promise<{ salesOrderId: number; cancelled: boolean } | null> {
+  const [sale] = await db.select({ undone: saleUndone }).from(orders).where(eq(orders.id, orderId));
+  if (!sale) throw new Error("Pedido não encontrado");
+  const found = await api.findSalesOrderByStoreNumber(orderId);
+  if (sale.undone) {
+    if (found === null) return null;
+    const situation = options.cancelledSituationId;
+    if (situation !== null) await api.setSalesOrderSituation(found, situation);
+    return { salesOrderId: found, cancelled: situation !== null };
+  }
+  const salesOrderId = found ?? (await createSalesOrder(db, api, orderId, options));
   if (options.issueInvoices && (await api.findSalesOrderInvoice(salesOrderId)) === null) {
     await api.sendInvoice(await api.generateInvoice(salesOrderId));
   }
-  return salesOrderId;
+  return { salesOrderId, cancelled: false };
 }
 
 async function createSalesOrder(db: Database, api: BlingApi, orderId: string, options: BlingOptions) {
@@ -124,8 +182,7 @@ async function createSalesOrder(db: Database, api: BlingApi, orderId: string, op
  */
 async function recordFailure(
   deps: { db: Database; logger: Logger },
-  orderId: string,
-  attempts: number,
+  { orderId, attempts, salesOrderId }: { orderId: string; attempts: number; salesOrderId: number | null },
   error: unknown,
   now: Date,
 ) {
@@ -137,7 +194,9 @@ async function recordFailure(
       lastError: "O Bling pediu para esperar (limite de requisições): a loja tenta de novo sozinha",
     };
   } else if (error instanceof ProviderError && error.refusal) {
-    change = { state: "failed", lastError: `O Bling recusou o pedido: ${error.refusal}` };
+    // An order Bling has already waited to be cancelled there.
+    const refused = salesOrderId === null ? "o pedido" : "o cancelamento do pedido";
+    change = { state: "failed", lastError: `O Bling recusou ${refused}: ${error.refusal}` };
   } else {
     if (!(error instanceof ProviderError))
       deps.logger.error({ err: error, orderId }, "Falha ao enviar o pedido ao Bling");

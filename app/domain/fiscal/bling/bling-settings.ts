@@ -31,20 +31,29 @@ export const blingAppSchema = z.object({
     .regex(/^[\x21-\x7e]{8,200}$/, "Client Secret inválido: copie-o do aplicativo no Bling"),
 });
 
-const PAYMENT_FORM_MESSAGE = "Informe o número (ID) da forma de pagamento no Bling, ou deixe em branco";
-const paymentFormId = z
-  .string()
-  .trim()
-  .max(12, PAYMENT_FORM_MESSAGE)
-  .regex(/^([1-9][0-9]{0,9})?$/, PAYMENT_FORM_MESSAGE)
-  .transform((typed) => (typed === "" ? null : Number(typed)))
-  .pipe(z.number().int().max(2_147_483_647, PAYMENT_FORM_MESSAGE).nullable());
+/** A Bling id the owner copies from their account (a form of payment, a situation); blank: none. */
+const blingId = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(12, message)
+    .regex(/^([1-9][0-9]{0,9})?$/, message)
+    .transform((typed) => (typed === "" ? null : Number(typed)))
+    .pipe(z.number().int().max(2_147_483_647, message).nullable());
 
-/** What the hand-off does besides the sales order: the forms of payment, and the NF-e. */
+const paymentFormId = blingId("Informe o número (ID) da forma de pagamento no Bling, ou deixe em branco");
+
+/**
+ * What the hand-off does besides the sales order: the forms of payment, the NF-e, and the
+ * situation a sale undone in whole moves to (blank: the store leaves the situation alone).
+ */
 export const blingOptionsSchema = z.object({
   pixPaymentFormId: paymentFormId,
   cardPaymentFormId: paymentFormId,
   boletoPaymentFormId: paymentFormId,
+  cancelledSituationId: blingId(
+    "Informe o número (ID) da situação 'Cancelado' dos pedidos de venda no Bling, ou deixe em branco",
+  ),
   issueInvoices: z
     .literal("on")
     .optional()
