@@ -8,6 +8,7 @@ import { quoteFreight } from "./domain/shipping/freight-quotes.server";
 import type { PlaceOrderDeps } from "./domain/orders/place-order.server";
 import type { PaymentDeps } from "./domain/orders/payment-deps.server";
 import type { StoreProviders } from "./domain/payments/store-providers";
+import type { LabelDeps } from "./domain/shipping/labels/buy-labels.server";
 import { currentStoreSettings } from "./domain/store-settings/store-settings.server";
 import type { FileStorage } from "./storage/file-storage.server";
 
@@ -72,6 +73,19 @@ export async function placeOrderDeps(context: ServerContext): Promise<PlaceOrder
     baseURL: context.baseURL,
     logger: context.logger,
     beforeRemoteCharge: context.endOrderTurn,
+  };
+}
+
+/** What buying and printing Melhor Envio labels needs from a request's context. */
+export async function labelDeps(context: ServerContext): Promise<LabelDeps> {
+  const { settings } = await currentStoreSettings(context.db, context.env);
+  return {
+    db: context.db,
+    env: context.env,
+    logger: context.logger,
+    store: orderMailStoreOf(context.db, context.env, context.baseURL),
+    settings,
+    baseURL: context.baseURL,
   };
 }
 

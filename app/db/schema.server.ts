@@ -1352,6 +1352,32 @@ export const blingWebhookEvents = pgTable("bling_webhook_events", {
   processedAt: timestamp("processed_at", { withTimezone: true }),
 });
 
+/**
+ * An order's shipping label bought through Melhor Envio (issue 54, point 5): the shipment Melhor
+ * Envio keeps for it, and how far its purchase went. A try under way claims the row, so two
+ * admins never put the same order in the cart twice.
+ */
+export const shippingLabels = pgTable(
+  "shipping_labels",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    // Melhor Envio's id of the shipment (its cart item); null while the first call is under way.
+    shipmentId: text("shipment_id"),
+    // Melhor Envio's status of it when last seen: pending (in the cart), released (paid),
+    // generated, posted, delivered, canceled…
+    shipmentStatus: text("shipment_status"),
+    invoiceKey: text("invoice_key").notNull(),
+    // Why the last try stopped, in pt-BR with Melhor Envio's words; never a token.
+    lastError: text("last_error"),
+    // When the last try started: another waits until it ends or this is 2 minutes old.
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [check("shipping_labels_invoice_key", sql`${t.invoiceKey} ~ '^[0-9]{44}$'`)],
+);
+
 /** Every write an admin makes, with a before/after summary, kept for the shop owner. */
 export const adminAuditLog = pgTable(
   "admin_audit_log",

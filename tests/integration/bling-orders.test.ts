@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentDeps, type ServerContext } from "../../app/context.server";
 import { blingOrders, blingWebhookEvents, mailOutbox } from "../../app/db/schema.server";
 import { invoicesOf } from "../../app/domain/fiscal/bling/bling-invoices.server";
-import { action as blingWebhook } from "../../app/routes/api.webhooks.bling";
 import { loader as customerOrders } from "../../app/routes/account/orders";
 import { loader as receiptLoader } from "../../app/routes/account.order-receipt";
 import { createBlingApi } from "../../app/domain/fiscal/bling/bling-api.server";
@@ -15,7 +14,13 @@ import { blingOrderState, MAX_BLING_ATTEMPTS } from "../../app/domain/fiscal/bli
 import { action as adminOrderAction, loader as adminOrderLoader } from "../../app/routes/admin/order";
 import { action as sandboxPayment } from "../../app/routes/api.sandbox-payment";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
-import { BLING_APP, connectStoreToBling, postSettings, startFakeBlingForStore } from "../support/bling";
+import {
+  connectStoreToBling,
+  invoiceEvent,
+  postBlingWebhook,
+  postSettings,
+  startFakeBlingForStore,
+} from "../support/bling";
 import { placeOrderThroughCheckout } from "../support/checkout";
 import type { FakeBling } from "../support/fake-bling-server";
 import { createTestContext, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
@@ -343,31 +348,7 @@ describe("a sale undone (point 4)", () => {
   });
 });
 
-/** Bling's webhook to the store's route, signed with `secret` (the application's, unless told). */
-function postWebhook(
-  body: string,
-  signature = `sha256=${createHmac("sha256", BLING_APP.clientSecret).update(body).digest("hex")}`,
-) {
-  return blingWebhook({
-    request: new Request(`${TEST_BASE_URL}/api/webhooks/bling`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-bling-signature-256": signature },
-      body,
-    }),
-    context: { ...context },
-    params: {},
-  } as never) as Promise<{ data: unknown; init: ResponseInit | null }>;
-}
-
-const invoiceEvent = (invoiceId: number, eventId = randomUUID()) =>
-  JSON.stringify({
-    eventId,
-    date: "2026-11-30 10:00:00",
-    version: "v1",
-    event: "invoice.updated",
-    companyId: "x",
-    data: { id: invoiceId },
-  });
+const postWebhook = (body: string, signature?: string) => postBlingWebhook(context, body, signature);
 
 /** An order sent to Bling, and the NF-e the owner then has Bling issue for it. */
 async function invoicedOrder(at: Date) {

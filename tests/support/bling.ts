@@ -1,8 +1,10 @@
+import { createHmac, randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { ServerContext } from "../../app/context.server";
 import { BLING_RETURN_PATH } from "../../app/domain/fiscal/bling/bling-settings";
 import { loader as blingReturn } from "../../app/routes/admin/bling-return";
 import { action as settingsAction } from "../../app/routes/admin/settings";
+import { action as blingWebhook } from "../../app/routes/api.webhooks.bling";
 import { adminRequest, type TestAdmin } from "./admin";
 import { startFakeBling } from "./fake-bling-server";
 import { TEST_BASE_URL } from "./test-context";
@@ -79,3 +81,31 @@ export async function connectStoreToBling(context: ServerContext, who: TestAdmin
   );
   expect(back.search).toBe("?bling=conectado");
 }
+
+/** Bling's webhook to the store's route, signed with `signature` (the application's secret's, unless told). */
+export function postBlingWebhook(
+  context: ServerContext,
+  body: string,
+  signature = `sha256=${createHmac("sha256", BLING_APP.clientSecret).update(body).digest("hex")}`,
+) {
+  return blingWebhook({
+    request: new Request(`${TEST_BASE_URL}/api/webhooks/bling`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-bling-signature-256": signature },
+      body,
+    }),
+    context: { ...context },
+    params: {},
+  } as Args<typeof blingWebhook>) as Promise<{ data: unknown; init: ResponseInit | null }>;
+}
+
+/** Bling's event that an NF-e changed. */
+export const invoiceEvent = (invoiceId: number, eventId = randomUUID()) =>
+  JSON.stringify({
+    eventId,
+    date: "2026-11-30 10:00:00",
+    version: "v1",
+    event: "invoice.updated",
+    companyId: "x",
+    data: { id: invoiceId },
+  });

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { ProviderError } from "../../app/domain/payments/provider-http.server";
+import { invoiceKeyCheckDigit } from "../../app/lib/invoice-key";
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -47,6 +48,11 @@ export interface FakeBlingInvoice {
 type Answer = { status: number; body: unknown; headers?: Record<string, string> } | "hang";
 
 const API = "/Api/v3";
+/** An NF-e's access key of São Paulo (35), 2026 (26), with its check digit. */
+const accessKeyOf = (invoiceId: number) => {
+  const first43 = `3526${String(invoiceId).padStart(39, "0")}`;
+  return first43 + invoiceKeyCheckDigit(first43);
+};
 const token = () => randomBytes(20).toString("hex");
 const blingError = (
   type: string,
@@ -366,7 +372,7 @@ export async function startFakeBling(options: {
       Object.assign(invoice, {
         numero: String(nextNumero++).padStart(6, "0"),
         serie: "1",
-        chaveAcesso: `3526${String(invoice.id).padStart(40, "0")}`.slice(0, 44),
+        chaveAcesso: accessKeyOf(invoice.id),
         situacao: 5,
         dataEmissao: blingDate(new Date()),
         xml: `${origin}/documentos/nfe/${invoice.id}.xml`,

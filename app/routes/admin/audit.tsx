@@ -75,6 +75,7 @@ const ACTION_LABELS: Record<string, string> = {
   "promotion.activate": "Promoção ativada",
   "promotion.deactivate": "Promoção desativada",
   "order.bling_resend": "Pedido reenviado ao Bling",
+  "order.label": "Etiqueta comprada no Melhor Envio",
   "bling.app": "Aplicativo do Bling salvo",
   "bling.connect": "Loja conectada ao Bling",
   "bling.disconnect": "Loja desconectada do Bling",

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
 import { toast } from "../../components/toasts";
 import { z } from "../../lib/zod";
 import type { Route } from "./+types/order";
@@ -39,7 +39,7 @@ import { stateRegistrationText } from "../../lib/state-registration";
 import { formatBRL, formatReais, parseBRLToCents } from "../../lib/money";
 import { orderNumber } from "../../lib/order-number";
 import { pageTitle } from "../../lib/seo";
-import { paymentDeps } from "../../context.server";
+import { labelDeps, paymentDeps } from "../../context.server";
 import type { ReturnedUnits } from "../../domain/orders/order-stock.server";
 import {
   loadOrderRefunds,
@@ -54,17 +54,24 @@ import { blingOrderState, resendToBling } from "../../domain/fiscal/bling/bling-
 import { invoicesOf } from "../../domain/fiscal/bling/bling-invoices.server";
 import { shownInvoice } from "../../components/orders/invoice-links";
 import { invoiceAfterSaleNotice } from "../../domain/fiscal/invoice-after-sale";
+import { ShippingLabelSection } from "../../components/admin/shipping-label-section";
+import { buyLabels, labelState, printLabel } from "../../domain/shipping/labels/buy-labels.server";
+import { labelRefusal, melhorEnvioServiceOf } from "../../domain/shipping/labels/label-shipment.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const order = await loadAdminOrder(context.db, params.orderId);
   if (!order) throw data("Pedido não encontrado", { status: 404 });
-  const [{ refunds, refundable, lines, freight }, bling, invoices] = await Promise.all([
+  const [{ refunds, refundable, lines, freight }, bling, invoices, label] = await Promise.all([
     loadOrderRefunds(paymentDeps(context), order.id),
     blingOrderState(context.db, order.id),
     invoicesOf(context.db, [order.id]),
+    labelState(context.db, order.id),
   ]);
   const invoice = invoices.get(order.id);
+  // Offered for freight quoted by Melhor Envio, with the server's token to buy with.
+  const labelOffered =
+    melhorEnvioServiceOf(order.freight) !== null && Boolean(context.env.MELHOR_ENVIO_TOKEN);
   // Dates as São Paulo text here, so the server and the browser render the same.
   return {
     order: {
@@ -87,6 +94,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         : null,
       history: order.history.map((change) => ({ ...change, atText: formatDateTime(change.at) })),
     },
+    label: labelOffered
+      ? {
+          labelled: label?.labelled ?? false,
+          lastError: label?.lastError ?? null,
+          invoiceKey: label?.invoiceKey ?? invoice?.accessKey ?? "",
+          buyable: labelRefusal({ ...order, trackingCode: order.tracking?.code ?? null }) === null,
+        }
+      : null,
     bling: bling && {
       ...bling,
       sentAtText: bling.sentAt ? formatDateTime(bling.sentAt) : null,
@@ -182,10 +197,12 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("refund"), ...refundFields }),
   z.object({ intent: z.literal("refund-outside"), ...refundFields }),
   z.object({ intent: z.literal("bling-resend") }),
+  z.object({ intent: z.literal("label"), invoiceKey: z.string().max(100).catch("") }),
+  z.object({ intent: z.literal("label-print") }),
 ]);
 
 export interface OrderActionData {
-  intent: "status" | "tracking" | "refund" | "refund-outside" | "bling-resend";
+  intent: "status" | "tracking" | "refund" | "refund-outside" | "bling-resend" | "label" | "label-print";
   ok: boolean;
   message: string;
   /** The tracking form's fields refused, each with its message. */
@@ -216,6 +233,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       } satisfies OrderActionData;
     }
     outcome = await saveTracking(context.db, actor, params.orderId, tracking.data);
+  } else if (input.intent === "label") {
+    const { labelled, refused } = await buyLabels(await labelDeps(context), actor, [
+      { orderId: params.orderId, invoiceKey: input.invoiceKey },
+    ]);
+    const [bought] = labelled;
+    if (!bought)
+      return { intent: input.intent, ok: false, message: refused[0]!.message } satisfies OrderActionData;
+    return {
+      intent: input.intent,
+      ok: true,
+      message: bought.trackingCode
+        ? `Etiqueta comprada! Código de rastreio: ${bought.trackingCode}`
+        : "Etiqueta comprada! O código de rastreio aparece quando o Melhor Envio o informar",
+    } satisfies OrderActionData;
+  } else if (input.intent === "label-print") {
+    const url = await printLabel(await labelDeps(context), params.orderId);
+    if (!url) throw data("Este pedido não tem etiqueta para imprimir", { status: 404 });
+    throw redirect(url);
   } else if (input.intent === "bling-resend") {
     const resent = await resendToBling(context.db, actor, params.orderId);
     return {
@@ -368,6 +403,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       </div>
 
       <PaymentsSection payments={loaderData.money.payments} />
+
+      {loaderData.label && <ShippingLabelSection label={loaderData.label} />}
 
       {loaderData.bling && <BlingOrderSection bling={loaderData.bling} orderNumber={orderNumber(order.id)} />}
 

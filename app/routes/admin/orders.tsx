@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/orders";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
 import { OrderNumberLink } from "../../components/admin/order-number-link";
@@ -20,6 +20,10 @@ import { paymentMethodLabel } from "../../domain/orders/payment-method";
 import { formatDateTime } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
 import { requireAdmin } from "../guards.server";
+import { labelDeps } from "../../context.server";
+import { buyLabels } from "../../domain/shipping/labels/buy-labels.server";
+import { orderNumber } from "../../lib/order-number";
+import { z } from "../../lib/zod";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -30,12 +34,49 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The page actually shown (a page past the end shows the last one).
     query: { ...query, page: list.page },
     orders: list.orders.map((order) => ({ ...order, placedAt: formatDateTime(order.createdAt) })),
+    // Labels are bought with the server's Melhor Envio token.
+    labels: Boolean(context.env.MELHOR_ENVIO_TOKEN),
+  };
+}
+
+/** Labels bought in one try at most: each order is a few calls to Melhor Envio. */
+const LABELS_AT_ONCE = 20;
+
+const labelsForm = z.object({ orderId: z.array(z.uuid()).max(LABELS_AT_ONCE) });
+
+/** 'Comprar etiquetas': the selected orders' labels, bought and printed together. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
+  const parsed = labelsForm.safeParse({ orderId: (await request.formData()).getAll("orderId") });
+  if (!parsed.success || parsed.data.orderId.length === 0) {
+    return {
+      message: `Selecione de 1 a ${LABELS_AT_ONCE} pedidos para comprar as etiquetas`,
+      labelled: [],
+      printUrl: null,
+      refused: [],
+    };
+  }
+  const outcome = await buyLabels(
+    await labelDeps(context),
+    { id: user.id, email: user.email },
+    parsed.data.orderId.map((orderId) => ({ orderId })),
+  );
+  return {
+    message: null,
+    printUrl: outcome.printUrl,
+    labelled: outcome.labelled.map(({ orderId, trackingCode }) => ({
+      number: orderNumber(orderId),
+      trackingCode,
+    })),
+    refused: outcome.refused.map(({ orderId, message }) => ({ number: orderNumber(orderId), message })),
   };
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, query, page, pageCount, matching } = loaderData;
+  const { orders, query, page, pageCount, matching, labels } = loaderData;
   const filtered = Boolean(query.q || query.status || query.payment);
+  const bought = useActionData<typeof action>();
+  const buying = useNavigation().formAction?.startsWith("/admin/orders") === true;
   return (
     <section className="flex flex-col gap-4">
       <h2 className="text-xl font-semibold">
@@ -91,6 +132,16 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
+      {labels && orders.length > 0 && (
+        // The rows' boxes belong to this form (their `form` attribute): it works before scripts.
+        <Form method="post" id="etiquetas" className="flex flex-col gap-3">
+          <Button type="submit" variant="outline" className="self-start" disabled={buying}>
+            Comprar etiquetas dos selecionados
+          </Button>
+          {bought && <LabelsBought bought={bought} />}
+        </Form>
+      )}
+
       {orders.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
           Nenhum pedido encontrado
@@ -100,6 +151,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-slate-600">
               <tr>
+                {labels && (
+                  <th className="px-3 py-2 font-medium">
+                    <span className="sr-only">Selecionar</span>
+                  </th>
+                )}
                 <th className="px-3 py-2 font-medium">Pedido</th>
                 <th className="px-3 py-2 font-medium">Data</th>
                 <th className="px-3 py-2 font-medium">Cliente</th>
@@ -111,6 +167,18 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id} className="border-t border-slate-100 align-top">
+                  {labels && (
+                    <td className="px-3 py-2">
+                      <input
+                        type="checkbox"
+                        name="orderId"
+                        value={order.id}
+                        form="etiquetas"
+                        aria-label={`Selecionar o pedido #${orderNumber(order.id)}`}
+                        className="size-4 accent-brand-600"
+                      />
+                    </td>
+                  )}
                   <td className="px-3 py-2">
                     <OrderNumberLink orderId={order.id} />
                   </td>
@@ -149,6 +217,51 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         hrefFor={(target) => `/admin/orders${adminOrdersSearch({ ...query, page: target })}`}
       />
     </section>
+  );
+}
+
+/** What a 'Comprar etiquetas' try did: the PDF to print, the codes, and each order left with why. */
+function LabelsBought({ bought }: { bought: NonNullable<ReturnType<typeof useActionData<typeof action>>> }) {
+  return (
+    <div role="status" className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4 text-sm">
+      {bought.message && <p className="text-red-600">{bought.message}</p>}
+      {bought.labelled.length > 0 && (
+        <>
+          <p>
+            {bought.labelled.length === 1
+              ? "1 etiqueta comprada"
+              : `${bought.labelled.length} etiquetas compradas`}
+          </p>
+          <ul className="flex flex-col gap-1">
+            {bought.labelled.map(({ number, trackingCode }) => (
+              <li key={number}>
+                #{number}:{" "}
+                {trackingCode ? `código de rastreio ${trackingCode}` : "código de rastreio a caminho"}
+              </li>
+            ))}
+          </ul>
+          {bought.printUrl && (
+            <a
+              href={bought.printUrl}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClasses("default", "sm", "self-start")}
+            >
+              Imprimir etiquetas
+            </a>
+          )}
+        </>
+      )}
+      {bought.refused.length > 0 && (
+        <ul className="flex flex-col gap-1 text-red-600">
+          {bought.refused.map(({ number, message }) => (
+            <li key={number}>
+              #{number}: {message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

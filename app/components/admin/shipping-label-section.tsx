@@ -1,0 +1,81 @@
+import { useEffect } from "react";
+import { Form, useFetcher } from "react-router";
+import { toast } from "../toasts";
+import { Button } from "../ui/button";
+import { FormField } from "../ui/form-field";
+
+/** The order's Melhor Envio label as the admin's order page shows it. */
+export interface ShownLabel {
+  /** Bought and generated: it can be printed. */
+  labelled: boolean;
+  /** Why the last try stopped, with Melhor Envio's words. */
+  lastError: string | null;
+  /** The NF-e key to buy it with: the one kept from a try, else the one Bling sent back. */
+  invoiceKey: string;
+  /** Whether a label can be bought now: paid, being prepared, no tracking code yet. */
+  buyable: boolean;
+}
+
+interface LabelAnswer {
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * 'Etiqueta (Melhor Envio)' on the admin's order: 'Comprar etiqueta' with the NF-e's access key,
+ * Melhor Envio's reason when a try failed, and once bought 'Imprimir etiqueta' (a plain form: the
+ * PDF opens in a new tab, asked of Melhor Envio at the click).
+ */
+export function ShippingLabelSection({ label }: { label: ShownLabel }) {
+  const fetcher = useFetcher<LabelAnswer>();
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(fetcher.data.message);
+  }, [fetcher.data]);
+  const answer = fetcher.data;
+  const lastError = answer && !answer.ok ? answer.message : label.lastError;
+  return (
+    <section className="rounded-xl border border-slate-200 p-4" aria-labelledby="etiqueta">
+      <h3 id="etiqueta" className="font-semibold">
+        Etiqueta (Melhor Envio)
+      </h3>
+      {label.labelled && (
+        <Form method="post" reloadDocument target="_blank" className="mt-3 flex flex-col items-start gap-3">
+          <p className="text-sm">Etiqueta comprada e gerada no Melhor Envio.</p>
+          <input type="hidden" name="intent" value="label-print" />
+          <Button type="submit" variant="outline">
+            Imprimir etiqueta
+          </Button>
+        </Form>
+      )}
+      {label.buyable && (
+        <fetcher.Form method="post" className="mt-3 flex flex-col items-start gap-3">
+          <input type="hidden" name="intent" value="label" />
+          {lastError && (
+            <p role="alert" className="text-sm text-red-600">
+              {lastError}
+            </p>
+          )}
+          {label.labelled ? (
+            // Bought with its key: a try now only asks for the tracking code.
+            <input type="hidden" name="invoiceKey" value={label.invoiceKey} />
+          ) : (
+            <FormField
+              label="Chave de acesso da NF-e"
+              name="invoiceKey"
+              defaultValue={label.invoiceKey}
+              inputMode="numeric"
+              maxLength={60}
+              className="w-full"
+              required
+            />
+          )}
+          <Button type="submit" disabled={fetcher.state !== "idle"}>
+            {label.labelled ? "Buscar código de rastreio" : "Comprar etiqueta"}
+          </Button>
+        </fetcher.Form>
+      )}
+    </section>
+  );
+}
