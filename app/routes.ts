@@ -35,6 +35,7 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:orderId", "routes/admin/order.tsx"),
+    route("orders/:orderId/etiqueta", "routes/admin/order-label.ts"),
     route("products", "routes/admin/products.tsx"),
     route("products/new", "routes/admin/product-new.tsx"),
     route("products/export.csv", "routes/admin/products-export.ts"),

@@ -12,7 +12,6 @@ import { RequestSpacing } from "../../app/domain/fiscal/bling/bling-http.server"
 import { runBlingJob } from "../../app/domain/fiscal/bling/bling-job.server";
 import { blingOrderState, MAX_BLING_ATTEMPTS } from "../../app/domain/fiscal/bling/bling-orders.server";
 import { action as adminOrderAction, loader as adminOrderLoader } from "../../app/routes/admin/order";
-import { action as sandboxPayment } from "../../app/routes/api.sandbox-payment";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
 import {
   connectStoreToBling,
@@ -21,7 +20,7 @@ import {
   postSettings,
   startFakeBlingForStore,
 } from "../support/bling";
-import { placeOrderThroughCheckout } from "../support/checkout";
+import { payInSandbox, placeOrderThroughCheckout } from "../support/checkout";
 import type { FakeBling } from "../support/fake-bling-server";
 import { createTestContext, setUpTestStore, TEST_BASE_URL } from "../support/test-context";
 
@@ -61,16 +60,7 @@ async function paidOrder() {
   const { buyer, orderId } = await placeOrderThroughCheckout(store, context, {
     product: { name: "Teclado Mecânico", priceCents: 35_000, stock: 5 },
   });
-  const paid = await sandboxPayment({
-    request: new Request(`${TEST_BASE_URL}/api/sandbox/payment`, {
-      method: "POST",
-      headers: { cookie: buyer.cookie },
-      body: new URLSearchParams({ orderId }),
-    }),
-    context: { ...context },
-    params: {},
-  } as never);
-  expect(paid.data).toEqual({ paid: true });
+  await payInSandbox(context, buyer, orderId);
   return { buyer, orderId };
 }
 
@@ -78,6 +68,14 @@ const salesOrdersOf = (orderId: string) => fake.salesOrders.filter((order) => or
 const postsOfSalesOrders = () =>
   fake.requests.filter((request) => request.method === "POST" && request.path.endsWith("/pedidos/vendas"))
     .length;
+
+/** The admin's order page, as its loader answers it. */
+const adminOrderPage = (orderId: string) =>
+  adminOrderLoader({
+    request: adminRequest(admin, `/admin/orders/${orderId}`),
+    context: { ...context },
+    params: { orderId },
+  } as never);
 
 /** The job run until the order is no longer due now (other tests' orders may share its runs). */
 async function runJobFor(orderId: string, at = new Date()) {
@@ -108,11 +106,7 @@ describe("a paid order sent to Bling", () => {
 
     await runJobFor(orderId, new Date(Date.now() + 60 * 60_000));
     expect(salesOrdersOf(orderId)).toHaveLength(1);
-    const page = await adminOrderLoader({
-      request: adminRequest(admin, `/admin/orders/${orderId}`),
-      context: { ...context },
-      params: { orderId },
-    } as never);
+    const page = await adminOrderPage(orderId);
     expect(page.bling).toMatchObject({ state: "sent", salesOrderId: sent!.id });
   });
 
@@ -216,11 +210,7 @@ describe("a hand-off that fails", () => {
     // Failed: later runs leave it for the admin.
     await runJobFor(orderId, new Date(Date.now() + 24 * 60 * 60_000));
     expect(salesOrdersOf(orderId)).toEqual([]);
-    const page = await adminOrderLoader({
-      request: adminRequest(admin, `/admin/orders/${orderId}`),
-      context: { ...context },
-      params: { orderId },
-    } as never);
+    const page = await adminOrderPage(orderId);
     expect(page.bling).toMatchObject({
       state: "failed",
       lastError: "O Bling recusou o pedido: A natureza de operação padrão não está configurada",
@@ -288,13 +278,7 @@ describe("a sale undone (point 4)", () => {
     const refused =
       "O Bling recusou o cancelamento do pedido: A situação não pode ser alterada enquanto a nota fiscal está pendente";
     expect(await runJobFor(orderId)).toMatchObject({ state: "failed", salesOrderId, lastError: refused });
-    const adminOrder = () =>
-      adminOrderLoader({
-        request: adminRequest(admin, `/admin/orders/${orderId}`),
-        context: { ...context },
-        params: { orderId },
-      } as never);
-    expect((await adminOrder()).bling).toMatchObject({ state: "failed", lastError: refused });
+    expect((await adminOrderPage(orderId)).bling).toMatchObject({ state: "failed", lastError: refused });
 
     await adminOrderAction({
       request: adminRequest(admin, `/admin/orders/${orderId}`, { intent: "bling-resend" }),
@@ -306,7 +290,7 @@ describe("a sale undone (point 4)", () => {
     expect(cancelled).toMatchObject({ state: "sent", salesOrderId, lastError: null });
     expect(cancelled.cancelledAt).toBeInstanceOf(Date);
     expect(fake.salesOrders.find((order) => order.id === salesOrderId)?.situacaoId).toBe(12);
-    expect((await adminOrder()).bling?.cancelledAtText).toMatch(/^\d{2}\/\d{2}\/\d{4}/);
+    expect((await adminOrderPage(orderId)).bling?.cancelledAtText).toMatch(/^\d{2}\/\d{2}\/\d{4}/);
     // Later runs leave it: the refused try and the one that went.
     await runJobFor(orderId, new Date(Date.now() + 60 * 60_000));
     expect(situationChangesOf(salesOrderId!)).toHaveLength(2);
@@ -409,11 +393,7 @@ describe("the NF-e coming back from Bling", () => {
       params: { orderId },
     } as never)) as Response;
     expect(await receipt.text()).toContain(`Nota fiscal:</span> NF-e nº ${invoice.numero}, série 1`);
-    const adminOrder = await adminOrderLoader({
-      request: adminRequest(admin, `/admin/orders/${orderId}`),
-      context: { ...context },
-      params: { orderId },
-    } as never);
+    const adminOrder = await adminOrderPage(orderId);
     expect(adminOrder.bling?.invoice).toMatchObject({ title: `NF-e nº ${invoice.numero}, série 1` });
     const [mail] = await invoiceMails(orderId);
     expect(mail).toMatchObject({
@@ -440,13 +420,7 @@ describe("the NF-e coming back from Bling", () => {
     const now = new Date();
     const { orderId, invoice } = await invoicedOrder(now);
     await runBlingJob(job(), new Date(now.getTime() + 11 * 60_000));
-    const adminOrder = () =>
-      adminOrderLoader({
-        request: adminRequest(admin, `/admin/orders/${orderId}`),
-        context: { ...context },
-        params: { orderId },
-      } as never);
-    expect((await adminOrder()).bling?.invoiceNotice).toBeNull();
+    expect((await adminOrderPage(orderId)).bling?.invoiceNotice).toBeNull();
 
     const refunded = await adminOrderAction({
       request: adminRequest(admin, `/admin/orders/${orderId}`, {
@@ -460,7 +434,7 @@ describe("the NF-e coming back from Bling", () => {
     } as never);
 
     expect(refunded).toMatchObject({ ok: true });
-    expect((await adminOrder()).bling?.invoiceNotice).toMatch(
+    expect((await adminOrderPage(orderId)).bling?.invoiceNotice).toMatch(
       new RegExp(`^Cancele a NF-e nº ${invoice.numero}, série 1 no Bling: o prazo de cancelamento vai até `),
     );
   });

@@ -12,7 +12,7 @@ import { orderNumber } from "../../app/lib/order-number";
 import { loader as customerOrders } from "../../app/routes/account/orders";
 import { action as adminOrderAction, loader as adminOrderLoader } from "../../app/routes/admin/order";
 import { action as adminOrdersAction } from "../../app/routes/admin/orders";
-import { action as sandboxPayment } from "../../app/routes/api.sandbox-payment";
+import { loader as labelLoader } from "../../app/routes/admin/order-label";
 import { adminRequest, signedInAdmin, type TestAdmin } from "../support/admin";
 import { settingsForms, settingsPage } from "../support/admin-settings";
 import {
@@ -21,7 +21,7 @@ import {
   postBlingWebhook,
   startFakeBlingForStore,
 } from "../support/bling";
-import { postCheckout } from "../support/checkout";
+import { payInSandbox, postCheckout } from "../support/checkout";
 import { createProduct } from "../support/factories";
 import type { FakeBling } from "../support/fake-bling-server";
 import { startFakeMelhorEnvio, type FakeMelhorEnvio } from "../support/fake-melhor-envio-server";
@@ -74,16 +74,7 @@ async function paidOrder(freight = SEDEX) {
   });
   expect(placed).toMatchObject({ success: true });
   const orderId = placed.orderId!;
-  const paid = await sandboxPayment({
-    request: new Request(`${TEST_BASE_URL}/api/sandbox/payment`, {
-      method: "POST",
-      headers: { cookie: buyer.cookie },
-      body: new URLSearchParams({ orderId }),
-    }),
-    context: { ...context },
-    params: {},
-  } as never);
-  expect(paid.data).toEqual({ paid: true });
+  await payInSandbox(context, buyer, orderId);
   return { buyer, orderId };
 }
 
@@ -201,8 +192,8 @@ describe("'Comprar etiqueta' on the admin's order", () => {
     expect(audited).toEqual([{ after: { melhorEnvio: shipment!.id } }]);
 
     // 'Imprimir etiqueta' sends the browser to the PDF Melhor Envio makes of it.
-    const printed = await adminOrderAction({
-      request: adminRequest(admin, `/admin/orders/${orderId}`, { intent: "label-print" }),
+    const printed = await labelLoader({
+      request: adminRequest(admin, `/admin/orders/${orderId}/etiqueta`),
       context: { ...context },
       params: { orderId },
     } as never).then(

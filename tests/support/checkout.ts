@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { ServerContext } from "../../app/context.server";
 import { action as createPayment } from "../../app/routes/api.create-payment";
+import { action as sandboxPayment } from "../../app/routes/api.sandbox-payment";
 import { createProduct } from "./factories";
 import { checkoutBody } from "./orders";
 import { signUpBuyer, TEST_BASE_URL, type TestStore } from "./test-context";
@@ -44,4 +45,18 @@ export async function placeOrderThroughCheckout(
   const answer = await postCheckout(context, buyer, checkoutBody(buyer, [{ id: product.id, quantity }]));
   expect(answer).toMatchObject({ status: 200, success: true });
   return { buyer, productId: product.id, orderId: answer.orderId! };
+}
+
+/** The buyer pays the order with the sandbox PIX, as its 'Simular pagamento' button posts it. */
+export async function payInSandbox(context: ServerContext, buyer: { cookie: string }, orderId: string) {
+  const paid = await sandboxPayment({
+    request: new Request(`${TEST_BASE_URL}/api/sandbox/payment`, {
+      method: "POST",
+      headers: { cookie: buyer.cookie },
+      body: new URLSearchParams({ orderId }),
+    }),
+    context: { ...context },
+    params: {},
+  } as Parameters<typeof sandboxPayment>[0]);
+  expect(paid.data).toEqual({ paid: true });
 }

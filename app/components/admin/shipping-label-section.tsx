@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { Form, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { toast } from "../toasts";
-import { Button } from "../ui/button";
+import { Button, buttonClasses } from "../ui/button";
 import { FormField } from "../ui/form-field";
 
 /** The order's Melhor Envio label as the admin's order page shows it. */
@@ -23,10 +23,10 @@ interface LabelAnswer {
 
 /**
  * 'Etiqueta (Melhor Envio)' on the admin's order: 'Comprar etiqueta' with the NF-e's access key,
- * Melhor Envio's reason when a try failed, and once bought 'Imprimir etiqueta' (a plain form: the
- * PDF opens in a new tab, asked of Melhor Envio at the click).
+ * Melhor Envio's reason when a try failed, and once bought 'Imprimir etiqueta' (a link: the PDF
+ * opens in a new tab, asked of Melhor Envio at the click).
  */
-export function ShippingLabelSection({ label }: { label: ShownLabel }) {
+export function ShippingLabelSection({ label, orderId }: { label: ShownLabel; orderId: string }) {
   const fetcher = useFetcher<LabelAnswer>();
   useEffect(() => {
     if (!fetcher.data) return;
@@ -41,13 +41,17 @@ export function ShippingLabelSection({ label }: { label: ShownLabel }) {
         Etiqueta (Melhor Envio)
       </h3>
       {label.labelled && (
-        <Form method="post" reloadDocument target="_blank" className="mt-3 flex flex-col items-start gap-3">
+        <div className="mt-3 flex flex-col items-start gap-3">
           <p className="text-sm">Etiqueta comprada e gerada no Melhor Envio.</p>
-          <input type="hidden" name="intent" value="label-print" />
-          <Button type="submit" variant="outline">
+          <a
+            href={`/admin/orders/${orderId}/etiqueta`}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClasses("outline")}
+          >
             Imprimir etiqueta
-          </Button>
-        </Form>
+          </a>
+        </div>
       )}
       {label.buyable && (
         <fetcher.Form method="post" className="mt-3 flex flex-col items-start gap-3">

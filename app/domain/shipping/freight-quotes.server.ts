@@ -8,7 +8,7 @@ import { consumeAttempt, type AttemptLimit } from "../rate-limit.server";
 import type { StoreSettings } from "../store-settings/settings-schema";
 import { createCorreiosPrices } from "./freight/correios-prices.server";
 import { compactCep, isValidCep, type FreightProvider } from "./freight/freight-quote";
-import { createMelhorEnvio } from "./freight/melhor-envio.server";
+import { createMelhorEnvio, melhorEnvioUserAgent } from "./freight/melhor-envio.server";
 import { CORREIOS_BOX_LIMITS, packBoxes } from "./freight/packing";
 import { createFreightQuoter } from "./freight/quote-freight.server";
 import {
@@ -70,8 +70,7 @@ function freightProvider(env: Env, settings: StoreSettings): FreightProvider | n
     return createMelhorEnvio({
       apiUrl: env.MELHOR_ENVIO_API_URL,
       token: env.MELHOR_ENVIO_TOKEN!,
-      // Melhor Envio asks every application to name itself and a contact.
-      userAgent: `Vitrine (${settings.legal.sacEmail})`,
+      userAgent: melhorEnvioUserAgent(settings.legal.sacEmail),
     });
   }
   return createCorreiosPrices({

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { data, Link, redirect, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { toast } from "../../components/toasts";
 import { z } from "../../lib/zod";
 import type { Route } from "./+types/order";
@@ -55,7 +55,7 @@ import { invoicesOf } from "../../domain/fiscal/bling/bling-invoices.server";
 import { shownInvoice } from "../../components/orders/invoice-links";
 import { invoiceAfterSaleNotice } from "../../domain/fiscal/invoice-after-sale";
 import { ShippingLabelSection } from "../../components/admin/shipping-label-section";
-import { buyLabels, labelState, printLabel } from "../../domain/shipping/labels/buy-labels.server";
+import { buyLabels, labelState } from "../../domain/shipping/labels/buy-labels.server";
 import { labelRefusal, melhorEnvioServiceOf } from "../../domain/shipping/labels/label-shipment.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -198,11 +198,10 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("refund-outside"), ...refundFields }),
   z.object({ intent: z.literal("bling-resend") }),
   z.object({ intent: z.literal("label"), invoiceKey: z.string().max(100).catch("") }),
-  z.object({ intent: z.literal("label-print") }),
 ]);
 
 export interface OrderActionData {
-  intent: "status" | "tracking" | "refund" | "refund-outside" | "bling-resend" | "label" | "label-print";
+  intent: "status" | "tracking" | "refund" | "refund-outside" | "bling-resend" | "label";
   ok: boolean;
   message: string;
   /** The tracking form's fields refused, each with its message. */
@@ -247,10 +246,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         ? `Etiqueta comprada! Código de rastreio: ${bought.trackingCode}`
         : "Etiqueta comprada! O código de rastreio aparece quando o Melhor Envio o informar",
     } satisfies OrderActionData;
-  } else if (input.intent === "label-print") {
-    const url = await printLabel(await labelDeps(context), params.orderId);
-    if (!url) throw data("Este pedido não tem etiqueta para imprimir", { status: 404 });
-    throw redirect(url);
   } else if (input.intent === "bling-resend") {
     const resent = await resendToBling(context.db, actor, params.orderId);
     return {
@@ -404,7 +399,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 
       <PaymentsSection payments={loaderData.money.payments} />
 
-      {loaderData.label && <ShippingLabelSection label={loaderData.label} />}
+      {loaderData.label && <ShippingLabelSection label={loaderData.label} orderId={order.id} />}
 
       {loaderData.bling && <BlingOrderSection bling={loaderData.bling} orderNumber={orderNumber(order.id)} />}
 

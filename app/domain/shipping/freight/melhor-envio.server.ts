@@ -13,6 +13,9 @@ export interface MelhorEnvioOptions {
   timeoutMs?: number;
 }
 
+/** How the store names itself to Melhor Envio, which asks every application for a contact. */
+export const melhorEnvioUserAgent = (contactEmail: string) => `Vitrine (${contactEmail})`;
+
 /** Reais with a dot and up to two decimals ("23.45", "23.4", "23"), as exact integer centavos. */
 const reais = z.union([z.string(), z.number()]).transform((value, context) => {
   const text = typeof value === "number" ? value.toFixed(2) : value.trim();

@@ -12,6 +12,7 @@ import { findOrderDetails } from "../../orders/order-details.server";
 import type { OrderMailStore } from "../../orders/order-mail-store.server";
 import { ProviderError } from "../../payments/provider-http.server";
 import type { StoreSettings } from "../../store-settings/settings-schema";
+import { melhorEnvioUserAgent } from "../freight/melhor-envio.server";
 import { labelRefusal, labelShipmentOf, labelTrackingOf } from "./label-shipment.server";
 import { createMelhorEnvioLabels, type MelhorEnvioLabels } from "./melhor-envio-labels.server";
 
@@ -146,8 +147,7 @@ function labelsApi(deps: LabelDeps): MelhorEnvioLabels | null {
   return createMelhorEnvioLabels({
     apiUrl: deps.env.MELHOR_ENVIO_API_URL,
     token,
-    // Melhor Envio asks every application to name itself and a contact.
-    userAgent: `Vitrine (${deps.settings.legal.sacEmail})`,
+    userAgent: melhorEnvioUserAgent(deps.settings.legal.sacEmail),
   });
 }
 
