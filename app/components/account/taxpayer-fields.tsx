@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { maskCnpj, maskCpf, maskPhone } from "../../lib/masks";
-import { FormField } from "../ui/form-field";
+import { FormField, type FormFieldProps } from "../ui/form-field";
 import { MaskedField } from "../ui/masked-field";
 import { useHydrated } from "../use-hydrated";
 
@@ -123,18 +123,17 @@ export function PhoneField({ defaultValue, error }: { defaultValue?: string; err
 }
 
 /** A company's inscrição estadual for its notas fiscais: digits, "isento", or empty for none. */
-export function StateRegistrationField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+export function StateRegistrationField(field: Omit<FormFieldProps, "label" | "name">) {
   return (
     <FormField
       label="Inscrição estadual (opcional)"
       name="stateRegistration"
-      defaultValue={defaultValue}
       placeholder='Números ou "isento"'
       autoCapitalize="characters"
       autoCorrect="off"
       spellCheck={false}
       maxLength={30}
-      error={error}
+      {...field}
     />
   );
 }

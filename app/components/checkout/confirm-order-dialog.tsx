@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from "react";
 import { Link, useRevalidator } from "react-router";
 import { toast } from "../toasts";
 import type { AddressFormValues } from "../account/address-form";
+import { StateRegistrationField } from "../account/taxpayer-fields";
 import { useCart } from "../cart/cart-context";
 import { Button, buttonClasses } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -274,16 +275,7 @@ export function ConfirmOrderForm({
         required
       />
       {!person && (
-        <FormField
-          label="Inscrição estadual (opcional)"
-          name="stateRegistration"
-          placeholder='Números ou "isento"'
-          {...editable("stateRegistration", stateRegistration, setStateRegistration)}
-          autoCapitalize="characters"
-          autoCorrect="off"
-          spellCheck={false}
-          maxLength={30}
-        />
+        <StateRegistrationField {...editable("stateRegistration", stateRegistration, setStateRegistration)} />
       )}
       <div className="flex flex-col gap-1.5">
         <label htmlFor="checkout-address" className="text-sm font-medium text-slate-700">
