@@ -235,6 +235,21 @@ describe("'Comprar etiqueta' on the admin's order", () => {
     expect(shipmentsOf(orderId)).toMatchObject([{ status: "generated" }]);
   });
 
+  it("puts a new shipment in the cart when the one of an earlier try was cancelled in Melhor Envio", async () => {
+    const { orderId } = await paidOrder();
+    melhorEnvio.answerNextTo("POST /shipment/checkout", 503, { message: "Service Unavailable" });
+    expect(await buyLabel(orderId, typedKey(904))).toMatchObject({
+      ok: false,
+      message: "Melhor Envio respondeu HTTP 503 ao pagar as etiquetas",
+    });
+    const [first] = shipmentsOf(orderId);
+    first!.status = "canceled";
+
+    expect(await buyLabel(orderId, typedKey(904))).toMatchObject({ ok: true });
+
+    expect(shipmentsOf(orderId).map(({ status }) => status)).toEqual(["canceled", "generated"]);
+  });
+
   it("refuses a key that is not one before asking, and shows Melhor Envio's refusal of another", async () => {
     const { orderId } = await paidOrder();
 

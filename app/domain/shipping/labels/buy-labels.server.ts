@@ -37,6 +37,8 @@ export const LABEL_MESSAGES = {
 const CLAIM_MS = 2 * 60_000;
 /** Melhor Envio's statuses of a shipment whose label exists. */
 const LABELLED = ["generated", "posted", "delivered"];
+/** Melhor Envio's statuses of a shipment that will never be labelled. */
+const GONE = ["canceled", "expired"];
 
 export interface LabelDeps {
   db: Database;
@@ -169,8 +171,8 @@ async function cartOrder(
     .where(eq(orders.id, order.id));
   const freight = row?.freight ?? null;
   const refusal = labelRefusal({ ...order, freight, trackingCode: row?.trackingCode ?? null });
-  if (refusal) return unclaimed(refusal);
-  if (!freight) return unclaimed(LABEL_MESSAGES.notFound);
+  // An order without freight was refused above; this tells the types so.
+  if (refusal || !freight) return unclaimed(refusal ?? LABEL_MESSAGES.notFound);
   const typed = ask.invoiceKey ? compactInvoiceKey(ask.invoiceKey) : null;
   const invoiceKey = typed || (await invoicesOf(deps.db, [order.id])).get(order.id)?.accessKey;
   if (!invoiceKey) return unclaimed(LABEL_MESSAGES.noInvoice);
@@ -182,7 +184,8 @@ async function cartOrder(
   try {
     if (claimed.shipmentId) {
       const { status } = await api.readShipment(claimed.shipmentId);
-      return { ...shipment, shipmentId: claimed.shipmentId, status };
+      // One cancelled or expired in Melhor Envio is done with: a new one goes into the cart.
+      if (!GONE.includes(status)) return { ...shipment, shipmentId: claimed.shipmentId, status };
     }
     const shipmentId = await api.addToCart(
       labelShipmentOf(
