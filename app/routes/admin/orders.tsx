@@ -76,7 +76,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, query, page, pageCount, matching, labels } = loaderData;
   const filtered = Boolean(query.q || query.status || query.payment);
   const bought = useActionData<typeof action>();
-  const buying = useNavigation().formAction?.startsWith("/admin/orders") === true;
+  // The filters' form is a GET: only the labels' POST makes the page busy.
+  const buying = useNavigation().formMethod?.toUpperCase() === "POST";
   return (
     <section className="flex flex-col gap-4">
       <h2 className="text-xl font-semibold">
