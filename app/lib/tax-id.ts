@@ -13,6 +13,11 @@ export function compactTaxId(value: string): string {
   return value.replace(/[^0-9A-Za-z]/g, "").toUpperCase();
 }
 
+/** A stored taxpayer number is a company's: a CNPJ has 14 characters, a CPF 11. */
+export function isCompanyTaxId(taxId: string): boolean {
+  return taxId.length === 14;
+}
+
 const CPF_WEIGHTS_1 = [10, 9, 8, 7, 6, 5, 4, 3, 2];
 const CPF_WEIGHTS_2 = [11, ...CPF_WEIGHTS_1];
 const CNPJ_WEIGHTS_1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];

@@ -2,6 +2,7 @@ import type { OrderFreightSnapshot } from "../../../db/schema.server";
 import { storeDayText } from "../../../lib/dates";
 import { orderNumber } from "../../../lib/order-number";
 import { STATE_REGISTRATION_EXEMPT } from "../../../lib/state-registration";
+import { isCompanyTaxId } from "../../../lib/tax-id";
 import { paymentMethodLabel } from "../../orders/payment-method";
 import type { ReceiptOrder } from "../../orders/receipt";
 import type { BlingContact, BlingSalesOrder } from "./bling-api.server";
@@ -13,15 +14,12 @@ import type { BlingOptions } from "./bling-settings";
  * discounts whole (the PIX discount and the coupon), and its payment as one parcel.
  */
 
-/** A CNPJ has 14 characters, a CPF 11. */
-const isCompany = (taxId: string) => taxId.length === 14;
-
 /**
  * The customer as a Bling contact, with the delivery address. A company gives its state
  * registration (a contribuinte), or ISENTO, or none (não contribuinte); a person never has one.
  */
 export function blingContactOf(order: ReceiptOrder): BlingContact {
-  const company = isCompany(order.customerTaxId);
+  const company = isCompanyTaxId(order.customerTaxId);
   const registration = company ? order.customerStateRegistration : null;
   const address = order.shippingAddress;
   return {

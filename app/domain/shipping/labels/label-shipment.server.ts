@@ -1,6 +1,7 @@
 import type { OrderFreightSnapshot } from "../../../db/schema.server";
 import { CARRIERS, type Carrier, type ParcelTracking } from "../../../lib/carriers";
 import { orderNumber } from "../../../lib/order-number";
+import { isCompanyTaxId } from "../../../lib/tax-id";
 import type { OrderStatus } from "../../orders/order-lifecycle";
 import type { ReceiptOrder } from "../../orders/receipt";
 import { trackingFormSchema } from "../../orders/tracking-code";
@@ -49,7 +50,7 @@ export function labelShipmentOf(
   if (serviceId === null) throw new Error("frete que não é do Melhor Envio");
   const goodsCents = order.items.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const address = order.shippingAddress;
-  const company = order.customerTaxId.length === 14;
+  const company = isCompanyTaxId(order.customerTaxId);
   return {
     serviceId,
     from: {
