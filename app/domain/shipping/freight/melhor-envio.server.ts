@@ -13,6 +13,17 @@ export interface MelhorEnvioOptions {
   timeoutMs?: number;
 }
 
+/** Melhor Envio's JSON client for one account: its token and the application's name on every call. */
+export function melhorEnvioHttp(options: MelhorEnvioOptions, defaultTimeoutMs: number) {
+  return providerHttpClient({
+    provider: "Melhor Envio",
+    baseUrl: options.apiUrl,
+    headers: { Authorization: `Bearer ${options.token}`, "User-Agent": options.userAgent },
+    timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
+    fetch: options.fetch ?? fetch,
+  });
+}
+
 /** How the store names itself to Melhor Envio, which asks every application for a contact. */
 export const melhorEnvioUserAgent = (contactEmail: string) => `Vitrine (${contactEmail})`;
 
@@ -50,13 +61,7 @@ const calculated = z.array(z.union([offeredService, refusedService]));
  * list's. A service answered with an error, no price or no delivery time is left out.
  */
 export function createMelhorEnvio(options: MelhorEnvioOptions): FreightProvider {
-  const call = providerHttpClient({
-    provider: "Melhor Envio",
-    baseUrl: options.apiUrl,
-    headers: { Authorization: `Bearer ${options.token}`, "User-Agent": options.userAgent },
-    timeoutMs: options.timeoutMs ?? 5_000,
-    fetch: options.fetch ?? fetch,
-  });
+  const call = melhorEnvioHttp(options, 5_000);
   return {
     name: "Melhor Envio",
     async quote(request) {

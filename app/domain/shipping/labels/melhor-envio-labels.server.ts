@@ -1,18 +1,7 @@
 import { centsToDecimalString } from "../../../lib/money";
 import { z } from "../../../lib/zod";
-import { ProviderError, providerHttpClient } from "../../payments/provider-http.server";
-
-export interface MelhorEnvioLabelsOptions {
-  /** "https://melhorenvio.com.br/api/v2/me", or the sandbox's (env MELHOR_ENVIO_API_URL). */
-  apiUrl: string;
-  /** The account's access token: never part of an error message. */
-  token: string;
-  /** The application's name and a contact e-mail ("Vitrine (contato@loja.com.br)"): Melhor Envio requires it. */
-  userAgent: string;
-  fetch?: typeof fetch;
-  /** Default 10 s. */
-  timeoutMs?: number;
-}
+import { ProviderError } from "../../payments/provider-http.server";
+import { melhorEnvioHttp, type MelhorEnvioOptions } from "../freight/melhor-envio.server";
 
 /** A sender or addressee as Melhor Envio's cart takes it. */
 export interface LabelParty {
@@ -97,14 +86,8 @@ const shipmentRead = z.object({
  * Melhor Envio's labels for one account: a shipment goes into the cart, is paid from the
  * account's balance (checkout), its label generated and printed; its tracking code comes later.
  */
-export function createMelhorEnvioLabels(options: MelhorEnvioLabelsOptions) {
-  const call = providerHttpClient({
-    provider: "Melhor Envio",
-    baseUrl: options.apiUrl,
-    headers: { Authorization: `Bearer ${options.token}`, "User-Agent": options.userAgent },
-    timeoutMs: options.timeoutMs ?? 10_000,
-    fetch: options.fetch ?? fetch,
-  });
+export function createMelhorEnvioLabels(options: MelhorEnvioOptions) {
+  const call = melhorEnvioHttp(options, 10_000);
 
   return {
     /** POST /cart: the shipment into the account's cart; Melhor Envio's id of it (a uuid string). */
