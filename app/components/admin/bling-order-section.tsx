@@ -1,6 +1,5 @@
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "../toasts";
+import { useAnswerToast } from "./use-answer-toast";
 import { Button } from "../ui/button";
 import { InvoiceLinks, type ShownInvoice } from "../orders/invoice-links";
 
@@ -25,11 +24,7 @@ export interface ShownBlingOrder {
  */
 export function BlingOrderSection({ bling, orderNumber }: { bling: ShownBlingOrder; orderNumber: string }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(fetcher.data.message);
-  }, [fetcher.data]);
+  useAnswerToast(fetcher.data);
   // A sales order already in Bling waits or fails only to be cancelled there.
   const cancelling = bling.salesOrderId !== null;
   return (

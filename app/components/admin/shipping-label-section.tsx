@@ -1,6 +1,5 @@
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "../toasts";
+import { useAnswerToast } from "./use-answer-toast";
 import { Button, buttonClasses } from "../ui/button";
 import { FormField } from "../ui/form-field";
 
@@ -28,11 +27,7 @@ interface LabelAnswer {
  */
 export function ShippingLabelSection({ label, orderId }: { label: ShownLabel; orderId: string }) {
   const fetcher = useFetcher<LabelAnswer>();
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(fetcher.data.message);
-  }, [fetcher.data]);
+  useAnswerToast(fetcher.data);
   const answer = fetcher.data;
   const lastError = answer && !answer.ok ? answer.message : label.lastError;
   return (

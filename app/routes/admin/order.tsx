@@ -1,7 +1,6 @@
 import { ExternalLink } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { toast } from "../../components/toasts";
 import { z } from "../../lib/zod";
 import type { Route } from "./+types/order";
 import { AdminErrorBoundary } from "../../components/admin/admin-error-boundary";
@@ -55,6 +54,7 @@ import { invoicesOf } from "../../domain/fiscal/bling/bling-invoices.server";
 import { shownInvoice } from "../../components/orders/invoice-links";
 import { invoiceAfterSaleNotice } from "../../domain/fiscal/invoice-after-sale";
 import { ShippingLabelSection } from "../../components/admin/shipping-label-section";
+import { useAnswerToast } from "../../components/admin/use-answer-toast";
 import { buyLabels, labelState } from "../../domain/shipping/labels/buy-labels.server";
 import { labelRefusal, melhorEnvioServiceOf } from "../../domain/shipping/labels/label-shipment.server";
 
@@ -482,14 +482,6 @@ function PaymentsSection({
 }
 
 /** Shows the action's answer as a toast, once per answer. */
-function useAnswerToast(answer: OrderActionData | undefined) {
-  useEffect(() => {
-    if (!answer) return;
-    if (answer.ok) toast.success(answer.message);
-    else toast.error(answer.message);
-  }, [answer]);
-}
-
 function StatusForm({ order }: { order: ShownOrder }) {
   const fetcher = useFetcher<OrderActionData>();
   useAnswerToast(fetcher.data);
