@@ -51,6 +51,10 @@ export default defineConfig({
           // What a person waits for (a toast after an upload, a page after a redirect) may take
           // more than a second on a busy machine; a poll still ends as soon as it holds.
           expect: { poll: { timeout: 5_000 } },
+          // Real Chromium beside a store and another worker's on two shared cores: a test that
+          // failed once runs again, and Vitest reports it as retried, with what its page showed
+          // when it failed (decision 0033). A behaviour that is broken fails both times.
+          retry: 1,
           // Two workers, each with a built store of its own (global setup): the files on one store
           // run one after another against it.
           maxWorkers: 2,

@@ -73,7 +73,8 @@ export function useBrowser(options: BrowserContextOptions = {}) {
     });
     state.page.on("pageerror", (error) => state.consoleErrors.push(error.message));
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === "fail") await reportPage(state.page);
     await state.page.context().close();
     const unexpected = state.consoleErrors.filter(
       (text) => !state.expectedConsoleErrors.some((expected) => expected.test(text)),
@@ -82,6 +83,18 @@ export function useBrowser(options: BrowserContextOptions = {}) {
   });
 
   return state;
+}
+
+/**
+ * What a failed test's page showed when it failed, for the run's log: a failure that only a busy
+ * machine brings (an element that never came back) is read from there, not guessed at.
+ */
+async function reportPage(page: Page): Promise<void> {
+  const text = await page
+    .locator("body")
+    .innerText({ timeout: 2_000 })
+    .catch((error: unknown) => `(sem texto: ${String(error)})`);
+  console.warn(`Página ao falhar: ${page.url()}\n${text.slice(0, 3_000)}`);
 }
 
 /**
