@@ -2,6 +2,7 @@ import { AVATAR_MAX_BYTES } from "./domain/accounts/account-schemas";
 import { PRODUCTS_CSV_MAX_BYTES } from "./domain/admin/product-csv";
 import { catalogSearch, readCatalogQuery } from "./domain/catalog/catalog-filters";
 import { variantParamOf } from "./domain/catalog/product-details";
+import { REVIEW_ORDER_PARAM, reviewOrderOf } from "./domain/reviews/review-schema";
 import { PRODUCT_IMAGE_MAX_BYTES } from "./domain/images/image-upload";
 import { CHECKOUT_TOO_LARGE } from "./domain/orders/checkout-schema";
 import { policyPageOf } from "./domain/store-settings/policy-pages";
@@ -56,13 +57,17 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   },
   "routes/product": {
     // `/product/0001` is redirected to `/product/1`: only the latter is a page. A variant's page
-    // is its own (`?variant=`); a variant not on sale is redirected, so never kept.
+    // is its own (`?variant=`); a variant not on sale is redirected, so never kept. The reviews'
+    // order (`?avaliacoes=uteis`) is a page of its own too.
     cache: {
       ...PUBLIC_PAGE,
       search: ({ id }, query) => {
         if (!isCanonicalProductId(id)) return null;
         const variant = variantParamOf(query);
-        return variant === null ? "" : `?variant=${variant}`;
+        const canonical = new URLSearchParams();
+        if (variant !== null) canonical.set("variant", String(variant));
+        if (reviewOrderOf(query) !== "recentes") canonical.set(REVIEW_ORDER_PARAM, reviewOrderOf(query));
+        return canonical.size === 0 ? "" : `?${canonical}`;
       },
     },
   },

@@ -47,6 +47,7 @@ export default [
     route("promotions", "routes/admin/promotions.tsx"),
     route("promotions/new", "routes/admin/promotion-new.tsx"),
     route("promotions/:promotionId", "routes/admin/promotion-edit.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("settings", "routes/admin/settings.tsx"),

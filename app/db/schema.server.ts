@@ -1378,6 +1378,64 @@ export const shippingLabels = pgTable(
   (t) => [check("shipping_labels_invoice_key", sql`${t.invoiceKey} ~ '^[0-9]{44}$'`)],
 );
 
+export const REVIEW_STATUSES = ["pending", "published", "hidden"] as const;
+
+/**
+ * A customer's review of a product they bought (issue 55): one per customer and product, shown on
+ * the product page once published (at once, or after the admin's approval when the store asks for
+ * it). The author's first name and city as the review shows them are kept with it, so a later
+ * change of address does not rewrite a published review.
+ */
+export const productReviews = pgTable(
+  "product_reviews",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    authorName: text("author_name").notNull(),
+    authorCity: text("author_city"),
+    status: text("status", { enum: REVIEW_STATUSES }).notNull().default("pending"),
+    // The store's public answer, and when it was written.
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    // How many customers marked it 'Útil' (`review_votes`), for the 'Mais úteis' order.
+    helpfulCount: integer("helpful_count").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("product_reviews_rating", sql`${t.rating} between 1 and 5`),
+    check("product_reviews_status", oneOf(t.status, REVIEW_STATUSES)),
+    check("product_reviews_reply", sql`(${t.reply} is null) = (${t.repliedAt} is null)`),
+    uniqueIndex("product_reviews_product_user_idx").on(t.productId, t.userId),
+    index("product_reviews_user_idx").on(t.userId),
+    index("product_reviews_published_idx")
+      .on(t.productId, t.createdAt.desc())
+      .where(sql`${t.status} = 'published'`),
+  ],
+);
+
+/** A customer's 'Útil' on a review: once per customer and review. */
+export const reviewVotes = pgTable(
+  "review_votes",
+  {
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => productReviews.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index("review_votes_user_idx").on(t.userId)],
+);
+
 /** Every write an admin makes, with a before/after summary, kept for the shop owner. */
 export const adminAuditLog = pgTable(
   "admin_audit_log",

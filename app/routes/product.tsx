@@ -20,6 +20,7 @@ import { ProductGallery } from "../components/product/product-gallery";
 import { ProductPrice } from "../components/product/product-price";
 import { StickyBuyBar } from "../components/product/sticky-buy-bar";
 import { VariantPicker } from "../components/product/variant-picker";
+import { ProductReviews, ReviewsSummaryLink } from "../components/reviews/product-reviews";
 import { FreightCalculator } from "../components/shipping/freight-calculator";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonClasses } from "../components/ui/button";
@@ -37,6 +38,10 @@ import {
   type VariantDetails,
 } from "../domain/catalog/product-details";
 import { productJsonLd } from "../domain/catalog/product-structured-data";
+import { markHelpful, productReviewsOf } from "../domain/reviews/product-reviews.server";
+import { REVIEW_MESSAGES, reviewOrderOf } from "../domain/reviews/review-schema";
+import { reviewsJsonLd } from "../domain/reviews/review-structured-data";
+import { formatDate } from "../lib/dates";
 import { optionChoices } from "../domain/catalog/variant-choice";
 import { variantLabel, type ProductSpec } from "../domain/catalog/variants";
 import type { StorefrontSettings } from "../domain/store-settings/settings-schema";
@@ -65,7 +70,32 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Personal only for a signed-in customer; a visitor's page (shared, cached) carries null.
   const { user } = await readSession(context, request);
   const favorited = user ? await isFavorite(context.db, user.id, product.id) : null;
-  return { product, origin, jsonLd: productJsonLd(product, origin), favorited };
+  const order = reviewOrderOf(new URL(request.url).searchParams);
+  const reviews = await productReviewsOf(context.db, product.id, order);
+  return {
+    product,
+    origin,
+    jsonLd: productJsonLd(product, origin, reviewsJsonLd(reviews)),
+    favorited,
+    reviews: {
+      order,
+      summary: reviews.summary,
+      list: reviews.reviews.map(({ createdAt, ...review }) => ({ ...review, date: formatDate(createdAt) })),
+    },
+  };
+}
+
+const helpfulSchema = z.object({ intent: z.literal("helpful"), reviewId: z.coerce.number().int().min(1) });
+
+/** A customer's 'Útil' on a review; a visitor is asked to sign in first. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const input = helpfulSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!input.success) throw data("Ação desconhecida", { status: 400 });
+  const { reviewId } = input.data;
+  const { user } = await readSession(context, request);
+  if (!user) return { reviewId, refusal: REVIEW_MESSAGES.signInToVote };
+  await markHelpful(context.db, user.id, reviewId);
+  return { reviewId, refusal: null };
 }
 
 /**
@@ -104,8 +134,8 @@ function benefitsOf(promises: StorefrontSettings["promises"]) {
 /** Few enough units left to say so. */
 const LOW_STOCK = 3;
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, jsonLd, favorited } = loaderData;
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, jsonLd, favorited, reviews } = loaderData;
   const cart = useCartActions();
   const store = useRouteLoaderData<typeof rootLoader>("root")?.store;
   const [searchParams] = useSearchParams();
@@ -144,6 +174,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             )}
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
           </div>
+          <ReviewsSummaryLink summary={reviews.summary} />
           <ProductPrice
             priceCents={variant?.priceCents ?? product.priceCents}
             compareAtCents={variant?.compareAtCents ?? null}
@@ -191,6 +222,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {product.specs.length > 0 && <TechnicalSpecs specs={product.specs} />}
+      <ProductReviews productId={product.id} {...reviews} vote={actionData} />
       <StickyBuyBar buyButton={buyButton} priceCents={variant?.priceCents ?? product.priceCents}>
         <div className="flex">{addToCart}</div>
       </StickyBuyBar>

@@ -91,3 +91,22 @@ export async function productPhotoOf(storeUrl: string, productId: number): Promi
   expect(photo).toBeDefined();
   return photo!;
 }
+
+/**
+ * The admin takes a paid order to the customer, as its page's forms post it: in preparation, a
+ * Correios tracking code, shipped, delivered.
+ */
+export async function deliverOverHttp(storeUrl: string, orderId: string): Promise<void> {
+  const panel = await panelOverHttp(storeUrl);
+  const steps: Record<string, string>[] = [
+    { intent: "status", status: "processing" },
+    { intent: "tracking", carrier: "correios", trackingCode: "PL123456789BR" },
+    { intent: "status", status: "shipped" },
+    { intent: "status", status: "delivered" },
+  ];
+  for (const step of steps) {
+    const answer = await panel.post(`/admin/orders/${orderId}.data`, new URLSearchParams(step));
+    expect(answer.status, JSON.stringify(step)).toBe(200);
+    expect(await answer.text(), JSON.stringify(step)).toContain('"ok",true');
+  }
+}

@@ -19,6 +19,7 @@ import { cancelOrders } from "../orders/move-order.server";
 import { ordersWithLines } from "../orders/customer-orders.server";
 import { paidOrder } from "../orders/paid.server";
 import { PAYMENTS_IN_ORDER } from "../payments/order-payments.server";
+import { ownReviews } from "../reviews/customer-reviews.server";
 import { confirmPassword, type AuthCall } from "./auth-endpoints.server";
 
 /** LGPD: everything the store keeps about a customer, as one JSON document. */
@@ -62,6 +63,7 @@ export async function exportPersonalData(db: Database, userId: string) {
         .where(eq(passkeys.userId, userId))
         .orderBy(passkeys.createdAt),
     ]);
+  const reviews = await ownReviews(db, userId);
   const orderPayments = await paymentsOf(
     db,
     customerOrders.map(({ order }) => order.id),
@@ -72,6 +74,16 @@ export async function exportPersonalData(db: Database, userId: string) {
     perfil: profile ?? null,
     enderecos: customerAddresses,
     favoritos: customerFavorites,
+    avaliacoes: reviews.map((review) => ({
+      produtoId: review.productId,
+      produto: review.productName,
+      nota: review.rating,
+      titulo: review.title,
+      texto: review.body,
+      situacao: review.status,
+      respostaDaLoja: review.reply,
+      criadaEm: review.createdAt,
+    })),
     carrinho: cart,
     passkeys: customerPasskeys,
     pedidos: customerOrders.map(({ order, lines, adjustments }) => ({

@@ -8,5 +8,6 @@ export const AUDIT_TARGETS = [
   "coupon",
   "promotion",
   "bling",
+  "review",
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -6,8 +6,9 @@ import { variantLabel } from "./variants";
 /**
  * schema.org `Product` for search engines, with absolute URLs: its brand, and one `Offer` per
  * variant on sale (its price, availability, SKU and address); a product without options has one.
+ * `more` adds what other parts of the page say of the product (its reviews).
  */
-export function productJsonLd(product: ProductDetails, origin: string): string {
+export function productJsonLd(product: ProductDetails, origin: string, more: object = {}): string {
   const absolute = (url: string) => new URL(url, origin).toString();
   const hasOptions = product.options.length > 0;
   const offer = (variant: VariantDetails) => ({
@@ -33,5 +34,6 @@ export function productJsonLd(product: ProductDetails, origin: string): string {
       absolute,
     ),
     ...(offers.length > 0 && { offers: offers.length === 1 ? offers[0] : offers }),
+    ...more,
   });
 }

@@ -84,6 +84,7 @@ export function defaultSettings(env: SettingsVariables): StoreSettings {
     delivery: { deliveryDays: 7 },
     promises: { warrantyMonths: 12, freeReturnDays: 30, officialReseller: true },
     freight: DEFAULT_FREIGHT,
+    reviews: { approveFirst: true },
     payment: {
       pixDiscountBasisPoints: env.PIX_DISCOUNT_PERCENT,
       maxInstallments: env.MAX_INSTALLMENTS,

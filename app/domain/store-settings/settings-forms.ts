@@ -10,6 +10,7 @@ import {
   paymentSchema,
   policiesSchema,
   promisesSchema,
+  reviewsSchema,
   type StoreSettings,
 } from "./settings-schema";
 
@@ -134,6 +135,12 @@ export const SETTINGS_FORMS = {
   freight: {
     schema: freightFormSchema,
     values: (form: FormData) => fields(form, FREIGHT_FORM_FIELDS),
+  },
+  reviews: {
+    schema: z
+      .object({ approveFirst: z.string().transform((checkbox) => checkbox === "on") })
+      .pipe(reviewsSchema),
+    values: (form: FormData) => fields(form, ["approveFirst"]),
   },
 } as const;
 

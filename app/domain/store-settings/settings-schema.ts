@@ -165,6 +165,9 @@ export const promisesSchema = z.object({
   officialReseller: z.boolean(),
 });
 
+/** 'Avaliações': whether a review waits for the admin's approval before it shows (issue 55). */
+export const reviewsSchema = z.object({ approveFirst: z.boolean() });
+
 export const SETTINGS_SECTIONS = {
   identity: identitySchema,
   logo: logoSchema,
@@ -177,6 +180,7 @@ export const SETTINGS_SECTIONS = {
   payment: paymentSchema,
   promises: promisesSchema,
   freight: freightSchema,
+  reviews: reviewsSchema,
 } as const;
 
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;

@@ -1,23 +1,225 @@
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "../../lib/zod";
 import type { Route } from "./+types/reviews";
 import { pageTitle, storeDescription } from "../../lib/seo";
+import { StarRating } from "../../components/reviews/star-rating";
+import { ReviewForm, type ReviewFormAnswer } from "../../components/reviews/review-form";
+import { Button, buttonClasses } from "../../components/ui/button";
+import { fieldErrors } from "../../domain/accounts/account-schemas";
+import {
+  deleteReview,
+  editReview,
+  ownReviews,
+  productsToReview,
+  reviewFormOf,
+  writeReview,
+} from "../../domain/reviews/customer-reviews.server";
+import { REVIEW_STATUS_LABELS } from "../../domain/reviews/review-moderation.server";
+import { REVIEW_MESSAGES, reviewFormSchema } from "../../domain/reviews/review-schema";
+import { currentStoreSettings } from "../../domain/store-settings/store-settings.server";
+import { formatDate } from "../../lib/dates";
+import { requireUser } from "../guards.server";
 
-export default function Reviews() {
+/** `?produto=ID` opens the review form of that product (from 'Produtos para Avaliar' or an e-mail). */
+const PRODUCT_PARAM = "produto";
+const REVIEWS_PATH = "/account/reviews";
+const idText = z.coerce.number().int().min(1).max(2_147_483_647);
+/** Where a sent review leads: `?enviada=` says whether it shows already or waits for approval. */
+const SENT_PARAM = "enviada";
+const SENT_MESSAGES: Record<string, string> = {
+  publicada: REVIEW_MESSAGES.published,
+  pendente: REVIEW_MESSAGES.saved,
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(context, request);
+  const { settings } = await currentStoreSettings(context.db, context.env);
+  const params = new URL(request.url).searchParams;
+  const asked = idText.safeParse(params.get(PRODUCT_PARAM) ?? undefined);
+  const form = asked.success ? await reviewFormOf(context.db, user.id, asked.data) : null;
+  const toReview = await productsToReview(context.db, user.id, {
+    deliveryDays: settings.delivery.deliveryDays,
+    now: new Date(),
+  });
+  const mine = await ownReviews(context.db, user.id);
+  return {
+    sent: SENT_MESSAGES[params.get(SENT_PARAM) ?? ""] ?? null,
+    form,
+    toReview,
+    mine: mine.map(({ createdAt, status, ...review }) => ({
+      ...review,
+      date: formatDate(createdAt),
+      statusLabel: REVIEW_STATUS_LABELS[status],
+    })),
+  };
+}
+
+const writeSchema = z.object({ intent: z.literal("write"), productId: idText });
+const editSchema = z.object({ intent: z.literal("edit"), reviewId: idText });
+const deleteSchema = z.object({ intent: z.literal("delete"), reviewId: idText });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireUser(context, request);
+  const form = Object.fromEntries(await request.formData());
+  const removal = deleteSchema.safeParse(form);
+  if (removal.success) {
+    await deleteReview(context.db, user.id, removal.data.reviewId);
+    return { ok: true, message: REVIEW_MESSAGES.deleted } satisfies ReviewFormAnswer;
+  }
+  const target = z.union([writeSchema, editSchema]).safeParse(form);
+  if (!target.success) throw data("Ação desconhecida", { status: 400 });
+  const input = reviewFormSchema.safeParse(form);
+  if (!input.success) {
+    return { ok: false, errors: fieldErrors(input.error), values: textsOf(form) } satisfies ReviewFormAnswer;
+  }
+  const { settings } = await currentStoreSettings(context.db, context.env);
+  const approveFirst = settings.reviews.approveFirst;
+  const outcome =
+    target.data.intent === "write"
+      ? await writeReview(context.db, {
+          userId: user.id,
+          productId: target.data.productId,
+          form: input.data,
+          approveFirst,
+        })
+      : await editReview(context.db, {
+          userId: user.id,
+          reviewId: target.data.reviewId,
+          form: input.data,
+          approveFirst,
+        });
+  if (!outcome.ok)
+    return { ok: false, message: outcome.message, values: textsOf(form) } satisfies ReviewFormAnswer;
+  throw redirect(
+    `${REVIEWS_PATH}?${SENT_PARAM}=${outcome.status === "published" ? "publicada" : "pendente"}`,
+  );
+}
+
+/** What a refused form posted, to show it again as typed. */
+function textsOf(form: Record<string, FormDataEntryValue>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(form).flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
+  );
+}
+
+export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { sent, form, toReview, mine } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Avaliações</h1>
+      <SentNotice sent={sent} answer={actionData} />
+      {form && (
+        <section aria-labelledby="review-form" className="rounded-xl border border-slate-200 p-5">
+          <h2 id="review-form" className="font-semibold">
+            {form.review ? "Editar avaliação" : "Avaliar"}: {form.product.name}
+          </h2>
+          {form.review || form.bought ? (
+            <ReviewForm
+              key={form.product.id}
+              productId={form.product.id}
+              review={form.review}
+              answer={actionData && !actionData.ok ? actionData : undefined}
+            />
+          ) : (
+            <p className="mt-2 text-slate-600">{REVIEW_MESSAGES.notBuyer}</p>
+          )}
+        </section>
+      )}
       <section aria-labelledby="to-review" className="rounded-xl border border-slate-200 p-5">
         <h2 id="to-review" className="font-semibold">
           Produtos para Avaliar
         </h2>
-        <p className="mt-2 text-slate-600">Nenhum produto para avaliar no momento.</p>
+        {toReview.length === 0 ? (
+          <p className="mt-2 text-slate-600">Nenhum produto para avaliar no momento.</p>
+        ) : (
+          <ul className="mt-3 flex flex-col divide-y divide-slate-100">
+            {toReview.map((product) => (
+              <li key={product.productId} className="flex items-center gap-3 py-3">
+                <img src={product.image} alt="" className="size-12 rounded-lg object-cover" />
+                <span className="min-w-0 flex-1 text-sm font-medium">{product.name}</span>
+                <Link
+                  to={`${REVIEWS_PATH}?${PRODUCT_PARAM}=${product.productId}`}
+                  aria-label={`Avaliar ${product.name}`}
+                  className={buttonClasses("outline", "sm")}
+                >
+                  Avaliar
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section aria-labelledby="my-reviews" className="rounded-xl border border-slate-200 p-5">
         <h2 id="my-reviews" className="font-semibold">
           Minhas Avaliações
         </h2>
-        <p className="mt-2 text-slate-600">Você ainda não fez nenhuma avaliação.</p>
+        {mine.length === 0 ? (
+          <p className="mt-2 text-slate-600">Você ainda não fez nenhuma avaliação.</p>
+        ) : (
+          <ul className="mt-3 flex flex-col divide-y divide-slate-100">
+            {mine.map((review) => (
+              <li
+                key={review.id}
+                aria-label={`Avaliação de ${review.productName}`}
+                className="flex flex-col gap-2 py-4"
+              >
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Link to={`/product/${review.productId}`} className="font-medium hover:text-brand-700">
+                    {review.productName}
+                  </Link>
+                  <span className="text-sm text-slate-600">
+                    {review.statusLabel} · {review.date}
+                  </span>
+                </div>
+                <StarRating rating={review.rating} />
+                <p className="font-medium">{review.title}</p>
+                <p className="text-sm whitespace-pre-line text-slate-700">{review.body}</p>
+                {review.reply && (
+                  <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+                    <span className="font-medium">Resposta da loja:</span> {review.reply}
+                  </p>
+                )}
+                <div className="flex gap-2">
+                  <Link
+                    to={`${REVIEWS_PATH}?${PRODUCT_PARAM}=${review.productId}`}
+                    aria-label={`Editar avaliação de ${review.productName}`}
+                    className={buttonClasses("outline", "sm")}
+                  >
+                    Editar
+                  </Link>
+                  <Form method="post" action={REVIEWS_PATH}>
+                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name="reviewId" value={review.id} />
+                    <Button
+                      type="submit"
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Excluir avaliação de ${review.productName}`}
+                    >
+                      Excluir
+                    </Button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </div>
+  );
+}
+
+/** What the last form did: a review sent (after its redirect) or deleted. */
+function SentNotice({ sent, answer }: { sent: string | null; answer: ReviewFormAnswer | undefined }) {
+  const message = answer?.ok ? answer.message : sent;
+  if (!message) return null;
+  return (
+    <p
+      role="status"
+      className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800"
+    >
+      {message}
+    </p>
   );
 }
 

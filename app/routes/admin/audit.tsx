@@ -51,6 +51,7 @@ const TARGET_LABELS: Record<AuditTarget, string> = {
   coupon: "Cupom",
   promotion: "Promoção",
   bling: "Bling (nota fiscal)",
+  review: "Avaliação",
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -80,6 +81,9 @@ const ACTION_LABELS: Record<string, string> = {
   "bling.connect": "Loja conectada ao Bling",
   "bling.disconnect": "Loja desconectada do Bling",
   "bling.options": "Opções do Bling alteradas",
+  "review.approve": "Avaliação aprovada",
+  "review.hide": "Avaliação ocultada",
+  "review.reply": "Avaliação respondida",
 };
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

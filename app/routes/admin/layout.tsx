@@ -24,6 +24,7 @@ const TABS = [
   { to: "/admin/products", label: "Produtos" },
   { to: "/admin/coupons", label: "Cupons" },
   { to: "/admin/promotions", label: "Promoções" },
+  { to: "/admin/reviews", label: "Avaliações" },
   { to: "/admin/users", label: "Usuários" },
   { to: "/admin/audit", label: "Auditoria" },
   { to: "/admin/settings", label: "Configurações" },

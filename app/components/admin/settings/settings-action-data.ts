@@ -38,6 +38,7 @@ export const SETTINGS_TOASTS: Record<SettingsIntent, string> = {
   delivery: "Prazo de entrega salvo!",
   payment: "Preços e parcelamento salvos!",
   promises: "Garantia e devolução salvas!",
+  reviews: "Avaliações salvas!",
   freight: "Frete salvo!",
   "bling-app": "Aplicativo do Bling salvo: conecte a loja a ele.",
   "bling-connect": "Levando você ao Bling...",

@@ -1,0 +1,286 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { orders, productReviews } from "../../app/db/schema.server";
+import { action as reviewsAction, loader as reviewsLoader } from "../../app/routes/account/reviews";
+import { action as productAction, loader as productLoader } from "../../app/routes/product";
+import { action as adminReviewsAction } from "../../app/routes/admin/reviews";
+import { REVIEW_MESSAGES } from "../../app/domain/reviews/review-schema";
+import { adminRequest, signedInAdmin } from "../support/admin";
+import { payInSandbox, placeOrderThroughCheckout, postCheckout } from "../support/checkout";
+import { createProduct } from "../support/factories";
+import { checkoutBody } from "../support/orders";
+import { setUpTestStore, signUpBuyer, TEST_BASE_URL } from "../support/test-context";
+
+// Issue 55, point 1: reviews from verified buyers, through the account's and the product page's
+// route actions and loaders, as a browser or a crafted request reaches them. On both drivers: the
+// one-review rule is a unique index, and the product page's kept copies follow a trigger.
+
+const store = setUpTestStore();
+
+type Args<T extends (...args: never[]) => unknown> = Parameters<T>[0];
+
+/** Runs a route function, answering a thrown redirect as its Response. */
+async function answerOf<T>(run: () => Promise<T>): Promise<T | Response> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function postReview(who: { cookie: string }, form: Record<string, string>, productId?: number) {
+  const search = productId ? `?produto=${productId}` : "";
+  return answerOf(() =>
+    reviewsAction({
+      request: new Request(`${TEST_BASE_URL}/account/reviews${search}`, {
+        method: "POST",
+        headers: { cookie: who.cookie },
+        body: new URLSearchParams(form),
+      }),
+      context: store.context,
+      params: {},
+    } as Args<typeof reviewsAction>),
+  );
+}
+
+/** The account's 'Avaliações' at `path` (a product's form with `?produto=`, the list without). */
+async function reviewsPage(who: { cookie: string }, path = "/account/reviews") {
+  return reviewsLoader({
+    request: new Request(`${TEST_BASE_URL}${path}`, { headers: { cookie: who.cookie } }),
+    context: store.context,
+    params: {},
+  } as Args<typeof reviewsLoader>);
+}
+
+async function productPage(productId: number, search = "") {
+  const answer = await productLoader({
+    request: new Request(`${TEST_BASE_URL}/product/${productId}${search}`),
+    context: store.context,
+    params: { id: String(productId) },
+  } as Args<typeof productLoader>);
+  return { ...answer, jsonLd: JSON.parse(answer.jsonLd) as Record<string, unknown> };
+}
+
+const goodReview = (productId: number, rating = "5") => ({
+  intent: "write",
+  productId: String(productId),
+  rating,
+  title: "Excelente compra",
+  body: "Chegou rápido e funciona muito bem.",
+});
+
+/** A buyer of a new product, their order paid. */
+async function paidBuyer() {
+  const { buyer, productId, orderId } = await placeOrderThroughCheckout(store, store.context);
+  await payInSandbox(store.context, buyer, orderId);
+  return { buyer, productId, orderId };
+}
+
+const reviewsOf = (productId: number) =>
+  store.database.db.select().from(productReviews).where(eq(productReviews.productId, productId));
+
+async function approve(reviewId: number) {
+  const admin = await signedInAdmin(store.context);
+  const answer = await adminReviewsAction({
+    request: adminRequest(admin, "/admin/reviews", { intent: "approve", reviewId: String(reviewId) }),
+    context: store.context,
+    params: {},
+  } as Args<typeof adminReviewsAction>);
+  expect(answer).toMatchObject({ ok: true });
+}
+
+describe("reviews from verified buyers", () => {
+  it("refuses a crafted review of a product the customer never bought, or bought and did not pay", async () => {
+    const stranger = await signUpBuyer(store);
+    const product = await createProduct(store.database.db);
+    expect(await postReview(stranger, goodReview(product.id))).toMatchObject({
+      ok: false,
+      message: REVIEW_MESSAGES.notBuyer,
+    });
+
+    const unpaid = await signUpBuyer(store);
+    const placed = await postCheckout(
+      store.context,
+      unpaid,
+      checkoutBody(unpaid, [{ id: product.id, quantity: 1 }]),
+    );
+    expect(placed).toMatchObject({ status: 200, success: true });
+    expect(await postReview(unpaid, goodReview(product.id))).toMatchObject({
+      ok: false,
+      message: REVIEW_MESSAGES.notBuyer,
+    });
+    // The form itself says so, instead of offering to write.
+    expect((await reviewsPage(unpaid, `/account/reviews?produto=${product.id}`)).form).toMatchObject({
+      bought: false,
+      review: null,
+    });
+    expect(await reviewsOf(product.id)).toEqual([]);
+  });
+
+  it("refuses the review of a buyer who withdrew from the purchase", async () => {
+    const { buyer, productId, orderId } = await paidBuyer();
+    await store.database.db
+      .update(orders)
+      .set({ status: "cancelled", withdrawalRequestedAt: new Date() })
+      .where(eq(orders.id, orderId));
+    expect(await postReview(buyer, goodReview(productId))).toMatchObject({
+      ok: false,
+      message: REVIEW_MESSAGES.notBuyer,
+    });
+    expect(await reviewsOf(productId)).toEqual([]);
+  });
+
+  it("takes one review per product: a second is refused, an edit rewrites the first", async () => {
+    const { buyer, productId } = await paidBuyer();
+    const sent = await postReview(buyer, goodReview(productId, "4"), productId);
+    expect(sent).toBeInstanceOf(Response);
+    const location = (sent as Response).headers.get("Location")!;
+    expect(location).toBe("/account/reviews?enviada=pendente");
+    expect((await reviewsPage(buyer, location)).sent).toBe(REVIEW_MESSAGES.saved);
+
+    expect(await postReview(buyer, { ...goodReview(productId), title: "De novo" })).toMatchObject({
+      ok: false,
+      message: REVIEW_MESSAGES.alreadyReviewed,
+    });
+    const [review] = await reviewsOf(productId);
+    expect(review).toMatchObject({
+      rating: 4,
+      title: "Excelente compra",
+      status: "pending",
+      authorName: "Maria",
+    });
+    expect(review!.authorCity).toBe("São Paulo");
+
+    const edited = await postReview(buyer, {
+      intent: "edit",
+      reviewId: String(review!.id),
+      rating: "3",
+      title: "Mudei de ideia",
+      body: "A bateria dura pouco.",
+    });
+    expect(edited).toBeInstanceOf(Response);
+    expect(await reviewsOf(productId)).toEqual([
+      expect.objectContaining({ id: review!.id, rating: 3, title: "Mudei de ideia" }),
+    ]);
+    const { mine } = await reviewsPage(buyer);
+    expect(mine).toEqual([
+      expect.objectContaining({ productId, title: "Mudei de ideia", statusLabel: "Aguardando aprovação" }),
+    ]);
+  });
+
+  it("shows a review on the product page and in its JSON-LD only once the admin approves it", async () => {
+    const { buyer, productId } = await paidBuyer();
+    await postReview(buyer, goodReview(productId));
+    const before = await productPage(productId);
+    expect(before.reviews.summary.count).toBe(0);
+    expect(before.reviews.list).toEqual([]);
+    expect(before.jsonLd).not.toHaveProperty("aggregateRating");
+    expect(before.jsonLd).not.toHaveProperty("review");
+
+    const [review] = await reviewsOf(productId);
+    await approve(review!.id);
+    const after = await productPage(productId);
+    expect(after.reviews.summary).toEqual({ count: 1, average: 5, perStar: [1, 0, 0, 0, 0] });
+    expect(after.reviews.list).toEqual([
+      expect.objectContaining({ title: "Excelente compra", authorName: "Maria", authorCity: "São Paulo" }),
+    ]);
+    expect(after.jsonLd).toMatchObject({
+      aggregateRating: { "@type": "AggregateRating", ratingValue: 5, reviewCount: 1 },
+      review: [
+        {
+          "@type": "Review",
+          name: "Excelente compra",
+          author: { "@type": "Person", name: "Maria" },
+          reviewRating: { ratingValue: 5 },
+        },
+      ],
+    });
+  });
+
+  it("does not show a customer another's unpublished review, on the product page or in their account", async () => {
+    const { buyer, productId } = await paidBuyer();
+    await postReview(buyer, { ...goodReview(productId), title: "Segredo pendente" });
+    const other = await signUpBuyer(store);
+    const page = await reviewsPage(other, `/account/reviews?produto=${productId}`);
+    expect(page.form).toMatchObject({ review: null, bought: false });
+    expect(JSON.stringify(page)).not.toContain("Segredo pendente");
+    expect(JSON.stringify(await productPage(productId))).not.toContain("Segredo pendente");
+  });
+
+  it.each([
+    ["HTML", { title: "<script>alert(1)</script>" }, "title", REVIEW_MESSAGES.markup],
+    [
+      "a NUL byte",
+      { body: "bom\u0000demais" },
+      "body",
+      "Remova os caracteres de controle (invisíveis) do texto",
+    ],
+    ["10,000 characters", { body: "a".repeat(10_000) }, "body", REVIEW_MESSAGES.bodyTooLong],
+    ["a rating of 0", { rating: "0" }, "rating", REVIEW_MESSAGES.rating],
+    ["a rating of 6", { rating: "6" }, "rating", REVIEW_MESSAGES.rating],
+  ])(
+    "refuses a review with %s with its field's message, and keeps nothing",
+    async (_, change, field, message) => {
+      const { buyer, productId } = await paidBuyer();
+      const answer = await postReview(buyer, { ...goodReview(productId), ...change });
+      expect(answer).toMatchObject({ ok: false, errors: { [field]: message } });
+      expect(await reviewsOf(productId)).toEqual([]);
+    },
+  );
+
+  it("lists a delivered purchase in 'Produtos para Avaliar' until it is reviewed", async () => {
+    const { buyer, productId, orderId } = await paidBuyer();
+    // Paid a moment ago and not delivered: the promised delivery has not passed.
+    expect((await reviewsPage(buyer)).toReview).toEqual([]);
+    await store.database.db
+      .update(orders)
+      .set({ status: "delivered", deliveredAt: new Date() })
+      .where(eq(orders.id, orderId));
+    expect((await reviewsPage(buyer)).toReview).toEqual([expect.objectContaining({ productId })]);
+
+    await postReview(buyer, goodReview(productId));
+    expect((await reviewsPage(buyer)).toReview).toEqual([]);
+  });
+
+  it("counts a customer's 'Útil' once, asks a visitor to sign in, and orders by it", async () => {
+    const first = await paidBuyer();
+    const productId = first.productId;
+    const second = await signUpBuyer(store);
+    const placed = await postCheckout(
+      store.context,
+      second,
+      checkoutBody(second, [{ id: productId, quantity: 1 }]),
+    );
+    await payInSandbox(store.context, second, placed.orderId!);
+    await postReview(first.buyer, { ...goodReview(productId), title: "Primeira" });
+    await postReview(second, { ...goodReview(productId, "3"), title: "Segunda" });
+    for (const review of await reviewsOf(productId)) await approve(review.id);
+    const firstReview = (await reviewsOf(productId)).find((review) => review.title === "Primeira")!;
+
+    const vote = (cookie: string) =>
+      productAction({
+        request: new Request(`${TEST_BASE_URL}/product/${productId}`, {
+          method: "POST",
+          headers: { cookie },
+          body: new URLSearchParams({ intent: "helpful", reviewId: String(firstReview.id) }),
+        }),
+        context: store.context,
+        params: { id: String(productId) },
+      } as Args<typeof productAction>);
+    expect(await vote("")).toEqual({ reviewId: firstReview.id, refusal: REVIEW_MESSAGES.signInToVote });
+    expect(await vote(second.cookie)).toEqual({ reviewId: firstReview.id, refusal: null });
+    await vote(second.cookie);
+    // Its own author's vote does not count.
+    await vote(first.buyer.cookie);
+
+    const newest = await productPage(productId);
+    expect(newest.reviews.list.map((review) => review.title)).toEqual(["Segunda", "Primeira"]);
+    const helpful = await productPage(productId, "?avaliacoes=uteis");
+    expect(helpful.reviews.list.map((review) => [review.title, review.helpfulCount])).toEqual([
+      ["Primeira", 1],
+      ["Segunda", 0],
+    ]);
+    expect(helpful.reviews.summary).toMatchObject({ count: 2, average: 4, perStar: [1, 0, 1, 0, 0] });
+  });
+});
