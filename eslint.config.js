@@ -108,6 +108,8 @@ const SESSION_READERS = {
   "app/routes/checkout.tsx": "shows a visitor the page that asks them to sign in",
   "app/routes/payment.tsx": "shows the customer's own order as the server has it, else the link's data",
   "app/routes/product.tsx": "marks a signed-in customer's favourite",
+  "app/routes/cart-restore.tsx":
+    "an abandoned cart's link leads its customer to the cart, or to sign in first on another device",
   "app/routes/freight.tsx":
     "quotes a visitor's cart from its cookie, a customer's from the database, and offers the customer's CEP",
 };
@@ -125,6 +127,12 @@ const ORDER_OWNER_READERS = {
   "app/domain/accounts/personal-data.server.ts":
     "the LGPD export and erasure take every order of the account",
   "app/domain/admin/**": "the panel, behind requireAdmin, sees every order and its customer",
+  "app/domain/marketing/payment-reminders.server.ts":
+    "the reminders' job reads every customer's unpaid orders, each with its customer's consent",
+  "app/domain/reviews/review-requests.server.ts":
+    "the review requests' job reads every customer's delivered orders, each with its customer's consent",
+  "app/domain/marketing/cart-reminders.server.ts":
+    "a cart's reminder is not sent once its customer placed any order after its last change",
 };
 
 /** Schemas take `z` from app/lib/zod.ts, which sets how zod runs in the browser. */

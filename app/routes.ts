@@ -19,6 +19,9 @@ export default [
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/verify-email", "routes/auth.verify-email.tsx"),
   route("auth/provider/:providerId", "routes/auth.provider.ts"),
+  route("email/descadastrar", "routes/unsubscribe.tsx"),
+  route("carrinho/recuperar", "routes/cart-restore.tsx"),
+  route("avaliar", "routes/review-link.tsx"),
   route("account", "routes/account/layout.tsx", [
     index("routes/account/overview.tsx"),
     route("profile", "routes/account/profile.tsx"),

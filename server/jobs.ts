@@ -15,6 +15,9 @@ import type { Mailer } from "../app/mail/mailer.server";
 import { runBlingJob } from "../app/domain/fiscal/bling/bling-job.server";
 import type { BlingEnv } from "../app/domain/fiscal/bling/bling-connection.server";
 import { RequestSpacing } from "../app/domain/fiscal/bling/bling-http.server";
+import { queuePaymentReminders, type ReminderDeps } from "../app/domain/marketing/payment-reminders.server";
+import { queueCartReminders } from "../app/domain/marketing/cart-reminders.server";
+import { queueReviewRequests } from "../app/domain/reviews/review-requests.server";
 
 /** A background task of the store, run every `everyMs`. */
 interface Job {
@@ -29,6 +32,9 @@ const JOBS: Job[] = [
   { name: "pedidos vencidos", everyMs: 60_000, run: (deps: JobDeps) => expireOverdueOrders(deps) },
   { name: "cobranças canceladas", everyMs: 5_000, run: (deps: JobDeps) => cancelQueuedCharges(deps) },
   { name: "reembolsos pendentes", everyMs: 60_000, run: (deps: JobDeps) => followPendingRefunds(deps) },
+  { name: "lembretes de pagamento", everyMs: 60_000, run: (deps: JobDeps) => queuePaymentReminders(deps) },
+  { name: "carrinhos abandonados", everyMs: 60_000, run: (deps: JobDeps) => queueCartReminders(deps) },
+  { name: "pedidos de avaliação", everyMs: 60_000, run: (deps: JobDeps) => queueReviewRequests(deps) },
   {
     name: "e-mails",
     everyMs: 5_000,
@@ -102,6 +108,8 @@ export interface JobDeps extends PaymentDeps {
   backups: ScheduledBackups | null;
   /** Where Bling is, and the store's secret its connection is sealed with. */
   bling: BlingEnv;
+  /** The settings' defaults and the store's secret, which signs the e-mails' links. */
+  env: ReminderDeps["env"];
 }
 
 /**

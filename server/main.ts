@@ -138,6 +138,7 @@ export async function startServer(
     carrier: createCarrierTracking(env),
     backups: scheduledBackupsOf(env, ready),
     bling: env,
+    env,
   });
   closeBackupChannel = await openBackupChannel(env, ready, logger);
   if (!vite) await warmUpPrivately(app, env, logger);

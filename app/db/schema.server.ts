@@ -479,6 +479,43 @@ export const cartItems = pgTable(
   ],
 );
 
+/**
+ * A signed-in customer's cart as a whole (issue 55): when its current run began (its first line
+ * into an empty cart) and when it last changed. Kept by a trigger on `cart_items` (migration
+ * 0053): the row goes when the cart empties, so the next line starts a new cart.
+ */
+export const carts = pgTable("carts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The abandoned cart's e-mails (issue 55): each step (1 and 2) once per cart, the cart named by its
+ * customer and the time it began; an order placed from the e-mail's link is its recovery.
+ */
+export const cartReminders = pgTable(
+  "cart_reminders",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cartStartedAt: timestamp("cart_started_at", { withTimezone: true }).notNull(),
+    step: integer("step").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    recoveredOrderId: uuid("recovered_order_id").references(() => orders.id, { onDelete: "set null" }),
+    recoveredAt: timestamp("recovered_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("cart_reminders_step", sql`${t.step} in (1, 2)`),
+    uniqueIndex("cart_reminders_cart_step_idx").on(t.userId, t.cartStartedAt, t.step),
+    index("cart_reminders_sent_at_idx").on(t.sentAt),
+  ],
+);
+
 export const profiles = pgTable(
   "profiles",
   {
@@ -993,6 +1030,33 @@ export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
  * Every e-mail leaves through this table: written in the transaction that decides to send it,
  * delivered afterwards by the outbox job, so a crash or a restart loses none.
  */
+/** An image a queued e-mail carries for its HTML (`<img src="cid:…">`), its bytes in base64. */
+export interface OutboxAttachment {
+  cid: string;
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
+export const MARKETING_OPT_OUT_SOURCES = ["link", "one-click", "account"] as const;
+
+/**
+ * Customers who asked for no marketing e-mails (issue 55: reminders, review requests): since when,
+ * and how (the e-mail's link, their mail client's one-click unsubscribe, or their account). Order
+ * e-mails are not marketing and are always sent. No row: the customer receives them.
+ */
+export const marketingOptOuts = pgTable(
+  "marketing_opt_outs",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    source: text("source", { enum: MARKETING_OPT_OUT_SOURCES }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("marketing_opt_outs_source", oneOf(t.source, MARKETING_OPT_OUT_SOURCES))],
+);
+
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
@@ -1012,6 +1076,10 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     lastError: text("last_error"),
+    // Headers beyond the usual ones: a marketing e-mail's List-Unsubscribe and List-Unsubscribe-Post.
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    // Images its HTML shows inline (`cid:`), such as a PIX reminder's QR code.
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>(),
     ...timestamps,
   },
   (t) => [

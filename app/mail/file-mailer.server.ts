@@ -3,7 +3,7 @@ import path from "node:path";
 import { createTransport } from "nodemailer";
 import type { Logger } from "../config/logger.server";
 import type { Mailer } from "./mailer.server";
-import { mailSender } from "./sender.server";
+import { nodemailerMessage } from "./sender.server";
 
 /**
  * Writes each message, as the RFC 822 text an SMTP server would get, to
@@ -14,8 +14,7 @@ export function createFileMailer(options: { directory: string; from: string; log
   const transport = createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     async send(message) {
-      const { senderName, ...parts } = message;
-      const info = await transport.sendMail({ ...parts, from: mailSender(options.from, senderName) });
+      const info = await transport.sendMail(nodemailerMessage(message, options.from));
       await mkdir(options.directory, { recursive: true });
       const file = path.join(options.directory, fileName(new Date(), message.messageId));
       await writeFile(file, info.message);

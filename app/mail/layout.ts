@@ -30,7 +30,11 @@ export interface MailLayoutInput {
   bodyHtml: string;
   /** The same content as plain text. */
   bodyText: string;
+  /** A marketing e-mail's unsubscribe link (`unsubscribeOf`), in its footer; none on order e-mails. */
+  unsubscribeUrl?: string;
 }
+
+const UNSUBSCRIBE_TEXT = "Não quer mais receber lembretes e pedidos de avaliação?";
 
 /** The message around a template's content: sent in the store's name, with its header and footer. */
 export function mailLayout(input: MailLayoutInput): ComposedMail {
@@ -61,7 +65,11 @@ ${input.bodyHtml}
 </td>
 </tr>
 <tr>
-<td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:13px;color:#52525b;">Dúvidas? Fale com a gente: <a href="mailto:${supportEmail}" style="color:#18181b;">${supportEmail}</a><br>${escapeHtml(legalLine)}</td>
+<td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:13px;color:#52525b;">Dúvidas? Fale com a gente: <a href="mailto:${supportEmail}" style="color:#18181b;">${supportEmail}</a><br>${escapeHtml(legalLine)}${
+    input.unsubscribeUrl
+      ? `<br>${UNSUBSCRIBE_TEXT} <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#18181b;">Descadastrar</a>`
+      : ""
+  }</td>
 </tr>
 </table>
 </td>
@@ -80,6 +88,7 @@ ${input.bodyHtml}
     "--",
     `Dúvidas? Fale com a gente: ${store.contacts.supportEmail}`,
     legalLine,
+    ...(input.unsubscribeUrl ? [`${UNSUBSCRIBE_TEXT} Descadastrar: ${input.unsubscribeUrl}`] : []),
     "",
   ].join("\n");
   return { senderName: store.identity.name, subject: input.subject, text, html };

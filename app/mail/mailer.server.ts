@@ -1,5 +1,6 @@
 import type { Env } from "../config/env.server";
 import type { Logger } from "../config/logger.server";
+import type { OutboxAttachment } from "../db/schema.server";
 import { createFileMailer } from "./file-mailer.server";
 import { createSmtpMailer } from "./smtp-mailer.server";
 
@@ -13,6 +14,10 @@ export interface MailMessage {
   messageId: string;
   /** The From's display name (the store's name); null: MAIL_FROM as it is (see `mailSender`). */
   senderName: string | null;
+  /** Headers beyond the usual ones (List-Unsubscribe…). */
+  headers: Record<string, string>;
+  /** Images the HTML shows inline (`cid:`). */
+  attachments: OutboxAttachment[];
 }
 
 /** Delivers one message or rejects; the outbox decides about retries. */

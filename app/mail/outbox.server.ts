@@ -3,7 +3,7 @@ import type { Logger } from "../config/logger.server";
 import { storeCounters } from "../config/metrics.server";
 import { claimDue } from "../db/claim-due.server";
 import type { Database, Transaction } from "../db/client.server";
-import { mailOutbox } from "../db/schema.server";
+import { mailOutbox, type OutboxAttachment } from "../db/schema.server";
 import type { Mailer } from "./mailer.server";
 
 /** A claimed row is left alone this long; after a crash mid-send it is tried again then. */
@@ -22,6 +22,10 @@ export interface QueuedMail {
   subject: string;
   text: string;
   html: string;
+  /** A marketing e-mail's unsubscribe headers (`unsubscribeHeaders`). */
+  headers?: Record<string, string>;
+  /** Images its HTML shows inline. */
+  attachments?: OutboxAttachment[];
 }
 
 /**
@@ -38,6 +42,8 @@ export async function queueMail(tx: Transaction | Database, mail: QueuedMail): P
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      headers: mail.headers ?? null,
+      attachments: mail.attachments ?? null,
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
@@ -73,6 +79,8 @@ export async function deliverDueMail(
         html: mail.html,
         messageId: outboxMessageId(mail),
         senderName: mail.senderName,
+        headers: mail.headers ?? {},
+        attachments: mail.attachments ?? [],
       });
     } catch (error) {
       failed++;

@@ -1,4 +1,6 @@
+import type { SendMailOptions } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
+import type { MailMessage } from "./mailer.server";
 
 export interface MailSender {
   name: string;
@@ -19,4 +21,20 @@ export function mailSender(mailFrom: string, senderName: string | null): MailSen
 /** The sender as a person reads it, e.g. "Loja Exemplo <nao-responda@loja.example>". */
 export function describeSender(sender: MailSender): string {
   return sender.name ? `${sender.name} <${sender.address}>` : sender.address;
+}
+
+/** A message as nodemailer sends it, from MAIL_FROM's address in the store's name. */
+export function nodemailerMessage(message: MailMessage, mailFrom: string): SendMailOptions {
+  const { senderName, attachments, ...parts } = message;
+  return {
+    ...parts,
+    from: mailSender(mailFrom, senderName),
+    attachments: attachments.map(({ cid, filename, contentType, base64 }) => ({
+      cid,
+      filename,
+      contentType,
+      content: base64,
+      encoding: "base64",
+    })),
+  };
 }

@@ -1,6 +1,6 @@
 import { createTransport } from "nodemailer";
 import type { Mailer } from "./mailer.server";
-import { mailSender } from "./sender.server";
+import { nodemailerMessage } from "./sender.server";
 
 /** A server that stops answering must not hold a delivery run for minutes. */
 const TIMEOUT_MS = 10_000;
@@ -15,8 +15,7 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   });
   return {
     async send(message) {
-      const { senderName, ...parts } = message;
-      await transport.sendMail({ ...parts, from: mailSender(options.from, senderName) });
+      await transport.sendMail(nodemailerMessage(message, options.from));
     },
   };
 }

@@ -14,7 +14,7 @@ import { checkoutAttempt, placeCheckout, type CheckoutAttempt } from "./place-ch
 export async function action({ request, context }: Route.ActionArgs) {
   const signedOut = (error: string): CreatePaymentAnswer => ({ success: false, error });
   const { user } = await requireUserForJson(context, request, signedOut);
-  const outcome = await placeCheckout(context, user, await readCheckout(request));
+  const outcome = await placeCheckout(context, request, user, await readCheckout(request));
   if (!outcome.ok)
     return data<CreatePaymentAnswer>({ success: false, error: outcome.message }, { status: outcome.status });
   const { ok, ...placed } = outcome;

@@ -180,6 +180,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           : undefined;
       const outcome = await placeCheckout(
         context,
+        request,
         user,
         checkoutAttempt(
           field("checkoutKey"),

@@ -1,6 +1,7 @@
 import { placeOrderDeps, type ServerContext } from "../context.server";
 import { z } from "../lib/zod";
 import type { SessionUser } from "../domain/accounts/session.server";
+import { recordCartRecovery } from "../domain/marketing/cart-reminders.server";
 import {
   checkoutPaused,
   countRefusedCheckout,
@@ -33,6 +34,7 @@ export type CheckoutOutcome =
  */
 export async function placeCheckout(
   context: ServerContext,
+  request: Request,
   user: SessionUser,
   attempt: CheckoutAttempt,
 ): Promise<CheckoutOutcome> {
@@ -44,7 +46,17 @@ export async function placeCheckout(
         request: attempt.request,
       })
     : attempt;
-  if (outcome.ok) return outcome;
+  if (outcome.ok) {
+    // Placed in a browser that followed an abandoned cart's e-mail: the cart is recovered.
+    await recordCartRecovery(
+      context.db,
+      context.env,
+      request.headers.get("Cookie"),
+      user.id,
+      outcome.orderId,
+    );
+    return outcome;
+  }
   if (outcome.paused ?? (await checkoutPaused(context.db, user.id)))
     return { ok: false, message: TOO_MANY_CHECKOUTS, status: 429 };
   await countRefusedCheckout(context.db, user.id);

@@ -39,7 +39,7 @@ import {
 } from "../domain/catalog/product-details";
 import { productJsonLd } from "../domain/catalog/product-structured-data";
 import { markHelpful, productReviewsOf } from "../domain/reviews/product-reviews.server";
-import { REVIEW_MESSAGES, reviewOrderOf } from "../domain/reviews/review-schema";
+import { reviewOrderOf } from "../domain/reviews/review-schema";
 import { reviewsJsonLd } from "../domain/reviews/review-structured-data";
 import { formatDate } from "../lib/dates";
 import { optionChoices } from "../domain/catalog/variant-choice";
@@ -47,6 +47,7 @@ import { variantLabel, type ProductSpec } from "../domain/catalog/variants";
 import type { StorefrontSettings } from "../domain/store-settings/settings-schema";
 import { freeReturnPromise, warrantyPromise } from "../domain/store-settings/store-promises";
 import { pageTitle, storeDescriptionOf, storeNameOf } from "../lib/seo";
+import { requireUser } from "./guards.server";
 
 const productId = z
   .string()
@@ -87,15 +88,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 const helpfulSchema = z.object({ intent: z.literal("helpful"), reviewId: z.coerce.number().int().min(1) });
 
-/** A customer's 'Útil' on a review; a visitor is asked to sign in first. */
+/** A customer's 'Útil' on a review; a visitor is sent to sign in, and back to the product. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireUser(context, request);
   const input = helpfulSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!input.success) throw data("Ação desconhecida", { status: 400 });
-  const { reviewId } = input.data;
-  const { user } = await readSession(context, request);
-  if (!user) return { reviewId, refusal: REVIEW_MESSAGES.signInToVote };
-  await markHelpful(context.db, user.id, reviewId);
-  return { reviewId, refusal: null };
+  await markHelpful(context.db, user.id, input.data.reviewId);
+  return { reviewId: input.data.reviewId };
 }
 
 /**
@@ -134,7 +133,7 @@ function benefitsOf(promises: StorefrontSettings["promises"]) {
 /** Few enough units left to say so. */
 const LOW_STOCK = 3;
 
-export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, jsonLd, favorited, reviews } = loaderData;
   const cart = useCartActions();
   const store = useRouteLoaderData<typeof rootLoader>("root")?.store;
@@ -222,7 +221,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
       {product.specs.length > 0 && <TechnicalSpecs specs={product.specs} />}
-      <ProductReviews productId={product.id} {...reviews} vote={actionData} />
+      <ProductReviews productId={product.id} {...reviews} />
       <StickyBuyBar buyButton={buyButton} priceCents={variant?.priceCents ?? product.priceCents}>
         <div className="flex">{addToCart}</div>
       </StickyBuyBar>

@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, productReviews } from "../../app/db/schema.server";
+import { mailOutbox, orders, productReviews } from "../../app/db/schema.server";
 import { action as reviewsAction, loader as reviewsLoader } from "../../app/routes/account/reviews";
 import { action as productAction, loader as productLoader } from "../../app/routes/product";
 import { action as adminReviewsAction } from "../../app/routes/admin/reviews";
 import { REVIEW_MESSAGES } from "../../app/domain/reviews/review-schema";
+import { queueReviewRequests, REVIEW_LINK_MESSAGES } from "../../app/domain/reviews/review-requests.server";
+import { orderMailStoreOf } from "../../app/domain/orders/order-mail-store.server";
+import { action as reviewLinkAction, loader as reviewLinkLoader } from "../../app/routes/review-link";
 import { adminRequest, signedInAdmin } from "../support/admin";
 import { payInSandbox, placeOrderThroughCheckout, postCheckout } from "../support/checkout";
 import { createProduct } from "../support/factories";
@@ -243,7 +246,7 @@ describe("reviews from verified buyers", () => {
     expect((await reviewsPage(buyer)).toReview).toEqual([]);
   });
 
-  it("counts a customer's 'Útil' once, asks a visitor to sign in, and orders by it", async () => {
+  it("counts a customer's 'Útil' once, sends a visitor to sign in, and orders by it", async () => {
     const first = await paidBuyer();
     const productId = first.productId;
     const second = await signUpBuyer(store);
@@ -259,17 +262,23 @@ describe("reviews from verified buyers", () => {
     const firstReview = (await reviewsOf(productId)).find((review) => review.title === "Primeira")!;
 
     const vote = (cookie: string) =>
-      productAction({
-        request: new Request(`${TEST_BASE_URL}/product/${productId}`, {
-          method: "POST",
-          headers: { cookie },
-          body: new URLSearchParams({ intent: "helpful", reviewId: String(firstReview.id) }),
-        }),
-        context: store.context,
-        params: { id: String(productId) },
-      } as Args<typeof productAction>);
-    expect(await vote("")).toEqual({ reviewId: firstReview.id, refusal: REVIEW_MESSAGES.signInToVote });
-    expect(await vote(second.cookie)).toEqual({ reviewId: firstReview.id, refusal: null });
+      answerOf(() =>
+        productAction({
+          request: new Request(`${TEST_BASE_URL}/product/${productId}`, {
+            method: "POST",
+            headers: { cookie },
+            body: new URLSearchParams({ intent: "helpful", reviewId: String(firstReview.id) }),
+          }),
+          context: store.context,
+          params: { id: String(productId) },
+        } as Args<typeof productAction>),
+      );
+    const visitor = await vote("");
+    expect(visitor).toBeInstanceOf(Response);
+    expect((visitor as Response).headers.get("Location")).toBe(
+      `/auth?redirectTo=${encodeURIComponent(`/product/${productId}`)}`,
+    );
+    expect(await vote(second.cookie)).toEqual({ reviewId: firstReview.id });
     await vote(second.cookie);
     // Its own author's vote does not count.
     await vote(first.buyer.cookie);
@@ -282,5 +291,84 @@ describe("reviews from verified buyers", () => {
       ["Segunda", 0],
     ]);
     expect(helpful.reviews.summary).toMatchObject({ count: 2, average: 4, perStar: [1, 0, 1, 0, 0] });
+  });
+});
+
+describe("the review request", () => {
+  const DAY_MS = 86_400_000;
+  const requestAfter = (days: number) =>
+    queueReviewRequests(
+      {
+        db: store.database.db,
+        env: store.context.env,
+        store: orderMailStoreOf(store.database.db, store.context.env, TEST_BASE_URL),
+      },
+      new Date(Date.now() + days * DAY_MS),
+    );
+  const requestsFor = (orderId: string) =>
+    store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `review-request:${orderId}`));
+
+  function linkRoute(link: string, form?: Record<string, string>) {
+    const request = new Request(link, form && { method: "POST", body: new URLSearchParams(form) });
+    return form
+      ? reviewLinkAction({ request, context: store.context, params: {} } as Args<typeof reviewLinkAction>)
+      : reviewLinkLoader({ request, context: store.context, params: {} } as Args<typeof reviewLinkLoader>);
+  }
+
+  it("goes once some days after the delivery, with a signed link straight to the product's form", async () => {
+    const { buyer, productId, orderId } = await paidBuyer();
+    await store.database.db
+      .update(orders)
+      .set({ status: "delivered", deliveredAt: new Date() })
+      .where(eq(orders.id, orderId));
+    await requestAfter(6);
+    expect(await requestsFor(orderId)).toEqual([]);
+    await Promise.all([requestAfter(7.1), requestAfter(7.1)]);
+    const [request] = await requestsFor(orderId);
+    expect(request).toMatchObject({ subject: expect.stringContaining("Como foi a sua compra?") });
+    expect(request!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    const link = /: (http\S+\/avaliar\?t=\S+)/.exec(request!.text)![1]!;
+
+    expect(await linkRoute(link)).toMatchObject({
+      refusal: null,
+      form: { product: { id: productId }, bought: true },
+    });
+    expect(await linkRoute(link, goodReview(productId))).toEqual({
+      ok: true,
+      message: REVIEW_MESSAGES.saved,
+    });
+    expect(await reviewsOf(productId)).toEqual([
+      expect.objectContaining({ userId: buyer.id, status: "pending" }),
+    ]);
+    // Reviewed: nothing more to ask.
+    await requestAfter(8);
+    expect(await requestsFor(orderId)).toHaveLength(1);
+  });
+
+  it("refuses an altered link, and a link used for another product", async () => {
+    const { productId, orderId } = await paidBuyer();
+    await store.database.db
+      .update(orders)
+      .set({ status: "delivered", deliveredAt: new Date() })
+      .where(eq(orders.id, orderId));
+    await requestAfter(7.1);
+    const [request] = await requestsFor(orderId);
+    const link = /: (http\S+\/avaliar\?t=\S+)/.exec(request!.text)![1]!;
+    const altered = link.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
+    expect(await linkRoute(altered)).toEqual({ refusal: REVIEW_LINK_MESSAGES.altered, form: null });
+    expect(await linkRoute(altered, goodReview(productId))).toEqual({
+      ok: false,
+      message: REVIEW_LINK_MESSAGES.altered,
+    });
+    const other = await createProduct(store.database.db);
+    expect(await linkRoute(link, goodReview(other.id))).toMatchObject({
+      ok: false,
+      message: REVIEW_MESSAGES.notBuyer,
+    });
+    expect(await reviewsOf(productId)).toEqual([]);
+    expect(await reviewsOf(other.id)).toEqual([]);
   });
 });

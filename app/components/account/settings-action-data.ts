@@ -7,7 +7,9 @@ export interface SettingsActionData {
     | "password"
     | "passkey-add"
     | "passkey-remove"
-    | "delete-account";
+    | "delete-account"
+    | "marketing-off"
+    | "marketing-on";
   ok: boolean;
   message?: string;
   errors?: Record<string, string>;

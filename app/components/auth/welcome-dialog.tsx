@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Dialog } from "../ui/dialog";
 import { buttonClasses } from "../ui/button";
+import { firstName } from "../../lib/first-name";
 
 /** Who just came in: a new account (the spec's 'Bem-vindo!') or a returning customer. */
 export interface Welcome {
@@ -12,9 +13,9 @@ export interface Welcome {
 
 function welcomeTexts({ kind, name }: Welcome): { title: string; description: string } {
   if (kind === "signup") return { title: "Bem-vindo!", description: "Sua conta está pronta para uso." };
-  const firstName = name?.trim().split(/\s+/)[0];
+  const first = firstName(name);
   return {
-    title: firstName ? `Bem-vindo de volta, ${firstName}!` : "Bem-vindo de volta!",
+    title: first ? `Bem-vindo de volta, ${first}!` : "Bem-vindo de volta!",
     description: "Que bom ver você de novo.",
   };
 }

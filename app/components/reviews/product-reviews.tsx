@@ -1,5 +1,5 @@
 import { BadgeCheck, ThumbsUp } from "lucide-react";
-import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { clsx } from "clsx";
 import type { PublishedReview, ReviewSummary } from "../../domain/reviews/published-review";
 import { REVIEW_ORDER_PARAM, REVIEW_ORDERS, type ReviewOrder } from "../../domain/reviews/review-schema";
@@ -10,12 +10,6 @@ import { StarRating } from "./star-rating";
 const SECTION_ID = "avaliacoes";
 
 type ShownReview = Omit<PublishedReview, "createdAt"> & { date: string };
-
-/** The answer to a 'Útil' posted before the scripts ran, or by them. */
-export interface HelpfulAnswer {
-  reviewId: number;
-  refusal: string | null;
-}
 
 const averageText = (average: number) => average.toFixed(1).replace(".", ",");
 const countText = (count: number) => (count === 1 ? "1 avaliação" : `${count} avaliações`);
@@ -42,13 +36,11 @@ export function ProductReviews({
   order,
   summary,
   list,
-  vote,
 }: {
   productId: number;
   order: ReviewOrder;
   summary: ReviewSummary;
   list: ShownReview[];
-  vote: HelpfulAnswer | undefined;
 }) {
   return (
     <section id={SECTION_ID} aria-labelledby="avaliacoes-titulo" className="mt-10 scroll-mt-20">
@@ -71,7 +63,7 @@ export function ProductReviews({
           <ul className="mt-4 flex flex-col divide-y divide-slate-200">
             {list.map((review) => (
               <li key={review.id} className="py-5">
-                <ReviewItem review={review} vote={vote?.reviewId === review.id ? vote : undefined} />
+                <ReviewItem review={review} />
               </li>
             ))}
           </ul>
@@ -137,10 +129,8 @@ function ReviewOrderLinks({ order }: { order: ReviewOrder }) {
   );
 }
 
-function ReviewItem({ review, vote }: { review: ShownReview; vote: HelpfulAnswer | undefined }) {
-  const helpful = useFetcher<HelpfulAnswer>();
-  const { pathname, search } = useLocation();
-  const refusal = helpful.data?.refusal ?? vote?.refusal;
+function ReviewItem({ review }: { review: ShownReview }) {
+  const helpful = useFetcher();
   const author = [review.authorName, review.authorCity].filter(Boolean).join(" · ");
   return (
     <article aria-labelledby={`avaliacao-${review.id}`} className="flex flex-col gap-2">
@@ -163,7 +153,8 @@ function ReviewItem({ review, vote }: { review: ShownReview; vote: HelpfulAnswer
           <p className="mt-1 whitespace-pre-line">{review.reply}</p>
         </div>
       )}
-      <helpful.Form method="post" className="flex flex-wrap items-center gap-3">
+      {/* A visitor is sent to sign in, and back here. */}
+      <helpful.Form method="post">
         <input type="hidden" name="intent" value="helpful" />
         <input type="hidden" name="reviewId" value={review.id} />
         <button
@@ -174,17 +165,6 @@ function ReviewItem({ review, vote }: { review: ShownReview; vote: HelpfulAnswer
           <ThumbsUp aria-hidden className="size-4" />
           Útil ({review.helpfulCount})
         </button>
-        {refusal && (
-          <p role="status" className="text-sm text-slate-700">
-            {refusal}{" "}
-            <Link
-              to={`/auth?redirectTo=${encodeURIComponent(pathname + search)}`}
-              className="font-medium text-brand-700 underline"
-            >
-              Entrar
-            </Link>
-          </p>
-        )}
       </helpful.Form>
     </article>
   );

@@ -17,7 +17,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { orderItems, orderRefunds, orders, payments, profiles } from "../../db/schema.server";
+import { cartReminders, orderItems, orderRefunds, orders, payments, profiles } from "../../db/schema.server";
 import { STORE_TIME_ZONE } from "../../lib/dates";
 import type { OrderStatus, PaymentStatus } from "../orders/order-lifecycle";
 import { paidOrder } from "../orders/paid.server";
@@ -51,6 +51,10 @@ export interface DashboardFigures {
   openReturns: number;
   /** Orders whose payment the provider reported disputed (a PIX MED, a card chargeback). */
   disputedOrders: number;
+  /** Abandoned carts e-mailed (issue 55), those an order placed from the e-mail's link recovered, and those orders' paid totals. */
+  cartsReminded: number;
+  cartsRecovered: number;
+  recoveredRevenueCents: number;
 }
 
 export interface RecentOrder {
@@ -116,7 +120,7 @@ async function dashboardFigures(db: Database): Promise<DashboardFigures> {
     eq(orders.status, "return_requested"),
     and(eq(orders.status, "returned"), lt(orders.refundedCents, orders.totalCents)),
   );
-  const [[counts], [revenue], [refunds]] = await Promise.all([
+  const [[counts], [revenue], [refunds], [recovery]] = await Promise.all([
     db
       .select({
         totalOrders: count(),
@@ -144,11 +148,23 @@ async function dashboardFigures(db: Database): Promise<DashboardFigures> {
       .from(orderRefunds)
       .innerJoin(payments, eq(payments.id, orderRefunds.paymentId))
       .where(and(eq(orderRefunds.status, "confirmed"), eq(payments.settlesOrder, true))),
+    db
+      .select({
+        cartsReminded:
+          sql<number>`count(distinct (${cartReminders.userId}, ${cartReminders.cartStartedAt}))`.mapWith(
+            Number,
+          ),
+        cartsRecovered: sql<number>`count(distinct ${cartReminders.recoveredOrderId})`.mapWith(Number),
+        recoveredRevenueCents: centavosWhere(orders.totalCents, paidOrder),
+      })
+      .from(cartReminders)
+      .leftJoin(orders, eq(orders.id, cartReminders.recoveredOrderId)),
   ]);
   return {
     ...counts!,
     ...revenue!,
     ...refunds!,
+    ...recovery!,
     netRevenueCents: revenue!.totalRevenueCents - refunds!.refundedCents,
   };
 }

@@ -124,7 +124,7 @@ function withdrawalMove(facts: OrderFacts): WithdrawalMove | null {
  * Where an order still waiting for its payment is paid: its PIX code's page while the code is
  * valid, or its card checkout at the provider while the checkout is; a closed tab loses neither.
  */
-function payNowPath(order: typeof orders.$inferSelect, now: Date): string | null {
+export function payNowPath(order: typeof orders.$inferSelect, now: Date): string | null {
   if (!awaitsPayment(order, now)) return null;
   if (order.paymentMethod === "card") {
     if (!order.cardCheckoutUrl) return null;

@@ -14,12 +14,15 @@ const GREY_PIXELS_UNFILTERED = {
 } as const;
 const MASK_PATTERNS = [0, 1, 2, 3, 4, 5, 6, 7] as const satisfies readonly QRCodeMaskPattern[];
 
-/** The QR code of a BR Code as a PNG in base64 (no data: prefix), drawn here rather than by a provider. */
-export function qrCodePngBase64(brCode: string): string {
+/**
+ * The QR code of a BR Code as a PNG in base64 (no data: prefix), drawn here rather than by a
+ * provider: one grey pixel per module by default (about 800 bytes: it travels in the payment page's
+ * URL, and the page scales it up without smoothing, so it stays sharp), or `pixelsPerModule`
+ * square where nothing scales it (an e-mail).
+ */
+export function qrCodePngBase64(brCode: string, pixelsPerModule = 1): string {
   const { size, modules } = qrCodeModules(brCode);
-  // One grey pixel per module, written at once: a PNG of about 800 bytes (it travels in the
-  // payment page's URL). The page scales it up without smoothing, so it stays sharp.
-  const side = size + 2 * MARGIN;
+  const side = (size + 2 * MARGIN) * pixelsPerModule;
   // Sized by hand: given a size, the constructor would allocate an RGBA buffer this image never uses.
   const image = new PNG();
   image.width = side;
@@ -27,7 +30,12 @@ export function qrCodePngBase64(brCode: string): string {
   image.data = Buffer.alloc(side * side, WHITE);
   for (let row = 0; row < size; row++) {
     for (let column = 0; column < size; column++) {
-      if (modules[row * size + column]) image.data[(row + MARGIN) * side + column + MARGIN] = BLACK;
+      if (!modules[row * size + column]) continue;
+      const top = (row + MARGIN) * pixelsPerModule;
+      const left = (column + MARGIN) * pixelsPerModule;
+      for (let y = top; y < top + pixelsPerModule; y++) {
+        image.data.fill(BLACK, y * side + left, y * side + left + pixelsPerModule);
+      }
     }
   }
   return PNG.sync.write(image, GREY_PIXELS_UNFILTERED).toString("base64");

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { orderItems, orders, productReviews, products, profiles, users } from "../../db/schema.server";
+import { orderItems, orders, productReviews, products } from "../../db/schema.server";
 import { endOfWorkingDaysAfter } from "../../lib/dates";
+import { customerContact } from "../accounts/customer-contact.server";
 import { customerOrder, promisedArrival } from "../orders/customer-orders.server";
 import { paidColumns, paidOrder } from "../orders/paid.server";
 import { REVIEW_MESSAGES, type ReviewForm } from "./review-schema";
@@ -10,18 +11,19 @@ import { REVIEW_MESSAGES, type ReviewForm } from "./review-schema";
 const UNDONE_STATUSES = ["cancelled", "return_requested", "returned"] as const;
 
 /**
- * The customer's purchases that count for a review: lines of their paid orders, neither cancelled,
- * withdrawn nor returned, with at least one unit kept. Checked on the server for every review
- * written, whatever form it came from.
+ * The order lines that count for a review: of paid orders, neither cancelled, withdrawn nor
+ * returned, with at least one unit kept.
  */
+export const keptPurchaseLines: SQL = and(
+  paidOrder,
+  notInArray(orders.status, [...UNDONE_STATUSES]),
+  isNull(orders.withdrawalRequestedAt),
+  lt(orderItems.returnedQuantity, orderItems.quantity),
+)!;
+
+/** The customer's purchases that count for a review: checked on the server for every review written. */
 function keptPurchases(userId: string): SQL {
-  return and(
-    customerOrder(userId),
-    paidOrder,
-    notInArray(orders.status, [...UNDONE_STATUSES]),
-    isNull(orders.withdrawalRequestedAt),
-    lt(orderItems.returnedQuantity, orderItems.quantity),
-  )!;
+  return and(customerOrder(userId), keptPurchaseLines)!;
 }
 
 /** The city of the customer's latest kept purchase of the product, or null when they have none. */
@@ -38,17 +40,6 @@ async function purchaseCity(
     .orderBy(desc(orders.paidAt))
     .limit(1);
   return purchase ? purchase.city : undefined;
-}
-
-/** The name a review is signed with: the first of the customer's names. */
-async function firstNameOf(db: Database, userId: string): Promise<string> {
-  const [row] = await db
-    .select({ profileName: profiles.fullName, accountName: users.name })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
-  const name = (row?.profileName || row?.accountName || "").trim();
-  return name.split(/\s+/)[0] || "Cliente";
 }
 
 export type ReviewOutcome = { ok: true; status: "pending" | "published" } | { ok: false; message: string };
@@ -70,7 +61,7 @@ export async function writeReview(
       productId: input.productId,
       userId: input.userId,
       ...input.form,
-      authorName: await firstNameOf(db, input.userId),
+      authorName: (await customerContact(db, input.userId))?.firstName ?? "Cliente",
       authorCity: city,
       status,
     })

@@ -20,7 +20,6 @@ export const REVIEW_MESSAGES = {
   saved: "Avaliação enviada! Ela aparece no produto depois de aprovada pela loja.",
   published: "Avaliação publicada!",
   deleted: "Avaliação excluída.",
-  signInToVote: "Entre na sua conta para marcar uma avaliação como útil.",
 } as const;
 
 /**

@@ -46,6 +46,7 @@ Esta política explica quais dados pessoais a loja trata, para quê e quais são
 - **Cadastro:** nome ou razão social, CPF ou CNPJ, e-mail, telefone e senha (guardada apenas de forma cifrada).
 - **Endereços de entrega** que você cadastra.
 - **Pedidos:** produtos, valores, forma de pagamento, situação do pagamento e da entrega.
+- **Avaliações** que você escreve dos produtos comprados: nota, título e texto, publicados com o seu primeiro nome e a sua cidade.
 - **Navegação:** endereço IP, data e hora de acesso e dados técnicos do navegador, registrados nos acessos ao site.
 
 ## Para que usamos e com qual base legal
@@ -54,6 +55,7 @@ Esta política explica quais dados pessoais a loja trata, para quê e quais são
 - Emitir nota fiscal e guardar os registros fiscais e de acesso exigidos por lei: **cumprimento de obrigação legal** (art. 7º, II).
 - Prevenir fraudes e proteger a sua conta (por exemplo, a verificação em duas etapas): **legítimo interesse** (art. 7º, IX) e **prevenção à fraude** (art. 11, II, g).
 - Exercer direitos em processos judiciais ou administrativos: **exercício regular de direitos** (art. 7º, VI).
+- Lembrar por e-mail um pedido ainda não pago (PIX ou boleto) e um carrinho deixado com produtos, e pedir a sua avaliação dos produtos que você comprou: **legítimo interesse** (art. 7º, IX), só a clientes da loja. Cada um desses e-mails traz um link para descadastrar com um clique, e você também escolhe em [Minha Conta › Configurações](/account/settings) ("E-mails da loja"). Os e-mails dos seus pedidos (confirmação, pagamento, envio) fazem parte da compra e chegam sempre.
 
 Não vendemos seus dados e não os usamos para publicidade de terceiros.
 

@@ -84,7 +84,8 @@ export function defaultSettings(env: SettingsVariables): StoreSettings {
     delivery: { deliveryDays: 7 },
     promises: { warrantyMonths: 12, freeReturnDays: 30, officialReseller: true },
     freight: DEFAULT_FREIGHT,
-    reviews: { approveFirst: true },
+    reviews: { approveFirst: true, requestDays: 7 },
+    reminders: { pixAfterMinutes: 10, boletoDaysBefore: 1, cartFirstHours: 1, cartSecondHours: 24 },
     payment: {
       pixDiscountBasisPoints: env.PIX_DISCOUNT_PERCENT,
       maxInstallments: env.MAX_INSTALLMENTS,

@@ -10,6 +10,7 @@ import {
   paymentSchema,
   policiesSchema,
   promisesSchema,
+  remindersSchema,
   reviewsSchema,
   type StoreSettings,
 } from "./settings-schema";
@@ -138,9 +139,28 @@ export const SETTINGS_FORMS = {
   },
   reviews: {
     schema: z
-      .object({ approveFirst: z.string().transform((checkbox) => checkbox === "on") })
+      .object({
+        approveFirst: z.string().transform((checkbox) => checkbox === "on"),
+        requestDays: wholeText("Informe em quantos dias (0 para não pedir)"),
+      })
       .pipe(reviewsSchema),
-    values: (form: FormData) => fields(form, ["approveFirst"]),
+    values: (form: FormData) => fields(form, ["approveFirst", "requestDays"]),
+  },
+  reminders: {
+    schema: z
+      .object({
+        pixAfterMinutes: wholeText("Informe os minutos depois do pedido (0 para não enviar)"),
+        boletoDaysBefore: wholeText("Informe os dias antes do vencimento (0 para não enviar)"),
+        cartFirstHours: wholeText(
+          "Informe as horas depois da última mudança do carrinho (0 para não enviar)",
+        ),
+        cartSecondHours: wholeText(
+          "Informe as horas depois da última mudança do carrinho (0 para não enviar)",
+        ),
+      })
+      .pipe(remindersSchema),
+    values: (form: FormData) =>
+      fields(form, ["pixAfterMinutes", "boletoDaysBefore", "cartFirstHours", "cartSecondHours"]),
   },
 } as const;
 

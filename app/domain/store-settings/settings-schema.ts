@@ -165,8 +165,56 @@ export const promisesSchema = z.object({
   officialReseller: z.boolean(),
 });
 
-/** 'Avaliações': whether a review waits for the admin's approval before it shows (issue 55). */
-export const reviewsSchema = z.object({ approveFirst: z.boolean() });
+/**
+ * 'Avaliações' (issue 55): whether a review waits for the admin's approval before it shows, and how
+ * many days after the delivery the customer is asked for one by e-mail (0: never).
+ */
+export const reviewsSchema = z.object({
+  approveFirst: z.boolean(),
+  requestDays: z
+    .number({ error: "Informe em quantos dias (0 para não pedir)" })
+    .int("Informe em quantos dias (0 para não pedir)")
+    .min(0, "O pedido de avaliação deve ser de 0 a 60 dias depois da entrega")
+    .max(60, "O pedido de avaliação deve ser de 0 a 60 dias depois da entrega"),
+});
+
+/**
+ * 'Lembretes por e-mail' (issue 55): how long after an order is placed its unpaid PIX is recalled,
+ * how many days before its due date an unpaid boleto is, and how many hours after its last change
+ * a cart left with products gets its first and its second e-mail; 0 sends none.
+ */
+export const remindersSchema = z
+  .object({
+    pixAfterMinutes: wholeNumber(
+      "O lembrete do PIX deve ser de 0 a 1.440 minutos (0 para não enviar)",
+      0,
+      1_440,
+    ),
+    boletoDaysBefore: wholeNumber(
+      "O lembrete do boleto deve ser de 0 a 10 dias antes (0 para não enviar)",
+      0,
+      10,
+    ),
+    cartFirstHours: wholeNumber(
+      "O 1º lembrete do carrinho deve ser de 0 a 168 horas (0 para não enviar)",
+      0,
+      168,
+    ),
+    cartSecondHours: wholeNumber(
+      "O 2º lembrete do carrinho deve ser de 0 a 720 horas (0 para não enviar)",
+      0,
+      720,
+    ),
+  })
+  .refine(
+    (reminders) =>
+      reminders.cartSecondHours === 0 ||
+      (reminders.cartFirstHours > 0 && reminders.cartSecondHours > reminders.cartFirstHours),
+    {
+      path: ["cartSecondHours"],
+      message: "O 2º lembrete do carrinho vem depois do 1º: mais horas que ele (ou 0 para não enviar)",
+    },
+  );
 
 export const SETTINGS_SECTIONS = {
   identity: identitySchema,
@@ -181,6 +229,7 @@ export const SETTINGS_SECTIONS = {
   promises: promisesSchema,
   freight: freightSchema,
   reviews: reviewsSchema,
+  reminders: remindersSchema,
 } as const;
 
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;

@@ -1,24 +1,22 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { z } from "../../lib/zod";
 import type { Route } from "./+types/reviews";
 import { pageTitle, storeDescription } from "../../lib/seo";
 import { StarRating } from "../../components/reviews/star-rating";
 import { ReviewForm, type ReviewFormAnswer } from "../../components/reviews/review-form";
 import { Button, buttonClasses } from "../../components/ui/button";
-import { fieldErrors } from "../../domain/accounts/account-schemas";
 import {
   deleteReview,
-  editReview,
   ownReviews,
   productsToReview,
   reviewFormOf,
-  writeReview,
 } from "../../domain/reviews/customer-reviews.server";
 import { REVIEW_STATUS_LABELS } from "../../domain/reviews/review-moderation.server";
-import { REVIEW_MESSAGES, reviewFormSchema } from "../../domain/reviews/review-schema";
+import { REVIEW_MESSAGES } from "../../domain/reviews/review-schema";
 import { currentStoreSettings } from "../../domain/store-settings/store-settings.server";
 import { formatDate } from "../../lib/dates";
 import { requireUser } from "../guards.server";
+import { saveReviewForm } from "../review-form.server";
 
 /** `?produto=ID` opens the review form of that product (from 'Produtos para Avaliar' or an e-mail). */
 const PRODUCT_PARAM = "produto";
@@ -54,8 +52,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const writeSchema = z.object({ intent: z.literal("write"), productId: idText });
-const editSchema = z.object({ intent: z.literal("edit"), reviewId: idText });
 const deleteSchema = z.object({ intent: z.literal("delete"), reviewId: idText });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,40 +62,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     await deleteReview(context.db, user.id, removal.data.reviewId);
     return { ok: true, message: REVIEW_MESSAGES.deleted } satisfies ReviewFormAnswer;
   }
-  const target = z.union([writeSchema, editSchema]).safeParse(form);
-  if (!target.success) throw data("Ação desconhecida", { status: 400 });
-  const input = reviewFormSchema.safeParse(form);
-  if (!input.success) {
-    return { ok: false, errors: fieldErrors(input.error), values: textsOf(form) } satisfies ReviewFormAnswer;
-  }
-  const { settings } = await currentStoreSettings(context.db, context.env);
-  const approveFirst = settings.reviews.approveFirst;
-  const outcome =
-    target.data.intent === "write"
-      ? await writeReview(context.db, {
-          userId: user.id,
-          productId: target.data.productId,
-          form: input.data,
-          approveFirst,
-        })
-      : await editReview(context.db, {
-          userId: user.id,
-          reviewId: target.data.reviewId,
-          form: input.data,
-          approveFirst,
-        });
-  if (!outcome.ok)
-    return { ok: false, message: outcome.message, values: textsOf(form) } satisfies ReviewFormAnswer;
-  throw redirect(
-    `${REVIEWS_PATH}?${SENT_PARAM}=${outcome.status === "published" ? "publicada" : "pendente"}`,
-  );
-}
-
-/** What a refused form posted, to show it again as typed. */
-function textsOf(form: Record<string, FormDataEntryValue>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(form).flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
-  );
+  const saved = await saveReviewForm(context, user.id, form);
+  if (!saved.ok) return saved;
+  throw redirect(`${REVIEWS_PATH}?${SENT_PARAM}=${saved.status === "published" ? "publicada" : "pendente"}`);
 }
 
 export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {

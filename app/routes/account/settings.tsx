@@ -4,6 +4,7 @@ import type { Route } from "./+types/settings";
 import { pageTitle, storeDescription } from "../../lib/seo";
 import { DeleteAccountSection } from "../../components/account/delete-account-section";
 import { PasskeysSection } from "../../components/account/passkeys-section";
+import { MarketingEmailsSection } from "../../components/account/marketing-emails-section";
 import { PasswordSection } from "../../components/account/password-section";
 import type { SettingsActionData } from "../../components/account/settings-action-data";
 import { TwoFactorSection } from "../../components/account/two-factor-section";
@@ -25,6 +26,12 @@ import {
   disableTwoFactor,
   startTwoFactorEnrolment,
 } from "../../domain/accounts/two-factor.server";
+import {
+  CONSENT_MESSAGES,
+  optIn,
+  optOut,
+  receivesMarketing,
+} from "../../domain/marketing/marketing-consent.server";
 import { currentStoreSettings } from "../../domain/store-settings/store-settings.server";
 import { requireUser } from "../guards.server";
 
@@ -34,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isAdmin: user.role === "admin",
     twoFactorEnabled: user.twoFactorEnabled,
     passkeys: await listPasskeys(context.db, user.id),
+    receivesMarketing: await receivesMarketing(context.db, user.id),
   };
 }
 
@@ -106,6 +114,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { passkeyId, password } = input.data;
       return answer("passkey-remove", await removePasskey(context.db, call, user.id, passkeyId, password));
     }
+    case "marketing-off":
+      await optOut(context.db, user.id, "account");
+      return answer("marketing-off", { ok: true, message: CONSENT_MESSAGES.optedOut });
+    case "marketing-on":
+      await optIn(context.db, user.id);
+      return answer("marketing-on", { ok: true, message: CONSENT_MESSAGES.optedIn });
     case "delete-account": {
       const input = passwordConfirmation.safeParse(form);
       if (!input.success) return invalid("delete-account", input.error);
@@ -140,6 +154,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       <TwoFactorSection enabled={loaderData.twoFactorEnabled} />
       <PasskeysSection passkeys={loaderData.passkeys} />
       <PasswordSection />
+      <MarketingEmailsSection receives={loaderData.receivesMarketing} />
       <section className="rounded-xl border border-slate-200 p-5">
         <h2 className="text-lg font-semibold">Seus dados (LGPD)</h2>
         <p className="mt-1 text-sm text-slate-600">

@@ -77,6 +77,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     { label: "Receita líquida", value: formatBRL(figures.netRevenueCents) },
     { label: "Devoluções em aberto", value: String(figures.openReturns) },
     { label: "Pedidos em disputa", value: String(figures.disputedOrders) },
+    {
+      label: "Carrinhos recuperados",
+      value: `${figures.cartsRecovered} de ${figures.cartsReminded}`,
+      details: [`Receita recuperada: ${formatBRL(figures.recoveredRevenueCents)}`],
+    },
   ];
   return (
     <div className="flex flex-col gap-6">

@@ -8,6 +8,7 @@ import { LegalSettings } from "../../components/admin/settings/legal-settings";
 import { PaymentSettings } from "../../components/admin/settings/payment-settings";
 import { DeliverySettings, PoliciesSettings } from "../../components/admin/settings/policies-settings";
 import { FreightSettings } from "../../components/admin/settings/freight-settings";
+import { RemindersSettings } from "../../components/admin/settings/reminders-settings";
 import { ReviewsSettings } from "../../components/admin/settings/reviews-settings";
 import { PromisesSettings } from "../../components/admin/settings/promises-settings";
 import type { SettingsActionData } from "../../components/admin/settings/settings-action-data";
@@ -180,6 +181,7 @@ export default function StoreSettingsPage({ loaderData }: Route.ComponentProps) 
         />
         <PaymentSettings payment={settings.payment} />
         <ReviewsSettings reviews={settings.reviews} />
+        <RemindersSettings reminders={settings.reminders} />
         <BlingSettings {...bling} />
       </div>
     </UnsavedEditsGuard>

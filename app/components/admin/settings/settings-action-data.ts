@@ -39,6 +39,7 @@ export const SETTINGS_TOASTS: Record<SettingsIntent, string> = {
   payment: "Preços e parcelamento salvos!",
   promises: "Garantia e devolução salvas!",
   reviews: "Avaliações salvas!",
+  reminders: "Lembretes salvos!",
   freight: "Frete salvo!",
   "bling-app": "Aplicativo do Bling salvo: conecte a loja a ele.",
   "bling-connect": "Levando você ao Bling...",
