@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { orders, paymentEvents } from "../../app/db/schema.server";
+import { mailOutbox, orders, paymentEvents } from "../../app/db/schema.server";
+import { queuePaymentReminders } from "../../app/domain/marketing/payment-reminders.server";
+import { orderMailStoreOf } from "../../app/domain/orders/order-mail-store.server";
 import { ownBoletoOf } from "../../app/domain/payments/order-payments.server";
 import { formatDigitableLine } from "../../app/lib/boleto";
 import { formatDate } from "../../app/lib/dates";
@@ -83,5 +85,40 @@ describe("a boleto issued by Mercado Pago", () => {
     const text = await pageOf(orderId, buyer);
     expect(text).toContain("Pagamento recusado");
     expect(text).not.toContain("Linha digitável");
+  });
+});
+
+describe("an unpaid boleto's reminder", () => {
+  const DAY_MS = 86_400_000;
+  const remindAfter = (days: number) =>
+    queuePaymentReminders(
+      {
+        db: store.database.db,
+        env: store.context.env,
+        store: orderMailStoreOf(store.database.db, store.context.env, store.url),
+      },
+      new Date(Date.now() + days * DAY_MS),
+    );
+  const remindersOf = (orderId: string) =>
+    store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `payment-reminder:${orderId}`));
+
+  it("goes once, a day before its due date, with its line, the due date and 'Pagar agora'", async () => {
+    const { orderId, checkoutId } = await placeCardOrder();
+    await notify(setup.mercadoPago.pay(checkoutId, { status: "pending", methodType: "ticket" }));
+    const boleto = (await ownBoletoOf(store.database.db, orderId))!;
+    await remindAfter(1);
+    expect(await remindersOf(orderId)).toEqual([]);
+
+    await remindAfter(2.1);
+    await remindAfter(2.5);
+    const [reminder, ...more] = await remindersOf(orderId);
+    expect(more).toEqual([]);
+    expect(reminder!.subject).toBe(`Seu boleto vence em breve: pedido #${orderId.slice(0, 8).toUpperCase()}`);
+    expect(reminder!.text).toContain(`O boleto vence em ${formatDate(boleto.dueAt)}.`);
+    expect(reminder!.text).toContain(formatDigitableLine(boleto.digitableLine!));
+    expect(reminder!.text).toContain(`Pagar agora: ${store.url}/payment/card/${orderId}`);
   });
 });
