@@ -73,5 +73,6 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("feed/google.xml", "routes/feed.google.ts"),
+  route("feed/google-reviews.xml", "routes/feed.google-reviews.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

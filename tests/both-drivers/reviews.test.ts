@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox, orders, productReviews } from "../../app/db/schema.server";
+import { mailOutbox, orders, productReviews, productVariants } from "../../app/db/schema.server";
+import { loader as reviewsFeedLoader } from "../../app/routes/feed.google-reviews";
 import { action as reviewsAction, loader as reviewsLoader } from "../../app/routes/account/reviews";
 import { action as productAction, loader as productLoader } from "../../app/routes/product";
 import { action as adminReviewsAction } from "../../app/routes/admin/reviews";
@@ -82,6 +83,15 @@ async function paidBuyer() {
 
 const reviewsOf = (productId: number) =>
   store.database.db.select().from(productReviews).where(eq(productReviews.productId, productId));
+
+async function reviewsFeed(): Promise<string> {
+  const answer = await reviewsFeedLoader({
+    request: new Request(`${TEST_BASE_URL}/feed/google-reviews.xml`),
+    context: store.context,
+    params: {},
+  } as Args<typeof reviewsFeedLoader>);
+  return answer.text();
+}
 
 async function approve(reviewId: number) {
   const admin = await signedInAdmin(store.context);
@@ -199,6 +209,28 @@ describe("reviews from verified buyers", () => {
         },
       ],
     });
+  });
+
+  it("lists a review in Google's product ratings feed only once published, with its product's ids", async () => {
+    const { buyer, productId } = await paidBuyer();
+    await postReview(buyer, { ...goodReview(productId, "4"), body: 'Bom & barato, 100% "original".' });
+    const [review] = await reviewsOf(productId);
+    const reviewTag = `<review_id>${review!.id}</review_id>`;
+    expect(await reviewsFeed()).not.toContain(reviewTag);
+
+    await approve(review!.id);
+    const feed = await reviewsFeed();
+    expect(feed).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<feed /);
+    const item = feed.slice(feed.indexOf(reviewTag), feed.indexOf("</review>", feed.indexOf(reviewTag)));
+    const [variant] = await store.database.db
+      .select({ sku: productVariants.sku })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId));
+    expect(item).toContain("<reviewer><name>Maria</name></reviewer>");
+    expect(item).toContain("<content>Bom &amp; barato, 100% &quot;original&quot;.</content>");
+    expect(item).toContain('<ratings><overall min="1" max="5">4</overall></ratings>');
+    expect(item).toContain(`<skus><sku>${variant!.sku}</sku></skus>`);
+    expect(item).toContain(`<product_url>${TEST_BASE_URL}/product/${productId}</product_url>`);
   });
 
   it("does not show a customer another's unpublished review, on the product page or in their account", async () => {

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../lib/html";
+import { xmlInstant, xmlText } from "../../lib/xml";
 import { centsToDecimalString } from "../../lib/money";
 import { productPath } from "./product-details";
 import { variantLabel, type ProductOption, type VariantOffer } from "./variants";
@@ -22,14 +22,6 @@ export interface FeedVariant extends VariantOffer {
 const TITLE_MAX = 150;
 const DESCRIPTION_MAX = 5000;
 
-/** Characters XML 1.0 does not allow at all, even escaped: the control characters are the point. */
-// eslint-disable-next-line no-control-regex
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
-function xmlText(value: string): string {
-  return escapeHtml(value.replace(NOT_XML, ""));
-}
-
 function cut(text: string, max: number): string {
   const chars = [...text];
   return chars.length <= max
@@ -41,9 +33,6 @@ function cut(text: string, max: number): string {
 }
 
 const money = (cents: number) => `${centsToDecimalString(cents)} BRL`;
-
-/** An instant as Google's dates read it: ISO 8601 in UTC, to the second. */
-const instant = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** The feed's opening: RSS 2.0 with Google's namespace, and the store as its channel. */
 export function googleFeedHead(storeName: string, origin: string, description: string): string {
@@ -84,7 +73,7 @@ export function googleFeedItem(variant: FeedVariant, origin: string): string {
       ? [
           [
             "g:sale_price_effective_date",
-            `${instant(variant.promotionStartsAt)}/${instant(variant.promotionEndsAt)}`,
+            `${xmlInstant(variant.promotionStartsAt)}/${xmlInstant(variant.promotionEndsAt)}`,
           ] as [string, string],
         ]
       : []),
