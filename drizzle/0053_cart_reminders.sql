@@ -7,6 +7,7 @@ CREATE TABLE "cart_reminders" (
 	"cart_started_at" timestamp with time zone NOT NULL,
 	"step" integer NOT NULL,
 	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"coupon_code" text,
 	"recovered_order_id" uuid,
 	"recovered_at" timestamp with time zone,
 	CONSTRAINT "cart_reminders_step" CHECK ("cart_reminders"."step" in (1, 2))

@@ -506,6 +506,8 @@ export const cartReminders = pgTable(
     cartStartedAt: timestamp("cart_started_at", { withTimezone: true }).notNull(),
     step: integer("step").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    // The coupon the e-mail offered (the second step's, when the owner names one): its link applies it.
+    couponCode: text("coupon_code"),
     recoveredOrderId: uuid("recovered_order_id").references(() => orders.id, { onDelete: "set null" }),
     recoveredAt: timestamp("recovered_at", { withTimezone: true }),
   },

@@ -10,9 +10,14 @@ export interface CartReminderInput {
   items: { name: string; quantity: number; unitPriceCents: number }[];
   /** The link that restores the cart, on any device. */
   restoreUrl: string;
+  /** A coupon the e-mail offers (its value as the cart shows it), applied by the link. */
+  coupon: { code: string; value: string } | null;
   store: MailStore;
   unsubscribeUrl: string;
 }
+
+const couponText = (coupon: { code: string; value: string }) =>
+  `Um presente para você fechar o pedido: cupom ${coupon.code} (${coupon.value}), já aplicado pelo link.`;
 
 /** The abandoned cart's e-mail: the products left, at today's prices, and the way back to them. */
 export function cartReminderMail(input: CartReminderInput): ComposedMail {
@@ -32,6 +37,7 @@ export function cartReminderMail(input: CartReminderInput): ComposedMail {
     "",
     `Subtotal: ${subtotal}`,
     "",
+    ...(input.coupon ? [couponText(input.coupon), ""] : []),
     `Voltar ao carrinho: ${input.restoreUrl}`,
   ].join("\n");
   const cell = "padding:8px 0;border-bottom:1px solid #e4e4e7;";
@@ -48,6 +54,7 @@ ${lines
   .join("\n")}
 </table>
 <p style="margin:0 0 16px;font-weight:bold;">Subtotal: ${escapeHtml(subtotal)}</p>
+${input.coupon ? `<p style="margin:0 0 16px;padding:12px;background-color:#f4f4f5;border-radius:6px;">${escapeHtml(couponText(input.coupon))}</p>\n` : ""}
 <p style="margin:0 0 16px;"><a href="${escapeHtml(input.restoreUrl)}" style="display:inline-block;padding:12px 20px;background-color:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">Voltar ao carrinho</a></p>
 `;
   return mailLayout({

@@ -15,7 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const restored = await restoreCart(context.db, context.env, token);
   if (!restored.ok) return { message: restored.message };
   const { user } = await readSession(context, request);
-  const headers = { "Set-Cookie": restored.recoveryCookie };
+  const headers = new Headers();
+  for (const cookie of restored.cookies) headers.append("Set-Cookie", cookie);
   if (user?.id === restored.userId) throw redirect("/cart", { headers });
   const signIn = new URLSearchParams({ redirectTo: "/cart", motivo: CART_RESTORE_MESSAGES.signIn });
   throw redirect(`/auth?${signIn}`, { headers });

@@ -7,7 +7,10 @@ import { CART_RESTORE_MESSAGES, queueCartReminders } from "../../app/domain/mark
 import { optOut } from "../../app/domain/marketing/marketing-consent.server";
 import { orderMailStoreOf } from "../../app/domain/orders/order-mail-store.server";
 import { formatBRL } from "../../app/lib/money";
+import { action as settingsAction } from "../../app/routes/admin/settings";
+import { adminRequest, signedInAdmin } from "../support/admin";
 import { payInSandbox, postCheckout } from "../support/checkout";
+import { createCoupon } from "../support/coupons";
 import { createProduct } from "../support/factories";
 import { checkoutBody } from "../support/orders";
 import { setUpStoreHandler } from "../support/store-handler";
@@ -142,5 +145,54 @@ describe("the abandoned cart's e-mails", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Set-Cookie")).toBeNull();
     expect(await answer.text()).toContain(CART_RESTORE_MESSAGES.altered);
+  });
+});
+
+describe("the coupon of the cart's second e-mail", () => {
+  async function saveReminders(form: Record<string, string>) {
+    const admin = await signedInAdmin(store.context);
+    return settingsAction({
+      request: adminRequest(admin, "/admin/settings", {
+        intent: "reminders",
+        pixAfterMinutes: "10",
+        boletoDaysBefore: "1",
+        cartFirstHours: "1",
+        cartSecondHours: "24",
+        ...form,
+      }),
+      context: store.context,
+      params: {},
+    } as Parameters<typeof settingsAction>[0]);
+  }
+
+  it("is refused in the settings when no active coupon has the code", async () => {
+    const inactive = await createCoupon(store.database.db, { active: false });
+    for (const code of ["NAOEXISTE", inactive.code.toLowerCase()]) {
+      expect(await saveReminders({ cartCouponCode: code })).toMatchObject({
+        ok: false,
+        errors: { cartCouponCode: "Nenhum cupom ativo e válido hoje com este código: crie-o em Cupons" },
+      });
+    }
+  });
+
+  it("is offered in the second e-mail only, and the e-mail's link applies it", async () => {
+    const coupon = await createCoupon(store.database.db, { value: 1_500 });
+    expect(await saveReminders({ cartCouponCode: ` ${coupon.code.toLowerCase()} ` })).toMatchObject({
+      ok: true,
+    });
+    try {
+      const { buyer } = await customerWithCart();
+      await remindAfter(1.1);
+      await remindAfter(25);
+      const [first, second] = await cartMailsTo(buyer);
+      expect(first!.mail.text).not.toContain(coupon.code);
+      expect(second!.mail.text).toContain(`cupom ${coupon.code} (15%), já aplicado pelo link`);
+      const followed = await fetch(restoreLinkOf(second!.mail.text), { redirect: "manual" });
+      expect(followed.headers.getSetCookie()).toContainEqual(
+        expect.stringMatching(`^vitrine.cupom=${coupon.code};`),
+      );
+    } finally {
+      expect(await saveReminders({ cartCouponCode: "" })).toMatchObject({ ok: true });
+    }
   });
 });

@@ -5,7 +5,10 @@ import { cartReminders, carts, orders } from "../../db/schema.server";
 import { cartReminderMail } from "../../mail/cart-reminder";
 import { queueMail } from "../../mail/outbox.server";
 import { customerContact } from "../accounts/customer-contact.server";
+import { couponCookie } from "../cart/coupon-cookie";
 import { lineName } from "../catalog/variants";
+import { couponByCode, usesLeft } from "../orders/coupon-uses.server";
+import { couponValueText } from "../promotions/coupon-form";
 import { readCart } from "../cart/server-cart.server";
 import { currentStoreSettings } from "../store-settings/store-settings.server";
 import { acceptsMarketing, unsubscribeOf, type LinkEnv } from "./marketing-consent.server";
@@ -35,7 +38,7 @@ const restoreLinks = (env: LinkEnv) => signedLinks(env, "cart-restore");
  * this cart (the unique cart and step: several store processes claim each once); the second step
  * only after the first.
  */
-async function claimCarts(db: Database, step: 1 | 2, hours: number, now: Date) {
+async function claimCarts(db: Database, step: 1 | 2, hours: number, couponCode: string | null, now: Date) {
   const due = and(
     lte(carts.changedAt, new Date(now.getTime() - hours * HOUR_MS)),
     acceptsMarketing(carts.userId),
@@ -46,12 +49,27 @@ async function claimCarts(db: Database, step: 1 | 2, hours: number, now: Date) {
   );
   // Both drivers answer a raw statement with its rows (`PgQueryResultHKT` leaves it untyped).
   const claimed = (await db.execute(sql`
-    insert into ${cartReminders} (user_id, cart_started_at, step, sent_at)
-    select ${carts.userId}, ${carts.startedAt}, ${step}, ${now.toISOString()}::timestamptz
+    insert into ${cartReminders} (user_id, cart_started_at, step, sent_at, coupon_code)
+    select ${carts.userId}, ${carts.startedAt}, ${step}, ${now.toISOString()}::timestamptz, ${couponCode}::text
       from ${carts} where ${due} limit ${BATCH}
     on conflict do nothing
     returning id, user_id`)) as { rows: { id: number; user_id: string }[] };
   return claimed.rows.map((row) => ({ id: Number(row.id), userId: row.user_id }));
+}
+
+/**
+ * The coupon the owner has the cart's second e-mail offer, while it can be used: active, within its
+ * dates and with uses left; null otherwise (the e-mail then offers none).
+ */
+export async function offeredCoupon(db: Database, code: string | null, now = new Date()) {
+  if (code === null) return null;
+  const coupon = await couponByCode(db, code);
+  const usable =
+    coupon?.active &&
+    (coupon.startsAt === null || coupon.startsAt <= now) &&
+    (coupon.endsAt === null || coupon.endsAt > now) &&
+    usesLeft(coupon) !== 0;
+  return usable ? { code: coupon.code, value: couponValueText(coupon) } : null;
 }
 
 /**
@@ -68,7 +86,8 @@ export async function queueCartReminders(deps: ReminderDeps, now = new Date()): 
   let queued = 0;
   for (const [step, hours] of steps) {
     if (hours === 0) continue;
-    for (const claim of await claimCarts(deps.db, step, hours, now)) {
+    const coupon = step === 2 ? await offeredCoupon(deps.db, reminders.cartCouponCode, now) : null;
+    for (const claim of await claimCarts(deps.db, step, hours, coupon?.code ?? null, now)) {
       const customer = await customerContact(deps.db, claim.userId);
       const { items } = await readCart(deps.db, claim.userId);
       if (!customer || items.length === 0) continue;
@@ -86,6 +105,7 @@ export async function queueCartReminders(deps: ReminderDeps, now = new Date()): 
           unitPriceCents: item.priceCents,
         })),
         restoreUrl: `${store.url}${CART_RESTORE_PATH}?t=${token}`,
+        coupon,
         store: store.settings,
         unsubscribeUrl: unsubscribe.url,
       });
@@ -105,12 +125,12 @@ export async function queueCartReminders(deps: ReminderDeps, now = new Date()): 
 }
 
 export type CartRestore =
-  { ok: true; reminderId: number; userId: string; recoveryCookie: string } | { ok: false; message: string };
+  { ok: true; reminderId: number; userId: string; cookies: string[] } | { ok: false; message: string };
 
 /**
  * An abandoned cart's link, followed on any device: the cart is the customer's on the server, so
- * the link leads to it (through the sign-in on a device where they are not signed in), and the
- * browser keeps which reminder brought it, for the order it places. An altered or expired link,
+ * the link leads to it (through the sign-in on a device where they are not signed in), the browser
+ * keeps which reminder brought it, for the order it places, and the coupon its e-mail offered. An altered or expired link,
  * or a cart that has no products left, changes nothing.
  */
 export async function restoreCart(
@@ -122,7 +142,7 @@ export async function restoreCart(
   const check = restoreLinks(env).check(token, now);
   if (!check.ok) return { ok: false, message: CART_RESTORE_MESSAGES[check.reason] };
   const [reminder] = await db
-    .select({ id: cartReminders.id, userId: cartReminders.userId })
+    .select({ id: cartReminders.id, userId: cartReminders.userId, couponCode: cartReminders.couponCode })
     .from(cartReminders)
     .innerJoin(
       carts,
@@ -130,11 +150,13 @@ export async function restoreCart(
     )
     .where(eq(cartReminders.id, Number(check.subject)));
   if (!reminder) return { ok: false, message: CART_RESTORE_MESSAGES.empty };
+  const recovery = `${RECOVERY_COOKIE}=${token}; Path=/; Max-Age=${RESTORE_DAYS * 24 * 3600}; HttpOnly; SameSite=Lax`;
   return {
     ok: true,
     reminderId: reminder.id,
     userId: reminder.userId,
-    recoveryCookie: `${RECOVERY_COOKIE}=${token}; Path=/; Max-Age=${RESTORE_DAYS * 24 * 3600}; HttpOnly; SameSite=Lax`,
+    // The coupon the e-mail offered is applied to the cart, as if typed there.
+    cookies: reminder.couponCode ? [recovery, couponCookie(reminder.couponCode)] : [recovery],
   };
 }
 

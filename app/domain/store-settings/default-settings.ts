@@ -85,7 +85,13 @@ export function defaultSettings(env: SettingsVariables): StoreSettings {
     promises: { warrantyMonths: 12, freeReturnDays: 30, officialReseller: true },
     freight: DEFAULT_FREIGHT,
     reviews: { approveFirst: true, requestDays: 7 },
-    reminders: { pixAfterMinutes: 10, boletoDaysBefore: 1, cartFirstHours: 1, cartSecondHours: 24 },
+    reminders: {
+      pixAfterMinutes: 10,
+      boletoDaysBefore: 1,
+      cartFirstHours: 1,
+      cartSecondHours: 24,
+      cartCouponCode: null,
+    },
     payment: {
       pixDiscountBasisPoints: env.PIX_DISCOUNT_PERCENT,
       maxInstallments: env.MAX_INSTALLMENTS,

@@ -157,10 +157,17 @@ export const SETTINGS_FORMS = {
         cartSecondHours: wholeText(
           "Informe as horas depois da última mudança do carrinho (0 para não enviar)",
         ),
+        cartCouponCode: z.string().nullish(),
       })
       .pipe(remindersSchema),
     values: (form: FormData) =>
-      fields(form, ["pixAfterMinutes", "boletoDaysBefore", "cartFirstHours", "cartSecondHours"]),
+      fields(form, [
+        "pixAfterMinutes",
+        "boletoDaysBefore",
+        "cartFirstHours",
+        "cartSecondHours",
+        "cartCouponCode",
+      ]),
   },
 } as const;
 

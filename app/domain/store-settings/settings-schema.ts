@@ -4,6 +4,7 @@ import { emailField, phoneField } from "../accounts/account-schemas";
 import { addressSchema } from "../accounts/address-schema";
 import { compactTaxId, isValidCnpj, onlyDigits } from "../../lib/tax-id";
 import { freightSchema, type FreightSettings } from "../shipping/freight-settings";
+import { COUPON_CODE_PATTERN, normalizeCouponCode } from "../promotions/coupons";
 import { contrastWithWhite, WHITE_TEXT_MIN_CONTRAST } from "./brand-colour";
 
 /**
@@ -204,6 +205,17 @@ export const remindersSchema = z
       "O 2º lembrete do carrinho deve ser de 0 a 720 horas (0 para não enviar)",
       0,
       720,
+    ),
+    /** A coupon the second e-mail offers, which its link applies; null: none. */
+    cartCouponCode: noneAsEmpty.pipe(
+      z
+        .string()
+        .transform(normalizeCouponCode)
+        .refine(
+          (code) => code === "" || COUPON_CODE_PATTERN.test(code),
+          "Informe o código de um cupom: de 3 a 30 letras, números, - ou _",
+        )
+        .transform((code) => code || null),
     ),
   })
   .refine(

@@ -9,6 +9,7 @@ import { PaymentSettings } from "../../components/admin/settings/payment-setting
 import { DeliverySettings, PoliciesSettings } from "../../components/admin/settings/policies-settings";
 import { FreightSettings } from "../../components/admin/settings/freight-settings";
 import { RemindersSettings } from "../../components/admin/settings/reminders-settings";
+import { offeredCoupon } from "../../domain/marketing/cart-reminders.server";
 import { ReviewsSettings } from "../../components/admin/settings/reviews-settings";
 import { PromisesSettings } from "../../components/admin/settings/promises-settings";
 import type { SettingsActionData } from "../../components/admin/settings/settings-action-data";
@@ -140,6 +141,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refused({
       provider: `${FREIGHT_PROVIDER_NAMES[freight.provider]} não está configurado neste servidor: defina as variáveis dele ou escolha outro modo`,
     });
+  }
+  const reminders = section === "reminders" ? (input.data as StoreSettings["reminders"]) : null;
+  if (reminders?.cartCouponCode && !(await offeredCoupon(db, reminders.cartCouponCode))) {
+    return refused({ cartCouponCode: "Nenhum cupom ativo e válido hoje com este código: crie-o em Cupons" });
   }
   if (section === "home") {
     const outcome = await saveHomeSettings(db, env, user, input.data as StoreSettings["home"]);

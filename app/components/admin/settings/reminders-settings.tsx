@@ -55,6 +55,13 @@ export function RemindersSettings({ reminders }: { reminders: StoreSettings["rem
               error={errors.cartSecondHours}
               required
             />
+            <FormField
+              label="Cupom no 2º e-mail do carrinho (opcional)"
+              name="cartCouponCode"
+              maxLength={30}
+              defaultValue={value("cartCouponCode", reminders.cartCouponCode ?? "")}
+              error={errors.cartCouponCode}
+            />
           </>
         )}
       </SettingsForm>
