@@ -1,6 +1,5 @@
 import { BadgeCheck, ThumbsUp } from "lucide-react";
 import { Link, useFetcher, useSearchParams } from "react-router";
-import { clsx } from "clsx";
 import type { PublishedReview, ReviewSummary } from "../../domain/reviews/published-review";
 import { REVIEW_ORDER_PARAM, REVIEW_ORDERS, type ReviewOrder } from "../../domain/reviews/review-schema";
 import { Badge } from "../ui/badge";
@@ -120,7 +119,7 @@ function ReviewOrderLinks({ order }: { order: ReviewOrder }) {
           to={hrefOf(choice)}
           preventScrollReset
           aria-current={choice === order ? "true" : undefined}
-          className={clsx(buttonClasses(choice === order ? "default" : "outline", "sm"))}
+          className={buttonClasses(choice === order ? "default" : "outline", "sm")}
         >
           {REVIEW_ORDERS[choice]}
         </Link>

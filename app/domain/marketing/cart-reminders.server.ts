@@ -15,9 +15,9 @@ import { acceptsMarketing, unsubscribeOf, type LinkEnv } from "./marketing-conse
 import type { ReminderDeps } from "./payment-reminders.server";
 
 /** Where an abandoned cart's e-mail leads: `?t=` names the reminder, signed. */
-export const CART_RESTORE_PATH = "/carrinho/recuperar";
+const CART_RESTORE_PATH = "/carrinho/recuperar";
 /** Kept by the browser that followed the link, so the order it places counts as recovered. */
-export const RECOVERY_COOKIE = "vitrine.recuperacao";
+const RECOVERY_COOKIE = "vitrine.recuperacao";
 const RESTORE_DAYS = 7;
 const BATCH = 20;
 const HOUR_MS = 3_600_000;
@@ -124,8 +124,7 @@ export async function queueCartReminders(deps: ReminderDeps, now = new Date()): 
   return queued;
 }
 
-export type CartRestore =
-  { ok: true; reminderId: number; userId: string; cookies: string[] } | { ok: false; message: string };
+export type CartRestore = { ok: true; userId: string; cookies: string[] } | { ok: false; message: string };
 
 /**
  * An abandoned cart's link, followed on any device: the cart is the customer's on the server, so
@@ -142,7 +141,7 @@ export async function restoreCart(
   const check = restoreLinks(env).check(token, now);
   if (!check.ok) return { ok: false, message: CART_RESTORE_MESSAGES[check.reason] };
   const [reminder] = await db
-    .select({ id: cartReminders.id, userId: cartReminders.userId, couponCode: cartReminders.couponCode })
+    .select({ userId: cartReminders.userId, couponCode: cartReminders.couponCode })
     .from(cartReminders)
     .innerJoin(
       carts,
@@ -153,7 +152,6 @@ export async function restoreCart(
   const recovery = `${RECOVERY_COOKIE}=${token}; Path=/; Max-Age=${RESTORE_DAYS * 24 * 3600}; HttpOnly; SameSite=Lax`;
   return {
     ok: true,
-    reminderId: reminder.id,
     userId: reminder.userId,
     // The coupon the e-mail offered is applied to the cart, as if typed there.
     cookies: reminder.couponCode ? [recovery, couponCookie(reminder.couponCode)] : [recovery],

@@ -9,7 +9,7 @@ type OptOutSource = (typeof MARKETING_OPT_OUT_SOURCES)[number];
 export type LinkEnv = Pick<Env, "AUTH_SECRET" | "DATA_DIR">;
 
 /** Where a marketing e-mail's unsubscribe link leads: a page, and its one-click POST (RFC 8058). */
-export const UNSUBSCRIBE_PATH = "/email/descadastrar";
+const UNSUBSCRIBE_PATH = "/email/descadastrar";
 /** An unsubscribe link keeps working for a year after its e-mail was written. */
 const UNSUBSCRIBE_DAYS = 365;
 

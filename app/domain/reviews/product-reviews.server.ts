@@ -5,7 +5,7 @@ import type { PublishedReview, ReviewSummary } from "./published-review";
 import type { ReviewOrder } from "./review-schema";
 
 /** How many reviews a product page shows; its summary counts them all. */
-export const REVIEWS_SHOWN = 20;
+const REVIEWS_SHOWN = 20;
 
 const published = (productId: number) =>
   and(eq(productReviews.productId, productId), eq(productReviews.status, "published"));

@@ -10,7 +10,7 @@ import { currentStoreSettings } from "../store-settings/store-settings.server";
 import { keptPurchaseLines } from "./customer-reviews.server";
 
 /** Where a review request's link leads: the form of one product, for the customer it was sent to. */
-export const REVIEW_LINK_PATH = "/avaliar";
+const REVIEW_LINK_PATH = "/avaliar";
 const LINK_DAYS = 60;
 /** Deliveries older than this are not asked about: a store turning requests on does not write to every past buyer. */
 const LOOKBACK_DAYS = 30;
