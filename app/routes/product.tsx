@@ -46,17 +46,12 @@ import { optionChoices } from "../domain/catalog/variant-choice";
 import { variantLabel, type ProductSpec } from "../domain/catalog/variants";
 import type { StorefrontSettings } from "../domain/store-settings/settings-schema";
 import { freeReturnPromise, warrantyPromise } from "../domain/store-settings/store-promises";
+import { rowIdField } from "../lib/row-id";
 import { pageTitle, storeDescriptionOf, storeNameOf } from "../lib/seo";
 import { requireUser } from "./guards.server";
 
-const productId = z
-  .string()
-  .regex(/^\d{1,10}$/)
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(2_147_483_647));
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const id = productId.safeParse(params.id);
+  const id = rowIdField.safeParse(params.id);
   // One URL per product: /product/0001 is /product/1.
   if (id.success && params.id !== String(id.data)) throw redirect(`/product/${id.data}`, 301);
   const product = id.success ? await getProductDetails(context.db, id.data) : null;
@@ -86,7 +81,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-const helpfulSchema = z.object({ intent: z.literal("helpful"), reviewId: z.coerce.number().int().min(1) });
+const helpfulSchema = z.object({ intent: z.literal("helpful"), reviewId: rowIdField });
 
 /** A customer's 'Útil' on a review; a visitor is sent to sign in, and back to the product. */
 export async function action({ request, context }: Route.ActionArgs) {

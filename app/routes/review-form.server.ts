@@ -5,12 +5,13 @@ import type { ReviewFormAnswer } from "../components/reviews/review-form";
 import { fieldErrors } from "../domain/accounts/account-schemas";
 import { editReview, writeReview, type ReviewOutcome } from "../domain/reviews/customer-reviews.server";
 import { REVIEW_MESSAGES, reviewFormSchema } from "../domain/reviews/review-schema";
+import { postedTexts } from "../domain/store-settings/settings-forms";
 import { currentStoreSettings } from "../domain/store-settings/store-settings.server";
+import { rowIdField } from "../lib/row-id";
 
-const idText = z.coerce.number().int().min(1).max(2_147_483_647);
 const targetSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("write"), productId: idText }),
-  z.object({ intent: z.literal("edit"), reviewId: idText }),
+  z.object({ intent: z.literal("write"), productId: rowIdField }),
+  z.object({ intent: z.literal("edit"), reviewId: rowIdField }),
 ]);
 
 /**
@@ -21,12 +22,13 @@ const targetSchema = z.discriminatedUnion("intent", [
 export async function saveReviewForm(
   context: Pick<ServerContext, "db" | "env">,
   userId: string,
-  form: Record<string, FormDataEntryValue>,
+  posted: FormData,
   productId?: number,
 ): Promise<Extract<ReviewOutcome, { ok: true }> | Extract<ReviewFormAnswer, { ok: false }>> {
+  const form = Object.fromEntries(posted);
   const target = targetSchema.safeParse(form);
   if (!target.success) throw data("Ação desconhecida", { status: 400 });
-  const values = textsOf(form);
+  const values = postedTexts(posted);
   const input = reviewFormSchema.safeParse(form);
   if (!input.success) return { ok: false, errors: fieldErrors(input.error), values };
   if (target.data.intent === "write" && productId !== undefined && target.data.productId !== productId) {
@@ -48,11 +50,4 @@ export async function saveReviewForm(
           approveFirst,
         });
   return outcome.ok ? outcome : { ok: false, message: outcome.message, values };
-}
-
-/** What a refused form posted, to show it again as typed. */
-function textsOf(form: Record<string, FormDataEntryValue>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(form).flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
-  );
 }

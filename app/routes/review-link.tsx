@@ -24,8 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs): Promise<ReviewFormAnswer> {
   const link = checkReviewLink(context.env, new URL(request.url).searchParams.get("t") ?? "");
   if (!link.ok) return { ok: false, message: link.message };
-  const form = Object.fromEntries(await request.formData());
-  const saved = await saveReviewForm(context, link.userId, form, link.productId);
+  const saved = await saveReviewForm(context, link.userId, await request.formData(), link.productId);
   if (!saved.ok) return saved;
   return {
     ok: true,

@@ -1,3 +1,4 @@
+import { parseCookies } from "better-auth/cookies";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { signedLinks } from "../../config/signed-links.server";
 import type { Database } from "../../db/client.server";
@@ -9,6 +10,7 @@ import { couponCookie } from "../cart/coupon-cookie";
 import { lineName } from "../catalog/variants";
 import { couponByCode, usesLeft } from "../orders/coupon-uses.server";
 import { couponValueText } from "../promotions/coupon-form";
+import { couponClosedBecause } from "../promotions/coupons";
 import { readCart } from "../cart/server-cart.server";
 import { currentStoreSettings } from "../store-settings/store-settings.server";
 import { acceptsMarketing, unsubscribeOf, type LinkEnv } from "./marketing-consent.server";
@@ -64,11 +66,7 @@ async function claimCarts(db: Database, step: 1 | 2, hours: number, couponCode: 
 export async function offeredCoupon(db: Database, code: string | null, now = new Date()) {
   if (code === null) return null;
   const coupon = await couponByCode(db, code);
-  const usable =
-    coupon?.active &&
-    (coupon.startsAt === null || coupon.startsAt <= now) &&
-    (coupon.endsAt === null || coupon.endsAt > now) &&
-    usesLeft(coupon) !== 0;
+  const usable = coupon && !couponClosedBecause(coupon, usesLeft(coupon), now);
   return usable ? { code: coupon.code, value: couponValueText(coupon) } : null;
 }
 
@@ -169,11 +167,7 @@ export async function recordCartRecovery(
   userId: string,
   orderId: string,
 ): Promise<void> {
-  const token = cookies
-    ?.split(";")
-    .map((cookie) => cookie.trim())
-    .find((cookie) => cookie.startsWith(`${RECOVERY_COOKIE}=`))
-    ?.slice(RECOVERY_COOKIE.length + 1);
+  const token = cookies ? parseCookies(cookies).get(RECOVERY_COOKIE) : undefined;
   if (!token) return;
   const check = restoreLinks(env).check(token);
   if (!check.ok) return;

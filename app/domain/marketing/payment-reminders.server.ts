@@ -25,7 +25,8 @@ const QR_PIXELS_PER_MODULE = 5;
 /** The boleto statuses that may yet be paid (Mercado Pago's). */
 const OPEN_BOLETO = ["pending", "in_process"] as const;
 
-const reminderKey = (orderId: string) => `payment-reminder:${orderId}`;
+/** The outbox key of an order's reminder: one per order. */
+const REMINDER_KEY = "payment-reminder:";
 
 /**
  * Queues one reminder for each order waiting for its payment (issue 55, point 3): a PIX some
@@ -41,7 +42,7 @@ export async function queuePaymentReminders(deps: ReminderDeps, now = new Date()
     isNull(orders.hiddenByCustomerAt),
     isNotNull(orders.userId),
     acceptsMarketing(orders.userId),
-    sql`not exists (select 1 from ${mailOutbox} where ${mailOutbox.dedupeKey} = 'payment-reminder:' || ${orders.id})`,
+    sql`not exists (select 1 from ${mailOutbox} where ${mailOutbox.dedupeKey} = ${REMINDER_KEY}::text || ${orders.id})`,
   );
   const pix =
     reminders.pixAfterMinutes === 0
@@ -98,7 +99,7 @@ export async function queuePaymentReminders(deps: ReminderDeps, now = new Date()
       unsubscribeUrl: unsubscribe.url,
     });
     const sent = await queueMail(deps.db, {
-      dedupeKey: reminderKey(order.id),
+      dedupeKey: `${REMINDER_KEY}${order.id}`,
       to: order.customerEmail,
       ...mail,
       headers: unsubscribe.headers,

@@ -132,6 +132,18 @@ function eligible(coupon: Coupon, line: CouponLine): boolean {
 }
 
 /**
+ * Why nobody can use the coupon now, whatever the basket: inactive, past its end, before its start,
+ * or its total uses used up (`usesLeft`, null: no limit); null while it is open.
+ */
+export function couponClosedBecause(coupon: Coupon, usesLeft: number | null, now: Date): string | null {
+  if (!coupon.active) return COUPON_MESSAGES.invalid;
+  if (coupon.endsAt && now >= coupon.endsAt) return COUPON_MESSAGES.expired;
+  if (coupon.startsAt && now < coupon.startsAt) return COUPON_MESSAGES.notYet(coupon.startsAt);
+  if (usesLeft !== null && usesLeft <= 0) return COUPON_MESSAGES.usedUp;
+  return null;
+}
+
+/**
  * The coupon on a basket: its discount, or exactly why it gives none (the messages of issue 53,
  * in the order a shopper fixes them). `usesLeft` is what its total limit still allows (null: no
  * limit); placing the order reserves the use in its own statement.
@@ -143,12 +155,10 @@ export function applyCoupon(
   usesLeft: number | null,
   now: Date,
 ): Outcome<CouponDiscount> {
-  if (!coupon || !coupon.active) return refused(COUPON_MESSAGES.invalid);
-  if (coupon.endsAt && now >= coupon.endsAt) return refused(COUPON_MESSAGES.expired);
-  if (coupon.startsAt && now < coupon.startsAt) return refused(COUPON_MESSAGES.notYet(coupon.startsAt));
-  if ((usesLeft !== null && usesLeft <= 0) || reachedCustomerLimit(coupon, customer)) {
-    return refused(COUPON_MESSAGES.usedUp);
-  }
+  if (!coupon) return refused(COUPON_MESSAGES.invalid);
+  const closed = couponClosedBecause(coupon, usesLeft, now);
+  if (closed) return refused(closed);
+  if (reachedCustomerLimit(coupon, customer)) return refused(COUPON_MESSAGES.usedUp);
   if (coupon.firstPurchaseOnly && customer.purchases > 0) return refused(COUPON_MESSAGES.firstPurchase);
   if (coupon.pixOnly && basket.method !== "pix") return refused(COUPON_MESSAGES.pixOnly);
   const subtotalCents = basket.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);

@@ -7,6 +7,16 @@ import type { ReviewOrder } from "./review-schema";
 /** How many reviews a product page shows; its summary counts them all. */
 const REVIEWS_SHOWN = 20;
 
+/** What every place that shows a published review reads of it (the product page, the ratings feed). */
+export const shownReviewColumns = {
+  id: productReviews.id,
+  rating: productReviews.rating,
+  title: productReviews.title,
+  body: productReviews.body,
+  authorName: productReviews.authorName,
+  createdAt: productReviews.createdAt,
+};
+
 const published = (productId: number) =>
   and(eq(productReviews.productId, productId), eq(productReviews.status, "published"));
 
@@ -29,13 +39,8 @@ export async function productReviewsOf(
   if (count === 0) return { summary, reviews: [] };
   const reviews = await db
     .select({
-      id: productReviews.id,
-      rating: productReviews.rating,
-      title: productReviews.title,
-      body: productReviews.body,
-      authorName: productReviews.authorName,
+      ...shownReviewColumns,
       authorCity: productReviews.authorCity,
-      createdAt: productReviews.createdAt,
       reply: productReviews.reply,
       helpfulCount: productReviews.helpfulCount,
     })

@@ -15,6 +15,8 @@ const LINK_DAYS = 60;
 /** Deliveries older than this are not asked about: a store turning requests on does not write to every past buyer. */
 const LOOKBACK_DAYS = 30;
 const BATCH = 20;
+/** The outbox key of an order's review request: one per order. */
+const REQUEST_KEY = "review-request:";
 const DAY_MS = 86_400_000;
 
 export const REVIEW_LINK_MESSAGES = {
@@ -62,7 +64,7 @@ export async function queueReviewRequests(deps: ReminderDeps, now = new Date()):
         isNull(orders.hiddenByCustomerAt),
         acceptsMarketing(orders.userId),
         unreviewedLine,
-        sql`not exists (select 1 from ${mailOutbox} where ${mailOutbox.dedupeKey} = 'review-request:' || ${orders.id})`,
+        sql`not exists (select 1 from ${mailOutbox} where ${mailOutbox.dedupeKey} = ${REQUEST_KEY}::text || ${orders.id})`,
       ),
     )
     .limit(BATCH);
@@ -91,7 +93,7 @@ export async function queueReviewRequests(deps: ReminderDeps, now = new Date()):
       unsubscribeUrl: unsubscribe.url,
     });
     const sent = await queueMail(deps.db, {
-      dedupeKey: `review-request:${order.id}`,
+      dedupeKey: `${REQUEST_KEY}${order.id}`,
       to: customer.email,
       ...mail,
       headers: unsubscribe.headers,

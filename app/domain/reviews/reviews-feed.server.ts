@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { productReviews, products, productVariants } from "../../db/schema.server";
+import { shownReviewColumns } from "./product-reviews.server";
 import type { FeedReview } from "./reviews-feed";
 
 /** Reviews read per statement, as the feed is streamed. */
@@ -10,12 +11,7 @@ export const REVIEWS_FEED_BATCH = 500;
 export function publishedReviewsAfter(db: Database, afterId: number): Promise<FeedReview[]> {
   return db
     .select({
-      id: productReviews.id,
-      rating: productReviews.rating,
-      title: productReviews.title,
-      body: productReviews.body,
-      authorName: productReviews.authorName,
-      createdAt: productReviews.createdAt,
+      ...shownReviewColumns,
       productId: products.id,
       productName: products.name,
       brand: products.brand,

@@ -15,13 +15,13 @@ import { REVIEW_STATUS_LABELS } from "../../domain/reviews/review-moderation.ser
 import { REVIEW_MESSAGES } from "../../domain/reviews/review-schema";
 import { currentStoreSettings } from "../../domain/store-settings/store-settings.server";
 import { formatDate } from "../../lib/dates";
+import { rowIdField } from "../../lib/row-id";
 import { requireUser } from "../guards.server";
 import { saveReviewForm } from "../review-form.server";
 
 /** `?produto=ID` opens the review form of that product (from 'Produtos para Avaliar' or an e-mail). */
 const PRODUCT_PARAM = "produto";
 const REVIEWS_PATH = "/account/reviews";
-const idText = z.coerce.number().int().min(1).max(2_147_483_647);
 /** Where a sent review leads: `?enviada=` says whether it shows already or waits for approval. */
 const SENT_PARAM = "enviada";
 const SENT_MESSAGES: Record<string, string> = {
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);
   const { settings } = await currentStoreSettings(context.db, context.env);
   const params = new URL(request.url).searchParams;
-  const asked = idText.safeParse(params.get(PRODUCT_PARAM) ?? undefined);
+  const asked = rowIdField.safeParse(params.get(PRODUCT_PARAM) ?? undefined);
   const form = asked.success ? await reviewFormOf(context.db, user.id, asked.data) : null;
   const toReview = await productsToReview(context.db, user.id, {
     deliveryDays: settings.delivery.deliveryDays,
@@ -52,12 +52,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const deleteSchema = z.object({ intent: z.literal("delete"), reviewId: idText });
+const deleteSchema = z.object({ intent: z.literal("delete"), reviewId: rowIdField });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(context, request);
-  const form = Object.fromEntries(await request.formData());
-  const removal = deleteSchema.safeParse(form);
+  const form = await request.formData();
+  const removal = deleteSchema.safeParse(Object.fromEntries(form));
   if (removal.success) {
     await deleteReview(context.db, user.id, removal.data.reviewId);
     return { ok: true, message: REVIEW_MESSAGES.deleted } satisfies ReviewFormAnswer;

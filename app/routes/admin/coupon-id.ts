@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { rowIdField } from "../../domain/admin/row-id";
+import { rowIdField } from "../../lib/row-id";
 import { COUPON_ADMIN_MESSAGES } from "../../domain/promotions/coupons.server";
 
 /** The coupon's id in the address; another text names no coupon. */

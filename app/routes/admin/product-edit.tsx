@@ -22,7 +22,7 @@ import {
   type GalleryOutcome,
 } from "../../domain/admin/product-gallery.server";
 import { formErrorsFor, galleryImageSchema, parseProductForm } from "../../domain/admin/product-form-schema";
-import { rowIdField } from "../../domain/admin/row-id";
+import { rowIdField } from "../../lib/row-id";
 import { storeSkuPrefix, updateProduct } from "../../domain/admin/save-product.server";
 import { listCategories } from "../../domain/catalog/categories.server";
 import { parsePhotoOwnerField } from "../../domain/catalog/photo-owner";

@@ -14,7 +14,7 @@ import { csvSummary, PRODUCTS_CSV_MAX_BYTES } from "../../domain/admin/product-c
 import { importProductsCsv } from "../../domain/admin/product-csv-import.server";
 import { readListingQuery } from "../../domain/admin/listing";
 import { storeSkuPrefix } from "../../domain/admin/save-product.server";
-import { rowIdField } from "../../domain/admin/row-id";
+import { rowIdField } from "../../lib/row-id";
 import { requireAdmin } from "../guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { rowIdField } from "../../domain/admin/row-id";
+import { rowIdField } from "../../lib/row-id";
 import { PROMOTION_ADMIN_MESSAGES } from "../../domain/promotions/promotions.server";
 
 /** The promotion's id in the address; another text names no promotion. */

@@ -17,6 +17,7 @@ import {
 } from "../../domain/reviews/review-moderation.server";
 import { REVIEW_MESSAGES, REVIEW_REPLY_MAX, reviewReplySchema } from "../../domain/reviews/review-schema";
 import { formatDate } from "../../lib/dates";
+import { rowIdField } from "../../lib/row-id";
 import { pageTitle } from "../../lib/seo";
 import { requireAdmin } from "../guards.server";
 
@@ -28,7 +29,7 @@ const FILTERS = {
 } as const;
 type ReviewFilter = keyof typeof FILTERS;
 
-const filterSchema = z.enum(["pending", "published", "hidden"]).catch("pending");
+const filterSchema = z.enum(Object.keys(FILTERS) as [ReviewFilter, ...ReviewFilter[]]).catch("pending");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -53,13 +54,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const reviewId = z.coerce.number().int().positive().max(2_147_483_647);
-
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), reviewId }),
-  z.object({ intent: z.literal("hide"), reviewId }),
+  z.object({ intent: z.literal("approve"), reviewId: rowIdField }),
+  z.object({ intent: z.literal("hide"), reviewId: rowIdField }),
   // Its length is the reply schema's to judge, with its message; this only bounds what is read.
-  z.object({ intent: z.literal("reply"), reviewId, reply: z.string().max(REVIEW_REPLY_MAX * 10) }),
+  z.object({
+    intent: z.literal("reply"),
+    reviewId: rowIdField,
+    reply: z.string().max(REVIEW_REPLY_MAX * 10),
+  }),
 ]);
 
 /** An answer names its review, so a plain form's refusal is shown at that review's field. */

@@ -1,4 +1,4 @@
-import { z } from "../../lib/zod";
+import { z } from "./zod";
 
 /**
  * An integer id (a product's, a photo's, a coupon's) as it comes in a URL or a form: digits only,
